@@ -1,0 +1,170 @@
+/// The hub of a model: it runs updates as transactions and, after each, notifies the
+/// registrations whose reads changed, in a guaranteed order.
+///
+/// ```swift
+/// let mediator = Mediator(root: Library())
+/// let header = mediator.observe("header", reads: [Library.scheme.catalog.total]) { library in
+///     print("total:", library.catalog.total)
+/// }
+/// try mediator.update { library in library.catalog.total += 1 }   // header fires
+/// ```
+///
+/// Order within a refresh: coordinators by ascending priority; then processors and
+/// observers by dependency level (a processor runs before everything that reads what it
+/// writes), ties in registration order; then observers of every refresh. Each fires at most
+/// once per refresh, and exactly when something it reads really changed.
+@MainActor
+public final class Mediator<Root: RippleRoot> {
+    /// The root of the model.
+    public let root: Root
+    let core = MediatorCore()
+
+    /// Creates the mediator of the model under `root`.
+    public init(root: Root) {
+        self.root = root
+    }
+
+    // MARK: Updates
+
+    /// Runs `body` as a transaction, then refreshes.
+    ///
+    /// Updates nest: only the outermost one refreshes. An update started while a refresh runs
+    /// (from an observer, say) is queued and runs, with its own refresh, right after.
+    /// If `body` or a node's `validate()` throws, every write of the transaction is undone,
+    /// nobody is notified, and the error is rethrown.
+    ///
+    /// - Parameter body: Changes the model; receives the root.
+    /// - Throws: What `body` or a validation throws, or ``RippleError/refreshDidNotSettle(rounds:registrations:)``.
+    public func update(_ body: @escaping @MainActor (Root) throws -> Void) throws {
+        let root = self.root
+        if core.isRefreshing {
+            core.queuedUpdates.append { try body(root) }
+        } else if core.updateDepth > 0 {
+            try core.nestedUpdate { try body(root) }
+        } else {
+            try core.outermostUpdate { try body(root) }
+        }
+    }
+
+    /// Refreshes without changing anything: fires new registrations and delivers writes
+    /// made outside updates.
+    public func refresh() throws {
+        try update { _ in }
+    }
+
+    // MARK: Registrations
+
+    /// Observes `reads`: `body` fires once on the first refresh after this call, then after
+    /// every update that changes something it reads.
+    ///
+    /// - Parameters:
+    ///   - name: Names the registration in logs, errors and contract violations.
+    ///   - reads: Paths of the model scheme, e.g. `[Library.scheme.catalog.total]`.
+    ///   - body: Reads the model; must not write it.
+    /// - Returns: The registration; it ends when cancelled or released.
+    public func observe(
+        _ name: String, reads: [any ModelPathConvertible<Root>], _ body: @escaping @MainActor (Root) -> Void
+    ) -> Registration {
+        let root = self.root
+        return register(name, .observer, anchor: root, reads: reads.map { $0.modelPath.steps }, writes: []) { body(root) }
+    }
+
+    /// Observes paths that start at one node of the model rather than at the root.
+    ///
+    /// - Parameters:
+    ///   - name: Names the registration.
+    ///   - node: Where the paths start, e.g. one track.
+    ///   - reads: Paths of that node's scheme, e.g. `[Track.scheme.title]`.
+    ///   - body: Reads the node; must not write the model.
+    /// - Returns: The registration.
+    public func observe<Node: RippleNode>(
+        _ name: String, on node: Node, reads: [any ModelPathConvertible<Node>],
+        _ body: @escaping @MainActor (Node) -> Void
+    ) -> Registration {
+        register(name, .observer, anchor: node, reads: reads.map { $0.modelPath.steps }, writes: []) { body(node) }
+    }
+
+    /// Observes every refresh, whatever changed; fires after all other registrations.
+    public func observeEveryRefresh(_ name: String, _ body: @escaping @MainActor (Root) -> Void) -> Registration {
+        let root = self.root
+        return register(name, .everyRefresh, anchor: root, reads: [], writes: []) { body(root) }
+    }
+
+    /// Registers a processor: it derives `writes` from `reads`, and runs before everything
+    /// that reads what it writes.
+    ///
+    /// ```swift
+    /// let count = try mediator.process("count",
+    ///     reads: [Library.scheme.selectedShelf.all], writes: [Library.scheme.selectedCount]) { library in
+    ///     library.selectedCount = library.selectedShelf?.entries.count ?? 0
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``RippleError/conflictingWriters(property:existing:new:)`` when another
+    ///   processor already writes one of `writes`, ``RippleError/dependencyCycle(registrations:properties:)``
+    ///   when processors would feed each other in a loop.
+    public func process(
+        _ name: String, reads: [any ModelPathConvertible<Root>], writes: [any ModelPathConvertible<Root>],
+        _ body: @escaping @MainActor (Root) -> Void
+    ) throws -> Registration {
+        let root = self.root
+        let subscriber = try core.register(
+            name, role: .processor, anchor: root, reads: reads.map { $0.modelPath.steps },
+            writes: writes.map { $0.modelPath.steps }) { body(root) }
+        return Registration(subscriber)
+    }
+
+    /// Registers a coordinator: a priority observer that runs before all processors and
+    /// observers, in ascending `priority`, and may read and write anything.
+    public func coordinate(
+        _ name: String, priority: Int = 0, reads: [any ModelPathConvertible<Root>],
+        _ body: @escaping @MainActor (Root) -> Void
+    ) -> Registration {
+        let root = self.root
+        return register(name, .coordinator(priority: priority), anchor: root, reads: reads.map { $0.modelPath.steps }, writes: []) {
+            body(root)
+        }
+    }
+
+    private func register(
+        _ name: String, _ role: Subscriber.Role, anchor: any RippleNode, reads: [[PathStep]], writes: [[PathStep]],
+        _ body: @escaping @MainActor () -> Void
+    ) -> Registration {
+        // Only processors can conflict or form cycles; nothing else throws.
+        // swiftlint:disable:next force_try
+        let subscriber = try! core.register(name, role: role, anchor: anchor, reads: reads, writes: writes, body: body)
+        return Registration(subscriber)
+    }
+
+    // MARK: Contracts and introspection
+
+    /// The contract checks and their policies; see ``Contracts``.
+    public var contracts: Contracts {
+        get { core.contracts }
+        set { core.contracts = newValue }
+    }
+
+    /// The violations recorded so far (policies `.record`, `.log` and `.assert`).
+    public var violations: [ContractViolation] {
+        get { core.violations }
+        set { core.violations = newValue }
+    }
+
+    /// How many chained refresh rounds one update may cause before it stops with an error.
+    public var refreshLimit: Int {
+        get { core.refreshLimit }
+        set { core.refreshLimit = max(1, newValue) }
+    }
+
+    /// Whether refreshes are logged into ``refreshLog``.
+    public var isLogging: Bool {
+        get { core.isLogging }
+        set { core.isLogging = newValue }
+    }
+
+    /// The most recent refreshes (up to 100), oldest first, while ``isLogging`` is on.
+    public var refreshLog: [RefreshRecord] {
+        get { core.log }
+        set { core.log = newValue }
+    }
+}

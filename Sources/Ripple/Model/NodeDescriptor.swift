@@ -1,0 +1,97 @@
+/// What the runtime knows about one tracked class: its members, in change-key order.
+///
+/// `ripple-gen` generates one per `root` and `node` class as `_rippleDescriptor`. The runtime
+/// uses it to walk paths, to expand `.all` into the members of a subtree, to order
+/// processors by the members they read and write, and to name things in diagnostics.
+public final class NodeDescriptor: Sendable {
+    /// The class name, as written in the source.
+    public let name: String
+    /// The tracked members; a member's position is its change key.
+    public let members: [MemberDescriptor]
+
+    /// Creates the descriptor of a tracked class.
+    public init(name: String, members: [MemberDescriptor]) {
+        self.name = name
+        self.members = members
+    }
+
+    /// The index of the member named `name`, if any.
+    public func member(named name: String) -> Int? {
+        members.firstIndex { $0.name == name }
+    }
+}
+
+/// One tracked member of a class.
+public struct MemberDescriptor: Sendable {
+    /// Whether the member holds a value or child nodes.
+    public enum Kind: Sendable {
+        /// A value, tracked as a whole.
+        case property
+        /// Child node(s) of the given class, in the given shape.
+        case node(NodeShape, @Sendable () -> NodeDescriptor)
+    }
+
+    /// The public name (`total` for the stored `_total`).
+    public let name: String
+    public let kind: Kind
+    public let options: MemberOptions
+    /// The change key that writes of this member bump: its own index, or that of the
+    /// property named by `shared = name`.
+    public let changeKey: Int
+    /// For a readOnly computed member: the paths it reads, relative to its class.
+    public let dependencies: [[PathStep]]
+
+    public init(
+        name: String, kind: Kind, options: MemberOptions = [], changeKey: Int,
+        dependencies: [[PathStep]] = []
+    ) {
+        self.name = name
+        self.kind = kind
+        self.options = options
+        self.changeKey = changeKey
+        self.dependencies = dependencies
+    }
+
+    /// Whether a change of this member can change which nodes a path reaches.
+    public var isNode: Bool {
+        if case .node = kind { return true }
+        return false
+    }
+
+    /// The class of the child nodes, for node members.
+    public var childDescriptor: NodeDescriptor? {
+        if case .node(_, let child) = kind { return child() }
+        return nil
+    }
+
+    /// Whether the member is computed from others rather than stored.
+    public var isComputed: Bool { options.contains(.computed) }
+}
+
+/// How a node member holds its children.
+public enum NodeShape: String, Sendable {
+    case single = "T", optional = "T?", array = "[T]", optionalArray = "[T]?", set = "Set<T>"
+    case dictionary = "[K: T]", optionalDictionary = "[K: T]?"
+
+    /// Whether the member holds any number of children.
+    public var isCollection: Bool { self != .single && self != .optional }
+}
+
+/// The annotation modifiers of a member that change how the runtime treats its writes.
+public struct MemberOptions: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    /// No setter: a computed member whose dependencies stand for it.
+    public static let readOnly = MemberOptions(rawValue: 1 << 0)
+    /// Computed from other members (no storage of its own).
+    public static let computed = MemberOptions(rawValue: 1 << 1)
+    /// UI state: notifies, but is neither saved state nor undone.
+    public static let discardable = MemberOptions(rawValue: 1 << 2)
+    /// Written by processors: notifies, but is neither saved state nor undone.
+    public static let derived = MemberOptions(rawValue: 1 << 3)
+    /// May be read off the model's actor.
+    public static let backgroundRead = MemberOptions(rawValue: 1 << 4)
+    /// May be written off the model's actor.
+    public static let backgroundWrite = MemberOptions(rawValue: 1 << 5)
+}

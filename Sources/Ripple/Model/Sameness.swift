@@ -1,0 +1,121 @@
+// The comparisons behind "an equal write notifies nobody". Generated code calls these with
+// concrete types, so the compiler picks the `Equatable` overload whenever the type allows it.
+
+/// Whether `old` (type-erased) equals `current`.
+@inlinable
+public func _rippleIsSame<Value: Equatable>(_ current: Value, _ old: Any) -> Bool {
+    guard let old = old as? Value else { return false }
+    return old == current
+}
+
+/// Values that are not `Equatable` never compare equal: every write counts as a change.
+@inlinable
+public func _rippleIsSame<Value>(_ current: Value, _ old: Any) -> Bool { false }
+
+/// Whether `old` (type-erased) holds the very same child node(s) as `current`.
+@inlinable
+public func _rippleIsSameNode<Node: AnyObject>(_ current: Node, _ old: Any) -> Bool {
+    (old as? Node) === current
+}
+
+@inlinable
+public func _rippleIsSameNode<Node: AnyObject>(_ current: Node?, _ old: Any) -> Bool {
+    guard let old = old as? Node? else { return false }
+    return old === current
+}
+
+@inlinable
+public func _rippleIsSameNode<Nodes: Collection>(_ current: Nodes, _ old: Any) -> Bool where Nodes.Element: AnyObject {
+    guard let old = old as? Nodes else { return false }
+    return _rippleSameNodes(current, old)
+}
+
+@inlinable
+public func _rippleIsSameNode<Nodes: Collection>(_ current: Nodes?, _ old: Any) -> Bool where Nodes.Element: AnyObject {
+    guard let old = old as? Nodes? else { return false }
+    return _rippleSameNodes(current, old)
+}
+
+@inlinable
+public func _rippleIsSameNode<Node: AnyObject & Hashable>(_ current: Set<Node>, _ old: Any) -> Bool {
+    (old as? Set<Node>) == current
+}
+
+@inlinable
+public func _rippleIsSameNode<Node: AnyObject & Hashable>(_ current: Set<Node>?, _ old: Any) -> Bool {
+    guard let old = old as? Set<Node>? else { return false }
+    return old == current
+}
+
+@inlinable
+public func _rippleIsSameNode<Key, Node: AnyObject>(_ current: [Key: Node], _ old: Any) -> Bool {
+    guard let old = old as? [Key: Node] else { return false }
+    return _rippleSameNodes(current, old)
+}
+
+@inlinable
+public func _rippleIsSameNode<Key, Node: AnyObject>(_ current: [Key: Node]?, _ old: Any) -> Bool {
+    guard let old = old as? [Key: Node]? else { return false }
+    return _rippleSameNodes(current, old)
+}
+
+/// Whether two collections hold the same objects in the same order.
+@inlinable
+public func _rippleSameNodes<Nodes: Collection>(_ lhs: Nodes, _ rhs: Nodes) -> Bool where Nodes.Element: AnyObject {
+    lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0 === $1 }
+}
+
+@inlinable
+public func _rippleSameNodes<Nodes: Collection>(_ lhs: Nodes?, _ rhs: Nodes?) -> Bool where Nodes.Element: AnyObject {
+    switch (lhs, rhs) {
+    case (nil, nil): return true
+    case let (lhs?, rhs?): return _rippleSameNodes(lhs, rhs)
+    default: return false
+    }
+}
+
+/// Whether two dictionaries map the same keys to the same objects.
+@inlinable
+public func _rippleSameNodes<Key, Node: AnyObject>(_ lhs: [Key: Node], _ rhs: [Key: Node]) -> Bool {
+    lhs.count == rhs.count && lhs.allSatisfy { key, node in rhs[key] === node }
+}
+
+@inlinable
+public func _rippleSameNodes<Key, Node: AnyObject>(_ lhs: [Key: Node]?, _ rhs: [Key: Node]?) -> Bool {
+    switch (lhs, rhs) {
+    case (nil, nil): return true
+    case let (lhs?, rhs?): return _rippleSameNodes(lhs, rhs)
+    default: return false
+    }
+}
+
+// MARK: - Visiting child nodes
+
+/// Calls `visit` with the node(s) a member holds, whatever its shape.
+@inlinable
+public func _rippleVisit<Node: RippleNode>(_ node: Node, _ visit: (any RippleNode) -> Void) { visit(node) }
+
+@inlinable
+public func _rippleVisit<Node: RippleNode>(_ node: Node?, _ visit: (any RippleNode) -> Void) {
+    if let node { visit(node) }
+}
+
+@inlinable
+public func _rippleVisit<Nodes: Sequence>(_ nodes: Nodes, _ visit: (any RippleNode) -> Void) where Nodes.Element: RippleNode {
+    for node in nodes { visit(node) }
+}
+
+@inlinable
+public func _rippleVisit<Nodes: Sequence>(_ nodes: Nodes?, _ visit: (any RippleNode) -> Void) where Nodes.Element: RippleNode {
+    if let nodes { for node in nodes { visit(node) } }
+}
+
+@inlinable
+public func _rippleVisit<Key, Node: RippleNode>(_ nodes: [Key: Node], _ visit: (any RippleNode) -> Void) {
+    for node in nodes.values { visit(node) }
+}
+
+@inlinable
+public func _rippleVisit<Key, Node: RippleNode>(_ nodes: [Key: Node]?, _ visit: (any RippleNode) -> Void) {
+    if let nodes { for node in nodes.values { visit(node) } }
+}

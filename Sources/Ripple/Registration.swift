@@ -1,0 +1,53 @@
+/// A live observer, processor or coordinator of a ``Mediator``.
+///
+/// It ends when cancelled or released: keep it as long as it should fire.
+///
+/// ```swift
+/// var header: Registration? = mediator.observe("header", reads: [Library.scheme.title]) { _ in }
+/// header = nil   // never fires again
+/// ```
+public final class Registration {
+    let subscriber: Subscriber
+
+    init(_ subscriber: Subscriber) {
+        self.subscriber = subscriber
+    }
+
+    deinit {
+        // A release can happen on any thread; the mediator cancels it on its own actor,
+        // before it delivers anything again.
+        subscriber.core.noteReleased(subscriber)
+    }
+
+    /// The name given when registering.
+    public var name: String { subscriber.name }
+
+    /// How many times it has fired.
+    @MainActor public var fireCount: Int { subscriber.fireCount }
+
+    /// Whether it was cancelled.
+    @MainActor public var isCancelled: Bool { subscriber.isCancelled }
+
+    /// Whether it is paused.
+    @MainActor public var isPaused: Bool { subscriber.isPaused }
+
+    /// Ends the registration: it never fires again and stops watching the model.
+    @MainActor public func cancel() {
+        subscriber.core.cancel(subscriber)
+    }
+
+    /// Stops firing until ``resume()``; changes meanwhile are remembered, not delivered.
+    @MainActor public func pause() {
+        subscriber.core.pause(subscriber)
+    }
+
+    /// Fires once to catch up if something it reads changed while paused, and not at all if
+    /// those changes cancelled out.
+    ///
+    /// - Throws: What the catch-up refresh throws (see ``Mediator/update(_:)``).
+    @MainActor public func resume() throws {
+        let core = subscriber.core
+        guard core.resume(subscriber), !core.isRefreshing, core.updateDepth == 0 else { return }
+        try core.outermostUpdate {}
+    }
+}

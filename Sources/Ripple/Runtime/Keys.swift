@@ -1,0 +1,76 @@
+/// A member of a class, independent of any instance: what processors are ordered by.
+struct MemberKey: Hashable {
+    let type: ObjectIdentifier
+    let member: Int
+
+    init(_ descriptor: NodeDescriptor, _ member: Int) {
+        self.type = ObjectIdentifier(descriptor)
+        self.member = member
+    }
+}
+
+/// A member of one node instance: what registrations watch.
+struct WatchPoint: Hashable {
+    let tracker: ObjectIdentifier
+    let member: Int
+
+    init(_ tracker: Tracker, _ member: Int) {
+        self.tracker = ObjectIdentifier(tracker)
+        self.member = member
+    }
+}
+
+/// The old value of a member, journaled at its first write in a segment.
+struct JournalEntry {
+    let node: any RippleNode
+    let member: Int
+    let old: Any
+}
+
+/// The member keys and names that a set of paths touches, class-wide.
+struct KeySet {
+    var keys: Set<MemberKey> = []
+    var names: [MemberKey: String] = [:]
+
+    /// Adds everything `steps` reads from a node of `descriptor`.
+    mutating func add(_ steps: some Collection<PathStep>, from descriptor: NodeDescriptor) {
+        guard let step = steps.first else { return }
+        switch step {
+        case .all:
+            addSubtree(of: descriptor)
+        case .member(let index):
+            guard descriptor.members.indices.contains(index) else { return }
+            let member = descriptor.members[index]
+            if member.isComputed {
+                for dependency in member.dependencies { add(dependency, from: descriptor) }
+            } else {
+                insert(descriptor, member.changeKey)
+            }
+            if let child = member.childDescriptor { add(steps.dropFirst(), from: child) }
+        }
+    }
+
+    /// Adds every member of every class reachable from `descriptor` (recursion-safe).
+    mutating func addSubtree(of descriptor: NodeDescriptor) {
+        var seen: Set<ObjectIdentifier> = []
+        var stack = [descriptor]
+        while let current = stack.popLast() {
+            guard seen.insert(ObjectIdentifier(current)).inserted else { continue }
+            for (index, member) in current.members.enumerated() {
+                if member.isComputed {
+                    for dependency in member.dependencies { add(dependency, from: current) }
+                } else if member.changeKey == index {
+                    insert(current, index)
+                }
+                if let child = member.childDescriptor { stack.append(child) }
+            }
+        }
+    }
+
+    private mutating func insert(_ descriptor: NodeDescriptor, _ member: Int) {
+        let key = MemberKey(descriptor, member)
+        if keys.insert(key).inserted {
+            names[key] = descriptor.name + "." + descriptor.members[member].name
+        }
+    }
+}

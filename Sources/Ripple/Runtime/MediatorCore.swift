@@ -1,0 +1,511 @@
+import Foundation
+
+/// The state of one mediator that the generated accessors reach: the transaction journal,
+/// the registrations and where they watch, and the refresh in progress.
+///
+/// Everything here runs on the main actor. The methods the accessors call are nonisolated
+/// only because the model classes are; `activeCores` hands them the running core.
+final class MediatorCore {
+    var contracts = Contracts.default
+    var violations: [ContractViolation] = []
+    /// How many refresh rounds one outermost update may chain before it stops with an error.
+    var refreshLimit = 100
+    var isLogging = false
+    var log: [RefreshRecord] = []
+    var logLimit = 100
+
+    // The journal: the old value of every member at its first write in a segment.
+    var journal: [JournalEntry] = []
+    private var epoch: UInt64 = 0
+    private var journaledHigh: Set<WatchPoint> = []
+    private nonisolated(unsafe) static var lastEpoch: UInt64 = 0
+
+    // Where the mediator stands.
+    var updateDepth = 0
+    var isRefreshing = false
+    var running: Subscriber?
+    var refreshNumber = 0
+
+    // Registrations.
+    private var subscribers: [Int: Subscriber] = [:]
+    private var nextSequence = 0
+    private var writers: [MemberKey: Subscriber] = [:]
+    private var processorReaders: [MemberKey: [Subscriber]] = [:]
+    private var everyRefresh: [Subscriber] = []
+    private var graphIsDirty = false
+
+    // Pending work.
+    private var queue = SubscriberQueue()
+    private var pendingInitial: [Subscriber] = []
+    private var followUps: [Subscriber] = []
+    private var outsideWrites: [JournalEntry] = []
+    var queuedUpdates: [@MainActor () throws -> Void] = []
+
+    // Registrations released on any thread, cancelled at the next refresh.
+    private let releasedLock = NSLock()
+    private nonisolated(unsafe) var released: [Subscriber] = []
+
+    // MARK: - Journal
+
+    /// Starts a segment: the next write of every member is journaled again.
+    private func beginSegment() {
+        Self.lastEpoch &+= 1
+        epoch = Self.lastEpoch
+        journaledHigh.removeAll(keepingCapacity: true)
+    }
+
+    /// Journals the value member `member` of `node` had before its first write in this segment.
+    func record<Value>(_ node: any RippleNode, _ member: Int, old: Value) {
+        if let running, contracts.writeOutsideWrites != .ignore {
+            let descriptor = type(of: node)._rippleDescriptor
+            if !running.mayWrite(member, descriptor: descriptor) {
+                report(.writeOutsideWrites, registration: running.name, path: Self.memberPath(descriptor, member))
+            }
+        }
+        let tracker = node.tracker
+        if member < 64 {
+            if tracker.journalEpoch != epoch {
+                tracker.journalEpoch = epoch
+                tracker.journaledMembers = 0
+            }
+            let bit: UInt64 = 1 << UInt64(member)
+            if tracker.journaledMembers & bit != 0 { return }
+            tracker.journaledMembers |= bit
+        } else if !journaledHigh.insert(WatchPoint(tracker, member)).inserted {
+            return
+        }
+        journal.append(JournalEntry(node: node, member: member, old: old))
+    }
+
+    /// A write while no update runs: a contract violation, and a change the next refresh delivers.
+    static func writeOutsideUpdate<Value>(_ node: any RippleNode, _ member: Int, old: Value) {
+        let tracker = node.tracker
+        var cores: [MediatorCore] = []
+        for list in tracker.watchers.values {
+            for subscriber in list where !cores.contains(where: { $0 === subscriber.core }) {
+                cores.append(subscriber.core)
+            }
+        }
+        let path = memberPath(type(of: node)._rippleDescriptor, member)
+        for core in cores {
+            core.report(.writeOutsideUpdate, registration: nil, path: path)
+            core.outsideWrites.append(JournalEntry(node: node, member: member, old: old))
+        }
+    }
+
+    /// Puts back every value journaled since `mark`, newest first.
+    private func rollBack(to mark: Int) {
+        let wasRecording = _rippleIsRecording
+        _rippleIsRecording = false
+        for entry in journal[mark...].reversed() { entry.node._rippleRestore(entry.member, entry.old) }
+        journal.removeSubrange(mark...)
+        _rippleIsRecording = wasRecording
+        beginSegment()
+    }
+
+    // MARK: - Change delivery
+
+    /// Marks dirty every registration watching a member that really changed in `entries`.
+    private func deliver(_ entries: ArraySlice<JournalEntry>) {
+        var seen: Set<WatchPoint> = []
+        for entry in entries {
+            let tracker = entry.node.tracker
+            guard tracker._isWatched, seen.insert(WatchPoint(tracker, entry.member)).inserted,
+                  !entry.node._rippleIsCurrent(entry.member, entry.old) else { continue }
+            let descriptor = type(of: entry.node)._rippleDescriptor
+            let changeKey = descriptor.members[entry.member].changeKey
+            let changed = descriptor.members[changeKey]
+            let reason = FiringReason.changed(descriptor.name + "." + changed.name)
+            let point = WatchPoint(tracker, changeKey)
+            if let direct = tracker.watchers[changeKey] {
+                for subscriber in direct {
+                    dirty(subscriber, reason, entry, structural: subscriber.structural.contains(point))
+                }
+            }
+            if let subtree = tracker.watchers[Tracker.anyMember] {
+                for subscriber in subtree {
+                    dirty(subscriber, reason, entry, structural: changed.isNode || subscriber.structural.contains(point))
+                }
+            }
+        }
+    }
+
+    private func dirty(_ subscriber: Subscriber, _ reason: FiringReason, _ entry: JournalEntry, structural: Bool) {
+        guard !subscriber.isCancelled, subscriber !== running else { return }
+        if structural { subscriber.needsResolve = true }
+        if subscriber.isPaused {
+            let point = WatchPoint(entry.node.tracker, entry.member)
+            if subscriber.pausedChanges[point] == nil { subscriber.pausedChanges[point] = entry }
+            return
+        }
+        if isRefreshing && subscriber.lastRefresh == refreshNumber {
+            if case .changed(let path) = reason {
+                report(.writeAfterRead, registration: running?.name, path: "\(path), read by '\(subscriber.name)'")
+            }
+            addReason(reason, to: subscriber)
+            if !subscriber.isFollowUp {
+                subscriber.isFollowUp = true
+                followUps.append(subscriber)
+            }
+            return
+        }
+        enqueue(subscriber, reason)
+    }
+
+    private func enqueue(_ subscriber: Subscriber, _ reason: FiringReason) {
+        addReason(reason, to: subscriber)
+        if !subscriber.isQueued {
+            subscriber.isQueued = true
+            queue.push(subscriber)
+        }
+    }
+
+    private func addReason(_ reason: FiringReason, to subscriber: Subscriber) {
+        if subscriber.reasons.count < 8, !subscriber.reasons.contains(reason) {
+            subscriber.reasons.append(reason)
+        }
+    }
+
+    // MARK: - Updates and refreshes
+
+    /// Runs `body` as the outermost update: journal, validate, deliver, refresh.
+    @MainActor
+    func outermostUpdate(_ body: @MainActor () throws -> Void) throws {
+        activate()
+        defer { deactivate() }
+        try transaction(body)
+        try refresh()
+    }
+
+    /// Runs `body` nested in a running update: its writes roll back alone if it throws.
+    @MainActor
+    func nestedUpdate(_ body: @MainActor () throws -> Void) throws {
+        let mark = journal.count
+        beginSegment()
+        updateDepth += 1
+        defer { updateDepth -= 1 }
+        do {
+            try body()
+        } catch {
+            rollBack(to: mark)
+            throw error
+        }
+    }
+
+    /// Journals `body`, validates what it wrote, and rolls everything back if either throws.
+    @MainActor
+    private func transaction(_ body: @MainActor () throws -> Void) throws {
+        let mark = journal.count
+        beginSegment()
+        updateDepth += 1
+        defer { updateDepth -= 1 }
+        do {
+            try body()
+            try validate(journal[mark...])
+        } catch {
+            rollBack(to: mark)
+            throw error
+        }
+        deliver(journal[mark...])
+    }
+
+    private func validate(_ entries: ArraySlice<JournalEntry>) throws {
+        var validated: Set<ObjectIdentifier> = []
+        for entry in entries {
+            guard let node = entry.node as? any RippleValidating,
+                  validated.insert(ObjectIdentifier(node)).inserted else { continue }
+            try node.validate()
+        }
+    }
+
+    /// Fires every dirty registration in order, then runs queued updates, each with its own
+    /// refresh, until nothing is left or the round limit is reached.
+    @MainActor
+    func refresh() throws {
+        let wasRefreshing = isRefreshing
+        isRefreshing = true
+        defer {
+            isRefreshing = wasRefreshing
+            if !wasRefreshing { journal.removeAll(keepingCapacity: true) }
+        }
+        var rounds = 0
+        var queuedError: (any Error)?
+        while true {
+            rounds += 1
+            refreshNumber += 1
+            if rounds > refreshLimit { throw stopRefreshing(rounds: rounds - 1) }
+            if rounds > 1, !queuedUpdates.isEmpty {
+                let body = queuedUpdates.removeFirst()
+                isRefreshing = false
+                do { try transaction(body) } catch { queuedError = queuedError ?? error }
+                isRefreshing = true
+            }
+            cancelReleased()
+            if graphIsDirty { computeLevels() }
+            if !outsideWrites.isEmpty {
+                let writes = outsideWrites
+                outsideWrites.removeAll()
+                deliver(writes[...])
+            }
+            for subscriber in pendingInitial where !subscriber.isCancelled { enqueue(subscriber, .initial) }
+            pendingInitial.removeAll()
+            for subscriber in followUps {
+                subscriber.isFollowUp = false
+                if !subscriber.isQueued {
+                    subscriber.isQueued = true
+                    queue.push(subscriber)
+                }
+            }
+            followUps.removeAll()
+
+            var record = RefreshRecord(number: refreshNumber)
+            while let subscriber = queue.pop() {
+                subscriber.isQueued = false
+                if subscriber.isCancelled { continue }
+                if subscriber.isPaused {
+                    subscriber.missedWhilePaused = true
+                    subscriber.reasons.removeAll()
+                    continue
+                }
+                run(subscriber, &record)
+            }
+            for subscriber in everyRefresh where !subscriber.isCancelled && !subscriber.isPaused {
+                subscriber.reasons = [.everyRefresh]
+                run(subscriber, &record)
+            }
+            if isLogging {
+                log.append(record)
+                if log.count > logLimit { log.removeFirst(log.count - logLimit) }
+            }
+            if queuedUpdates.isEmpty, followUps.isEmpty, pendingInitial.isEmpty, outsideWrites.isEmpty { break }
+        }
+        if let queuedError { throw queuedError }
+    }
+
+    @MainActor
+    private func run(_ subscriber: Subscriber, _ record: inout RefreshRecord) {
+        if subscriber.needsResolve, subscriber.role != .everyRefresh { subscriber.resolve() }
+        let mark = journal.count
+        beginSegment()
+        if isLogging {
+            record.firings.append(.init(registration: subscriber.name, role: subscriber.roleName, reasons: subscriber.reasons))
+        }
+        subscriber.reasons.removeAll(keepingCapacity: true)
+        subscriber.lastRefresh = refreshNumber
+        subscriber.fireCount += 1
+        running = subscriber
+        let checksReads = subscriber.isChecked && contracts.readOutsideReads != .ignore
+        let wasChecking = _rippleChecksReads
+        _rippleChecksReads = checksReads
+        subscriber.body()
+        _rippleChecksReads = wasChecking
+        running = nil
+        deliver(journal[mark...])
+    }
+
+    /// Gives up on a chain of refreshes, naming who kept it going, and clears what is pending.
+    private func stopRefreshing(rounds: Int) -> RippleError {
+        var names: [String] = []
+        for subscriber in followUps + pendingInitial where !names.contains(subscriber.name) {
+            names.append(subscriber.name)
+        }
+        if !queuedUpdates.isEmpty { names.append("\(queuedUpdates.count) queued update(s)") }
+        for subscriber in followUps { subscriber.isFollowUp = false }
+        followUps.removeAll()
+        queuedUpdates.removeAll()
+        queue.removeAll()
+        return .refreshDidNotSettle(rounds: rounds, registrations: names)
+    }
+
+    private func activate() {
+        activeCores.append(self)
+        _rippleIsRecording = true
+    }
+
+    private func deactivate() {
+        if let index = activeCores.lastIndex(where: { $0 === self }) { activeCores.remove(at: index) }
+        _rippleIsRecording = !activeCores.isEmpty
+    }
+
+    // MARK: - Contracts
+
+    func didRead(_ node: any RippleNode, _ member: Int) {
+        guard let running, running.isChecked else { return }
+        let descriptor = type(of: node)._rippleDescriptor
+        if !running.mayRead(node, member, descriptor: descriptor) {
+            report(.readOutsideReads, registration: running.name, path: Self.memberPath(descriptor, member))
+        }
+    }
+
+    func report(_ kind: ContractViolation.Kind, registration: String?, path: String) {
+        let policy = contracts.policy(for: kind)
+        guard policy != .ignore else { return }
+        let violation = ContractViolation(kind: kind, registration: registration, path: path)
+        if policy == .fatal { fatalError("Ripple contract violation: \(violation)") }
+        violations.append(violation)
+        if policy == .log || policy == .assert {
+            FileHandle.standardError.write(Data("Ripple contract violation: \(violation)\n".utf8))
+        }
+        if policy == .assert { assertionFailure("Ripple contract violation: \(violation)") }
+    }
+
+    static func memberPath(_ descriptor: NodeDescriptor, _ member: Int) -> String {
+        let name = descriptor.members.indices.contains(member) ? descriptor.members[member].name : "#\(member)"
+        return descriptor.name + "." + name
+    }
+
+    // MARK: - Registrations
+
+    /// Adds a registration; processors are checked for conflicting writers and cycles first.
+    func register(
+        _ name: String, role: Subscriber.Role, anchor: any RippleNode,
+        reads: [[PathStep]], writes: [[PathStep]], body: @escaping @MainActor () -> Void
+    ) throws -> Subscriber {
+        let subscriber = Subscriber(
+            name: name, role: role, sequence: nextSequence, anchor: anchor,
+            readPaths: reads, writePaths: writes, core: self, body: body)
+        if role == .processor {
+            for key in subscriber.writeKeys.keys {
+                if let existing = writers[key] {
+                    throw RippleError.conflictingWriters(
+                        property: subscriber.writeKeys.names[key] ?? "?", existing: existing.name, new: name)
+                }
+            }
+            if let cycle = cycle(through: subscriber) { throw cycle }
+            for key in subscriber.writeKeys.keys { writers[key] = subscriber }
+            for key in subscriber.readKeys.keys { processorReaders[key, default: []].append(subscriber) }
+        }
+        nextSequence += 1
+        subscribers[subscriber.sequence] = subscriber
+        graphIsDirty = true
+        if role == .everyRefresh {
+            everyRefresh.append(subscriber)
+        } else {
+            subscriber.resolve()
+            pendingInitial.append(subscriber)
+        }
+        return subscriber
+    }
+
+    func cancel(_ subscriber: Subscriber) {
+        guard !subscriber.isCancelled else { return }
+        subscriber.isCancelled = true
+        subscriber.removeWatches()
+        subscriber.pausedChanges.removeAll()
+        subscribers[subscriber.sequence] = nil
+        if subscriber.role == .processor {
+            for key in subscriber.writeKeys.keys where writers[key] === subscriber { writers[key] = nil }
+            for key in subscriber.readKeys.keys {
+                processorReaders[key]?.removeAll { $0 === subscriber }
+                if processorReaders[key]?.isEmpty == true { processorReaders[key] = nil }
+            }
+        }
+        everyRefresh.removeAll { $0 === subscriber }
+        pendingInitial.removeAll { $0 === subscriber }
+        graphIsDirty = true
+    }
+
+    /// Called from `Registration.deinit`, on any thread.
+    func noteReleased(_ subscriber: Subscriber) {
+        releasedLock.withLock { released.append(subscriber) }
+    }
+
+    /// Cancels the registrations released since the last call.
+    func cancelReleased() {
+        let list = releasedLock.withLock {
+            defer { released.removeAll() }
+            return released
+        }
+        for subscriber in list { cancel(subscriber) }
+    }
+
+    func pause(_ subscriber: Subscriber) {
+        guard !subscriber.isCancelled else { return }
+        subscriber.isPaused = true
+    }
+
+    /// Resumes; returns whether a catch-up notification is due (something it reads really
+    /// changed while it was paused).
+    func resume(_ subscriber: Subscriber) -> Bool {
+        guard subscriber.isPaused, !subscriber.isCancelled else { return false }
+        subscriber.isPaused = false
+        var changed = subscriber.missedWhilePaused
+        for entry in subscriber.pausedChanges.values where !changed {
+            changed = !entry.node._rippleIsCurrent(entry.member, entry.old)
+        }
+        subscriber.pausedChanges.removeAll()
+        subscriber.missedWhilePaused = false
+        guard changed else { return false }
+        subscriber.reasons.removeAll()
+        if isRefreshing {
+            followUps.append(subscriber)
+            subscriber.isFollowUp = true
+            addReason(.resumed, to: subscriber)
+        } else {
+            enqueue(subscriber, .resumed)
+        }
+        return true
+    }
+
+    // MARK: - Dependency order
+
+    /// Every processor and observer gets a level above every processor writing what it reads.
+    private func computeLevels() {
+        var levels: [ObjectIdentifier: Int] = [:]
+        func level(of subscriber: Subscriber, depth: Int) -> Int {
+            if let known = levels[ObjectIdentifier(subscriber)] { return known }
+            var result = 0
+            if depth < 10_000 {
+                for key in subscriber.readKeys.keys {
+                    if let writer = writers[key], writer !== subscriber {
+                        result = max(result, level(of: writer, depth: depth + 1) + 1)
+                    }
+                }
+            }
+            levels[ObjectIdentifier(subscriber)] = result
+            return result
+        }
+        for subscriber in subscribers.values { subscriber.level = level(of: subscriber, depth: 0) }
+        graphIsDirty = false
+    }
+
+    /// The cycle a new processor would close, if any: a chain of processors, each writing
+    /// what the next reads, from the new one back to itself.
+    private func cycle(through new: Subscriber) -> RippleError? {
+        var visited: Set<ObjectIdentifier> = []
+        var chain: [Subscriber] = [new]
+        var properties: [String] = []
+        func firstShared(_ writer: Subscriber, _ reader: Subscriber) -> String? {
+            writer.writeKeys.keys.first { reader.readKeys.keys.contains($0) }.map { writer.writeKeys.names[$0] ?? "?" }
+        }
+        func search(from current: Subscriber) -> Bool {
+            if current !== new, let property = firstShared(current, new) {
+                properties.append(property)
+                return true
+            }
+            for key in current.writeKeys.keys {
+                for reader in processorReaders[key] ?? [] where reader !== current {
+                    guard visited.insert(ObjectIdentifier(reader)).inserted else { continue }
+                    chain.append(reader)
+                    properties.append(current.writeKeys.names[key] ?? "?")
+                    if search(from: reader) { return true }
+                    chain.removeLast()
+                    properties.removeLast()
+                }
+            }
+            return false
+        }
+        guard search(from: new) else { return nil }
+        return .dependencyCycle(registrations: chain.map(\.name) + [new.name], properties: properties)
+    }
+
+    // MARK: - Introspection
+
+    /// Registrations in firing order.
+    func orderedSubscribers() -> [Subscriber] {
+        if graphIsDirty { computeLevels() }
+        return subscribers.values.sorted { $0.runsBefore($1) }
+    }
+
+    func writer(of key: MemberKey) -> Subscriber? { writers[key] }
+}

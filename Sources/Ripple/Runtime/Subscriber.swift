@@ -1,0 +1,143 @@
+/// The runtime side of one registration: what it reads and writes, where it watches, and
+/// where it stands in the current refresh.
+///
+/// Only ever touched on the main actor (the mediator's actor), except that a released
+/// `Registration` hands it to ``MediatorCore/noteReleased(_:)`` from whatever thread it dies on.
+final class Subscriber {
+    /// What kind of registration this is, which decides when it runs.
+    enum Role: Equatable {
+        case coordinator(priority: Int)
+        case processor
+        case observer
+        case everyRefresh
+    }
+
+    let name: String
+    let role: Role
+    /// Registration order; ties are broken by it.
+    let sequence: Int
+    let anchor: any RippleNode
+    let anchorDescriptor: NodeDescriptor
+    let readPaths: [[PathStep]]
+    let writePaths: [[PathStep]]
+    let readKeys: KeySet
+    let writeKeys: KeySet
+    let body: @MainActor () -> Void
+    let core: MediatorCore
+
+    /// Dependency level among processors and observers; recomputed when registrations change.
+    var level = 0
+
+    // Where it watches, instance by instance.
+    var watches: [(tracker: Tracker, member: Int)] = []
+    var watchSet: Set<WatchPoint> = []
+    /// Watch points whose change can move the path to other nodes: re-resolve on change.
+    var structural: Set<WatchPoint> = []
+    /// What it may read without a contract violation, beyond ``watchSet``.
+    var permitted: Set<WatchPoint> = []
+    /// Nodes whose every member it may read (under a `.all`).
+    var permittedSubtrees: Set<ObjectIdentifier> = []
+    var needsResolve = true
+
+    // Refresh state.
+    var isCancelled = false
+    var isPaused = false
+    var isQueued = false
+    var isFollowUp = false
+    var lastRefresh = 0
+    var fireCount = 0
+    var reasons: [FiringReason] = []
+    /// Changes seen while paused, with the value each member had before the first of them.
+    var pausedChanges: [WatchPoint: JournalEntry] = [:]
+    var missedWhilePaused = false
+
+    init(
+        name: String, role: Role, sequence: Int, anchor: any RippleNode,
+        readPaths: [[PathStep]], writePaths: [[PathStep]],
+        core: MediatorCore, body: @escaping @MainActor () -> Void
+    ) {
+        let descriptor = type(of: anchor)._rippleDescriptor
+        var readKeys = KeySet()
+        for path in readPaths { readKeys.add(path, from: descriptor) }
+        var writeKeys = KeySet()
+        for path in writePaths { writeKeys.add(path, from: descriptor) }
+        self.name = name
+        self.role = role
+        self.sequence = sequence
+        self.anchor = anchor
+        self.anchorDescriptor = descriptor
+        self.readPaths = readPaths
+        self.writePaths = writePaths
+        self.readKeys = readKeys
+        self.writeKeys = writeKeys
+        self.core = core
+        self.body = body
+    }
+
+    /// Firing order: coordinators by priority, then processors and observers by dependency
+    /// level, then every-refresh observers; registration order breaks ties.
+    func runsBefore(_ other: Subscriber) -> Bool {
+        let (lhsPhase, lhsRank) = rank
+        let (rhsPhase, rhsRank) = other.rank
+        if lhsPhase != rhsPhase { return lhsPhase < rhsPhase }
+        if lhsRank != rhsRank { return lhsRank < rhsRank }
+        return sequence < other.sequence
+    }
+
+    private var rank: (phase: Int, rank: Int) {
+        switch role {
+        case .coordinator(let priority): return (0, priority)
+        case .processor, .observer: return (1, level)
+        case .everyRefresh: return (2, 0)
+        }
+    }
+
+    /// The role as people say it.
+    var roleName: String {
+        switch role {
+        case .coordinator: "coordinator"
+        case .processor: "processor"
+        case .observer: "observer"
+        case .everyRefresh: "observer"
+        }
+    }
+
+    /// Whether contracts check what it reads and writes (coordinators may touch anything).
+    var isChecked: Bool {
+        switch role {
+        case .processor, .observer: true
+        case .coordinator, .everyRefresh: false
+        }
+    }
+
+    /// Whether reading member `member` of `node` is within its contract.
+    func mayRead(_ node: any RippleNode, _ member: Int, descriptor: NodeDescriptor) -> Bool {
+        let tracker = node.tracker
+        let changeKey = descriptor.members.indices.contains(member) ? descriptor.members[member].changeKey : member
+        let point = WatchPoint(tracker, changeKey)
+        return watchSet.contains(point) || permitted.contains(WatchPoint(tracker, member))
+            || permittedSubtrees.contains(ObjectIdentifier(tracker))
+            || writeKeys.keys.contains(MemberKey(descriptor, changeKey))
+    }
+
+    /// Whether writing member `member` of a `descriptor` node is within its contract.
+    func mayWrite(_ member: Int, descriptor: NodeDescriptor) -> Bool {
+        switch role {
+        case .coordinator: return true
+        case .observer, .everyRefresh: return false
+        case .processor:
+            let changeKey = descriptor.members.indices.contains(member) ? descriptor.members[member].changeKey : member
+            return writeKeys.keys.contains(MemberKey(descriptor, changeKey))
+        }
+    }
+
+    /// Forgets every watch point (before re-resolving, or when cancelled).
+    func removeWatches() {
+        for watch in watches { watch.tracker.removeWatcher(self, member: watch.member) }
+        watches.removeAll(keepingCapacity: true)
+        watchSet.removeAll(keepingCapacity: true)
+        structural.removeAll(keepingCapacity: true)
+        permitted.removeAll(keepingCapacity: true)
+        permittedSubtrees.removeAll(keepingCapacity: true)
+    }
+}

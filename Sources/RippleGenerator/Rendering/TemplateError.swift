@@ -1,0 +1,172 @@
+/// A mistake in a template or in the context it was rendered with, located like a compiler
+/// diagnostic.
+///
+/// `Template.init(name:source:)` throws parse errors, so a broken template fails as soon as it
+/// is loaded; `Template.render(_:templates:)` throws render errors (an undefined variable, a
+/// value of the wrong kind, a missing included template). Every message says how to fix the
+/// mistake, and `description` prints in the format compilers and IDEs understand:
+///
+/// ```
+/// Accessors.swift.template:3:16: error: unknown filter 'uper'; did you mean 'upper'?
+/// ```
+package struct TemplateError: Error, CustomStringConvertible, Hashable {
+    /// The name of the template the mistake is in (for an included template, its own name).
+    package var templateName: String
+    /// Where the mistake is.
+    package var location: TemplateLocation
+    /// What is wrong.
+    package var reason: Reason
+
+    package init(templateName: String, location: TemplateLocation, reason: Reason) {
+        self.templateName = templateName
+        self.location = location
+        self.reason = reason
+    }
+
+    /// The 1-based line of the mistake.
+    package var line: Int { location.line }
+
+    /// The 1-based column (in UTF-8 bytes) of the mistake.
+    package var column: Int { location.column }
+
+    /// What is wrong and how to fix it, without the location.
+    package var message: String { reason.message }
+
+    /// `name:line:column: error: message`.
+    package var description: String {
+        "\(templateName):\(location.line):\(location.column): error: \(message)"
+    }
+}
+
+extension TemplateError {
+    /// Every kind of template mistake, with the details its message needs.
+    ///
+    /// Tags are named by their keyword (`"for"`, `"endif"`); messages quote them as `'{% for %}'`.
+    package enum Reason: Sendable, Hashable {
+        // MARK: Parse errors
+
+        /// A `{{`, `{%` or `{#` without its closing delimiter.
+        case unterminatedTag(opener: String, closer: String)
+        /// A string literal without its closing quote.
+        case unterminatedString(quote: Character)
+        /// A backslash escape in a string literal that is not `\"`, `\'`, `\\`, `\n` or `\t`.
+        case invalidEscape(Character)
+        /// A character that cannot start any token inside a tag.
+        case unexpectedCharacter(String, suggestion: String?)
+        /// A token that does not fit the grammar at this point.
+        case expected(String, found: String)
+        /// A block tag whose keyword is not a known tag.
+        case unknownTag(String, suggestion: String?)
+        /// A filter name that is not a known filter.
+        case unknownFilter(String, suggestion: String?)
+        /// A filter called with the wrong number of arguments.
+        case filterArgumentCount(filter: String, expected: Int, found: Int, usage: String)
+        /// A loop variable named like a name the engine reserves.
+        case reservedName(String)
+        /// A `{% for %}` or `{% if %}` still open at the end of the template.
+        case unclosedBlock(tag: String, openedAt: TemplateLocation)
+        /// An `end…`, `else` or `elif` tag while no block that accepts it is open.
+        case unmatchedTag(String)
+        /// An `end…` or `elif` tag that does not belong to the innermost open block.
+        case tagInWrongBlock(String, openTag: String, openedAt: TemplateLocation)
+        /// An `else` or `elif` after the block's `else`.
+        case tagAfterElse(String, openTag: String, openedAt: TemplateLocation)
+
+        // MARK: Render errors
+
+        /// A variable path that the context does not define.
+        case undefinedVariable(String, suggestion: String?)
+        /// A dotted path that goes through a value that is not a dictionary.
+        case notADictionary(path: String, key: String, kind: TemplateValue.Kind)
+        /// `{{ … }}` on a value that has no text: an array, a dictionary or null.
+        case notPrintable(String, kind: TemplateValue.Kind)
+        /// `{% for %}` over a value that is not an array.
+        case notIterable(String, kind: TemplateValue.Kind)
+        /// A filter applied to a value of a kind it does not handle.
+        case filterMismatch(filter: String, expected: String, found: String)
+        /// `{% include %}` of a name that is not in the template set.
+        case templateNotFound(String, suggestion: String?)
+        /// Includes nested deeper than the limit, which means a template includes itself.
+        case includeTooDeep(String, limit: Int)
+
+        /// What is wrong and how to fix it.
+        package var message: String {
+            switch self {
+            case .unterminatedTag(let opener, let closer):
+                return "'\(opener)' is not closed; add '\(closer)'"
+            case .unterminatedString(let quote):
+                return "string is not closed; add a closing '\(quote)'"
+            case .invalidEscape(let character):
+                return #"unknown escape '\\#(character)' in string; use '\\' for a backslash"#
+            case .unexpectedCharacter(let found, let suggestion):
+                return "unexpected '\(found)'" + didYouMean(suggestion)
+            case .expected(let expected, let found):
+                return "expected \(expected), found \(found)"
+            case .unknownTag(let name, let suggestion):
+                let hint = suggestion.map { "; did you mean '\($0)'?" }
+                    ?? "; known tags are \(TemplateParser.tagNames.joined(separator: ", "))"
+                return "unknown tag '\(name)'" + hint
+            case .unknownFilter(let name, let suggestion):
+                let hint = suggestion.map { "; did you mean '\($0)'?" }
+                    ?? "; known filters are \(TemplateFilter.names.joined(separator: ", "))"
+                return "unknown filter '\(name)'" + hint
+            case .filterArgumentCount(let filter, let expected, let found, let usage):
+                let arguments = switch expected {
+                case 0: "no arguments"
+                case 1: "1 argument"
+                default: "\(expected) arguments"
+                }
+                return "filter '\(filter)' takes \(arguments), not \(found); write '\(usage)'"
+            case .reservedName(let name):
+                return "'\(name)' is reserved for the loop's position; choose another variable name"
+            case .unclosedBlock(let tag, let openedAt):
+                return "unclosed '{% \(tag) %}' opened at \(openedAt); add '{% end\(tag) %}'"
+            case .unmatchedTag(let tag):
+                let opener = switch tag {
+                case "else": "'{% if %}' or '{% for %}'"
+                case "elif": "'{% if %}'"
+                default: "'{% \(tag.dropFirst(3)) %}'"
+                }
+                return "'{% \(tag) %}' has no matching \(opener); remove it or add the opening tag"
+            case .tagInWrongBlock(let tag, let openTag, let openedAt):
+                return "'{% \(tag) %}' does not belong to '{% \(openTag) %}' opened at \(openedAt); "
+                    + "add '{% end\(openTag) %}' before it"
+            case .tagAfterElse(let tag, let openTag, let openedAt):
+                if tag == "else" {
+                    return "'{% \(openTag) %}' opened at \(openedAt) already has an '{% else %}'; remove one"
+                }
+                return "'{% \(tag) %}' comes after the '{% else %}' of '{% \(openTag) %}' opened at "
+                    + "\(openedAt); move it before '{% else %}'"
+            case .undefinedVariable(let path, let suggestion):
+                let hint = suggestion.map { "; did you mean '\($0)'?" }
+                    ?? "; if it is optional, test it with '{% if \(path) %}' or use '| default(\"…\")'"
+                return "variable '\(path)' is not defined" + hint
+            case .notADictionary(let path, let key, let kind):
+                return "cannot look up '\(key)' in '\(path)' because it is \(kind.phrase), not a dictionary"
+            case .notPrintable(let expression, let kind):
+                let hint = switch kind {
+                case .array: #"use '| join(", ")' or a '{% for %}' loop"#
+                case .dictionary: "print one of its keys, such as '\(expression).name'"
+                default: #"use '| default("…")' or test it with '{% if \#(expression) %}'"#
+                }
+                return "'\(expression)' is \(kind.phrase) and cannot be printed; \(hint)"
+            case .notIterable(let expression, let kind):
+                return "cannot loop over '\(expression)' because it is \(kind.phrase); "
+                    + "'{% for %}' needs an array"
+            case .filterMismatch(let filter, let expected, let found):
+                return "filter '\(filter)' expects \(expected), not \(found)"
+            case .templateNotFound(let name, let suggestion):
+                let hint = suggestion.map { "; did you mean '\($0)'?" }
+                    ?? "; add it to the templates passed to 'render(_:templates:)'"
+                return "template '\(name)' not found" + hint
+            case .includeTooDeep(let name, let limit):
+                return "including '\(name)' nests more than \(limit) includes deep; "
+                    + "a template probably includes itself"
+            }
+        }
+
+        private func didYouMean(_ suggestion: String?) -> String {
+            suggestion.map { "; did you mean '\($0)'?" } ?? ""
+        }
+    }
+}

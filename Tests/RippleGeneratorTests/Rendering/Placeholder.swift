@@ -1,0 +1,3 @@
+import Testing
+@testable import RippleGenerator
+@Test func placeholder() {}
