@@ -38,7 +38,7 @@ public final class Mediator<Root: RippleRoot> {
     public func update(_ body: @escaping @MainActor (Root) throws -> Void) throws {
         let root = self.root
         if core.isRefreshing {
-            core.queuedUpdates.append { try body(root) }
+            core.queuedUpdates.append((origin: core.running?.name, body: { try body(root) }))
         } else if core.updateDepth > 0 {
             try core.nestedUpdate { try body(root) }
         } else {

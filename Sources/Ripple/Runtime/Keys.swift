@@ -32,8 +32,9 @@ struct KeySet {
     var keys: Set<MemberKey> = []
     var names: [MemberKey: String] = [:]
 
-    /// Adds everything `steps` reads from a node of `descriptor`.
-    mutating func add(_ steps: some Collection<PathStep>, from descriptor: NodeDescriptor) {
+    /// Adds everything `steps` reads from a node of `descriptor`; for a write, only what the
+    /// path ends at (the node members it passes through are read, not written).
+    mutating func add(_ steps: some Collection<PathStep>, from descriptor: NodeDescriptor, isWrite: Bool = false) {
         guard let step = steps.first else { return }
         switch step {
         case .all:
@@ -41,12 +42,15 @@ struct KeySet {
         case .member(let index):
             guard descriptor.members.indices.contains(index) else { return }
             let member = descriptor.members[index]
+            let isLast = steps.count == 1
             if member.isComputed {
-                for dependency in member.dependencies { add(dependency, from: descriptor) }
-            } else {
+                if !isWrite {
+                    for dependency in member.dependencies { add(dependency, from: descriptor) }
+                }
+            } else if !isWrite || isLast {
                 insert(descriptor, member.changeKey)
             }
-            if let child = member.childDescriptor { add(steps.dropFirst(), from: child) }
+            if let child = member.childDescriptor { add(steps.dropFirst(), from: child, isWrite: isWrite) }
         }
     }
 

@@ -39,7 +39,7 @@ final class MediatorCore {
     private var pendingInitial: [Subscriber] = []
     private var followUps: [Subscriber] = []
     private var outsideWrites: [JournalEntry] = []
-    var queuedUpdates: [@MainActor () throws -> Void] = []
+    var queuedUpdates: [(origin: String?, body: @MainActor () throws -> Void)] = []
 
     // Registrations released on any thread, cancelled at the next refresh.
     private let releasedLock = NSLock()
@@ -79,18 +79,27 @@ final class MediatorCore {
 
     /// A write while no update runs: a contract violation, and a change the next refresh delivers.
     static func writeOutsideUpdate<Value>(_ node: any RippleNode, _ member: Int, old: Value) {
-        let tracker = node.tracker
+        let path = memberPath(type(of: node)._rippleDescriptor, member)
+        for core in watchingCores(of: node.tracker) {
+            core.report(.writeOutsideUpdate, registration: nil, path: path)
+            core.noteOutsideWrite(JournalEntry(node: node, member: member, old: old))
+        }
+    }
+
+    /// The mediators with registrations watching a member of the node.
+    static func watchingCores(of tracker: Tracker) -> [MediatorCore] {
         var cores: [MediatorCore] = []
         for list in tracker.watchers.values {
             for subscriber in list where !cores.contains(where: { $0 === subscriber.core }) {
                 cores.append(subscriber.core)
             }
         }
-        let path = memberPath(type(of: node)._rippleDescriptor, member)
-        for core in cores {
-            core.report(.writeOutsideUpdate, registration: nil, path: path)
-            core.outsideWrites.append(JournalEntry(node: node, member: member, old: old))
-        }
+        return cores
+    }
+
+    /// Keeps a change made outside updates for the next refresh.
+    func noteOutsideWrite(_ entry: JournalEntry) {
+        outsideWrites.append(entry)
     }
 
     /// Puts back every value journaled since `mark`, newest first.
@@ -235,9 +244,9 @@ final class MediatorCore {
             refreshNumber += 1
             if rounds > refreshLimit { throw stopRefreshing(rounds: rounds - 1) }
             if rounds > 1, !queuedUpdates.isEmpty {
-                let body = queuedUpdates.removeFirst()
+                let queued = queuedUpdates.removeFirst()
                 isRefreshing = false
-                do { try transaction(body) } catch { queuedError = queuedError ?? error }
+                do { try transaction(queued.body) } catch { queuedError = queuedError ?? error }
                 isRefreshing = true
             }
             cancelReleased()
@@ -309,7 +318,9 @@ final class MediatorCore {
         for subscriber in followUps + pendingInitial where !names.contains(subscriber.name) {
             names.append(subscriber.name)
         }
-        if !queuedUpdates.isEmpty { names.append("\(queuedUpdates.count) queued update(s)") }
+        for queued in queuedUpdates where !names.contains(queued.origin ?? "an update") {
+            names.append(queued.origin ?? "an update")
+        }
         for subscriber in followUps { subscriber.isFollowUp = false }
         followUps.removeAll()
         queuedUpdates.removeAll()

@@ -22,6 +22,8 @@ final class Subscriber {
     let writePaths: [[PathStep]]
     let readKeys: KeySet
     let writeKeys: KeySet
+    /// What it may read to reach what it writes (the node members on the way, and the targets).
+    let writeRoutes: KeySet
     let body: @MainActor () -> Void
     let core: MediatorCore
 
@@ -60,7 +62,11 @@ final class Subscriber {
         var readKeys = KeySet()
         for path in readPaths { readKeys.add(path, from: descriptor) }
         var writeKeys = KeySet()
-        for path in writePaths { writeKeys.add(path, from: descriptor) }
+        var writeRoutes = KeySet()
+        for path in writePaths {
+            writeKeys.add(path, from: descriptor, isWrite: true)
+            writeRoutes.add(path, from: descriptor)
+        }
         self.name = name
         self.role = role
         self.sequence = sequence
@@ -70,6 +76,7 @@ final class Subscriber {
         self.writePaths = writePaths
         self.readKeys = readKeys
         self.writeKeys = writeKeys
+        self.writeRoutes = writeRoutes
         self.core = core
         self.body = body
     }
@@ -117,7 +124,7 @@ final class Subscriber {
         let point = WatchPoint(tracker, changeKey)
         return watchSet.contains(point) || permitted.contains(WatchPoint(tracker, member))
             || permittedSubtrees.contains(ObjectIdentifier(tracker))
-            || writeKeys.keys.contains(MemberKey(descriptor, changeKey))
+            || writeRoutes.keys.contains(MemberKey(descriptor, changeKey))
     }
 
     /// Whether writing member `member` of a `descriptor` node is within its contract.

@@ -1,0 +1,69 @@
+import Foundation
+
+extension Mediator {
+    /// The registrations in firing order, one per line, with what they read and write.
+    ///
+    /// ```
+    /// 1. coordinator 'reset' (priority -1) reads Library.userID
+    /// 2. processor 'count' (level 0) reads Library.selectedID, Library.shelves, Shelf.* writes Library.selectedCount
+    /// 3. observer 'header' (level 1) reads Library.selectedCount, Catalog.total
+    /// ```
+    public var registrationsDescription: String {
+        core.orderedSubscribers().enumerated().map { index, subscriber in
+            var line = "\(index + 1). \(subscriber.roleName) '\(subscriber.name)'"
+            switch subscriber.role {
+            case .coordinator(let priority): line += " (priority \(priority))"
+            case .processor, .observer: line += " (level \(subscriber.level))"
+            case .everyRefresh: line += " (every refresh)"
+            }
+            if !subscriber.readPaths.isEmpty {
+                line += " reads " + subscriber.readPaths.map { describe($0, subscriber) }.joined(separator: ", ")
+            }
+            if !subscriber.writePaths.isEmpty {
+                line += " writes " + subscriber.writePaths.map { describe($0, subscriber) }.joined(separator: ", ")
+            }
+            if subscriber.isPaused { line += " [paused]" }
+            return line
+        }.joined(separator: "\n")
+    }
+
+    /// The dependency graph in Graphviz DOT: an edge from each processor to every
+    /// registration that reads what it writes, labelled with those properties.
+    public var dependencyGraphDOT: String {
+        let subscribers = core.orderedSubscribers()
+        var lines = ["digraph Ripple {", "  rankdir=LR;", "  node [fontname=\"Helvetica\"];"]
+        for subscriber in subscribers {
+            let shape = switch subscriber.role {
+            case .coordinator: "diamond"
+            case .processor: "box"
+            case .observer, .everyRefresh: "ellipse"
+            }
+            lines.append("  \(dotID(subscriber)) [label=\"\(escape(subscriber.name))\\n\(subscriber.roleName)\", shape=\(shape)];")
+        }
+        for reader in subscribers {
+            var labels: [ObjectIdentifier: [String]] = [:]
+            var writers: [Subscriber] = []
+            for key in reader.readKeys.keys.sorted(by: { (reader.readKeys.names[$0] ?? "") < (reader.readKeys.names[$1] ?? "") }) {
+                guard let writer = core.writer(of: key), writer !== reader else { continue }
+                if labels[ObjectIdentifier(writer)] == nil { writers.append(writer) }
+                labels[ObjectIdentifier(writer), default: []].append(reader.readKeys.names[key] ?? "?")
+            }
+            for writer in writers {
+                let label = labels[ObjectIdentifier(writer)]?.joined(separator: "\\n") ?? ""
+                lines.append("  \(dotID(writer)) -> \(dotID(reader)) [label=\"\(escape(label))\"];")
+            }
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n")
+    }
+
+    private func describe(_ steps: [PathStep], _ subscriber: Subscriber) -> String {
+        PathDescription.describe(steps, from: subscriber.anchorDescriptor)
+    }
+
+    private func dotID(_ subscriber: Subscriber) -> String { "r\(subscriber.sequence)" }
+
+    private func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "\"", with: "\\\"")
+    }
+}
