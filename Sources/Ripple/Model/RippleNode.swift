@@ -54,86 +54,10 @@ extension RippleNode {
         if _slowPath(_rippleChecksReads) { _rippleDidRead(self, member) }
     }
 
-    /// Writes `newValue` into `storage` unless it is `==` to what is there.
+    /// Journals `old` after a setter stored a new value, when an update records writes or
+    /// someone watches this node. Called after the store, so the fast path needs no retain.
     @inlinable @inline(__always)
-    public func _rippleWrite<Value: Equatable>(_ storage: inout Value, _ newValue: Value, _ member: Int) {
-        if storage == newValue { return }
-        if _slowPath(_rippleIsRecording || tracker._isWatched) { _rippleWillWrite(self, member, storage) }
-        storage = newValue
-    }
-
-    /// Writes `newValue` into `storage`; values that are not `Equatable` always count as changed.
-    @inlinable @inline(__always)
-    public func _rippleWrite<Value>(_ storage: inout Value, _ newValue: Value, _ member: Int) {
-        if _slowPath(_rippleIsRecording || tracker._isWatched) { _rippleWillWrite(self, member, storage) }
-        storage = newValue
-    }
-
-    /// Writes a child node unless it is the very same object.
-    @inlinable @inline(__always)
-    public func _rippleWriteNode<Node: AnyObject>(_ storage: inout Node, _ newValue: Node, _ member: Int) {
-        if storage === newValue { return }
-        if _slowPath(_rippleIsRecording || tracker._isWatched) { _rippleWillWrite(self, member, storage) }
-        storage = newValue
-    }
-
-    /// Writes an optional child node unless it is the very same object (or both are `nil`).
-    @inlinable @inline(__always)
-    public func _rippleWriteNode<Node: AnyObject>(_ storage: inout Node?, _ newValue: Node?, _ member: Int) {
-        if storage === newValue { return }
-        if _slowPath(_rippleIsRecording || tracker._isWatched) { _rippleWillWrite(self, member, storage) }
-        storage = newValue
-    }
-
-    /// Writes a collection of child nodes unless it holds the same objects in the same order.
-    @inlinable
-    public func _rippleWriteNode<Nodes: Collection>(_ storage: inout Nodes, _ newValue: Nodes, _ member: Int)
-    where Nodes.Element: AnyObject {
-        if _rippleSameNodes(storage, newValue) { return }
-        if _slowPath(_rippleIsRecording || tracker._isWatched) { _rippleWillWrite(self, member, storage) }
-        storage = newValue
-    }
-
-    /// Writes an optional collection of child nodes unless nothing changes.
-    @inlinable
-    public func _rippleWriteNode<Nodes: Collection>(_ storage: inout Nodes?, _ newValue: Nodes?, _ member: Int)
-    where Nodes.Element: AnyObject {
-        if _rippleSameNodes(storage, newValue) { return }
-        if _slowPath(_rippleIsRecording || tracker._isWatched) { _rippleWillWrite(self, member, storage) }
-        storage = newValue
-    }
-
-    /// Writes a dictionary of child nodes unless it maps the same keys to the same objects.
-    @inlinable
-    public func _rippleWriteNode<Key, Node: AnyObject>(_ storage: inout [Key: Node], _ newValue: [Key: Node], _ member: Int) {
-        if _rippleSameNodes(storage, newValue) { return }
-        if _slowPath(_rippleIsRecording || tracker._isWatched) { _rippleWillWrite(self, member, storage) }
-        storage = newValue
-    }
-
-    /// Writes an optional dictionary of child nodes unless nothing changes.
-    @inlinable
-    public func _rippleWriteNode<Key, Node: AnyObject>(_ storage: inout [Key: Node]?, _ newValue: [Key: Node]?, _ member: Int) {
-        if _rippleSameNodes(storage, newValue) { return }
-        if _slowPath(_rippleIsRecording || tracker._isWatched) { _rippleWillWrite(self, member, storage) }
-        storage = newValue
-    }
-}
-
-extension RippleNode {
-    /// Writes a set of child nodes unless it holds the same members.
-    @inlinable
-    public func _rippleWriteNode<Node: AnyObject & Hashable>(_ storage: inout Set<Node>, _ newValue: Set<Node>, _ member: Int) {
-        if storage == newValue { return }
-        if _slowPath(_rippleIsRecording || tracker._isWatched) { _rippleWillWrite(self, member, storage) }
-        storage = newValue
-    }
-
-    /// Writes an optional set of child nodes unless nothing changes.
-    @inlinable
-    public func _rippleWriteNode<Node: AnyObject & Hashable>(_ storage: inout Set<Node>?, _ newValue: Set<Node>?, _ member: Int) {
-        if storage == newValue { return }
-        if _slowPath(_rippleIsRecording || tracker._isWatched) { _rippleWillWrite(self, member, storage) }
-        storage = newValue
+    public func _rippleDidSet<Value>(_ old: Value, _ member: Int) {
+        if _slowPath(_rippleIsRecording || tracker._isWatched) { _rippleWillWrite(self, member, old) }
     }
 }

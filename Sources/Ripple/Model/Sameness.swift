@@ -119,3 +119,46 @@ public func _rippleVisit<Key, Node: RippleNode>(_ nodes: [Key: Node], _ visit: (
 public func _rippleVisit<Key, Node: RippleNode>(_ nodes: [Key: Node]?, _ visit: (any RippleNode) -> Void) {
     if let nodes { for node in nodes.values { visit(node) } }
 }
+
+// MARK: - Whether a write changes anything
+
+/// Whether storing `newValue` over `old` is a change: `false` when they are `==`.
+@inlinable @inline(__always)
+public func _rippleChanges<Value: Equatable>(_ old: Value, _ newValue: Value) -> Bool { old != newValue }
+
+/// Values that are not `Equatable`: every write is a change.
+@inlinable @inline(__always)
+public func _rippleChanges<Value>(_ old: Value, _ newValue: Value) -> Bool { true }
+
+/// Whether storing `newValue` over `old` replaces the child node.
+@inlinable @inline(__always)
+public func _rippleNodeChanges<Node: AnyObject>(_ old: Node, _ newValue: Node) -> Bool { old !== newValue }
+
+@inlinable @inline(__always)
+public func _rippleNodeChanges<Node: AnyObject>(_ old: Node?, _ newValue: Node?) -> Bool { old !== newValue }
+
+@inlinable
+public func _rippleNodeChanges<Nodes: Collection>(_ old: Nodes, _ newValue: Nodes) -> Bool where Nodes.Element: AnyObject {
+    !_rippleSameNodes(old, newValue)
+}
+
+@inlinable
+public func _rippleNodeChanges<Nodes: Collection>(_ old: Nodes?, _ newValue: Nodes?) -> Bool where Nodes.Element: AnyObject {
+    !_rippleSameNodes(old, newValue)
+}
+
+@inlinable
+public func _rippleNodeChanges<Node: AnyObject & Hashable>(_ old: Set<Node>, _ newValue: Set<Node>) -> Bool { old != newValue }
+
+@inlinable
+public func _rippleNodeChanges<Node: AnyObject & Hashable>(_ old: Set<Node>?, _ newValue: Set<Node>?) -> Bool { old != newValue }
+
+@inlinable
+public func _rippleNodeChanges<Key, Node: AnyObject>(_ old: [Key: Node], _ newValue: [Key: Node]) -> Bool {
+    !_rippleSameNodes(old, newValue)
+}
+
+@inlinable
+public func _rippleNodeChanges<Key, Node: AnyObject>(_ old: [Key: Node]?, _ newValue: [Key: Node]?) -> Bool {
+    !_rippleSameNodes(old, newValue)
+}

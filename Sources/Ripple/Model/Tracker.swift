@@ -16,7 +16,7 @@
 /// which members the current transaction has already journaled.
 public final class Tracker {
     /// Whether any registration currently watches a member of this node.
-    @usableFromInline internal var _isWatched = false
+    @usableFromInline @exclusivity(unchecked) internal var _isWatched = false
 
     /// Watching registrations, by change key; ``Tracker/anyMember`` for subtree readers.
     internal var watchers: [Int: [Subscriber]] = [:]

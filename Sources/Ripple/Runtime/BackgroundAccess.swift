@@ -15,48 +15,23 @@ func _rippleLock(for tracker: Tracker) -> NSLock {
 }
 
 extension RippleNode {
-    /// Reads a background member's storage under its lock, from any thread.
+    /// Runs `body` under the lock of this node's background members, from any thread.
     @inlinable
-    public func _rippleLockedRead<Value>(_ read: () -> Value) -> Value {
-        _rippleLock(for: tracker).withLock(read)
+    public func _rippleLocked<Result>(_ body: () -> Result) -> Result {
+        _rippleLock(for: tracker).withLock(body)
     }
 
-    /// Writes an `allowBackgroundRead` member on the model's actor: tracked like any other
-    /// write, with the store itself under the lock that background readers take.
-    @inlinable
-    public func _rippleLockedWrite<Value: Equatable>(_ storage: inout Value, _ newValue: Value, _ member: Int) {
-        if storage == newValue { return }
-        if _slowPath(_rippleIsRecording || tracker._isWatched) { _rippleWillWrite(self, member, storage) }
-        _rippleLock(for: tracker).withLock { storage = newValue }
-    }
-
-    @inlinable
-    public func _rippleLockedWrite<Value>(_ storage: inout Value, _ newValue: Value, _ member: Int) {
-        if _slowPath(_rippleIsRecording || tracker._isWatched) { _rippleWillWrite(self, member, storage) }
-        _rippleLock(for: tracker).withLock { storage = newValue }
-    }
-
-    /// Writes an `allowBackgroundWrite` member from any thread.
+    /// Hands a background member's change to the main actor, unless `old == newValue`.
     ///
-    /// Such writes happen outside transactions: they are never rolled back nor undone. The
-    /// change is handed to the main actor, which notifies its readers in a refresh of their
-    /// own (or the running one).
+    /// Such writes happen outside transactions: they are never rolled back nor undone. Their
+    /// readers are notified in a refresh of their own (or in the one running).
     @inlinable
-    public func _rippleBackgroundWrite<Value: Equatable>(_ storage: inout Value, _ newValue: Value, _ member: Int) {
-        let old: Value? = _rippleLock(for: tracker).withLock {
-            if storage == newValue { return nil }
-            defer { storage = newValue }
-            return storage
-        }
-        if let old { _rippleDidWriteInBackground(self, member, old) }
+    public func _rippleDidSetInBackground<Value: Equatable>(_ old: Value, _ newValue: Value, _ member: Int) {
+        if old != newValue { _rippleDidWriteInBackground(self, member, old) }
     }
 
     @inlinable
-    public func _rippleBackgroundWrite<Value>(_ storage: inout Value, _ newValue: Value, _ member: Int) {
-        let old: Value = _rippleLock(for: tracker).withLock {
-            defer { storage = newValue }
-            return storage
-        }
+    public func _rippleDidSetInBackground<Value>(_ old: Value, _ newValue: Value, _ member: Int) {
         _rippleDidWriteInBackground(self, member, old)
     }
 }

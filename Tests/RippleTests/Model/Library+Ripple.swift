@@ -20,7 +20,12 @@ extension Library: RippleRoot {
             _rippleRead(RippleKey.userID)
             return _userID
         }
-        set { _rippleWrite(&_userID, newValue, RippleKey.userID) }
+        set {
+            let old = _userID
+            guard _rippleChanges(old, newValue) else { return }
+            _userID = newValue
+            _rippleDidSet(old, RippleKey.userID)
+        }
     }
 
     var selectedID: Int? {
@@ -28,7 +33,12 @@ extension Library: RippleRoot {
             _rippleRead(RippleKey.selectedID)
             return _selectedID
         }
-        set { _rippleWrite(&_selectedID, newValue, RippleKey.selectedID) }
+        set {
+            let old = _selectedID
+            guard _rippleChanges(old, newValue) else { return }
+            _selectedID = newValue
+            _rippleDidSet(old, RippleKey.selectedID)
+        }
     }
 
     var selectedCount: Int {
@@ -36,7 +46,12 @@ extension Library: RippleRoot {
             _rippleRead(RippleKey.selectedCount)
             return _selectedCount
         }
-        set { _rippleWrite(&_selectedCount, newValue, RippleKey.selectedCount) }
+        set {
+            let old = _selectedCount
+            guard _rippleChanges(old, newValue) else { return }
+            _selectedCount = newValue
+            _rippleDidSet(old, RippleKey.selectedCount)
+        }
     }
 
     var catalog: Catalog {
@@ -44,7 +59,12 @@ extension Library: RippleRoot {
             _rippleRead(RippleKey.catalog)
             return _catalog
         }
-        set { _rippleWriteNode(&_catalog, newValue, RippleKey.catalog) }
+        set {
+            let old = _catalog
+            guard _rippleNodeChanges(old, newValue) else { return }
+            _catalog = newValue
+            _rippleDidSet(old, RippleKey.catalog)
+        }
     }
 
     var shelves: [Shelf] {
@@ -52,7 +72,12 @@ extension Library: RippleRoot {
             _rippleRead(RippleKey.shelves)
             return _shelves
         }
-        set { _rippleWriteNode(&_shelves, newValue, RippleKey.shelves) }
+        set {
+            let old = _shelves
+            guard _rippleNodeChanges(old, newValue) else { return }
+            _shelves = newValue
+            _rippleDidSet(old, RippleKey.shelves)
+        }
     }
 
     var pinned: Shelf? {
@@ -60,7 +85,12 @@ extension Library: RippleRoot {
             _rippleRead(RippleKey.pinned)
             return _pinned
         }
-        set { _rippleWriteNode(&_pinned, newValue, RippleKey.pinned) }
+        set {
+            let old = _pinned
+            guard _rippleNodeChanges(old, newValue) else { return }
+            _pinned = newValue
+            _rippleDidSet(old, RippleKey.pinned)
+        }
     }
 
     /// Reads `selectedID`, `shelves`.
@@ -161,7 +191,12 @@ extension Catalog: RippleNode {
             _rippleRead(RippleKey.total)
             return _total
         }
-        set { _rippleWrite(&_total, newValue, RippleKey.total) }
+        set {
+            let old = _total
+            guard _rippleChanges(old, newValue) else { return }
+            _total = newValue
+            _rippleDidSet(old, RippleKey.total)
+        }
     }
 
     var tags: Set<String> {
@@ -169,7 +204,12 @@ extension Catalog: RippleNode {
             _rippleRead(RippleKey.tags)
             return _tags
         }
-        set { _rippleWrite(&_tags, newValue, RippleKey.tags) }
+        set {
+            let old = _tags
+            guard _rippleChanges(old, newValue) else { return }
+            _tags = newValue
+            _rippleDidSet(old, RippleKey.tags)
+        }
     }
 
     static let _rippleDescriptor: NodeDescriptor = NodeDescriptor(name: "Catalog", members: [
@@ -232,7 +272,12 @@ extension Shelf: RippleNode {
             _rippleRead(RippleKey.title)
             return _title
         }
-        set { _rippleWrite(&_title, newValue, RippleKey.title) }
+        set {
+            let old = _title
+            guard _rippleChanges(old, newValue) else { return }
+            _title = newValue
+            _rippleDidSet(old, RippleKey.title)
+        }
     }
 
     var entries: [String] {
@@ -240,7 +285,12 @@ extension Shelf: RippleNode {
             _rippleRead(RippleKey.entries)
             return _entries
         }
-        set { _rippleWrite(&_entries, newValue, RippleKey.entries) }
+        set {
+            let old = _entries
+            guard _rippleChanges(old, newValue) else { return }
+            _entries = newValue
+            _rippleDidSet(old, RippleKey.entries)
+        }
     }
 
     var children: [Shelf] {
@@ -248,7 +298,12 @@ extension Shelf: RippleNode {
             _rippleRead(RippleKey.children)
             return _children
         }
-        set { _rippleWriteNode(&_children, newValue, RippleKey.children) }
+        set {
+            let old = _children
+            guard _rippleNodeChanges(old, newValue) else { return }
+            _children = newValue
+            _rippleDidSet(old, RippleKey.children)
+        }
     }
 
     static let _rippleDescriptor: NodeDescriptor = NodeDescriptor(name: "Shelf", members: [
