@@ -16,7 +16,7 @@ public final class Registration {
     deinit {
         // A release can happen on any thread; the mediator cancels it on its own actor,
         // before it delivers anything again.
-        subscriber.core.noteReleased(subscriber)
+        subscriber.core?.noteReleased(subscriber)
     }
 
     /// The name given when registering.
@@ -33,12 +33,12 @@ public final class Registration {
 
     /// Ends the registration: it never fires again and stops watching the model.
     @MainActor public func cancel() {
-        subscriber.core.cancel(subscriber)
+        subscriber.core?.cancel(subscriber)
     }
 
     /// Stops firing until ``resume()``; changes meanwhile are remembered, not delivered.
     @MainActor public func pause() {
-        subscriber.core.pause(subscriber)
+        subscriber.core?.pause(subscriber)
     }
 
     /// Fires once to catch up if something it reads changed while paused, and not at all if
@@ -46,8 +46,7 @@ public final class Registration {
     ///
     /// - Throws: What the catch-up refresh throws (see ``Mediator/update(_:)``).
     @MainActor public func resume() throws {
-        let core = subscriber.core
-        guard core.resume(subscriber), !core.isRefreshing, core.updateDepth == 0 else { return }
+        guard let core = subscriber.core, core.resume(subscriber), !core.isRefreshing, core.updateDepth == 0 else { return }
         try core.outermostUpdate {}
     }
 }

@@ -58,6 +58,13 @@ extension RippleNode {
     /// someone watches this node. Called after the store, so the fast path needs no retain.
     @inlinable @inline(__always)
     public func _rippleDidSet<Value>(_ old: Value, _ member: Int) {
-        if _slowPath(_rippleIsRecording || tracker._isWatched) { _rippleWillWrite(self, member, old) }
+        if _slowPath(_rippleIsRecording || tracker._isWatched) {
+            let tracker = self.tracker
+            if member < 64, tracker.journalEpoch == _rippleJournalEpoch,
+               tracker.journaledMembers & (1 &<< UInt64(member)) != 0 {
+                return  // already journaled in this segment: the first old value is what counts
+            }
+            _rippleWillWrite(self, member, old)
+        }
     }
 }

@@ -22,9 +22,9 @@ public final class Tracker {
     internal var watchers: [Int: [Subscriber]] = [:]
 
     /// The journal epoch in which ``journaledMembers`` is valid.
-    internal var journalEpoch: UInt64 = 0
+    @usableFromInline @exclusivity(unchecked) internal var journalEpoch: UInt64 = 0
     /// Members (below 64) already journaled in ``journalEpoch``; others use the journal's set.
-    internal var journaledMembers: UInt64 = 0
+    @usableFromInline @exclusivity(unchecked) internal var journaledMembers: UInt64 = 0
 
     /// The change key that stands for "any member of this node" (a `.all` reader).
     internal static let anyMember = -1

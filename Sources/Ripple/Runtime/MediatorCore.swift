@@ -16,7 +16,7 @@ final class MediatorCore {
 
     // The journal: the old value of every member at its first write in a segment.
     var journal: [JournalEntry] = []
-    private var epoch: UInt64 = 0
+    private(set) var epoch: UInt64 = 0
     private var journaledHigh: Set<WatchPoint> = []
     private nonisolated(unsafe) static var lastEpoch: UInt64 = 0
 
@@ -45,12 +45,22 @@ final class MediatorCore {
     private let releasedLock = NSLock()
     private nonisolated(unsafe) var released: [Subscriber] = []
 
+    /// The mediator is gone: its registrations stop watching the model, so nothing it
+    /// registered keeps model nodes alive.
+    deinit {
+        for subscriber in subscribers.values {
+            subscriber.isCancelled = true
+            subscriber.removeWatches()
+        }
+    }
+
     // MARK: - Journal
 
     /// Starts a segment: the next write of every member is journaled again.
     private func beginSegment() {
         Self.lastEpoch &+= 1
         epoch = Self.lastEpoch
+        _rippleJournalEpoch = epoch
         journaledHigh.removeAll(keepingCapacity: true)
     }
 
@@ -90,8 +100,8 @@ final class MediatorCore {
     static func watchingCores(of tracker: Tracker) -> [MediatorCore] {
         var cores: [MediatorCore] = []
         for list in tracker.watchers.values {
-            for subscriber in list where !cores.contains(where: { $0 === subscriber.core }) {
-                cores.append(subscriber.core)
+            for subscriber in list {
+                if let core = subscriber.core, !cores.contains(where: { $0 === core }) { cores.append(core) }
             }
         }
         return cores
@@ -331,11 +341,13 @@ final class MediatorCore {
     private func activate() {
         activeCores.append(self)
         _rippleIsRecording = true
+        _rippleJournalEpoch = epoch
     }
 
     private func deactivate() {
         if let index = activeCores.lastIndex(where: { $0 === self }) { activeCores.remove(at: index) }
         _rippleIsRecording = !activeCores.isEmpty
+        _rippleJournalEpoch = activeCores.last?.epoch ?? 0
     }
 
     // MARK: - Contracts
@@ -372,6 +384,7 @@ final class MediatorCore {
         _ name: String, role: Subscriber.Role, anchor: any RippleNode,
         reads: [[PathStep]], writes: [[PathStep]], body: @escaping @MainActor () -> Void
     ) throws -> Subscriber {
+        cancelReleased()
         let subscriber = Subscriber(
             name: name, role: role, sequence: nextSequence, anchor: anchor,
             readPaths: reads, writePaths: writes, core: self, body: body)

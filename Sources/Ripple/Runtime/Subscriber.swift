@@ -25,7 +25,8 @@ final class Subscriber {
     /// What it may read to reach what it writes (the node members on the way, and the targets).
     let writeRoutes: KeySet
     let body: @MainActor () -> Void
-    let core: MediatorCore
+    /// Weak: a mediator that goes away takes its registrations' watches with it.
+    weak var core: MediatorCore?
 
     /// Dependency level among processors and observers; recomputed when registrations change.
     var level = 0
