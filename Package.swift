@@ -6,11 +6,44 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "Ripple", targets: ["Ripple"]),
+        .executable(name: "ripple-gen", targets: ["ripple-gen"]),
+        .plugin(name: "RipplePlugin", targets: ["RipplePlugin"]),
+        .plugin(name: "RippleGenerate", targets: ["RippleGenerate"]),
+        .executable(name: "ripple-demo", targets: ["ripple-demo"]),
     ],
     dependencies: [],
     targets: [
         // The runtime: trackers, mediator, registrations.
         .target(name: "Ripple"),
-        .testTarget(name: "RippleTests", dependencies: ["Ripple"]),
+
+        // The generator: a library with every stage, and the thin command line over it.
+        .target(name: "RippleGenerator"),
+        .executableTarget(name: "ripple-gen", dependencies: ["RippleGenerator"]),
+
+        // The plugins: both run ripple-gen; use one of them per target, not both.
+        // RipplePlugin generates while building; RippleGenerate writes the file into the target.
+        .plugin(name: "RipplePlugin", capability: .buildTool(), dependencies: ["ripple-gen"]),
+        .plugin(
+            name: "RippleGenerate",
+            capability: .command(
+                intent: .custom(
+                    verb: "ripple-generate",
+                    description: "Writes RippleGenerated.swift into every target with Ripple annotations"),
+                permissions: [
+                    .writeToPackageDirectory(
+                        reason: "Writes RippleGenerated.swift next to the annotated sources, for review or commit"),
+                ]),
+            dependencies: ["ripple-gen"]),
+
+        // The runnable example: a model built through RipplePlugin, and a scripted session over it.
+        .executableTarget(name: "ripple-demo", dependencies: ["Ripple"], plugins: ["RipplePlugin"]),
+
+        // Benchmarks (`swift run -c release ripple-bench`): a model built through RipplePlugin, measured
+        // against plain properties and Observation (imported here only), and the generator's throughput.
+        .executableTarget(name: "ripple-bench", dependencies: ["Ripple", "RippleGenerator"], plugins: ["RipplePlugin"]),
+
+        // Tests.
+        .testTarget(name: "RippleTests", dependencies: ["Ripple"], plugins: ["RipplePlugin"]),
+        .testTarget(name: "RippleGeneratorTests", dependencies: ["RippleGenerator"], exclude: ["Fixtures"]),
     ]
 )

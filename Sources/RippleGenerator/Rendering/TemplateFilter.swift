@@ -23,7 +23,10 @@ struct TemplateFilter: Sendable {
     let acceptsUndefined: Bool
     let apply: Apply
 
-    init(_ name: String, usage: String? = nil, arguments: Int = 0, acceptsUndefined: Bool = false, apply: @escaping Apply) {
+    init(
+        _ name: String, usage: String? = nil, arguments: Int = 0, acceptsUndefined: Bool = false,
+        apply: @escaping Apply
+    ) {
         self.name = name
         self.usage = usage ?? name
         self.argumentCount = arguments
@@ -52,9 +55,7 @@ extension TemplateFilter {
             .string("lowerFirst") { $0.prefix(1).lowercased() + $0.dropFirst() },
             TemplateFilter("join", usage: #"join(", ")"#, arguments: 1, apply: join),
             TemplateFilter("count", apply: count),
-            TemplateFilter("default", usage: #"default("value")"#, arguments: 1, acceptsUndefined: true) { input, arguments in
-                input == .null ? arguments[0] : input
-            },
+            TemplateFilter("default", usage: #"default("value")"#, arguments: 1, acceptsUndefined: true, apply: fallback),
         ].map { ($0.name, $0) })
 
     /// The names of all filters, sorted.
@@ -76,6 +77,10 @@ extension TemplateFilter {
             result += text
         }
         return .string(result)
+    }
+
+    private static func fallback(_ input: TemplateValue, _ arguments: [TemplateValue]) -> TemplateValue {
+        input == .null ? arguments[0] : input
     }
 
     private static func count(_ input: TemplateValue, _ arguments: [TemplateValue]) throws(Mismatch) -> TemplateValue {

@@ -67,13 +67,15 @@ struct TemplateParser {
     ) throws(TemplateError) -> (nodes: [TemplateNode], boundary: BoundaryTag?) {
         var nodes: [TemplateNode] = []
         while position < tokens.count {
-            let token = tokens[position]
-            position += 1
-            guard case .tag(let tag) = token else {
-                if case .text(let text) = token {
-                    nodes.append(.text(text))
-                }
+            let tag: TemplateScanner.Tag
+            switch tokens[position] {
+            case .text(let text):
+                position += 1
+                nodes.append(.text(text))
                 continue
+            case .tag(let nextTag):
+                position += 1
+                tag = nextTag
             }
             var cursor = TagCursor(source: source, tokens: try TemplateTagLexer.tokens(of: tag, in: source))
             if tag.kind == .output {
@@ -364,6 +366,7 @@ private struct TagCursor {
                 filter: name, expected: filter.argumentCount, found: arguments.count, usage: filter.usage)
             throw source.error(reason, at: nameToken.offset)
         }
-        return TemplateNode.FilterCall(filter: filter, arguments: arguments, location: source.location(of: nameToken.offset))
+        let location = source.location(of: nameToken.offset)
+        return TemplateNode.FilterCall(filter: filter, arguments: arguments, location: location)
     }
 }

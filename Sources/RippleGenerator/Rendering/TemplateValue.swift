@@ -14,11 +14,17 @@
 /// In `{% if %}` a value is *truthy* when it is `true`, a non-empty string, array or
 /// dictionary, or a non-zero int; `null` and undefined variables are false.
 package indirect enum TemplateValue: Sendable, Hashable {
+    /// Text; prints as it is.
     case string(String)
+    /// Prints as `true` or `false`.
     case bool(Bool)
+    /// Prints in decimal.
     case int(Int)
+    /// What `{% for %}` loops over; `join` prints an array of strings.
     case array([TemplateValue])
+    /// What dotted paths look into: `{{ property.name }}`.
     case dictionary([String: TemplateValue])
+    /// An explicitly absent value: false in conditions, replaced by `default`, not printable.
     case null
 
     /// The kind of a value, used to explain type mismatches in diagnostics.

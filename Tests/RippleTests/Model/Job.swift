@@ -1,8 +1,8 @@
 import Ripple
 
-// A model whose members are shared with background threads.
+// A node whose members are shared with background threads.
 
-// ripple: root
+// ripple: node
 final class Job {
     let tracker = Tracker()
 

@@ -25,6 +25,9 @@ final class Library {
     // ripple: node
     var _pinned: Shelf? = nil
 
+    // ripple: node
+    var _job = Job()
+
     // ripple: node, readOnly, dependency = [selectedID, shelves]
     var _selectedShelf: Shelf? { _shelves.first { $0.id == _selectedID } }
 

@@ -10,10 +10,11 @@ private struct Shared<Value: AnyObject>: @unchecked Sendable {
 @Suite struct BackgroundTests {
     /// Run under `swift test --sanitize=thread` to prove the absence of data races.
     @Test func backgroundMembersAreSafeFromOtherThreadsAndNotifyOnTheMainActor() async throws {
-        let job = Job()
-        let mediator = Mediator(root: job)
+        let library = makeLibrary()
+        let job = library._job
+        let mediator = Mediator(root: library)
         let log = EventLog()
-        let observer = mediator.observe("progress", reads: [Job.scheme.progress]) { log.append("progress \($0.progress)") }
+        let observer = mediator.observe("progress", reads: [Library.scheme.job.progress]) { log.append("progress \($0.job.progress)") }
         try mediator.refresh()
         #expect(log.take() == ["progress 0.0"])
 
@@ -28,7 +29,7 @@ private struct Shared<Value: AnyObject>: @unchecked Sendable {
                 }
             }
             for step in 0..<50 {
-                try? mediator.update { $0.title = "step \(step)" }
+                try? mediator.update { $0.job.title = "step \(step)" }
                 await Task.yield()
             }
         }
@@ -44,10 +45,11 @@ private struct Shared<Value: AnyObject>: @unchecked Sendable {
     }
 
     @Test func backgroundWriteOfAnEqualValueNotifiesNobody() async throws {
-        let job = Job()
-        let mediator = Mediator(root: job)
+        let library = makeLibrary()
+        let job = library._job
+        let mediator = Mediator(root: library)
         let log = EventLog()
-        let observer = mediator.observe("progress", reads: [Job.scheme.progress]) { log.append("progress \($0.progress)") }
+        let observer = mediator.observe("progress", reads: [Library.scheme.job.progress]) { log.append("progress \($0.job.progress)") }
         try mediator.refresh()
         _ = log.take()
         let shared = Shared(value: job)

@@ -1,0 +1,134 @@
+import Foundation
+
+/// The settings of an optional `ripple.json`, next to a target's sources:
+///
+/// ```json
+/// {
+///     "annotationPrefix": "ripple",
+///     "accessLevel": "public",
+///     "templates": "RippleTemplates"
+/// }
+/// ```
+///
+/// Every key is optional. `templates` is a folder relative to the JSON file. Command-line
+/// options override these settings. An unknown key is an error that names the nearest known
+/// key, so that a typo cannot silently drop a setting.
+package struct Configuration: Hashable, Sendable {
+    /// The word annotations start with: `ripple` in `// ripple: node`.
+    package var annotationPrefix: String?
+    /// The access level of every generated member.
+    package var accessLevel: AccessLevel?
+    /// The templates folder, resolved against the JSON file's folder.
+    package var templatesDirectory: String?
+
+    package init(annotationPrefix: String? = nil, accessLevel: AccessLevel? = nil, templatesDirectory: String? = nil) {
+        self.annotationPrefix = annotationPrefix
+        self.accessLevel = accessLevel
+        self.templatesDirectory = templatesDirectory
+    }
+
+    /// The keys `ripple.json` may contain.
+    package static let keys = ["accessLevel", "annotationPrefix", "templates"]
+
+    /// Reads a configuration file.
+    ///
+    /// - Returns: The settings that could be read, the diagnostics located in the file (an
+    ///   unknown key, a value of the wrong type, invalid JSON) and the errors that have no
+    ///   location (the file cannot be read).
+    package static func load(path: String) -> (configuration: Configuration, diagnostics: [Diagnostic], errors: [GeneratorError]) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return (Configuration(), [], [.unreadableFile(path)])
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        let source = SourceFile(path: path, text: text)
+        var diagnostics: [Diagnostic] = []
+        func report(_ message: String, key: String?) {
+            diagnostics.append(Diagnostic(severity: .error, message: message, file: path, location: location(of: key, in: source)))
+        }
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+            report("invalid JSON" + (detail.map { ": \($0)" } ?? ""), key: nil)
+            return (Configuration(), diagnostics, [])
+        }
+        guard let dictionary = object as? [String: Any] else {
+            report("the configuration must be a JSON object, such as { \"accessLevel\": \"public\" }", key: nil)
+            return (Configuration(), diagnostics, [])
+        }
+        var configuration = Configuration()
+        for key in dictionary.keys.sorted() {
+            let value = dictionary[key]!
+            guard keys.contains(key) else {
+                let hint = nearestSpelling(of: key, in: keys).map { "; did you mean '\($0)'?" }
+                    ?? "; the keys are \(keys.joined(separator: ", "))"
+                report("unknown key '\(key)'" + hint, key: key)
+                continue
+            }
+            guard let string = value as? String else {
+                report("'\(key)' must be a string", key: key)
+                continue
+            }
+            switch key {
+            case "annotationPrefix":
+                guard isValidPrefix(string) else {
+                    report("'annotationPrefix' must be a word of letters, digits and '_', not '\(string)'", key: key)
+                    continue
+                }
+                configuration.annotationPrefix = string
+            case "accessLevel":
+                guard let level = accessLevel(named: string) else {
+                    report(invalidAccessLevelMessage(string), key: key)
+                    continue
+                }
+                configuration.accessLevel = level
+            default:
+                let folder = (path as NSString).deletingLastPathComponent
+                configuration.templatesDirectory = string.hasPrefix("/") || folder.isEmpty
+                    ? string : (folder as NSString).appendingPathComponent(string)
+            }
+        }
+        return (configuration, diagnostics, [])
+    }
+
+    /// Whether `prefix` can start annotations: a non-empty word.
+    package static func isValidPrefix(_ prefix: String) -> Bool {
+        !prefix.isEmpty && prefix.utf8.allSatisfy(SwiftText.isNameByte)
+    }
+
+    /// The access levels a configuration or `--access-level` may ask for.
+    package static func accessLevel(named name: String) -> AccessLevel? {
+        switch name {
+        case "public": .public
+        case "package": .package
+        case "internal": .internal
+        default: nil
+        }
+    }
+
+    static func invalidAccessLevelMessage(_ text: String) -> String {
+        let levels = ["public", "package", "internal"]
+        let hint = nearestSpelling(of: text, in: levels).map { "; did you mean '\($0)'?" } ?? ""
+        return "access level '\(text)' must be public, package or internal" + hint
+    }
+
+    /// Where `"key":` is written in the file, or its start.
+    private static func location(of key: String?, in source: SourceFile) -> SourceLocation {
+        guard let key else { return SourceLocation(line: 1, column: 1) }
+        let needle = Array("\"\(key)\"".utf8)
+        let bytes = source.bytes
+        guard needle.count <= bytes.count else { return SourceLocation(line: 1, column: 1) }
+        for start in 0...(bytes.count - needle.count) where bytes[start..<(start + needle.count)].elementsEqual(needle) {
+            var next = start + needle.count
+            while next < bytes.count, bytes[next] == UInt8(ascii: " ") || bytes[next] == UInt8(ascii: "\t")
+                || bytes[next] == UInt8(ascii: "\n") || bytes[next] == UInt8(ascii: "\r") {
+                next += 1
+            }
+            if next < bytes.count, bytes[next] == UInt8(ascii: ":") {
+                return source.location(ofOffset: start)
+            }
+        }
+        return SourceLocation(line: 1, column: 1)
+    }
+}

@@ -1,0 +1,235 @@
+import Foundation
+
+/// One run of the generator, from options to the written file.
+///
+/// The pipeline: settings (options over `ripple.json`) → input files, sorted by path → a fast
+/// scan that skips files without `// <prefix>:` → parse → schema → templates → render → write.
+/// Every problem of the run is collected; if any is an error nothing is written and a
+/// previously generated file is removed, so a build never compiles stale code. The file is
+/// written atomically (a temporary file renamed over it) and only when its content changes,
+/// so an unchanged model does not trigger recompilation.
+///
+/// ```swift
+/// let report = Generator(options: GeneratorOptions(inputs: ["Sources/Model"], outputDirectory: "Generated")).run()
+/// report.diagnostics.forEach { print($0) }
+/// ```
+package struct Generator: Sendable {
+    package let options: GeneratorOptions
+
+    package init(options: GeneratorOptions) {
+        self.options = options
+    }
+
+    /// Runs the pipeline.
+    package func run() -> GeneratorReport {
+        var report = GeneratorReport()
+
+        // Settings: command-line options win over the configuration file.
+        var configuration = Configuration()
+        if let path = options.configurationFile {
+            let loaded = Configuration.load(path: path)
+            configuration = loaded.configuration
+            report.diagnostics += loaded.diagnostics
+            report.errors += loaded.errors
+        }
+        let prefix = options.annotationPrefix ?? configuration.annotationPrefix ?? "ripple"
+        let accessLevel = options.accessLevel ?? configuration.accessLevel
+        let templatesDirectory = options.templatesDirectory ?? configuration.templatesDirectory
+
+        // Inputs: read, scanned, and parsed only when they may hold annotations.
+        let parser = AnnotationParser(prefix: prefix)
+        var parsedFiles: [ParsedFile] = []
+        for path in collectInputs(&report) {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                report.errors.append(.unreadableFile(path))
+                continue
+            }
+            let bytes = [UInt8](data)
+            guard parser.mayContainAnnotations(bytes) else { continue }
+            let parsed = SwiftParser.parse(SourceFile(path: path, bytes: bytes))
+            report.diagnostics += parsed.diagnostics
+            parsedFiles.append(parsed)
+        }
+
+        let built = SchemaBuilder(annotationPrefix: prefix, accessLevel: accessLevel).build(parsedFiles)
+        report.diagnostics += built.diagnostics
+        report.schema = built.schema
+
+        var templates = TemplateSet.builtIn()
+        if let templatesDirectory {
+            let overlaid = TemplateSet.overlaying(directory: templatesDirectory)
+            for problem in overlaid.problems {
+                report.add(problem)
+            }
+            templates = overlaid.templates ?? templates
+        }
+
+        report.diagnostics = report.diagnostics.sortedForReading(files: parsedFiles.map(\.file.path))
+
+        if let format = options.dumpFormat {
+            if !report.hasErrors {
+                report.dump = SchemeDump(schema: built.schema).render(format)
+            }
+            return report
+        }
+        guard !report.hasErrors else {
+            removeStaleOutput(&report)
+            return report
+        }
+        let code: String
+        do {
+            code = try CodeRenderer(templates: templates).render(built.schema)
+        } catch {
+            report.diagnostics.append(Diagnostic(
+                severity: .error, message: error.message, file: error.templateName,
+                location: SourceLocation(line: error.line, column: error.column)))
+            removeStaleOutput(&report)
+            return report
+        }
+        write(code, &report)
+        return report
+    }
+
+    // MARK: Inputs
+
+    /// The Swift files of the inputs, sorted by path, without duplicates and without the
+    /// output file itself.
+    private func collectInputs(_ report: inout GeneratorReport) -> [String] {
+        var files: Set<String> = []
+        let fileManager = FileManager.default
+        for input in options.inputs {
+            var isDirectory: ObjCBool = false
+            guard fileManager.fileExists(atPath: input, isDirectory: &isDirectory) else {
+                report.errors.append(.missingInput(input))
+                continue
+            }
+            guard isDirectory.boolValue else {
+                files.insert(input)
+                continue
+            }
+            var pending = [input]
+            while let directory = pending.popLast() {
+                let names = (try? fileManager.contentsOfDirectory(atPath: directory)) ?? []
+                for name in names where !name.hasPrefix(".") {
+                    let path = (directory as NSString).appendingPathComponent(name)
+                    var isFolder: ObjCBool = false
+                    guard fileManager.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
+                    if isFolder.boolValue {
+                        pending.append(path)
+                    } else if name.hasSuffix(".swift") {
+                        files.insert(path)
+                    }
+                }
+            }
+        }
+        let output = (options.outputFile as NSString).standardizingPath
+        return files.filter { ($0 as NSString).standardizingPath != output }.sorted()
+    }
+
+    // MARK: Output
+
+    private func removeStaleOutput(_ report: inout GeneratorReport) {
+        let path = options.outputFile
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        do {
+            try FileManager.default.removeItem(atPath: path)
+            report.removedStaleOutput = true
+        } catch {
+            report.errors.append(.cannotWrite(path: path, reason: "the generated file from an earlier run cannot be removed"))
+        }
+    }
+
+    /// Writes `code` unless the file already holds exactly it.
+    private func write(_ code: String, _ report: inout GeneratorReport) {
+        let path = options.outputFile
+        report.outputFile = path
+        let data = Data(code.utf8)
+        if FileManager.default.contents(atPath: path) == data { return }
+        do {
+            try FileManager.default.createDirectory(atPath: options.outputDirectory, withIntermediateDirectories: true)
+            let temporary = (options.outputDirectory as NSString)
+                .appendingPathComponent(".\(GeneratorOptions.outputFileName).\(ProcessInfo.processInfo.processIdentifier).tmp")
+            guard FileManager.default.createFile(atPath: temporary, contents: data) else {
+                throw CocoaError(.fileWriteUnknown)
+            }
+            guard rename(temporary, path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                try? FileManager.default.removeItem(atPath: temporary)
+                report.errors.append(.cannotWrite(path: path, reason: reason))
+                return
+            }
+            report.wroteOutput = true
+        } catch {
+            report.errors.append(.cannotWrite(path: path, reason: error.localizedDescription))
+        }
+    }
+}
+
+/// What a run of the ``Generator`` did and found.
+package struct GeneratorReport: Sendable {
+    /// Problems in the inputs, the configuration or the templates, with their locations.
+    package var diagnostics: [Diagnostic] = []
+    /// Problems without a location: a missing input, a file that cannot be read or written.
+    package var errors: [GeneratorError] = []
+    /// The schema that was built (meaningful only without errors).
+    package var schema = ModelSchema(classes: [])
+    /// The path of the generated file, when generation succeeded.
+    package var outputFile: String?
+    /// Whether the generated file was written (`false` when it already held the same code).
+    package var wroteOutput = false
+    /// Whether a generated file of an earlier run was removed because of errors.
+    package var removedStaleOutput = false
+    /// The scheme printed by `--dump-scheme`.
+    package var dump: String?
+
+    /// Whether anything went wrong.
+    package var hasErrors: Bool {
+        !errors.isEmpty || diagnostics.contains { $0.severity == .error }
+    }
+
+    /// Every problem as `ripple-gen` prints it, errors without a location first.
+    package var messages: [String] {
+        errors.map(\.description) + diagnostics.map(\.description)
+    }
+
+    mutating func add(_ problem: TemplateSet.Problem) {
+        switch problem {
+        case .missingDirectory(let path):
+            errors.append(.missingTemplatesDirectory(path))
+        case .unreadable(let path):
+            errors.append(.unreadableFile(path))
+        case .invalid(let error):
+            diagnostics.append(Diagnostic(
+                severity: .error, message: error.message, file: error.templateName,
+                location: SourceLocation(line: error.line, column: error.column)))
+        case .unusedTemplate(let path, _):
+            diagnostics.append(Diagnostic(
+                severity: .warning, message: problem.message, file: path, location: SourceLocation(line: 1, column: 1)))
+        }
+    }
+}
+
+/// A problem of a run that no source line explains.
+package enum GeneratorError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// An input path that does not exist.
+    case missingInput(String)
+    /// A file that exists but cannot be read.
+    case unreadableFile(String)
+    /// A templates folder that does not exist.
+    case missingTemplatesDirectory(String)
+    /// The generated file cannot be written or removed.
+    case cannotWrite(path: String, reason: String)
+
+    /// What went wrong.
+    package var message: String {
+        switch self {
+        case .missingInput(let path): "no such file or folder: '\(path)'"
+        case .unreadableFile(let path): "cannot read '\(path)'"
+        case .missingTemplatesDirectory(let path): "templates folder '\(path)' does not exist"
+        case .cannotWrite(let path, let reason): "cannot write '\(path)': \(reason)"
+        }
+    }
+
+    /// `error: message`.
+    package var description: String { "error: \(message)" }
+}

@@ -1,0 +1,186 @@
+/// What one run of the generator does: its inputs, where output goes, and the settings that
+/// override `ripple.json`.
+///
+/// `ripple-gen` builds it from its command line with ``parse(arguments:)``; tests and plugins
+/// can build it directly.
+package struct GeneratorOptions: Hashable, Sendable {
+    /// The name of the one file a run writes into ``outputDirectory``.
+    package static let outputFileName = "RippleGenerated.swift"
+
+    /// Swift files, and folders searched recursively for them.
+    package var inputs: [String]
+    /// Where ``outputFileName`` is written; created if missing.
+    package var outputDirectory: String
+    /// A `ripple.json` to read settings from.
+    package var configurationFile: String?
+    /// The annotation prefix (`ripple` in `// ripple: node`); overrides the configuration.
+    package var annotationPrefix: String?
+    /// The access level of every generated member; overrides the configuration.
+    package var accessLevel: AccessLevel?
+    /// A folder of templates overlaying the built-in ones; overrides the configuration.
+    package var templatesDirectory: String?
+    /// When set, the run prints the model scheme in this format and writes nothing.
+    package var dumpFormat: SchemeDump.Format?
+
+    package init(
+        inputs: [String], outputDirectory: String = ".", configurationFile: String? = nil,
+        annotationPrefix: String? = nil, accessLevel: AccessLevel? = nil, templatesDirectory: String? = nil,
+        dumpFormat: SchemeDump.Format? = nil
+    ) {
+        self.inputs = inputs
+        self.outputDirectory = outputDirectory
+        self.configurationFile = configurationFile
+        self.annotationPrefix = annotationPrefix
+        self.accessLevel = accessLevel
+        self.templatesDirectory = templatesDirectory
+        self.dumpFormat = dumpFormat
+    }
+
+    /// The path of the generated file.
+    package var outputFile: String {
+        outputDirectory.hasSuffix("/") ? outputDirectory + Self.outputFileName : outputDirectory + "/" + Self.outputFileName
+    }
+}
+
+// MARK: - Command line
+
+extension GeneratorOptions {
+    /// What a `ripple-gen` command line asks for.
+    package enum Command: Hashable, Sendable {
+        case help
+        case version
+        case generate(GeneratorOptions)
+    }
+
+    /// A command line that cannot be understood; `ripple-gen` prints it with the usage and
+    /// exits with status 2.
+    package struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
+        package var message: String
+        package var description: String { message }
+    }
+
+    /// The version `--version` prints.
+    package static let version = "0.1.0"
+
+    /// The text `--help` prints.
+    package static let usage = """
+        USAGE: ripple-gen [options] <input>...
+
+        Generates the Ripple accessors, change keys and model scheme of the classes annotated
+        '// ripple: root' and '// ripple: node' in the inputs, into one file.
+
+        ARGUMENTS:
+          <input>                   A .swift file, or a folder searched recursively
+                                    (hidden folders and .build are skipped).
+
+        OPTIONS:
+          --output <dir>            Where \(outputFileName) is written (default: .).
+          --config <file>           A ripple.json with settings (annotationPrefix,
+                                    accessLevel, templates); options below override it.
+          --annotation-prefix <word>
+                                    The word annotations start with (default: ripple).
+          --access-level <level>    public, package or internal: the access level of every
+                                    generated member (default: that of each class).
+          --templates <dir>         Templates that replace the built-in ones of the same name.
+          --dump-scheme             Print the model scheme instead of generating code.
+          --format <format>         The format of --dump-scheme: text (default), dot or json.
+          --version                 Print the version.
+          -h, --help                Print this help.
+
+        Diagnostics go to standard error as 'path:line:column: error: message'. The exit
+        status is 0 on success, 1 when the inputs have errors, 2 for a wrong command line.
+        """
+
+    /// The options that take a value.
+    private static let valueOptions = [
+        "--output", "--config", "--annotation-prefix", "--access-level", "--templates", "--format",
+    ]
+    /// Every option, for "did you mean".
+    private static let allOptions = valueOptions + ["--dump-scheme", "--help", "--version"]
+
+    /// Reads a command line (without the program name).
+    ///
+    /// Options take their value as the next argument or after `=` (`--output=Generated`);
+    /// `--` ends the options.
+    package static func parse(arguments: [String]) throws(UsageError) -> Command {
+        var options = GeneratorOptions(inputs: [])
+        var wantsDump = false
+        var format: SchemeDump.Format?
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            guard !optionsEnded, argument.hasPrefix("-"), argument != "-" else {
+                options.inputs.append(argument)
+                continue
+            }
+            var name = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            func value() throws(UsageError) -> String {
+                if let inlineValue { return inlineValue }
+                guard index < arguments.count else {
+                    throw UsageError(message: "option '\(name)' needs a value")
+                }
+                index += 1
+                return arguments[index - 1]
+            }
+            switch name {
+            case "--":
+                optionsEnded = true
+            case "-h", "--help":
+                return .help
+            case "--version":
+                return .version
+            case "--output":
+                options.outputDirectory = try value()
+            case "--config":
+                options.configurationFile = try value()
+            case "--annotation-prefix":
+                let prefix = try value()
+                guard Configuration.isValidPrefix(prefix) else {
+                    throw UsageError(message: "annotation prefix '\(prefix)' must be a word of letters, digits and '_'")
+                }
+                options.annotationPrefix = prefix
+            case "--access-level":
+                options.accessLevel = try accessLevel(try value())
+            case "--templates":
+                options.templatesDirectory = try value()
+            case "--dump-scheme":
+                wantsDump = true
+            case "--format":
+                let text = try value()
+                guard let parsed = SchemeDump.Format(rawValue: text) else {
+                    let formats = SchemeDump.Format.allCases.map(\.rawValue)
+                    let hint = nearestSpelling(of: text, in: formats).map { "; did you mean '\($0)'?" } ?? ""
+                    throw UsageError(message: "unknown format '\(text)'; use \(formats.joined(separator: ", "))" + hint)
+                }
+                format = parsed
+            default:
+                let hint = nearestSpelling(of: name, in: allOptions).map { "; did you mean '\($0)'?" } ?? ""
+                throw UsageError(message: "unknown option '\(name)'" + hint)
+            }
+        }
+        if format != nil, !wantsDump {
+            throw UsageError(message: "'--format' applies to '--dump-scheme'; add '--dump-scheme' or remove '--format'")
+        }
+        if wantsDump {
+            options.dumpFormat = format ?? .text
+        }
+        guard !options.inputs.isEmpty else {
+            throw UsageError(message: "no input: give the .swift files or folders to read")
+        }
+        return .generate(options)
+    }
+
+    private static func accessLevel(_ text: String) throws(UsageError) -> AccessLevel {
+        guard let level = Configuration.accessLevel(named: text) else {
+            throw UsageError(message: Configuration.invalidAccessLevelMessage(text))
+        }
+        return level
+    }
+}

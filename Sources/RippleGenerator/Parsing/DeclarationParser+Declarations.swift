@@ -1,0 +1,430 @@
+/// The parsers for each kind of declaration; each starts at its keyword with the prefix read
+/// in front of it, and consumes at least the keyword.
+extension DeclarationParser {
+    // MARK: - Types
+
+    /// `class`, `struct`, `enum`, `actor`, `protocol` or `extension`, with its body.
+    mutating func parseTypeDeclaration(
+        kind: TypeDeclaration.Kind, prefix: DeclarationPrefix, parentName: String?
+    ) -> TypeDeclaration? {
+        let keywordToken = tokens[index]
+        index += 1
+        let name: String
+        let nameLocation: SourceLocation
+        if kind == .extension {
+            guard let range = scanType() else {
+                report(.missingName(after: kind.rawValue), at: keywordToken)
+                return nil
+            }
+            name = render(range, style: .type)
+            nameLocation = location(of: tokens[range.lowerBound])
+        } else {
+            let next = significantIndex(from: index)
+            guard next < tokens.count, tokens[next].kind == .identifier else {
+                report(.missingName(after: kind.rawValue), at: keywordToken)
+                return nil
+            }
+            advance(to: next + 1)
+            name = self.name(of: tokens[next])
+            nameLocation = location(of: tokens[next])
+        }
+        var declaration = TypeDeclaration(
+            kind: kind, name: name, qualifiedName: parentName.map { "\($0).\(name)" },
+            location: nameLocation, keywordLocation: location(of: keywordToken),
+            modifiers: prefix.modifiers, attributes: prefix.attributes, comments: prefix.comments,
+            compilationConditions: conditions.activeConditions)
+
+        if kind != .extension {
+            let next = significantIndex(from: index)
+            if next < tokens.count && tokens[next].kind == .operator
+                && startsWithByte(tokens[next], UInt8(ascii: "<")) {
+                advance(to: next)
+                declaration.genericParameters = render(skipAngleBrackets(), style: .type)
+            }
+        }
+        if nextSignificantKind() == .colon {
+            declaration.inheritance = parseInheritanceList()
+        }
+        let whereKeyword = significantIndex(from: index)
+        if whereKeyword < tokens.count && tokens[whereKeyword].kind == .keyword
+            && tokens[whereKeyword].keyword == .where {
+            advance(to: whereKeyword + 1)
+            if let range = scanType(stopsAtComma: false, stopsAtColon: false, stopsAtWhere: false) {
+                declaration.whereClause = render(range, style: .type)
+            }
+        }
+
+        let description = "\(kind.rawValue) '\(name)'"
+        let brace = significantIndex(from: index)
+        guard brace < tokens.count && tokens[brace].kind == .leftBrace else {
+            report(.missingBody(declaration: description), at: keywordToken)
+            return declaration
+        }
+        advance(to: brace)
+        let open = tokens[brace]
+        if nestingDepth >= Self.maximumNestingDepth {
+            report(.nestingTooDeep(limit: Self.maximumNestingDepth), at: open)
+            if skipBraceBody(reporting: .unterminatedBody(declaration: description)) {
+                declaration.bodyRange = open.range.lowerBound..<tokens[index - 1].range.upperBound
+            }
+            return declaration
+        }
+        index += 1
+        nestingDepth += 1
+        var members = MemberList()
+        parseMembers(into: &members, parentName: declaration.qualifiedName, isTypeBody: true)
+        nestingDepth -= 1
+        declaration.members = members.variables
+        declaration.functions = members.functions
+        declaration.nested = members.types
+        declaration.otherDeclarations = members.otherDeclarations
+        if index < tokens.count && tokens[index].kind == .rightBrace {
+            declaration.bodyRange = open.range.lowerBound..<tokens[index].range.upperBound
+            index += 1
+        } else {
+            report(.unterminatedBody(declaration: description), at: open)
+        }
+        return declaration
+    }
+
+    /// `: A, B<C>, @unchecked Sendable` (the next token is the colon).
+    private mutating func parseInheritanceList() -> [String] {
+        var inheritance: [String] = []
+        advance(to: significantIndex(from: index) + 1)
+        while true {
+            if let range = scanType() {
+                inheritance.append(render(range, style: .type))
+            }
+            guard nextSignificantKind() == .comma else { break }
+            advance(to: significantIndex(from: index) + 1)
+        }
+        return inheritance
+    }
+
+    // MARK: - Variables
+
+    /// `var`/`let` with one or more bindings: `var a = 1, b: Int = 2 { didSet { } }`.
+    mutating func parseVariables(prefix: DeclarationPrefix, into declarations: inout [VariableDeclaration]) {
+        let keywordToken = tokens[index]
+        let isLet = keywordToken.keyword == .let
+        let keywordLocation = location(of: keywordToken)
+        index += 1
+        let firstBinding = declarations.count
+        var bindingIndex = 0
+        while true {
+            let patternIndex = significantIndex(from: index)
+            guard patternIndex < tokens.count else { break }
+            let pattern = tokens[patternIndex]
+            var name: String?
+            switch pattern.kind {
+            case .identifier:
+                advance(to: patternIndex + 1)
+                name = self.name(of: pattern)
+            case .keyword where pattern.keyword == .wildcard:
+                advance(to: patternIndex + 1)
+            case .leftParen:
+                advance(to: patternIndex)
+                skipGroup()  // A tuple pattern: nothing the generator reads.
+            default:
+                report(.missingName(after: isLet ? "let" : "var"), at: pattern)
+                return
+            }
+
+            var typeAnnotation: String?
+            var typeLocation: SourceLocation?
+            var typeEndsBeforeEqual = false
+            if nextSignificantKind() == .colon {
+                advance(to: significantIndex(from: index) + 1)
+                typeEndsBeforeEqualAt = nil
+                if let range = scanType() {
+                    typeAnnotation = render(range, style: .type, endingAt: typeEndsBeforeEqualAt)
+                    typeLocation = location(of: tokens[range.lowerBound])
+                    typeEndsBeforeEqual = typeEndsBeforeEqualAt != nil
+                }
+                typeEndsBeforeEqualAt = nil
+            }
+            var initializer: String?
+            if typeEndsBeforeEqual || nextSignificantKind() == .equal {
+                if !typeEndsBeforeEqual { advance(to: significantIndex(from: index) + 1) }
+                if let range = scanExpression() {
+                    initializer = render(range, style: .expression)
+                }
+            }
+            var accessors = (isComputed: false, hasObservers: false)
+            let brace = significantIndex(from: index)
+            if brace < tokens.count && tokens[brace].kind == .leftBrace
+                && (initializer == nil || isAccessorBlock(at: brace)) {
+                advance(to: brace)
+                accessors = skipAccessorBlock(of: "property '\(name ?? "_")'")
+            }
+            if let name {
+                declarations.append(VariableDeclaration(
+                    isLet: isLet, name: name, location: location(of: pattern),
+                    keywordLocation: keywordLocation, modifiers: prefix.modifiers,
+                    attributes: prefix.attributes, typeAnnotation: typeAnnotation,
+                    typeLocation: typeLocation, initializer: initializer,
+                    isComputed: accessors.isComputed, hasObservers: accessors.hasObservers,
+                    comments: prefix.comments, bindingIndex: bindingIndex,
+                    compilationConditions: conditions.activeConditions))
+            }
+            guard nextSignificantKind() == .comma else { break }
+            advance(to: significantIndex(from: index) + 1)
+            bindingIndex += 1
+        }
+        // In `var a, b: Int` the type written last applies to the bindings before it.
+        var laterType: (text: String, location: SourceLocation?)?
+        for position in declarations.indices[firstBinding...].reversed() {
+            if let type = declarations[position].typeAnnotation {
+                laterType = (type, declarations[position].typeLocation)
+            } else if declarations[position].initializer == nil && !declarations[position].isComputed, let laterType {
+                declarations[position].typeAnnotation = laterType.text
+                declarations[position].typeLocation = laterType.location
+            } else {
+                laterType = nil
+            }
+        }
+    }
+
+    // MARK: - Functions
+
+    /// `func`, `init`, `deinit` or `subscript`, skipping its body.
+    mutating func parseFunction(kind: FunctionDeclaration.Kind, prefix: DeclarationPrefix) -> FunctionDeclaration? {
+        let keywordToken = tokens[index]
+        index += 1
+        var name = file.text(keywordToken.range)
+        var nameLocation = location(of: keywordToken)
+        if kind == .function {
+            let next = significantIndex(from: index)
+            guard next < tokens.count, tokens[next].kind == .identifier || tokens[next].kind == .operator else {
+                report(.missingName(after: "func"), at: keywordToken)
+                return nil
+            }
+            advance(to: next + 1)
+            name = self.name(of: tokens[next])
+            nameLocation = location(of: tokens[next])
+        } else if kind == .initializer && index < tokens.count && !tokens[index].followsWhitespace
+                    && (spelled(tokens[index], "?") || spelled(tokens[index], "!")) {
+            index += 1  // A failable initializer.
+        }
+
+        let signatureStart = index
+        var genericParameters: String?
+        var parameterCount = 0
+        var returnType: String?
+        var isAsync = false
+        var isThrowing = false
+        var next = significantIndex(from: index)
+        if kind != .deinitializer && next < tokens.count && tokens[next].kind == .operator
+            && startsWithByte(tokens[next], UInt8(ascii: "<")) {
+            advance(to: next)
+            genericParameters = render(skipAngleBrackets(), style: .type)
+            next = significantIndex(from: index)
+        }
+        if next < tokens.count && tokens[next].kind == .leftParen {
+            advance(to: next)
+            parameterCount = skipGroup()
+        }
+        effects: while true {
+            next = significantIndex(from: index)
+            guard next < tokens.count else { break }
+            let token = tokens[next]
+            switch token.kind {
+            case .arrow:
+                advance(to: next + 1)
+                if let range = scanType() { returnType = render(range, style: .type) }
+            case .keyword where token.keyword == .where:
+                advance(to: next + 1)
+                scanType(stopsAtComma: false, stopsAtColon: false, stopsAtWhere: false)
+            case .keyword where token.keyword == .throws:
+                advance(to: next + 1)
+                isThrowing = true
+                if index < tokens.count && tokens[index].kind == .leftParen && !tokens[index].followsWhitespace {
+                    skipGroup()  // Typed throws: `throws(ParseError)`.
+                }
+            case .keyword where token.keyword == .rethrows:
+                advance(to: next + 1)
+                isThrowing = true
+            case .identifier where token.keyword == .async || token.keyword == .reasync:
+                advance(to: next + 1)
+                isAsync = true
+            default:
+                break effects
+            }
+        }
+        let signature = render(signatureStart..<index, style: .type)
+
+        let description = switch kind {
+        case .function: "function '\(name)'"
+        case .initializer: "initializer"
+        case .deinitializer: "deinitializer"
+        case .subscript: "subscript"
+        }
+        let brace = significantIndex(from: index)
+        let hasBody = brace < tokens.count && tokens[brace].kind == .leftBrace
+        if hasBody {
+            advance(to: brace)
+            skipBraceBody(reporting: .unterminatedBody(declaration: description))
+        }
+        return FunctionDeclaration(
+            kind: kind, name: name, location: nameLocation, keywordLocation: location(of: keywordToken),
+            modifiers: prefix.modifiers, attributes: prefix.attributes,
+            genericParameters: genericParameters, parameterCount: parameterCount,
+            signature: signature, returnType: returnType, isAsync: isAsync, isThrowing: isThrowing,
+            hasBody: hasBody, comments: prefix.comments, compilationConditions: conditions.activeConditions)
+    }
+
+    // MARK: - Other declarations
+
+    /// `typealias`, `associatedtype`, `case`, `import`, `operator`, `precedencegroup`, `macro`.
+    mutating func parseOtherDeclaration(
+        keyword: SwiftKeyword, prefix: DeclarationPrefix, into declarations: inout [OtherDeclaration]
+    ) {
+        let keywordToken = tokens[index]
+        index += 1
+        switch keyword {
+        case .case:
+            parseEnumCaseElements(keywordToken: keywordToken, prefix: prefix, into: &declarations)
+            return
+        case .import:
+            let start = significantIndex(from: index)
+            var end = start
+            path: while end < tokens.count && (end == start || !tokens[end].startsLine) {
+                switch tokens[end].kind {
+                case .identifier, .keyword, .period, .operator: end += 1
+                default: break path
+                }
+            }
+            guard end > start else {
+                report(.missingName(after: "import"), at: keywordToken)
+                return
+            }
+            advance(to: end)
+            let path = render(start..<end, style: .expression)
+            declarations.append(
+                otherDeclaration(.import, path, at: tokens[start], keyword: keywordToken, prefix: prefix))
+            return
+        case .operator:
+            let next = significantIndex(from: index)
+            guard next < tokens.count, tokens[next].kind == .operator || tokens[next].kind == .identifier else {
+                report(.missingName(after: "operator"), at: keywordToken)
+                return
+            }
+            advance(to: next + 1)
+            if nextSignificantKind() == .colon {
+                advance(to: significantIndex(from: index) + 1)
+                scanType()  // The precedence group.
+            }
+            let name = file.text(tokens[next].range)
+            declarations.append(
+                otherDeclaration(.operator, name, at: tokens[next], keyword: keywordToken, prefix: prefix))
+            return
+        default:
+            break
+        }
+
+        let next = significantIndex(from: index)
+        guard next < tokens.count, tokens[next].kind == .identifier else {
+            report(.missingName(after: keyword.rawValue), at: keywordToken)
+            return
+        }
+        advance(to: next + 1)
+        let nameToken = tokens[next]
+        let kind: OtherDeclaration.Kind
+        switch keyword {
+        case .typealias:
+            kind = .typeAlias
+            skipGenericParameters()
+            if nextSignificantKind() == .equal {
+                advance(to: significantIndex(from: index) + 1)
+                scanType()
+            }
+        case .associatedtype:
+            kind = .associatedType
+            if nextSignificantKind() == .colon { _ = parseInheritanceList() }
+            if nextSignificantKind() == .equal {
+                advance(to: significantIndex(from: index) + 1)
+                scanType()
+            }
+            if let whereKeyword = nextSignificantKeyword(), whereKeyword == .where {
+                advance(to: significantIndex(from: index) + 1)
+                scanType(stopsAtComma: false, stopsAtColon: false, stopsAtWhere: false)
+            }
+        case .precedencegroup:
+            kind = .precedenceGroup
+            if nextSignificantKind() == .leftBrace {
+                advance(to: significantIndex(from: index))
+                skipBraceBody(reporting: .unterminatedBody(declaration: "precedence group '\(name(of: nameToken))'"))
+            }
+        default:
+            kind = .macro
+            skipGenericParameters()
+            if nextSignificantKind() == .leftParen {
+                advance(to: significantIndex(from: index))
+                skipGroup()
+            }
+            if nextSignificantKind() == .arrow {
+                advance(to: significantIndex(from: index) + 1)
+                scanType()
+            }
+            if nextSignificantKind() == .equal {
+                advance(to: significantIndex(from: index) + 1)
+                scanExpression()
+            }
+            if let whereKeyword = nextSignificantKeyword(), whereKeyword == .where {
+                advance(to: significantIndex(from: index) + 1)
+                scanType(stopsAtComma: false, stopsAtColon: false, stopsAtWhere: false)
+            }
+        }
+        let name = name(of: nameToken)
+        declarations.append(otherDeclaration(kind, name, at: nameToken, keyword: keywordToken, prefix: prefix))
+    }
+
+    /// `case a, b(Int), c = 3`: one declaration per element.
+    private mutating func parseEnumCaseElements(
+        keywordToken: Token, prefix: DeclarationPrefix, into elements: inout [OtherDeclaration]
+    ) {
+        let firstElement = elements.count
+        while true {
+            let next = significantIndex(from: index)
+            guard next < tokens.count, tokens[next].kind == .identifier else {
+                if elements.count == firstElement { report(.missingName(after: "case"), at: keywordToken) }
+                break
+            }
+            advance(to: next + 1)
+            let name = name(of: tokens[next])
+            elements.append(otherDeclaration(.enumCase, name, at: tokens[next], keyword: keywordToken, prefix: prefix))
+            if nextSignificantKind() == .leftParen {
+                advance(to: significantIndex(from: index))
+                skipGroup()  // Associated values.
+            }
+            if nextSignificantKind() == .equal {
+                advance(to: significantIndex(from: index) + 1)
+                scanExpression()  // The raw value.
+            }
+            guard nextSignificantKind() == .comma else { break }
+            advance(to: significantIndex(from: index) + 1)
+        }
+    }
+
+    private mutating func otherDeclaration(
+        _ kind: OtherDeclaration.Kind, _ name: String, at token: Token, keyword: Token, prefix: DeclarationPrefix
+    ) -> OtherDeclaration {
+        OtherDeclaration(
+            kind: kind, name: name, location: location(of: token), keywordLocation: location(of: keyword),
+            modifiers: prefix.modifiers, attributes: prefix.attributes, comments: prefix.comments,
+            compilationConditions: conditions.activeConditions)
+    }
+
+    private mutating func skipGenericParameters() {
+        let next = significantIndex(from: index)
+        if next < tokens.count && tokens[next].kind == .operator && startsWithByte(tokens[next], UInt8(ascii: "<")) {
+            advance(to: next)
+            skipAngleBrackets()
+        }
+    }
+
+    private func nextSignificantKeyword() -> SwiftKeyword? {
+        let next = significantIndex(from: index)
+        return next < tokens.count ? tokens[next].keyword : nil
+    }
+}

@@ -1,0 +1,76 @@
+/// A function, initializer, deinitializer or subscript, as written.
+///
+/// The body is skipped (its comments become dangling); the signature is kept as normalized text:
+/// `func validate() throws` has `name == "validate"`, `signature == "() throws"`,
+/// `isThrowing == true` and `parameterCount == 0`.
+package struct FunctionDeclaration: Hashable, Sendable {
+    /// Which kind of function declaration this is.
+    package enum Kind: String, Hashable, Sendable {
+        case function
+        case initializer
+        case deinitializer
+        case `subscript`
+    }
+
+    /// Function, `init`, `deinit` or `subscript`.
+    package var kind: Kind
+    /// The name without backticks; operators keep their spelling (`==`); `init`, `deinit` and
+    /// `subscript` for the other kinds.
+    package var name: String
+    /// Where the name (or the `init`/`deinit`/`subscript` keyword) is.
+    package var location: SourceLocation
+    /// Where `func` (or `init`/`deinit`/`subscript`) is.
+    package var keywordLocation: SourceLocation
+    /// Modifiers as written: `static`, `mutating`, `public`, `override`, ...
+    package var modifiers: [String]
+    /// Attributes as written: `@MainActor`, `@discardableResult`.
+    package var attributes: [String]
+    /// The generic parameter clause, brackets included: `<T: Equatable>`.
+    package var genericParameters: String?
+    /// The number of parameters.
+    package var parameterCount: Int
+    /// Everything after the name up to the body, normalized: `(x: Int) async throws -> Bool`.
+    package var signature: String
+    /// The result type after `->`.
+    package var returnType: String?
+    /// Declared `async` (or `reasync`).
+    package var isAsync: Bool
+    /// Declared `throws`, `throws(E)` or `rethrows`.
+    package var isThrowing: Bool
+    /// Has a `{ ... }` body (protocol requirements have none).
+    package var hasBody: Bool
+    /// The comments attached to the declaration, in source order.
+    package var comments: [Comment]
+    /// The `#if` conditions the declaration is compiled under, outermost first, each a
+    /// condition that must hold (`["DEBUG", "!(os(iOS))"]`); empty when unconditional. Joined
+    /// with `&&` they re-create the guard.
+    package var compilationConditions: [String]
+
+    /// Creates a function declaration.
+    package init(
+        kind: Kind, name: String, location: SourceLocation, keywordLocation: SourceLocation,
+        modifiers: [String] = [], attributes: [String] = [], genericParameters: String? = nil,
+        parameterCount: Int = 0, signature: String = "()", returnType: String? = nil,
+        isAsync: Bool = false, isThrowing: Bool = false, hasBody: Bool = true,
+        comments: [Comment] = [], compilationConditions: [String] = []
+    ) {
+        self.kind = kind
+        self.name = name
+        self.location = location
+        self.keywordLocation = keywordLocation
+        self.modifiers = modifiers
+        self.attributes = attributes
+        self.genericParameters = genericParameters
+        self.parameterCount = parameterCount
+        self.signature = signature
+        self.returnType = returnType
+        self.isAsync = isAsync
+        self.isThrowing = isThrowing
+        self.hasBody = hasBody
+        self.comments = comments
+        self.compilationConditions = compilationConditions
+    }
+
+    /// Declared `static` or `class`.
+    package var isStatic: Bool { modifiers.contains("static") || modifiers.contains("class") }
+}

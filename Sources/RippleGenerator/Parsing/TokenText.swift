@@ -1,0 +1,114 @@
+/// Renders a run of tokens as canonical text: comments dropped, whitespace normalized.
+///
+/// Types get one canonical spelling whatever the source spacing, so later stages can match
+/// them as strings: `[String : Track ]?` and `[String: Track]?` both render `[String: Track]?`,
+/// `Set< Node >` renders `Set<Node>`, `(Int)->Void` renders `(Int) -> Void`.
+///
+/// Expressions keep the source's tightness and only collapse each run of whitespace, line
+/// breaks and comments to one space (none just inside brackets or before a comma):
+/// `[\n  1,\n  2\n]` renders `[1, 2]`. Token text (string literals included) is copied verbatim.
+enum TokenText {
+    enum Style {
+        case type
+        case expression
+    }
+
+    /// The text of the non-comment tokens of `tokens[range]`, cut at the byte offset `byteLimit`
+    /// when one is given (a type that ends inside a `>=` token).
+    static func render(
+        _ tokens: [Token], _ range: Range<Int>, in bytes: [UInt8], style: Style, endingAt byteLimit: Int? = nil
+    ) -> String {
+        // One token is the common case (`0`, `Int`): no intermediate buffer.
+        if range.count == 1 && byteLimit == nil {
+            return String(decoding: bytes[tokens[range.lowerBound].range], as: UTF8.self)
+        }
+        var output: [UInt8] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            var previous: Token?
+            for index in range {
+                let token = tokens[index]
+                if token.kind.isComment { continue }
+                if let previous, needsSpace(between: previous, and: token, in: buffer, style: style) {
+                    output.append(UInt8(ascii: " "))
+                }
+                let tokenBytes = token.range.clamped(to: token.range.lowerBound..<(byteLimit ?? token.range.upperBound))
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[tokenBytes]))
+                previous = token
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static func needsSpace(
+        between previous: Token, and next: Token, in bytes: UnsafeBufferPointer<UInt8>, style: Style
+    ) -> Bool {
+        let hadSpace = previous.range.upperBound < next.range.lowerBound
+        switch style {
+        case .expression:
+            guard hadSpace else { return false }
+            switch next.kind {
+            case .comma, .rightParen, .rightBracket, .semicolon: return false
+            case .period where next.startsLine: return false
+            default: break
+            }
+            switch previous.kind {
+            case .leftParen, .leftBracket, .backslash: return false
+            default: return true
+            }
+        case .type:
+            return needsSpaceInType(between: previous, and: next, hadSpace: hadSpace, in: bytes)
+        }
+    }
+
+    private static func needsSpaceInType(
+        between previous: Token, and next: Token, hadSpace: Bool, in bytes: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        switch next.kind {
+        case .comma, .rightParen, .rightBracket, .period, .colon: return false
+        case .arrow, .equal: return true
+        default: break
+        }
+        switch previous.kind {
+        case .leftParen, .leftBracket, .period, .backslash: return false
+        case .comma, .colon, .arrow, .equal: return true
+        default: break
+        }
+        if next.kind == .operator {
+            switch bytes[next.range.lowerBound] {
+            case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "."):
+                return false  // Generic brackets, optionals, variadics hug their type.
+            case UInt8(ascii: "~"):
+                return hadSpace
+            default:
+                return true  // `&`, `==`.
+            }
+        }
+        if previous.kind == .operator {
+            switch bytes[previous.range.lowerBound] {
+            case UInt8(ascii: "<"), UInt8(ascii: "~"):
+                return false
+            case UInt8(ascii: ">"), UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "."):
+                return hadSpace
+            default:
+                return true
+            }
+        }
+        if previous.kind == .attribute {
+            return hadSpace || next.kind != .leftParen  // `@convention(c)` but `@Sendable (Int) -> Void`.
+        }
+        if next.kind == .leftParen || next.kind == .leftBracket {
+            return hadSpace  // `throws(E)`, but `some (P)`.
+        }
+        if isWord(next) && (isWord(previous) || previous.kind == .rightParen || previous.kind == .rightBracket) {
+            return true  // `some View`, `) async throws`.
+        }
+        return hadSpace
+    }
+
+    private static func isWord(_ token: Token) -> Bool {
+        switch token.kind {
+        case .identifier, .keyword, .attribute, .integerLiteral, .floatLiteral, .stringLiteral: true
+        default: false
+        }
+    }
+}

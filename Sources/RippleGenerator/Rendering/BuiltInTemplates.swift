@@ -1,0 +1,239 @@
+// Generated from the files of Templates/ by BuiltInTemplatesTests. Do not edit.
+// After changing a template: RIPPLE_RECORD=1 swift test --filter BuiltInTemplatesTests
+
+extension TemplateSet {
+    /// The source of every built-in template, by file name.
+    static let builtInSources: [String: String] = [
+        "Accessor.swift.ripple": #"""
+{#
+    The public accessor of one member, inside the class's extension.
+
+    `member`: name, identifier (backticked if a keyword), storage (`_name`), type, index,
+    changeKey, isNode, shape, nodeClass, isComputed, isShared, sharedProperty, options,
+    backgroundRead, backgroundWrite, mayBeOptional, inScheme, and dependencies (each with
+    `text` and `steps`, a step being `isAll` or `member`) also listed in `dependencyList`.
+
+    A getter loads first and records the read after, and a setter stores first and journals
+    after: the call on the slow path then needs no retain of the node on the fast path.
+    A setter skips writes that change nothing: `==` values (when the type is Equatable,
+    chosen at compile time) or the very same nodes.
+#}
+{% if member.dependencies %}
+    /// Reads {{ member.dependencyList }}.
+{% endif %}
+{% if member.isShared %}
+    /// Shares its change key with `{{ member.sharedProperty }}`.
+{% endif %}
+{% if member.backgroundWrite %}
+    /// Readable and writable from any thread; writes are not part of transactions.
+{% elif member.backgroundRead %}
+    /// Readable from any thread.
+{% endif %}
+    {{ class.access }}var {{ member.identifier }}: {{ member.type }} {
+{% if member.isComputed %}
+        let value = {{ member.storage }}
+        _rippleRead(RippleKey.{{ member.identifier }})
+        return value
+{% elif member.backgroundWrite %}
+        get { _rippleLocked { {{ member.storage }} } }
+        set {
+            let old = _rippleLocked {
+                defer { {{ member.storage }} = newValue }
+                return {{ member.storage }}
+            }
+            _rippleDidSetInBackground(old, newValue, RippleKey.{{ member.identifier }})
+        }
+{% else %}
+    {% if member.backgroundRead %}
+        get { _rippleLocked { {{ member.storage }} } }
+    {% else %}
+        get {
+            let value = {{ member.storage }}
+            _rippleRead(RippleKey.{{ member.identifier }})
+            return value
+        }
+    {% endif %}
+        set {
+            let old = {{ member.storage }}
+    {% if member.isNode %}
+            guard _rippleNodeChanges(old, newValue) else { return }
+    {% else %}
+            guard _rippleChanges(old, newValue) else { return }
+    {% endif %}
+    {% if member.backgroundRead %}
+            _rippleLocked { {{ member.storage }} = newValue }
+    {% else %}
+            {{ member.storage }} = newValue
+    {% endif %}
+            _rippleDidSet(old, RippleKey.{{ member.identifier }})
+        }
+{% endif %}
+    }
+
+"""#,
+        "Class.swift.ripple": #"""
+{#
+    The extension of one tracked class.
+
+    `class`: name (qualified, `Outer.Inner`), article (`a` or `an`), access (`""` or
+    `"public "`) of the accessors and scheme, conformanceAccess of the protocol requirements,
+    conformances, isRoot, isValidating, and its members: all of them (`members`), the stored
+    ones (`storedMembers`), those holding nodes (`nodeMembers`) and those with a scheme path
+    (`schemeMembers`). Members are described in Accessor.swift.ripple.
+#}
+extension {{ class.name }}: {{ class.conformances }} {
+    /// The change keys of `{{ class.name }}`'s tracked members.
+{% if class.members %}
+    {{ class.access }}enum RippleKey {
+    {% for member in class.members %}
+        {{ class.access }}static var {{ member.identifier }}: Int { {{ member.index }} }
+    {% endfor %}
+    }
+{% else %}
+    {{ class.access }}enum RippleKey {}
+{% endif %}
+{% for member in class.members %}
+
+{% include "Accessor.swift.ripple" %}
+{% endfor %}
+
+{% if class.members %}
+    {{ class.conformanceAccess }}static let _rippleDescriptor: NodeDescriptor = NodeDescriptor(name: "{{ class.name }}", members: [
+    {% for member in class.members %}
+{% include "MemberDescriptor.swift.ripple" %}
+    {% endfor %}
+    ])
+{% else %}
+    {{ class.conformanceAccess }}static let _rippleDescriptor: NodeDescriptor = NodeDescriptor(name: "{{ class.name }}", members: [])
+{% endif %}
+
+{% if class.nodeMembers %}
+    {{ class.conformanceAccess }}func _rippleVisitNodes(of member: Int, _ visit: (any RippleNode) -> Void) {
+        switch member {
+    {% for member in class.nodeMembers %}
+        {% if member.backgroundRead %}
+        case RippleKey.{{ member.identifier }}: _rippleVisit(_rippleLocked { {{ member.storage }} }, visit)
+        {% else %}
+        case RippleKey.{{ member.identifier }}: _rippleVisit({{ member.storage }}, visit)
+        {% endif %}
+    {% endfor %}
+        default: break
+        }
+    }
+{% else %}
+    {{ class.conformanceAccess }}func _rippleVisitNodes(of member: Int, _ visit: (any RippleNode) -> Void) {}
+{% endif %}
+
+{% if class.storedMembers %}
+    {{ class.conformanceAccess }}func _rippleIsCurrent(_ member: Int, _ value: Any) -> Bool {
+        switch member {
+    {% for member in class.storedMembers %}
+        case RippleKey.{{ member.identifier }}: {% if member.backgroundRead %}_rippleLocked { {% endif %}{% if member.isNode %}_rippleIsSameNode{% else %}_rippleIsSame{% endif %}({{ member.storage }}, value){% if member.backgroundRead %} }{% endif %}
+    {% endfor %}
+        default: false
+        }
+    }
+
+    {{ class.conformanceAccess }}func _rippleValue(of member: Int) -> Any {
+        switch member {
+    {% for member in class.storedMembers %}
+        case RippleKey.{{ member.identifier }}: {% if member.backgroundRead %}_rippleLocked { {% endif %}{{ member.storage }}{% if member.mayBeOptional %} as Any{% endif %}{% if member.backgroundRead %} }{% endif %}
+    {% endfor %}
+        default: ()
+        }
+    }
+
+    {{ class.conformanceAccess }}func _rippleRestore(_ member: Int, _ value: Any) {
+        switch member {
+    {% for member in class.storedMembers %}
+        case RippleKey.{{ member.identifier }}: if let value = value as? {{ member.type }} { {% if member.backgroundRead %}_rippleLocked { {{ member.storage }} = value }{% else %}{{ member.storage }} = value{% endif %} }
+    {% endfor %}
+        default: break
+        }
+    }
+{% else %}
+    {{ class.conformanceAccess }}func _rippleIsCurrent(_ member: Int, _ value: Any) -> Bool { false }
+
+    {{ class.conformanceAccess }}func _rippleValue(of member: Int) -> Any { () }
+
+    {{ class.conformanceAccess }}func _rippleRestore(_ member: Int, _ value: Any) {}
+{% endif %}
+
+{% include "Scheme.swift.ripple" %}
+}
+
+"""#,
+        "File.swift.ripple": #"""
+{#
+    The generated file: one extension per tracked class, in the order of the inputs.
+
+    Context: `classes`, each as described in Class.swift.ripple, and `imports`, the import
+    lines of the model files (besides Ripple). With no classes the file holds only its first
+    line, so that a target without annotations needs no `import Ripple`.
+#}
+// Generated by ripple-gen from the annotations in the model. Do not edit.
+{% if classes %}
+import Ripple
+{% for line in imports %}
+{{ line }}
+{% endfor %}
+{% for class in classes %}
+
+// MARK: - {{ class.name }}
+
+{% include "Class.swift.ripple" %}
+{% endfor %}
+{% endif %}
+
+"""#,
+        "MemberDescriptor.swift.ripple": #"""
+{#
+    The `MemberDescriptor` of one member, an element of `_rippleDescriptor`'s member list.
+    Dependencies are change-key steps, each commented with the path it was written as.
+#}
+{% if member.dependencies %}
+        MemberDescriptor(
+            name: "{{ member.name }}", kind: {% if member.isNode %}.node(.{{ member.shape }}, { {{ member.nodeClass }}._rippleDescriptor }){% else %}.property{% endif %},
+            options: [{% for option in member.options %}.{{ option }}{% if not loop.last %}, {% endif %}{% endfor %}], changeKey: {{ member.changeKey }},
+            dependencies: [
+    {% for dependency in member.dependencies %}
+                [{% for step in dependency.steps %}{% if step.isAll %}.all{% else %}.member({{ step.member }}){% endif %}{% if not loop.last %}, {% endif %}{% endfor %}],  // {{ dependency.text }}
+    {% endfor %}
+            ]),
+{% else %}
+        MemberDescriptor(name: "{{ member.name }}", kind: {% if member.isNode %}.node(.{{ member.shape }}, { {{ member.nodeClass }}._rippleDescriptor }){% else %}.property{% endif %}, {% if member.options %}options: [{% for option in member.options %}.{{ option }}{% if not loop.last %}, {% endif %}{% endfor %}], {% endif %}changeKey: {{ member.changeKey }}),{% if member.isShared %}  // shares the change key of '{{ member.sharedProperty }}'{% endif %}
+{% endif %}
+
+"""#,
+        "Scheme.swift.ripple": #"""
+{#
+    The typed paths of a class: `Library.scheme.catalog.total`. Node members lead to the
+    scheme of their class; computed on demand, so recursive models work.
+#}
+{% if class.isRoot %}
+    /// The typed paths of {{ class.article }} `{{ class.name }}` model, for `reads:` and `writes:`.
+{% else %}
+    /// The typed paths of a model rooted at {{ class.article }} `{{ class.name }}`.
+{% endif %}
+    {{ class.access }}static var scheme: RippleScheme<{{ class.name }}> { RippleScheme(ModelPath()) }
+
+    /// The paths below {{ class.article }} `{{ class.name }}` node.
+    {{ class.access }}struct RippleScheme<Root: RippleNode>: SchemeNode {
+        {{ class.access }}let modelPath: ModelPath<Root>
+
+        {{ class.access }}init(_ path: ModelPath<Root>) { modelPath = path }
+{% if class.schemeMembers %}
+
+{% endif %}
+{% for member in class.schemeMembers %}
+    {% if member.isNode %}
+        {{ class.access }}var {{ member.identifier }}: {{ member.nodeClass }}.RippleScheme<Root> { .init(modelPath.appending(RippleKey.{{ member.identifier }})) }
+    {% else %}
+        {{ class.access }}var {{ member.identifier }}: PropertyPath<Root, {{ member.type }}> { PropertyPath(modelPath.appending(RippleKey.{{ member.identifier }})) }
+    {% endif %}
+{% endfor %}
+    }
+
+"""#,
+    ]
+}

@@ -1,0 +1,109 @@
+/// Turns a ``ModelSchema`` into the variables the templates render.
+///
+/// Templates decide the shape of the generated code; this type decides only what they can
+/// know, as plain values: names, types, flags and lists, already filtered the ways templates
+/// need them (`storedMembers`, `nodeMembers`...). The variables are documented at the top of
+/// each template in `Templates/`.
+package enum RenderContext {
+    /// The context of the whole generated file: `classes` and `imports`.
+    package static func file(_ schema: ModelSchema) -> [String: TemplateValue] {
+        [
+            "classes": .array(schema.classes.map(value(of:))),
+            "imports": .array(schema.imports.map(TemplateValue.string)),
+        ]
+    }
+
+    /// The variables of one class.
+    static func value(of nodeClass: NodeClass) -> TemplateValue {
+        let values = nodeClass.members.map { value(of: $0) }
+        func members(where include: (TrackedMember) -> Bool) -> TemplateValue {
+            .array(nodeClass.members.indices.filter { include(nodeClass.members[$0]) }.map { values[$0] })
+        }
+        var conformances = [nodeClass.role == .root ? "RippleRoot" : "RippleNode"]
+        if nodeClass.isValidating {
+            conformances = nodeClass.role == .root ? ["RippleRoot", "RippleValidating"] : ["RippleValidating"]
+        }
+        return [
+            "name": .string(nodeClass.qualifiedName),
+            "simpleName": .string(nodeClass.name),
+            // "an Account", "a User": by the first letter, which reads right for most names.
+            "article": .string("AEIO".contains(nodeClass.qualifiedName.prefix(1)) ? "an" : "a"),
+            "access": .string(nodeClass.accessLevel.declarationPrefix),
+            "conformanceAccess": .string(nodeClass.conformanceAccessLevel.declarationPrefix),
+            "conformances": .string(conformances.joined(separator: ", ")),
+            "isRoot": .bool(nodeClass.role == .root),
+            "isValidating": .bool(nodeClass.isValidating),
+            "members": .array(values),
+            "storedMembers": members { !$0.isComputed },
+            "nodeMembers": members { $0.isNode },
+            "schemeMembers": members { $0.sharedProperty == nil },
+        ]
+    }
+
+    /// The variables of one member.
+    static func value(of member: TrackedMember) -> TemplateValue {
+        var shape = ""
+        var nodeClass = ""
+        if case .node(let nodeShape, let element) = member.kind {
+            shape = nodeShape.rawValue
+            nodeClass = element
+        }
+        let dependencies: [TemplateValue] = member.dependencies.map { dependency in
+            [
+                "text": .string(dependency.text),
+                "steps": .array(dependency.steps.map { step in
+                    switch step {
+                    case .all: ["isAll": true, "member": .null]
+                    case .member(let index): ["isAll": false, "member": .int(index)]
+                    }
+                }),
+            ]
+        }
+        return [
+            "name": .string(member.name),
+            "identifier": .string(member.identifier),
+            "storage": .string(member.storageName),
+            "type": .string(member.type),
+            "index": .int(member.index),
+            "changeKey": .int(member.changeKey),
+            "isNode": .bool(member.isNode),
+            "shape": .string(shape),
+            "nodeClass": .string(nodeClass),
+            "isComputed": .bool(member.isComputed),
+            "isShared": .bool(member.sharedProperty != nil),
+            "sharedProperty": .string(member.sharedProperty ?? ""),
+            "inScheme": .bool(member.sharedProperty == nil),
+            "options": .array(member.options.map { .string($0.rawValue) }),
+            "backgroundRead": .bool(member.options.contains(.backgroundRead)),
+            "backgroundWrite": .bool(member.options.contains(.backgroundWrite)),
+            "mayBeOptional": .bool(mayBeOptional(member)),
+            "dependencies": .array(dependencies),
+            "dependencyList": .string(member.dependencies.map { "`\($0.text)`" }.joined(separator: ", ")),
+        ]
+    }
+
+    /// Types known not to be optional, whatever module declares them.
+    private static let nonOptionalTypes: Set<String> = [
+        "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+        "Double", "Float", "Bool", "String", "Character", "Substring",
+        "Date", "Data", "URL", "UUID", "Decimal",
+    ]
+
+    /// Whether the member's value may be an `Optional`, which must be converted to `Any`
+    /// explicitly to avoid a warning.
+    ///
+    /// Certain only for node shapes, collection literals and standard types; any other name
+    /// could be a typealias of an optional, so it counts as one (`as Any` is harmless).
+    static func mayBeOptional(_ member: TrackedMember) -> Bool {
+        // A node type written out (not a typealias) shows its shape.
+        if case .node(let shape, let element) = member.kind, NodeTypeShape(reading: member.type)?.element == element {
+            return shape.isOptional
+        }
+        let type = member.type
+        if type.hasSuffix("?") || type.hasSuffix("!") || type.hasPrefix("Optional<") { return true }
+        if type.hasPrefix("[") || type.hasPrefix("Set<") || type.hasPrefix("Array<") || type.hasPrefix("Dictionary<") {
+            return false
+        }
+        return !nonOptionalTypes.contains(type)
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// The templates generated code is rendered from: the built-in ones, or a user's copy.
+///
+/// The built-in templates are the files of the repository's `Templates/` folder, compiled into
+/// the generator (see `BuiltInTemplates.swift`), so `ripple-gen` works wherever it is copied.
+///
+/// A templates folder (`--templates <dir>`, or `templates` in `ripple.json`) *overlays* them:
+/// each `*.ripple` file in it replaces the built-in template of the same name, and templates it
+/// does not contain stay built-in. To change how accessors look, copy `Accessor.swift.ripple`
+/// alone. A file that replaces nothing and that no template includes is reported with a
+/// warning, as it is most likely misspelled.
+package struct TemplateSet: Sendable {
+    /// The template that renders the whole file.
+    package static let entryName = "File.swift.ripple"
+    /// The file extension of templates.
+    package static let fileExtension = "ripple"
+
+    /// The templates, by file name.
+    package private(set) var templates: [String: Template]
+
+    /// Something wrong with a templates folder.
+    package enum Problem: Hashable, Sendable {
+        /// The folder does not exist or is not a folder.
+        case missingDirectory(String)
+        /// A template file that cannot be read.
+        case unreadable(String)
+        /// A template with a syntax error.
+        case invalid(TemplateError)
+        /// A file that replaces no built-in template and that no template includes (a warning).
+        case unusedTemplate(path: String, suggestion: String?)
+
+        /// Whether the problem stops generation.
+        package var isError: Bool {
+            if case .unusedTemplate = self { return false }
+            return true
+        }
+
+        /// What is wrong and how to fix it.
+        package var message: String {
+            switch self {
+            case .missingDirectory(let path):
+                return "templates folder '\(path)' does not exist"
+            case .unreadable(let path):
+                return "cannot read template '\(path)'"
+            case .invalid(let error):
+                return error.message
+            case .unusedTemplate(let path, let suggestion):
+                let name = (path as NSString).lastPathComponent
+                let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+                return "template '\(name)' replaces no built-in template and no template includes it" + hint
+            }
+        }
+    }
+
+    /// The built-in templates.
+    package static func builtIn() -> TemplateSet {
+        var templates: [String: Template] = [:]
+        for (name, source) in builtInSources {
+            do {
+                templates[name] = try Template(name: name, source: source)
+            } catch {
+                // The template tests parse every built-in template.
+                preconditionFailure("built-in template \(error)")
+            }
+        }
+        return TemplateSet(templates: templates)
+    }
+
+    /// The built-in templates overlaid with the `*.ripple` files of `directory`.
+    ///
+    /// - Returns: The templates (`nil` when a problem is an error) and every problem found.
+    package static func overlaying(directory: String) -> (templates: TemplateSet?, problems: [Problem]) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return (nil, [.missingDirectory(directory)])
+        }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+            .filter { ($0 as NSString).pathExtension == fileExtension && !$0.hasPrefix(".") }
+            .sorted()
+        var set = builtIn()
+        var problems: [Problem] = []
+        var sources: [String: String] = builtInSources
+        for name in names {
+            let path = (directory as NSString).appendingPathComponent(name)
+            guard let data = FileManager.default.contents(atPath: path) else {
+                problems.append(.unreadable(path))
+                continue
+            }
+            let source = String(decoding: data, as: UTF8.self)
+            sources[name] = source
+            do {
+                set.templates[name] = try Template(name: path, source: source)
+            } catch {
+                problems.append(.invalid(error))
+            }
+        }
+        for name in names where builtInSources[name] == nil {
+            let isIncluded = sources.values.contains { $0.contains("\"\(name)\"") }
+            if !isIncluded {
+                let path = (directory as NSString).appendingPathComponent(name)
+                problems.append(.unusedTemplate(path: path, suggestion: nearestSpelling(of: name, in: builtInSources.keys.sorted())))
+            }
+        }
+        return (problems.contains(where: \.isError) ? nil : set, problems)
+    }
+
+    /// Renders the entry template, `File.swift.ripple`.
+    package func render(_ context: [String: TemplateValue]) throws(TemplateError) -> String {
+        guard let entry = templates[Self.entryName] else {
+            preconditionFailure("the built-in templates include \(Self.entryName)")
+        }
+        return try entry.render(context, templates: templates)
+    }
+}

@@ -1,0 +1,239 @@
+/// Reads `// ripple: ITEM[, ITEM...]` lines out of comments.
+///
+/// ITEM is a word or `key = value`; a value is a name, a dotted path, or a bracketed list of
+/// them. The prefix (`ripple`) is a parameter so that other annotation dialects can reuse the
+/// grammar. The parser only reads syntax: whether an item exists or fits its declaration is the
+/// schema builder's business.
+///
+/// ```swift
+/// let parser = AnnotationParser()
+/// let line = parser.parse(comment: "// ripple: node, dependency = [a, b.all]",
+///                         at: SourceLocation(line: 3, column: 5))
+/// line?.items.map(\.spelling)   // ["node", "dependency"]
+/// ```
+package struct AnnotationParser: Sendable {
+    /// One annotation line: its items, and the syntax errors found while reading them.
+    package struct Line: Hashable, Sendable {
+        /// The items read before the first syntax error, if any.
+        package var items: [AnnotationItem]
+        /// Syntax errors (at most one per line: reading stops at the first).
+        package var problems: [SchemaProblem]
+    }
+
+    /// The word before the colon: `ripple` in `// ripple: node`.
+    package let prefix: String
+    private let prefixBytes: [UInt8]
+
+    /// Creates a parser for annotations written `// <prefix>: ...`.
+    package init(prefix: String = "ripple") {
+        self.prefix = prefix
+        self.prefixBytes = Array(prefix.utf8)
+    }
+
+    /// Reads one comment.
+    ///
+    /// - Parameters:
+    ///   - text: The comment's text, starting with its `//`.
+    ///   - location: Where the comment starts; item locations are computed from it.
+    /// - Returns: The annotation line, or `nil` when the comment is not an annotation.
+    package func parse(comment text: String, at location: SourceLocation) -> Line? {
+        let bytes = Array(text.utf8)
+        guard let start = itemsStart(in: bytes, slashes: 2) else { return nil }
+        var reader = ItemReader(bytes: bytes, position: start, base: location)
+        reader.skipSpaces()
+        if reader.isAtEnd {
+            return Line(items: [], problems: [SchemaProblem(.emptyAnnotation(prefix: prefix), at: location)])
+        }
+        return reader.readItems()
+    }
+
+    /// Whether a doc comment (`/// ripple: ...`) looks like an annotation, which is a likely
+    /// mistake: annotations are plain `//` comments.
+    package func looksLikeAnnotation(docComment text: String) -> Bool {
+        itemsStart(in: Array(text.utf8), slashes: 3) != nil
+    }
+
+    /// Whether a file may hold annotations: some `//` followed by the prefix and a colon.
+    ///
+    /// This is the fast scan that lets files without annotations skip parsing. It may say yes
+    /// for a file that has none (the text inside a string, say); it never says no for a file
+    /// that has one.
+    package func mayContainAnnotations(_ bytes: [UInt8]) -> Bool {
+        let slash = UInt8(ascii: "/")
+        return bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            let count = buffer.count
+            while index + 1 < count {
+                guard buffer[index] == slash, buffer[index + 1] == slash else {
+                    index += 1
+                    continue
+                }
+                index += 2
+                while index < count, buffer[index] == slash { index += 1 }
+                if headerEnd(in: buffer, from: index) != nil { return true }
+            }
+            return false
+        }
+    }
+
+    /// The offset after `<slashes> <prefix> :`, or `nil` when `bytes` is not an annotation.
+    private func itemsStart(in bytes: [UInt8], slashes: Int) -> Int? {
+        guard bytes.count > slashes, bytes[..<slashes].allSatisfy({ $0 == UInt8(ascii: "/") }),
+              bytes[slashes] != UInt8(ascii: "/") else { return nil }
+        return bytes.withUnsafeBufferPointer { headerEnd(in: $0, from: slashes) }
+    }
+
+    /// Matches spaces, the prefix, spaces and a colon from `start`; returns the offset after it.
+    private func headerEnd(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var index = start
+        while index < buffer.count, isSpace(buffer[index]) { index += 1 }
+        guard index + prefixBytes.count <= buffer.count else { return nil }
+        for byte in prefixBytes {
+            guard buffer[index] == byte else { return nil }
+            index += 1
+        }
+        while index < buffer.count, isSpace(buffer[index]) { index += 1 }
+        guard index < buffer.count, buffer[index] == UInt8(ascii: ":") else { return nil }
+        return index + 1
+    }
+}
+
+private func isSpace(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+}
+
+/// Whether a byte can be part of a name: ASCII letters, digits, `_`, and any non-ASCII byte.
+private func isNameByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+         UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), 0x80...:
+        true
+    default:
+        false
+    }
+}
+
+/// The cursor over the items part of one annotation line.
+private struct ItemReader {
+    let bytes: [UInt8]
+    var position: Int
+    /// The location of byte 0 of the comment; comments read here never span lines.
+    let base: SourceLocation
+
+    /// Stops reading a line at its first syntax error.
+    struct Stop: Error {
+        var problem: SchemaProblem
+    }
+
+    var isAtEnd: Bool { position >= bytes.count }
+
+    mutating func skipSpaces() {
+        while position < bytes.count, isSpace(bytes[position]) { position += 1 }
+    }
+
+    func location(at offset: Int) -> SourceLocation {
+        SourceLocation(line: base.line, column: base.column + offset)
+    }
+
+    mutating func readItems() -> AnnotationParser.Line {
+        var items: [AnnotationItem] = []
+        do throws(Stop) {
+            while true {
+                skipSpaces()
+                items.append(try readItem(after: items.isEmpty ? nil : ","))
+                skipSpaces()
+                if isAtEnd { break }
+                guard bytes[position] == UInt8(ascii: ",") else {
+                    throw stop(expecting: "',' between annotation items")
+                }
+                position += 1
+            }
+        } catch {
+            return AnnotationParser.Line(items: items, problems: [error.problem])
+        }
+        return AnnotationParser.Line(items: items, problems: [])
+    }
+
+    private mutating func readItem(after separator: String?) throws(Stop) -> AnnotationItem {
+        let start = position
+        guard let word = readName() else {
+            throw stop(expecting: separator.map { "an annotation item after '\($0)'" } ?? "an annotation item")
+        }
+        skipSpaces()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "=") else {
+            return AnnotationItem(spelling: word, location: location(at: start))
+        }
+        position += 1
+        skipSpaces()
+        let value = try readValue(of: word)
+        return AnnotationItem(spelling: word, value: value, location: location(at: start))
+    }
+
+    private mutating func readValue(of word: String) throws(Stop) -> AnnotationValue {
+        let start = position
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "[") else {
+            guard let path = try readPath() else { throw stop(expecting: "a value after '\(word) ='") }
+            return .path(path)
+        }
+        position += 1
+        var paths: [AnnotationPath] = []
+        while true {
+            skipSpaces()
+            if position < bytes.count, bytes[position] == UInt8(ascii: "]") { break }
+            guard let path = try readPath() else {
+                throw stop(expecting: paths.isEmpty ? "a path or ']'" : "a path after ','")
+            }
+            paths.append(path)
+            skipSpaces()
+            if position < bytes.count, bytes[position] == UInt8(ascii: ",") {
+                position += 1
+                continue
+            }
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "]") else {
+                throw stop(expecting: "',' or ']' in the list of '\(word)'")
+            }
+            break
+        }
+        position += 1
+        return .list(paths, location: location(at: start))
+    }
+
+    /// A name or dotted path; `nil` when no name starts here.
+    private mutating func readPath() throws(Stop) -> AnnotationPath? {
+        let start = position
+        guard let first = readName() else { return nil }
+        var components = [first]
+        while position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            guard let next = readName() else { throw stop(expecting: "a name after '.'") }
+            components.append(next)
+        }
+        return AnnotationPath(components: components, location: location(at: start))
+    }
+
+    private mutating func readName() -> String? {
+        let start = position
+        guard position < bytes.count, isNameByte(bytes[position]),
+              !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) else { return nil }
+        while position < bytes.count, isNameByte(bytes[position]) { position += 1 }
+        return String(decoding: bytes[start..<position], as: UTF8.self)
+    }
+
+    /// A syntax error at the current position, naming what was found there.
+    private func stop(expecting expected: String) -> Stop {
+        let found: String
+        if isAtEnd {
+            found = "the end of the line"
+        } else {
+            var end = position + 1
+            if isNameByte(bytes[position]) {
+                while end < bytes.count, isNameByte(bytes[end]) { end += 1 }
+            } else {
+                // One whole character, not one byte of it.
+                while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+            }
+            found = "'" + String(decoding: bytes[position..<end], as: UTF8.self) + "'"
+        }
+        return Stop(problem: SchemaProblem(.malformedAnnotation(expected: expected, found: found), at: location(at: position)))
+    }
+}

@@ -1,0 +1,138 @@
+extension SchemaBuild {
+    /// Resolves the `dependency` paths of a readOnly computed member of `nodeClass` into
+    /// change-key steps; paths that do not resolve are reported and left out.
+    mutating func resolveDependencies(
+        _ paths: [AnnotationPath], from nodeClass: NodeClass, among classes: [NodeClass]
+    ) -> [DependencyPath] {
+        var resolved: [DependencyPath] = []
+        for path in paths {
+            if let dependency = resolveDependency(path, from: nodeClass, among: classes) {
+                resolved.append(dependency)
+            }
+        }
+        return resolved
+    }
+
+    private mutating func resolveDependency(
+        _ path: AnnotationPath, from nodeClass: NodeClass, among classes: [NodeClass]
+    ) -> DependencyPath? {
+        var steps: [DependencyPath.Step] = []
+        var current: NodeClass? = nodeClass
+        var previous: TrackedMember?
+        for (position, component) in path.components.enumerated() {
+            if component == "all" {
+                guard position == path.components.count - 1, previous?.isNode == true else {
+                    report(.misplacedAll(path: path.text), at: path.location, in: nodeClass.file)
+                    return nil
+                }
+                steps.append(.all)
+                continue
+            }
+            guard let owner = current else {
+                report(.dependencyThroughProperty(path: path.text, property: previous?.name ?? ""),
+                       at: path.location, in: nodeClass.file)
+                return nil
+            }
+            guard let member = owner.member(named: component) else {
+                let suggestion = nearestSpelling(of: component, in: owner.members.map(\.name))
+                report(.unknownDependency(path: path.text, member: component, className: owner.name, suggestion: suggestion),
+                       at: path.location, in: nodeClass.file)
+                return nil
+            }
+            steps.append(.member(member.index))
+            previous = member
+            current = member.nodeClassName.flatMap { name in classes.first { $0.qualifiedName == name } }
+        }
+        return DependencyPath(text: path.text, steps: steps)
+    }
+
+    /// Reports computed members whose dependencies lead back to themselves, which the runtime
+    /// would expand forever.
+    ///
+    /// A dependency leads to every computed member it passes through, and `all` leads to every
+    /// computed member below it.
+    mutating func checkDependencyCycles(_ classes: [NodeClass]) {
+        struct Vertex: Hashable {
+            var classIndex: Int
+            var member: Int
+        }
+        let classIndex = Dictionary(classes.enumerated().map { ($1.qualifiedName, $0) }, uniquingKeysWith: { first, _ in first })
+        func child(of member: TrackedMember) -> Int? {
+            member.nodeClassName.flatMap { classIndex[$0] }
+        }
+        func subtree(of start: Int) -> [Int] {
+            var seen: Set<Int> = [start]
+            var order = [start]
+            var next = 0
+            while next < order.count {
+                for member in classes[order[next]].members {
+                    if let index = child(of: member), seen.insert(index).inserted { order.append(index) }
+                }
+                next += 1
+            }
+            return order
+        }
+        func edges(of vertex: Vertex) -> [Vertex] {
+            var targets: [Vertex] = []
+            for dependency in classes[vertex.classIndex].members[vertex.member].dependencies {
+                var current: Int? = vertex.classIndex
+                for step in dependency.steps {
+                    guard let owner = current else { break }
+                    switch step {
+                    case .member(let index):
+                        let member = classes[owner].members[index]
+                        if member.isComputed { targets.append(Vertex(classIndex: owner, member: index)) }
+                        current = child(of: member)
+                    case .all:
+                        for reached in subtree(of: owner) {
+                            for member in classes[reached].members where member.isComputed {
+                                targets.append(Vertex(classIndex: reached, member: member.index))
+                            }
+                        }
+                    }
+                }
+            }
+            return targets
+        }
+        func label(_ vertex: Vertex) -> String {
+            classes[vertex.classIndex].name + "." + classes[vertex.classIndex].members[vertex.member].name
+        }
+
+        // Depth-first search; a vertex on the stack reached again closes a cycle.
+        enum State { case onStack, done }
+        var state: [Vertex: State] = [:]
+        var reported: Set<Vertex> = []
+        func visit(_ vertex: Vertex, stack: inout [Vertex]) {
+            state[vertex] = .onStack
+            stack.append(vertex)
+            for target in edges(of: vertex) {
+                switch state[target] {
+                case .onStack:
+                    let cycle = Array(stack[stack.firstIndex(of: target)!...])
+                    if reported.isDisjoint(with: cycle) {
+                        reported.formUnion(cycle)
+                        let first = cycle[0]
+                        let member = classes[first.classIndex].members[first.member]
+                        report(.dependencyCycle((cycle + [first]).map(label)), at: member.location,
+                               in: classes[first.classIndex].file)
+                    }
+                case .done:
+                    continue
+                case nil:
+                    visit(target, stack: &stack)
+                }
+            }
+            stack.removeLast()
+            state[vertex] = .done
+        }
+        for (index, nodeClass) in classes.enumerated() {
+            for member in nodeClass.members where member.isComputed {
+                let vertex = Vertex(classIndex: index, member: member.index)
+                if state[vertex] == nil {
+                    var stack: [Vertex] = []
+                    visit(vertex, stack: &stack)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,180 @@
+extension SchemaBuild {
+    /// Public names that generated code declares itself, which a member cannot take.
+    static let reservedNames: Set<String> = [
+        "all", "modelPath", "tracker", "RippleKey", "RippleScheme", "init", "self", "Self", "Type", "Protocol",
+    ]
+
+    /// The members of one candidate class, in declaration order; members with errors are left out.
+    mutating func buildMembers(of candidateIndex: Int) -> [PendingMember] {
+        let candidate = candidates[candidateIndex]
+        var members: [PendingMember] = []
+        for (declaration, annotation) in candidate.members {
+            guard var pending = buildMember(declaration, annotation, in: candidate) else { continue }
+            pending.member.index = members.count
+            pending.member.changeKey = members.count
+            members.append(pending)
+        }
+        return members
+    }
+
+    private mutating func buildMember(
+        _ variable: VariableDeclaration, _ annotation: Annotation, in candidate: Candidate
+    ) -> PendingMember? {
+        let file = candidate.file
+        let storageName = variable.name
+        if variable.isStatic {
+            report(.staticMember(name: storageName), at: variable.location, in: file)
+            return nil
+        }
+        if variable.isLet {
+            report(.constantMember(name: storageName), at: variable.location, in: file)
+            return nil
+        }
+        guard storageName.hasPrefix("_"), storageName.count > 1 else {
+            report(.missingUnderscore(name: storageName), at: variable.location, in: file)
+            return nil
+        }
+        let name = String(storageName.dropFirst())
+
+        // What the member is.
+        let isNode = annotation.contains(.node)
+        var sharedItem = annotation.item(.shared)
+        if isNode, annotation.contains(.property) {
+            report(.conflictingKinds(member: storageName), at: annotation.item(.node)!.location, in: file)
+            return nil
+        }
+        if !isNode, !annotation.contains(.property), sharedItem == nil {
+            report(.missingKind(member: storageName), at: annotation.location, in: file)
+            return nil
+        }
+        if isNode, let shared = sharedItem {
+            report(.sharedNode(member: storageName), at: shared.location, in: file)
+            sharedItem = nil
+        }
+
+        // Computed members are readOnly, and only they have dependencies.
+        let isComputed = variable.isComputed
+        let readOnlyItem = annotation.item(.readOnly)
+        if isComputed, readOnlyItem == nil {
+            report(.computedNeedsReadOnly(member: storageName), at: variable.location, in: file)
+        }
+        if let readOnlyItem, !isComputed {
+            report(.readOnlyStoredMember(member: storageName), at: readOnlyItem.location, in: file)
+        }
+        var dependencyPaths: [AnnotationPath] = []
+        if let dependency = annotation.item(.dependency), let value = dependency.value {
+            if isComputed {
+                dependencyPaths = value.paths
+            } else {
+                report(.ignoredDependency(member: storageName), at: dependency.location, in: file)
+            }
+        } else if isComputed, readOnlyItem != nil {
+            report(.missingDependency(member: storageName), at: variable.location, in: file)
+        }
+        if isComputed {
+            // A computed member reads other members; whether those may be read off the model's
+            // actor is theirs to say, so background access is ignored too.
+            for ignored in [AnnotationItem.Name.shared, .discardable, .derived, .allowBackgroundRead, .allowBackgroundWrite] {
+                guard let item = annotation.item(ignored) else { continue }
+                report(.ignoredOnReadOnly(item: ignored, member: storageName), at: item.location, in: file)
+                if ignored == .shared { sharedItem = nil }
+            }
+        }
+
+        // The type, declared or inferred.
+        guard let declaredType = variable.typeAnnotation ?? variable.initializer.flatMap(TypeInference.type(ofInitializer:))
+        else {
+            report(.cannotInferType(member: storageName), at: variable.location, in: file)
+            return nil
+        }
+        let kind: TrackedMember.Kind
+        let type: String
+        if isNode {
+            guard let node = resolveNodeType(declaredType, of: variable, annotation, in: candidate) else { return nil }
+            (kind, type) = node
+        } else {
+            if let typeItem = annotation.item(.type) {
+                report(.ignoredType(member: storageName), at: typeItem.location, in: file)
+            }
+            (kind, type) = (.property, declaredType)
+        }
+
+        // The accessor's name must be free.
+        let existing = Set(candidate.declaration.members.map(\.name))
+            .union(extensionMembers[candidate.declaration.qualifiedName] ?? [])
+        if existing.contains(name) {
+            report(.accessorClash(accessor: name, member: storageName, className: candidate.declaration.name),
+                   at: variable.location, in: file)
+        } else if Self.reservedNames.contains(name) {
+            report(.reservedAccessor(accessor: name, member: storageName), at: variable.location, in: file)
+        }
+
+        var options: Set<MemberOption> = []
+        if isComputed || readOnlyItem != nil { options.insert(.readOnly) }
+        if isComputed {
+            options.insert(.computed)
+        } else {
+            if annotation.contains(.discardable) { options.insert(.discardable) }
+            if annotation.contains(.derived) { options.insert(.derived) }
+            if annotation.contains(.allowBackgroundWrite) { options.formUnion([.backgroundWrite, .backgroundRead]) }
+        }
+        if annotation.contains(.allowBackgroundRead), !isComputed { options.insert(.backgroundRead) }
+
+        let member = TrackedMember(
+            storageName: storageName, name: name, type: type, kind: kind, isComputed: isComputed,
+            options: MemberOption.allCases.filter(options.contains), index: 0, changeKey: 0,
+            location: variable.location)
+        return PendingMember(member: member, dependencyPaths: dependencyPaths, sharedPath: sharedItem?.value?.paths.first)
+    }
+
+    /// The node kind and the accessor type of a `node` member; `nil` after reporting why not.
+    private mutating func resolveNodeType(
+        _ declaredType: String, of variable: VariableDeclaration, _ annotation: Annotation, in candidate: Candidate
+    ) -> (TrackedMember.Kind, String)? {
+        let file = candidate.file
+        let typeLocation = variable.typeLocation ?? variable.location
+        guard let read = NodeTypeShape(reading: declaredType) else {
+            report(.unsupportedNodeShape(member: variable.name, type: declaredType), at: typeLocation, in: file)
+            return nil
+        }
+        let declaredClass = resolveClass(read.element, from: candidate)
+        guard let typeItem = annotation.item(.type), let typePath = typeItem.value?.paths.first else {
+            guard let declaredClass else {
+                report(.notANode(typeName: read.element, prefix: prefix), at: typeLocation, in: file)
+                return nil
+            }
+            return (.node(read.shape, element: declaredClass), read.typeText(element: declaredClass))
+        }
+        guard let namedClass = resolveClass(typePath.text, from: candidate) else {
+            report(.notANode(typeName: typePath.text, prefix: prefix), at: typePath.location, in: file)
+            return nil
+        }
+        if let declaredClass {
+            guard declaredClass == namedClass else {
+                report(.contradictingType(member: variable.name, type: typePath.text, declared: declaredType),
+                       at: typeItem.location, in: file)
+                return nil
+            }
+            return (.node(read.shape, element: namedClass), read.typeText(element: namedClass))
+        }
+        // The declared type names no node class: a typealias, of the class or of a collection of
+        // it. A plain name gets its shape from the initializer.
+        var shape = read.shape
+        if shape == .single {
+            let initializer = SwiftText.trimmed(variable.initializer ?? "")
+            if initializer == "[]" {
+                shape = .array
+            } else if initializer == "[:]" {
+                shape = .dictionary
+            } else if let inferred = TypeInference.type(ofInitializer: initializer),
+                      resolveClass(inferred, from: candidate) == namedClass {
+                shape = .single
+            } else {
+                report(.unknownNodeShape(member: variable.name, type: declaredType, element: typePath.text),
+                       at: typeLocation, in: file)
+                return nil
+            }
+        }
+        return (.node(shape, element: namedClass), declaredType)
+    }
+}

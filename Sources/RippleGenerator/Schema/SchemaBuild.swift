@@ -1,0 +1,273 @@
+/// The state of one ``SchemaBuilder/build(_:)`` call.
+struct SchemaBuild {
+    /// A class annotated `root` or `node`, before its members are built.
+    struct Candidate {
+        var declaration: TypeDeclaration
+        /// The types it is nested in, outermost first.
+        var ancestors: [TypeDeclaration]
+        var annotation: Annotation
+        var role: NodeClass.Role
+        var file: String
+        /// The annotated `var` members, with their checked annotations.
+        var members: [(declaration: VariableDeclaration, annotation: Annotation)]
+    }
+
+    let parser: AnnotationParser
+    let accessLevel: AccessLevel?
+    var candidates: [Candidate] = []
+    /// The names of the `var` members declared in extensions, by extended type.
+    var extensionMembers: [String: Set<String>] = [:]
+    /// The imports to repeat in the generated file.
+    var imports: Set<ImportLine> = []
+    var diagnostics: [Diagnostic] = []
+
+    /// An import as the generated file writes it, with the module it sorts by.
+    struct ImportLine: Hashable {
+        var module: String
+        var line: String
+    }
+
+    init(parser: AnnotationParser, accessLevel: AccessLevel?) {
+        self.parser = parser
+        self.accessLevel = accessLevel
+    }
+
+    var prefix: String { parser.prefix }
+
+    mutating func report(_ message: SchemaMessage, at location: SourceLocation, in file: String) {
+        diagnostics.append(SchemaProblem(message, at: location).diagnostic(file: file))
+    }
+
+    // MARK: Collecting
+
+    /// Reads the annotations of one file: classes become candidates, misplaced annotations
+    /// are reported.
+    mutating func collect(_ parsed: ParsedFile) {
+        let path = parsed.file.path
+        for comment in parsed.danglingComments {
+            if comment.kind == .line, parser.parse(comment: comment.text, at: comment.location) != nil {
+                report(.danglingAnnotation(prefix: prefix), at: comment.location, in: path)
+            } else if comment.kind == .docLine, parser.looksLikeAnnotation(docComment: comment.text) {
+                report(.docCommentAnnotation(prefix: prefix), at: comment.location, in: path)
+            }
+        }
+        for variable in parsed.variables {
+            rejectAnnotation(of: variable.comments, on: "global variable '\(variable.name)'", in: path)
+        }
+        for function in parsed.functions {
+            rejectAnnotation(of: function.comments, on: Self.describe(function), in: path)
+        }
+        for other in parsed.otherDeclarations {
+            rejectAnnotation(of: other.comments, on: Self.describe(other), in: path)
+        }
+        let candidateCount = candidates.count
+        for type in parsed.types {
+            collect(type, ancestors: [], in: path)
+        }
+        if candidates.count > candidateCount {
+            collectImports(of: parsed)
+        }
+    }
+
+    /// Remembers the imports of a file that declares tracked classes, so that the types its
+    /// members use are known in the generated file too. Imports inside `#if` are left out: the
+    /// generated file cannot know their condition.
+    private mutating func collectImports(of parsed: ParsedFile) {
+        let imports = parsed.otherDeclarations.filter { $0.kind == .import }
+        guard !imports.isEmpty else { return }
+        var conditionalLines: Set<Int> = []
+        var depth = 0
+        var line = 0
+        for token in Lexer.tokenize(parsed.file).tokens where token.kind == .poundKeyword {
+            let keyword = parsed.file.text(token.range)
+            let tokenLine = parsed.file.location(ofOffset: token.range.lowerBound).line
+            if depth > 0 { conditionalLines.formUnion(line...tokenLine) }
+            line = tokenLine
+            if keyword == "#if" { depth += 1 } else if keyword == "#endif" { depth = max(0, depth - 1) }
+        }
+        for declaration in imports where !conditionalLines.contains(declaration.keywordLocation.line) {
+            let module = declaration.name.split(separator: " ").last.map(String.init) ?? declaration.name
+            guard module != "Ripple" else { continue }
+            let text = (declaration.attributes + declaration.modifiers + ["import", declaration.name]).joined(separator: " ")
+            self.imports.insert(ImportLine(module: module, line: text))
+        }
+    }
+
+    private mutating func collect(_ type: TypeDeclaration, ancestors: [TypeDeclaration], in path: String) {
+        if type.kind == .extension, ancestors.isEmpty {
+            extensionMembers[type.name, default: []].formUnion(type.members.map(\.name))
+        }
+        let annotation = readAnnotation(type.comments, in: path)
+        var isCandidate = false
+        if let annotation, type.kind == .class {
+            let checked = check(annotation, onClass: true, in: path)
+            let isRoot = checked.contains(.root)
+            let isNode = checked.contains(.node)
+            if isRoot || isNode {
+                isCandidate = true
+                if isRoot, isNode, let node = checked.item(.node) {
+                    report(.redundantNode, at: node.location, in: path)
+                }
+                candidates.append(Candidate(
+                    declaration: type, ancestors: ancestors, annotation: checked,
+                    role: isRoot ? .root : .node, file: path, members: []))
+            }
+        } else if let annotation {
+            // Only classes can be tracked: say so for `root` and `node`, and once for anything else.
+            if let item = annotation.items.first(where: { $0.name == .root || $0.name == .node }) {
+                report(.notAClass(item: item.name!, name: type.name, kind: Self.article(of: type.kind)),
+                       at: item.location, in: path)
+            } else {
+                report(.unsupportedDeclaration("\(type.kind.rawValue) '\(type.name)'"), at: annotation.location, in: path)
+            }
+        }
+        for variable in type.members {
+            guard let memberAnnotation = readAnnotation(variable.comments, in: path) else { continue }
+            let checked = check(memberAnnotation, onClass: false, in: path)
+            if isCandidate {
+                candidates[candidates.count - 1].members.append((variable, checked))
+            } else if type.kind == .class {
+                report(.memberOfUnannotatedClass(member: variable.name, className: type.name, prefix: prefix),
+                       at: memberAnnotation.location, in: path)
+            } else {
+                report(.memberOutsideClass(member: variable.name, container: "\(type.kind.rawValue) '\(type.name)'"),
+                       at: memberAnnotation.location, in: path)
+            }
+        }
+        for function in type.functions {
+            rejectAnnotation(of: function.comments, on: Self.describe(function), in: path)
+        }
+        for other in type.otherDeclarations {
+            rejectAnnotation(of: other.comments, on: Self.describe(other), in: path)
+        }
+        for nested in type.nested {
+            collect(nested, ancestors: ancestors + [type], in: path)
+        }
+    }
+
+    /// Reports an annotation on a declaration that cannot have one.
+    private mutating func rejectAnnotation(of comments: [Comment], on declaration: String, in path: String) {
+        guard let annotation = readAnnotation(comments, in: path) else { return }
+        report(.unsupportedDeclaration(declaration), at: annotation.location, in: path)
+    }
+
+    /// The annotation lines among `comments`, stacked; `nil` when there is none. Syntax errors
+    /// are reported here.
+    private mutating func readAnnotation(_ comments: [Comment], in path: String) -> Annotation? {
+        var annotation: Annotation?
+        for comment in comments {
+            switch comment.kind {
+            case .line:
+                guard let line = parser.parse(comment: comment.text, at: comment.location) else { continue }
+                for problem in line.problems {
+                    diagnostics.append(problem.diagnostic(file: path))
+                }
+                if annotation == nil {
+                    annotation = Annotation(items: [], location: comment.location)
+                }
+                annotation?.items += line.items
+            case .docLine:
+                if parser.looksLikeAnnotation(docComment: comment.text) {
+                    report(.docCommentAnnotation(prefix: prefix), at: comment.location, in: path)
+                }
+            case .block, .docBlock:
+                continue
+            }
+        }
+        return annotation
+    }
+
+    /// The items of `annotation` that exist, apply to this kind of declaration, are given once
+    /// and have a value of the right form; every other item is reported and dropped.
+    private mutating func check(_ annotation: Annotation, onClass: Bool, in path: String) -> Annotation {
+        var checked = Annotation(items: [], location: annotation.location)
+        var seen: Set<String> = []
+        for item in annotation.items {
+            guard let name = item.name else {
+                let known = AnnotationItem.Name.allCases.map(\.rawValue)
+                report(.unknownItem(item.spelling, suggestion: nearestSpelling(of: item.spelling, in: known)),
+                       at: item.location, in: path)
+                continue
+            }
+            guard seen.insert(item.spelling).inserted else {
+                report(.duplicateItem(item.spelling), at: item.location, in: path)
+                continue
+            }
+            guard onClass ? name.appliesToClasses : name.appliesToMembers else {
+                report(.itemOnWrongDeclaration(item: name, onClass: onClass), at: item.location, in: path)
+                continue
+            }
+            switch (name.valueForm, item.value) {
+            case (.none, nil), (.pathList, .some):
+                break
+            case (.none, .some(let value)):
+                report(.unexpectedValue(item: name), at: value.location, in: path)
+                continue
+            case (_, nil):
+                report(.missingValue(item: name), at: item.location, in: path)
+                continue
+            case (.name, .path(let path)) where path.components.count == 1:
+                break
+            case (.typeName, .path):
+                break
+            case (_, .some(let value)):
+                report(.invalidValue(item: name), at: value.location, in: path)
+                continue
+            }
+            checked.items.append(item)
+        }
+        return checked
+    }
+
+    // MARK: Roots
+
+    /// Reports a missing root (when there are nodes) and any second root.
+    mutating func checkRoots() {
+        let roots = candidates.filter { $0.role == .root }
+        if roots.isEmpty, let first = candidates.first {
+            report(.missingRoot(prefix: prefix), at: first.annotation.location, in: first.file)
+        }
+        guard let firstRoot = roots.first else { return }
+        for extra in roots.dropFirst() {
+            let item = extra.annotation.item(.root)!
+            report(.secondRoot(name: extra.declaration.qualifiedName, firstRoot: firstRoot.declaration.qualifiedName),
+                   at: item.location, in: extra.file)
+            report(.firstRootHere(name: firstRoot.declaration.qualifiedName),
+                   at: firstRoot.annotation.item(.root)!.location, in: firstRoot.file)
+        }
+    }
+
+    // MARK: Describing declarations
+
+    private static func describe(_ function: FunctionDeclaration) -> String {
+        switch function.kind {
+        case .function: "func '\(function.name)'"
+        case .initializer: "an initializer"
+        case .deinitializer: "a deinitializer"
+        case .subscript: "a subscript"
+        }
+    }
+
+    private static func describe(_ other: OtherDeclaration) -> String {
+        switch other.kind {
+        case .typeAlias: "typealias '\(other.name)'"
+        case .associatedType: "associatedtype '\(other.name)'"
+        case .enumCase: "case '\(other.name)'"
+        case .import: "an import"
+        case .operator: "operator '\(other.name)'"
+        case .precedenceGroup: "precedencegroup '\(other.name)'"
+        case .macro: "macro '\(other.name)'"
+        }
+    }
+
+    private static func article(of kind: TypeDeclaration.Kind) -> String {
+        switch kind {
+        case .class: "a class"
+        case .struct: "a struct"
+        case .enum: "an enum"
+        case .actor: "an actor"
+        case .extension: "an extension"
+        case .protocol: "a protocol"
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// The cost of one operation over several timed repetitions.
+struct Timing {
+    /// Nanoseconds per operation, median of the repetitions.
+    let median: Double
+    /// Nanoseconds per operation, fastest repetition.
+    let minimum: Double
+
+    /// Makes a timing from one sample per repetition, in nanoseconds per operation.
+    init(samples: [Double]) {
+        let sorted = samples.sorted()
+        precondition(!sorted.isEmpty, "a timing needs at least one sample")
+        median = sorted.count % 2 == 1
+            ? sorted[sorted.count / 2]
+            : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        minimum = sorted[0]
+    }
+
+    /// How many times slower this is than `other` (medians).
+    func ratio(to other: Timing) -> Double { median / other.median }
+}

@@ -1,0 +1,25 @@
+import Ripple
+
+/// The root of the benchmark model: a flat list of items, plus a few document-level values.
+// ripple: root
+final class BenchRoot {
+    let tracker = Tracker()
+
+    // ripple: property
+    var _title = "Benchmark"
+
+    // ripple: property
+    var _revision = 0
+
+    // ripple: node
+    var _items: [Item]
+
+    init(items: [Item]) {
+        _items = items
+    }
+
+    /// A model of `count` items, named and numbered in order.
+    convenience init(itemCount count: Int) {
+        self.init(items: (0..<count).map { Item(value: $0, name: "item \($0)") })
+    }
+}

@@ -1,0 +1,146 @@
+import RippleGenerator
+
+/// The generator's throughput on one core, in memory: an annotated model, and a tree of files
+/// without annotations.
+@MainActor
+final class GeneratorSuite {
+    static let section = "generator"
+    static let goal = "generator at least 50 MB/s on one core"
+
+    private let harness: Harness
+    private let goals: GoalBoard
+
+    init(harness: Harness, goals: GoalBoard) {
+        self.harness = harness
+        self.goals = goals
+    }
+
+    /// The synthetic sources a row runs over.
+    private enum Source {
+        case annotatedModel, plainTree
+
+        func files() -> [SyntheticSources.File] {
+            switch self {
+            case .annotatedModel: SyntheticSources.annotatedModel(classCount: 2_000)
+            case .plainTree: SyntheticSources.plainTree(byteCount: 20_000_000)
+            }
+        }
+    }
+
+    /// One row: which sources, what is done with them, and whether the goal applies.
+    private struct Row {
+        let name: String
+        let source: Source
+        let isGoal: Bool
+        let process: ([SyntheticSources.File]) throws -> Int
+    }
+
+    func run() throws {
+        var table = Table(
+            "Generator throughput, in memory, one core",
+            headers: ["input", "files", "lines", "MB", "median ms", "MB/s", "files/s"])
+        let rows = [
+            Row(name: "annotated model, 2,000 node classes", source: .annotatedModel, isGoal: true, process: Self.generate),
+            Row(name: "files without annotations", source: .plainTree, isGoal: true, process: Self.generate),
+            Row(name: "the same files, parsed anyway", source: .plainTree, isGoal: false, process: Self.parse),
+        ]
+        var sources: [Source: [SyntheticSources.File]] = [:]
+        var stageNote: String?
+        for row in rows where harness.options.includes(section: Self.section, row: row.name) {
+            let files = sources[row.source] ?? row.source.files()
+            sources[row.source] = files
+            let bytes = files.reduce(0) { $0 + $1.bytes.count }
+            let lines = files.reduce(0) { $0 + $1.bytes.count { $0 == UInt8(ascii: "\n") } }
+            let timing = try harness.measure { iterations in
+                var generated = 0
+                for _ in 0..<iterations { generated &+= try row.process(files) }
+                return generated
+            }
+            let seconds = timing.median / 1e9
+            let megabytesPerSecond = Double(bytes) / 1e6 / seconds
+            table.append([
+                row.name, Format.count(files.count), Format.count(lines), Format.rate(Double(bytes) / 1e6),
+                Format.milliseconds(timing.median), Format.rate(megabytesPerSecond),
+                Format.count(Int(Double(files.count) / seconds)),
+            ])
+            if row.source == .annotatedModel {
+                stageNote = try stages(of: files)
+            }
+            if row.isGoal {
+                goals.check(
+                    Self.goal + " (\(row.name))",
+                    measured: Format.rate(megabytesPerSecond) + " MB/s", passed: megabytesPerSecond >= 50)
+            }
+        }
+        table.notes = [
+            "Generation: fast scan, parse of the files that may hold annotations, schema, render; no file is read or",
+            "  written (sources are in memory as UTF-8 bytes, as the generator holds them after reading).",
+            "'parsed anyway' runs the lexer and declaration parser over every file: what a file costs once it has",
+            "  an annotation somewhere.",
+        ] + (stageNote.map { ["Annotated model, one run by stage: " + $0 + "."] } ?? [])
+        table.print()
+    }
+
+    /// Runs the generator's pipeline over `files` without touching the file system and returns
+    /// the size of the generated code.
+    ///
+    /// These are the steps of `Generator.run()` after it has read its inputs and before it
+    /// writes its output. They are repeated here because `Generator` has no in-memory entry
+    /// point yet; when it gets one (say `Generator.generate(_ sources: [SourceFile]) -> GeneratorReport`
+    /// with the code in the report), call it instead.
+    private static func generate(_ files: [SyntheticSources.File]) throws -> Int {
+        try render(try buildSchema(scanAndParse(files))).utf8.count
+    }
+
+    /// The fast scan, then the parse of every file that may hold annotations.
+    private static func scanAndParse(_ files: [SyntheticSources.File]) -> [ParsedFile] {
+        let scanner = AnnotationParser(prefix: "ripple")
+        var parsed: [ParsedFile] = []
+        for file in files where scanner.mayContainAnnotations(file.bytes) {
+            parsed.append(SwiftParser.parse(SourceFile(path: file.path, bytes: file.bytes)))
+        }
+        return parsed
+    }
+
+    private static func buildSchema(_ parsed: [ParsedFile]) throws -> ModelSchema {
+        let built = SchemaBuilder(annotationPrefix: "ripple").build(parsed)
+        if let error = (parsed.flatMap(\.diagnostics) + built.diagnostics).first(where: { $0.severity == .error }) {
+            throw GeneratorBenchError.invalidInput(error.description)
+        }
+        return built.schema
+    }
+
+    private static func render(_ schema: ModelSchema) throws -> String {
+        try CodeRenderer(templates: .builtIn()).render(schema)
+    }
+
+    /// One timed run of each stage of generating `files`, for the note under the table.
+    private func stages(of files: [SyntheticSources.File]) throws -> String {
+        let clock = ContinuousClock()
+        var start = clock.now
+        func lap() -> String {
+            let now = clock.now
+            defer { start = now }
+            return Format.milliseconds(start.duration(to: now).nanoseconds) + " ms"
+        }
+        let parsed = Self.scanAndParse(files)
+        let parseTime = lap()
+        let schema = try Self.buildSchema(parsed)
+        let schemaTime = lap()
+        let code = try Self.render(schema)
+        let renderTime = lap()
+        Blackhole.consume(code.utf8.count)
+        return "scan + parse \(parseTime), schema \(schemaTime), render \(renderTime) "
+            + "(\(Format.rate(Double(code.utf8.count) / 1e6)) MB of generated code)"
+    }
+
+    /// Lexes and parses every file, annotations or not; returns the declarations found.
+    private static func parse(_ files: [SyntheticSources.File]) -> Int {
+        var declarations = 0
+        for file in files {
+            let parsed = SwiftParser.parse(SourceFile(path: file.path, bytes: file.bytes))
+            declarations &+= parsed.types.count &+ parsed.functions.count &+ parsed.variables.count
+        }
+        return declarations
+    }
+}

@@ -1,0 +1,95 @@
+import Ripple
+
+// A scripted session over a small music library: after each step it prints who fired, in
+// which order and why, as the mediator logged it, and what the observers showed.
+
+let library = MusicLibrary(
+    user: User(id: 1, name: "Ana"),
+    playlists: [
+        Playlist(id: 1, name: "Focus", tracks: [
+            Track("Weightless", by: "Marconi Union", seconds: 480),
+            Track("An Ending (Ascent)", by: "Brian Eno", seconds: 265),
+        ]),
+        Playlist(id: 2, name: "Road Trip", tracks: [
+            Track("Go Your Own Way", by: "Fleetwood Mac", seconds: 223),
+            Track("Born to Run", by: "Bruce Springsteen", seconds: 270),
+        ]),
+    ])
+let mediator = Mediator(root: library)
+let transcript = Transcript(mediator)
+let scheme = MusicLibrary.scheme
+
+// A new user sees no selection: the coordinator runs first, so everything after it sees the reset.
+let resetSelection = mediator.coordinate("reset selection", priority: -1, reads: [scheme.user.id]) { library in
+    library.selectedPlaylistID = nil
+}
+
+// Processors derive state; each runs before whatever reads what it writes.
+let countTracks = try mediator.process(
+    "count tracks", reads: [scheme.selectedPlaylist.all], writes: [scheme.selectedTrackCount]
+) { library in
+    library.selectedTrackCount = library.selectedPlaylist?.tracks.count ?? 0
+}
+let sumDurations = try mediator.process(
+    "sum durations", reads: [scheme.playlists.tracks.duration], writes: [scheme.totalDuration]
+) { library in
+    library.totalDuration = library.playlists.reduce(0) { sum, playlist in
+        playlist.tracks.reduce(sum) { $0 + $1.duration }
+    }
+}
+
+// Observers show the result.
+let header = mediator.observe(
+    "header", reads: [scheme.user.name, scheme.selectedTrackCount, scheme.totalDuration]
+) { library in
+    transcript.show("header", "\(library.user.name) · \(library.selectedTrackCount) tracks selected · "
+        + "\(minutes(library.totalDuration)) in all")
+}
+let sidebar = mediator.observe("sidebar", reads: [scheme.playlists.name, scheme.selectedPlaylistID]) { library in
+    transcript.show("sidebar", library.playlists.map { playlist in
+        playlist.id == library.selectedPlaylistID ? "[\(playlist.name)]" : playlist.name
+    }.joined(separator: " · "))
+}
+let playlistView = mediator.observe(
+    "playlist view", reads: [scheme.selectedPlaylist.name, scheme.selectedPlaylist.tracks.title]
+) { library in
+    guard let playlist = library.selectedPlaylist else { return transcript.show("playlist view", "(nothing selected)") }
+    transcript.show("playlist view", "\(playlist.name): " + playlist.tracks.map(\.title).joined(separator: ", "))
+}
+
+transcript.step("Start: every registration fires once") {
+    try mediator.refresh()
+}
+transcript.step("Select Road Trip") {
+    try mediator.update { $0.selectedPlaylistID = 2 }
+}
+transcript.step("Add a track to Road Trip") {
+    try mediator.update { $0.playlists[1].tracks.append(Track("Dreams", by: "Fleetwood Mac", seconds: 257)) }
+}
+transcript.step("Rename a track of Focus, which is not selected: nobody reads it") {
+    try mediator.update { $0.playlists[0].tracks[0].title = "Weightless (Part 1)" }
+}
+transcript.step("Write a value equal to the current one: no change, nobody fires") {
+    try mediator.update { $0.playlists[1].name = "Road Trip" }
+}
+transcript.step("Sign in as Sam: the coordinator resets the selection first") {
+    try mediator.update { $0.user = User(id: 2, name: "Sam") }
+}
+transcript.step("Select Focus, add a 0-second track: validation throws, all rolled back") {
+    try mediator.update { library in
+        library.selectedPlaylistID = 1
+        library.playlists[0].tracks.append(Track("Silence", by: "Nobody", seconds: 0))
+    }
+}
+transcript.step("Pause the header, select Focus, then resume it: it catches up once") {
+    header.pause()
+    try mediator.update { $0.selectedPlaylistID = 1 }
+    try header.resume()
+}
+transcript.step("Cancel the sidebar, rename Focus: the count is unchanged, so the header stays quiet") {
+    sidebar.cancel()
+    try mediator.update { $0.playlists[0].name = "Deep Focus" }
+}
+print("\nTracks in Focus: \(library.playlists[0].tracks.count); registrations still live: "
+    + [resetSelection, countTracks, sumDurations, header, sidebar, playlistView]
+        .filter { !$0.isCancelled }.map(\.name).joined(separator: ", "))

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Builds this package, which depends on Ripple by path and applies RipplePlugin the way an app
+# would, and checks what the plugins promise:
+#   1. the generated code compiles in another module, and IntegrationCheck passes
+#      (registrations fire, in order, exactly when DESIGN.md says);
+#   2. a build with nothing changed compiles nothing, and an edit that leaves the generated
+#      code as it was does not recompile RippleGenerated.swift;
+#   3. `swift package ripple-generate` writes the very file the build plugin generated, and
+#      the build plugin then refuses a target that holds both.
+# The build goes to its own scratch folder (RIPPLE_INTEGRATION_SCRATCH, default
+# .build-integration at the repository root), so it never touches the root package's .build.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+scratch="${RIPPLE_INTEGRATION_SCRATCH:-$root/.build-integration}"
+model="$here/Sources/LibraryModel"
+committed="$model/RippleGenerated.swift"
+
+build() { swift build --package-path "$here" --scratch-path "$scratch" "$@" 2>&1; }
+fail() { echo "integration: FAILED: $*" >&2; exit 1; }
+
+if [ -e "$committed" ]; then
+    fail "$committed is left from an interrupted run; delete it and run again"
+fi
+
+echo "== integration: build through RipplePlugin, run the checks"
+output="$(build)" || { echo "$output"; fail "the integration package does not build"; }
+"$(swift build --package-path "$here" --scratch-path "$scratch" --show-bin-path)/IntegrationCheck"
+
+echo "== integration: nothing changed, nothing compiles"
+output="$(build)" || { echo "$output"; fail "the second build failed"; }
+if grep -q "Compiling LibraryModel" <<<"$output"; then
+    echo "$output"
+    fail "a build without changes compiled LibraryModel again"
+fi
+touch "$model/Shelf.swift"
+output="$(build)" || { echo "$output"; fail "the build after touching Shelf.swift failed"; }
+grep -q "Generating Ripple accessors for LibraryModel" <<<"$output" || { echo "$output"; fail "touching Shelf.swift did not rerun the generator"; }
+if grep -q "Compiling.*RippleGenerated.swift" <<<"$output"; then
+    echo "$output"
+    fail "touching Shelf.swift recompiled RippleGenerated.swift: the generator rewrote an unchanged file"
+fi
+echo "ok    a second build compiles nothing; a touched source recompiles alone"
+
+echo "== integration: ripple-generate writes what the build plugin generated"
+trap 'rm -f "$committed"' EXIT
+output="$(swift package --package-path "$here" --scratch-path "$scratch" \
+    --allow-writing-to-package-directory ripple-generate --target LibraryModel 2>&1)" \
+    || { echo "$output"; fail "ripple-generate failed"; }
+generated="$(find "$scratch/plugins/outputs" -path '*LibraryModel*' -name RippleGenerated.swift | head -n 1)"
+[ -n "$generated" ] || fail "found no RippleGenerated.swift of the build plugin under $scratch/plugins/outputs"
+cmp -s "$committed" "$generated" || fail "ripple-generate and the build plugin generated different code"
+echo "ok    ripple-generate wrote the same RippleGenerated.swift as the build plugin"
+if output="$(build)"; then
+    fail "the build accepted a target holding a generated file while using the build plugin"
+fi
+grep -q "use either the command plugin" <<<"$output" || { echo "$output"; fail "the build failed without saying why"; }
+echo "ok    the build plugin refuses a target that already holds RippleGenerated.swift"
+
+echo "integration: all passed"

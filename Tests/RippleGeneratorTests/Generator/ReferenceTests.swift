@@ -1,0 +1,54 @@
+import Foundation
+import RippleGenerator
+import Testing
+
+/// Fixture models in, checked-in expected Swift out, compared exactly.
+///
+/// Each folder of `Fixtures/` holds a model (any number of `.swift` files, in subfolders too),
+/// an optional `ripple.json`, and `RippleGenerated.swift.expected`. After an intended change of
+/// the generated code, re-record with `RIPPLE_RECORD=1 swift test --filter ReferenceTests`
+/// and review the diff.
+@Suite struct ReferenceTests {
+    static let fixtures = [
+        "AccessLevels", "Empty", "ForcedAccessLevel", "Library", "MultipleFiles", "Nested", "Recursion",
+        "Shapes", "Validation",
+    ]
+
+    @Test(arguments: fixtures)
+    func generatedCodeMatchesTheExpectedFile(_ fixture: String) throws {
+        let directory = RepositoryPaths.fixtures.appendingPathComponent(fixture)
+        let configuration = directory.appendingPathComponent("ripple.json")
+        let output = try TemporaryDirectory()
+        let options = GeneratorOptions(
+            inputs: [directory.path], outputDirectory: output.path,
+            configurationFile: FileManager.default.fileExists(atPath: configuration.path) ? configuration.path : nil)
+        let report = Generator(options: options).run()
+        #expect(report.messages == [])
+        let generated = try #require(output.read(GeneratorOptions.outputFileName))
+        let expectedFile = directory.appendingPathComponent("RippleGenerated.swift.expected")
+        if RepositoryPaths.isRecording {
+            try generated.write(to: expectedFile, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = try String(contentsOf: expectedFile, encoding: .utf8)
+        #expect(generated == expected, "\(fixture): generated code differs; re-record with RIPPLE_RECORD=1 if intended")
+    }
+
+    /// The runtime tests compile the generated code of their models; the fixtures must be the
+    /// same models, so that what is diffed here is what runs there.
+    @Test(arguments: ["Library", "Job"])
+    func runtimeTestModelsAreTheFixtures(_ model: String) throws {
+        let runtimeModel = RepositoryPaths.root.appendingPathComponent("Tests/RippleTests/Model/\(model).swift")
+        let fixture = RepositoryPaths.fixtures.appendingPathComponent("Library/\(model).swift")
+        #expect(try String(contentsOf: fixture, encoding: .utf8) == String(contentsOf: runtimeModel, encoding: .utf8))
+    }
+
+    @Test func outputIsTheSameForTheSameInput() throws {
+        let directory = RepositoryPaths.fixtures.appendingPathComponent("Shapes").path
+        let first = try TemporaryDirectory()
+        let second = try TemporaryDirectory()
+        _ = Generator(options: GeneratorOptions(inputs: [directory], outputDirectory: first.path)).run()
+        _ = Generator(options: GeneratorOptions(inputs: [directory], outputDirectory: second.path)).run()
+        #expect(first.read(GeneratorOptions.outputFileName) == second.read(GeneratorOptions.outputFileName))
+    }
+}

@@ -1,0 +1,670 @@
+import RippleGenerator
+import Testing
+
+/// One test per schema message: a snippet in, the exact `path:line:column: severity: message`
+/// lines out.
+@Suite struct SchemaDiagnosticsTests {
+    // MARK: Annotation syntax
+
+    @Test func unknownItemSuggestsTheNearestSpelling() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Library {
+                let tracker = Tracker()
+                // ripple: property, readonly
+                var _count = 0
+            }
+            """) == ["Model.swift:4:26: error: unknown annotation item 'readonly'; did you mean 'readOnly'?"])
+    }
+
+    @Test func unknownItemWithoutANearSpellingListsTheItems() {
+        #expect(schemaDiagnostics("""
+            // ripple: root, tracked
+            final class Library {
+                let tracker = Tracker()
+            }
+            """) == [
+                "Model.swift:1:18: error: unknown annotation item 'tracked'; the items are root, node, property, "
+                    + "shared, type, readOnly, dependency, discardable, derived, allowBackgroundRead, allowBackgroundWrite",
+            ])
+    }
+
+    @Test func malformedAnnotationSaysWhatWasExpected() {
+        #expect(schemaDiagnostics("""
+            // ripple: root node
+            final class Library {
+                let tracker = Tracker()
+                // ripple: property, dependency = [a,
+                var _count = 0
+            }
+            """) == [
+                "Model.swift:1:17: error: malformed annotation: expected ',' between annotation items, found 'node'",
+                "Model.swift:4:42: error: malformed annotation: expected a path after ',', found the end of the line",
+            ])
+    }
+
+    @Test func emptyAnnotation() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Library {
+                let tracker = Tracker()
+                // ripple:
+                var _count = 0
+            }
+            """) == [
+                "Model.swift:4:5: error: empty annotation: write items after '// ripple:', such as 'node' or 'property'",
+                "Model.swift:4:5: error: '_count' needs 'property' or 'node' in its annotation",
+            ])
+    }
+
+    @Test func duplicateItem() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Library {
+                let tracker = Tracker()
+                // ripple: property
+                // ripple: property, discardable
+                var _count = 0
+            }
+            """) == ["Model.swift:5:16: error: 'property' is given twice for this declaration; remove one"])
+    }
+
+    @Test func unexpectedValue() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Library {
+                let tracker = Tracker()
+                // ripple: property, discardable = yes
+                var _count = 0
+            }
+            """) == ["Model.swift:4:40: error: 'discardable' takes no value; write just 'discardable'"])
+    }
+
+    @Test func missingValue() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Library {
+                let tracker = Tracker()
+                // ripple: property
+                var _count = 0
+                // ripple: property, shared
+                var _label = ""
+            }
+            """) == ["Model.swift:6:26: error: 'shared' needs a value: write 'shared = name'"])
+    }
+
+    @Test func invalidValue() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Library {
+                let tracker = Tracker()
+                // ripple: property
+                var _count = 0
+                // ripple: property, shared = [count]
+                var _label = ""
+            }
+            """) == ["Model.swift:6:35: error: 'shared' takes one name: write 'shared = name'"])
+    }
+
+    @Test func docCommentAnnotationIsAWarning() {
+        #expect(schemaDiagnostics("""
+            /// ripple: root
+            final class Library {
+                let tracker = Tracker()
+            }
+            """) == ["Model.swift:1:1: warning: '/// ripple:' is a doc comment, not an annotation; write '// ripple:'"])
+    }
+
+    // MARK: Placement
+
+    @Test func annotationFollowedByNoDeclaration() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Library {
+                let tracker = Tracker()
+                // ripple: property
+            }
+            """) == [
+                "Model.swift:4:5: error: annotation is followed by no declaration; "
+                    + "put '// ripple:' directly above a class or a 'var'",
+            ])
+    }
+
+    @Test func annotationOnAFunctionOrAStruct() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Library {
+                let tracker = Tracker()
+                // ripple: property
+                func reload() {}
+            }
+            // ripple: property
+            struct Point {}
+            """) == [
+                "Model.swift:4:5: error: annotations apply to classes and their 'var' members, not to func 'reload'; "
+                    + "remove the annotation",
+                "Model.swift:7:1: error: annotations apply to classes and their 'var' members, not to struct 'Point'; "
+                    + "remove the annotation",
+            ])
+    }
+
+    @Test func rootOrNodeOnANonClass() {
+        #expect(schemaDiagnostics("""
+            // ripple: node
+            struct Point {}
+            // ripple: root
+            actor Store {}
+            """) == [
+                "Model.swift:1:12: error: 'node' needs a class, and 'Point' is a struct; tracked model types are classes",
+                "Model.swift:3:12: error: 'root' needs a class, and 'Store' is an actor; tracked model types are classes",
+            ])
+    }
+
+    @Test func itemOnTheWrongKindOfDeclaration() {
+        #expect(schemaDiagnostics("""
+            // ripple: root, readOnly
+            final class Library {
+                let tracker = Tracker()
+                // ripple: property, root
+                var _count = 0
+            }
+            """) == [
+                "Model.swift:1:18: error: 'readOnly' applies to 'var' members, not to classes",
+                "Model.swift:4:26: error: 'root' applies to classes, not to members",
+            ])
+    }
+
+    @Test func memberOfAClassThatIsNotAnnotated() {
+        #expect(schemaDiagnostics("""
+            final class Library {
+                // ripple: property
+                var _count = 0
+            }
+            """) == [
+                "Model.swift:2:5: error: '_count' is annotated, but its class 'Library' is not; "
+                    + "annotate 'Library' with '// ripple: node'",
+            ])
+    }
+
+    @Test func memberOutsideAClass() {
+        #expect(schemaDiagnostics("""
+            struct Point {
+                // ripple: property
+                var _x = 0
+            }
+            """) == ["Model.swift:2:5: error: tracked member '_x' must be declared in the body of a class, not in struct 'Point'"])
+    }
+
+    // MARK: Classes
+
+    @Test func missingRootWhenThereAreNodes() {
+        #expect(schemaDiagnostics("""
+            // ripple: node
+            final class Shelf {
+                let tracker = Tracker()
+            }
+            """) == [
+                "Model.swift:1:1: error: no class is annotated '// ripple: root'; annotate the class at the top of the model",
+            ])
+    }
+
+    @Test func secondRootIsAnErrorWithANoteAtTheFirst() {
+        #expect(schemaDiagnostics([
+            "A.swift": "// ripple: root\nfinal class Library {\n    let tracker = Tracker()\n}\n",
+            "B.swift": "import Ripple\n\n// ripple: root\nfinal class Archive {\n    let tracker = Tracker()\n}\n",
+        ]) == [
+            "B.swift:3:12: error: 'Archive' is a second root, but a model has one: 'Library' is already the root; "
+                + "annotate 'Archive' 'node' instead",
+            "A.swift:1:12: note: 'Library' is annotated 'root' here",
+        ])
+    }
+
+    @Test func nodeNextToRootIsRedundant() {
+        #expect(schemaDiagnostics("""
+            // ripple: root, node
+            final class Library {
+                let tracker = Tracker()
+            }
+            """) == ["Model.swift:1:18: warning: 'node' is implied by 'root'; remove it"])
+    }
+
+    @Test func missingTrackerSaysWhichLineToAdd() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Library {
+                // ripple: property
+                var _count = 0
+            }
+            """) == ["Model.swift:2:13: error: class 'Library' has no tracker; add 'let tracker = Tracker()' to its body"])
+    }
+
+    @Test func requirementsOfAPublicConformanceMustBePublic() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            public final class Library {
+                let tracker = Tracker()
+                func validate() throws {}
+            }
+            """) == [
+                "Model.swift:3:9: error: 'tracker' must be public like class 'Library', whose generated conformance "
+                    + "requires it; write 'public let tracker = Tracker()'",
+                "Model.swift:4:10: error: 'validate()' must be public like class 'Library', whose generated conformance "
+                    + "requires it; write 'public func validate() throws'",
+            ])
+    }
+
+    @Test func privateAndFileprivateClassesAreInaccessible() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            private final class Library {
+                let tracker = Tracker()
+            }
+            private enum Scope {
+                // ripple: node
+                final class Shelf {
+                    let tracker = Tracker()
+                }
+            }
+            """) == [
+                "Model.swift:2:21: error: class 'Library' is private, but the generated code lives in another file; "
+                    + "make it internal or wider",
+                "Model.swift:7:17: error: class 'Scope.Shelf' is private, but the generated code lives in another file; "
+                    + "make it internal or wider",
+            ])
+    }
+
+    @Test func genericClass() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Box<Content> {
+                let tracker = Tracker()
+            }
+            """) == [
+                "Model.swift:2:13: error: generic class 'Box' cannot be tracked: its generated descriptor and scheme "
+                    + "need one concrete class; remove the generic parameters",
+            ])
+    }
+
+    @Test func trackedClassInheritingFromATrackedClass() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            class Library {
+                let tracker = Tracker()
+            }
+            // ripple: node
+            final class Archive: Library {}
+            """) == [
+                "Model.swift:6:13: error: 'Archive' inherits from 'Library', which is tracked too, and a tracked class "
+                    + "cannot inherit from another; make one hold the other instead",
+            ])
+    }
+
+    // MARK: Members
+
+    @Test func memberNameWithoutUnderscore() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Library {
+                let tracker = Tracker()
+                // ripple: property
+                var total = 0
+            }
+            """) == [
+                "Model.swift:5:9: error: tracked member 'total' must start with '_': rename it '_total'; "
+                    + "the generated accessor is named 'total'",
+            ])
+    }
+
+    @Test func constantMember() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Library {
+                let tracker = Tracker()
+                // ripple: property
+                let _id = 0
+            }
+            """) == [
+                "Model.swift:5:9: error: tracked member '_id' is a 'let', which never changes; make it 'var' or remove the annotation",
+            ])
+    }
+
+    @Test func staticMember() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Library {
+                let tracker = Tracker()
+                // ripple: property
+                static var _shared = 0
+            }
+            """) == ["Model.swift:5:16: error: tracked member '_shared' is static; only instance members are tracked"])
+    }
+
+    @Test func memberWithoutKind() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Library {
+                let tracker = Tracker()
+                // ripple: discardable
+                var _selection = 0
+            }
+            """) == ["Model.swift:4:5: error: '_selection' needs 'property' or 'node' in its annotation"])
+    }
+
+    @Test func memberWithBothKinds() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Library {
+                let tracker = Tracker()
+                // ripple: property, node
+                var _count = 0
+            }
+            """) == ["Model.swift:4:26: error: '_count' cannot be both 'property' and 'node'; keep the one that fits"])
+    }
+
+    @Test func sharedOnANode() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Library {
+                let tracker = Tracker()
+                // ripple: property
+                var _count = 0
+                // ripple: node, shared = count
+                var _shelf = Library()
+            }
+            """) == ["Model.swift:6:22: error: 'shared' applies to properties, and '_shelf' is a 'node'; remove 'shared'"])
+    }
+
+    @Test func computedMemberNeedsReadOnly() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Library {
+                let tracker = Tracker()
+                // ripple: property
+                var _count = 0
+                // ripple: property, dependency = [count]
+                var _double: Int { _count * 2 }
+            }
+            """) == ["Model.swift:7:9: error: computed member '_double' needs 'readOnly'"])
+    }
+
+    @Test func readOnlyOnAStoredMember() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Library {
+                let tracker = Tracker()
+                // ripple: property, readOnly
+                var _count = 0
+            }
+            """) == [
+                "Model.swift:4:26: error: 'readOnly' needs a computed member, and '_count' is stored, so its writes "
+                    + "would not be tracked; remove 'readOnly'",
+            ])
+    }
+
+    @Test func dependencyOnAStoredMemberIsIgnored() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Library {
+                let tracker = Tracker()
+                // ripple: property
+                var _count = 0
+                // ripple: property, dependency = [count]
+                var _label = ""
+            }
+            """) == [
+                "Model.swift:6:26: warning: 'dependency' is ignored on '_label': only readOnly computed members have dependencies",
+            ])
+    }
+
+    @Test func readOnlyComputedMemberWithoutDependency() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Library {
+                let tracker = Tracker()
+                // ripple: property, readOnly
+                var _now: Int { 0 }
+            }
+            """) == [
+                "Model.swift:5:9: warning: readOnly computed member '_now' has no 'dependency', so its readers are "
+                    + "never notified; add 'dependency = [path, ...]'",
+            ])
+    }
+
+    @Test func writeModifiersOnAReadOnlyMemberAreIgnored() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Library {
+                let tracker = Tracker()
+                // ripple: property
+                var _count = 0
+                // ripple: property, readOnly, discardable, allowBackgroundRead, dependency = [count]
+                var _double: Int { _count * 2 }
+            }
+            """) == [
+                "Model.swift:6:36: warning: 'discardable' is ignored on '_double', which is readOnly and never written",
+                "Model.swift:6:49: warning: 'allowBackgroundRead' is ignored on '_double', which is readOnly and never written",
+            ])
+    }
+
+    @Test func typeOnAPropertyIsIgnored() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Library {
+                let tracker = Tracker()
+                // ripple: property, type = Int
+                var _count = 0
+            }
+            """) == ["Model.swift:4:26: warning: 'type' is ignored on property '_count'; it names the class of a 'node' member"])
+    }
+
+    @Test func typeThatCannotBeInferred() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Library {
+                let tracker = Tracker()
+                // ripple: property
+                var _items = makeItems()
+            }
+            """) == ["Model.swift:5:9: error: cannot infer the type of '_items'; declare it: 'var _items: Type = ...'"])
+    }
+
+    @Test func nodeTypeThatIsNotANode() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Library {
+                let tracker = Tracker()
+                // ripple: node
+                var _shelves: [Shelf] = []
+            }
+            final class Shelf {}
+            """) == ["Model.swift:5:19: error: 'Shelf' is not a ripple node; annotate class Shelf with '// ripple: node'"])
+    }
+
+    @Test func unsupportedNodeShape() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Library {
+                let tracker = Tracker()
+                // ripple: node
+                var _shelves: Set<Library>? = nil
+            }
+            """) == [
+                "Model.swift:5:19: error: node member '_shelves' has type 'Set<Library>?', which is not a node shape; "
+                    + "use T, T?, [T], [T]?, Set<T>, [K: T] or [K: T]? where T is a node class",
+            ])
+    }
+
+    @Test func typealiasWhoseShapeCannotBeTold() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Library {
+                let tracker = Tracker()
+                // ripple: node, type = Library
+                var _others: Libraries = makeLibraries()
+            }
+            typealias Libraries = [Library]
+            """) == [
+                "Model.swift:5:18: error: cannot tell how '_others' of type 'Libraries' holds 'Library' nodes; "
+                    + "write the type out ('Library?', '[Library]', ...) or initialize it with '[]' or '[:]'",
+            ])
+    }
+
+    @Test func typeThatContradictsTheDeclaredType() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Library {
+                let tracker = Tracker()
+                // ripple: node, type = Shelf
+                var _others: [Library] = []
+            }
+            // ripple: node
+            final class Shelf {
+                let tracker = Tracker()
+            }
+            """) == ["Model.swift:4:22: error: 'type = Shelf' contradicts the declared type '[Library]' of '_others'; remove 'type'"])
+    }
+
+    @Test func accessorThatClashesWithAMember() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Library {
+                let tracker = Tracker()
+                // ripple: property
+                var _count = 0
+            }
+            extension Library {
+                var count: Int { 0 }
+            }
+            """) == [
+                "Model.swift:5:9: error: the generated accessor 'count' of '_count' clashes with the member 'count' "
+                    + "of 'Library'; rename one of them",
+            ])
+    }
+
+    @Test func accessorWithAReservedName() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Library {
+                let tracker = Tracker()
+                // ripple: property
+                var _all = 0
+            }
+            """) == [
+                "Model.swift:5:9: error: the generated accessor 'all' of '_all' clashes with a name the generated code uses; "
+                    + "rename '_all'",
+            ])
+    }
+
+    @Test func sharedNamingAnUnknownProperty() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Library {
+                let tracker = Tracker()
+                // ripple: property
+                var _title = ""
+                // ripple: property, shared = tilte
+                var _subtitle = ""
+            }
+            """) == ["Model.swift:6:35: error: 'shared = tilte' names no stored property of 'Library'; did you mean 'title'?"])
+    }
+
+    // MARK: Dependencies
+
+    @Test func unknownDependencySuggestsTheNearestMember() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Library {
+                let tracker = Tracker()
+                // ripple: node
+                var _catalog = Catalog()
+                // ripple: property, readOnly, dependency = [catalog.totl]
+                var _total: Int { _catalog.total }
+            }
+            // ripple: node
+            final class Catalog {
+                let tracker = Tracker()
+                // ripple: property
+                var _total = 0
+            }
+            """) == [
+                "Model.swift:6:50: error: unknown dependency 'catalog.totl': 'Catalog' has no tracked member 'totl'; "
+                    + "did you mean 'total'?",
+            ])
+    }
+
+    @Test func dependencyThroughAProperty() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Library {
+                let tracker = Tracker()
+                // ripple: property
+                var _count = 0
+                // ripple: property, readOnly, dependency = count.value
+                var _double: Int { _count * 2 }
+            }
+            """) == [
+                "Model.swift:6:49: error: dependency 'count.value' continues past property 'count'; only node members lead further",
+            ])
+    }
+
+    @Test func misplacedAll() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Library {
+                let tracker = Tracker()
+                // ripple: property
+                var _count = 0
+                // ripple: property, readOnly, dependency = [count.all]
+                var _double: Int { _count * 2 }
+            }
+            """) == [
+                "Model.swift:6:50: error: dependency 'count.all': 'all' can only end a path, right after a node member, "
+                    + "as in 'shelves.all'",
+            ])
+    }
+
+    @Test func dependencyCycle() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Folder {
+                let tracker = Tracker()
+                // ripple: node
+                var _children: [Folder] = []
+                // ripple: property, readOnly, dependency = [children.size]
+                var _size: Int { _children.count }
+            }
+            """) == [
+                "Model.swift:7:9: error: dependency cycle: Folder.size -> Folder.size; remove one of these dependencies",
+            ])
+    }
+
+    // MARK: All at once
+
+    @Test func everyProblemOfARunIsReported() {
+        let diagnostics = schemaDiagnostics([
+            "A.swift": """
+                // ripple: node
+                final class Shelf {
+                    // ripple: property
+                    var title = ""
+                }
+                """,
+            "B.swift": """
+                // ripple: node
+                final class Catalog {
+                    let tracker = Tracker()
+                    // ripple: propery
+                    var _total = 0
+                }
+                """,
+        ])
+        #expect(diagnostics == [
+            "A.swift:1:1: error: no class is annotated '// ripple: root'; annotate the class at the top of the model",
+            "A.swift:2:13: error: class 'Shelf' has no tracker; add 'let tracker = Tracker()' to its body",
+            "A.swift:4:9: error: tracked member 'title' must start with '_': rename it '_title'; "
+                + "the generated accessor is named 'title'",
+            "B.swift:4:5: error: '_total' needs 'property' or 'node' in its annotation",
+            "B.swift:4:16: error: unknown annotation item 'propery'; did you mean 'property'?",
+        ])
+    }
+}
