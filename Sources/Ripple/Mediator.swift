@@ -66,7 +66,7 @@ public final class Mediator<Root: RippleRoot> {
         _ name: String, reads: [any ModelPathConvertible<Root>], _ body: @escaping @MainActor (Root) -> Void
     ) -> Registration {
         let root = self.root
-        return register(name, .observer, anchor: root, reads: reads.map { $0.modelPath.steps }, writes: []) { body(root) }
+        return register(name, .observer, anchor: root, reads: reads.map { $0.modelPath.steps }) { body(root) }
     }
 
     /// Observes paths that start at one node of the model rather than at the root.
@@ -81,13 +81,13 @@ public final class Mediator<Root: RippleRoot> {
         _ name: String, on node: Node, reads: [any ModelPathConvertible<Node>],
         _ body: @escaping @MainActor (Node) -> Void
     ) -> Registration {
-        register(name, .observer, anchor: node, reads: reads.map { $0.modelPath.steps }, writes: []) { body(node) }
+        register(name, .observer, anchor: node, reads: reads.map { $0.modelPath.steps }) { body(node) }
     }
 
     /// Observes every refresh, whatever changed; fires after all other registrations.
     public func observeEveryRefresh(_ name: String, _ body: @escaping @MainActor (Root) -> Void) -> Registration {
         let root = self.root
-        return register(name, .everyRefresh, anchor: root, reads: [], writes: []) { body(root) }
+        return register(name, .everyRefresh, anchor: root, reads: []) { body(root) }
     }
 
     /// Registers a processor: it derives `writes` from `reads`, and runs before everything
@@ -108,8 +108,8 @@ public final class Mediator<Root: RippleRoot> {
         _ body: @escaping @MainActor (Root) -> Void
     ) throws -> Registration {
         let root = self.root
-        let subscriber = try core.register(
-            name, role: .processor, anchor: root, reads: reads.map { $0.modelPath.steps },
+        let subscriber = try core.registerProcessor(
+            name, anchor: root, reads: reads.map { $0.modelPath.steps },
             writes: writes.map { $0.modelPath.steps }) { body(root) }
         return Registration(subscriber)
     }
@@ -121,19 +121,16 @@ public final class Mediator<Root: RippleRoot> {
         _ body: @escaping @MainActor (Root) -> Void
     ) -> Registration {
         let root = self.root
-        return register(name, .coordinator(priority: priority), anchor: root, reads: reads.map { $0.modelPath.steps }, writes: []) {
+        return register(name, .coordinator(priority: priority), anchor: root, reads: reads.map { $0.modelPath.steps }) {
             body(root)
         }
     }
 
     private func register(
-        _ name: String, _ role: Subscriber.Role, anchor: any RippleNode, reads: [[PathStep]], writes: [[PathStep]],
+        _ name: String, _ role: Subscriber.Role, anchor: any RippleNode, reads: [[PathStep]],
         _ body: @escaping @MainActor () -> Void
     ) -> Registration {
-        // Only processors can conflict or form cycles; nothing else throws.
-        // swiftlint:disable:next force_try
-        let subscriber = try! core.register(name, role: role, anchor: anchor, reads: reads, writes: writes, body: body)
-        return Registration(subscriber)
+        Registration(core.register(name, role: role, anchor: anchor, reads: reads, body: body))
     }
 
     // MARK: Contracts and introspection

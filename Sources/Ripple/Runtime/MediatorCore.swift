@@ -379,36 +379,52 @@ final class MediatorCore {
 
     // MARK: - Registrations
 
-    /// Adds a registration; processors are checked for conflicting writers and cycles first.
+    /// Adds an observer or coordinator: they write nothing, so they can't conflict.
     func register(
         _ name: String, role: Subscriber.Role, anchor: any RippleNode,
+        reads: [[PathStep]], body: @escaping @MainActor () -> Void
+    ) -> Subscriber {
+        cancelReleased()
+        let subscriber = Subscriber(
+            name: name, role: role, sequence: nextSequence, anchor: anchor,
+            readPaths: reads, writePaths: [], core: self, body: body)
+        add(subscriber)
+        return subscriber
+    }
+
+    /// Adds a processor, after checking that it writes nothing another processor writes and
+    /// closes no cycle.
+    func registerProcessor(
+        _ name: String, anchor: any RippleNode,
         reads: [[PathStep]], writes: [[PathStep]], body: @escaping @MainActor () -> Void
     ) throws -> Subscriber {
         cancelReleased()
         let subscriber = Subscriber(
-            name: name, role: role, sequence: nextSequence, anchor: anchor,
+            name: name, role: .processor, sequence: nextSequence, anchor: anchor,
             readPaths: reads, writePaths: writes, core: self, body: body)
-        if role == .processor {
-            for key in subscriber.writeKeys.keys {
-                if let existing = writers[key] {
-                    throw RippleError.conflictingWriters(
-                        property: subscriber.writeKeys.names[key] ?? "?", existing: existing.name, new: name)
-                }
+        for key in subscriber.writeKeys.keys {
+            if let existing = writers[key] {
+                throw RippleError.conflictingWriters(
+                    property: subscriber.writeKeys.names[key] ?? "?", existing: existing.name, new: name)
             }
-            if let cycle = cycle(through: subscriber) { throw cycle }
-            for key in subscriber.writeKeys.keys { writers[key] = subscriber }
-            for key in subscriber.readKeys.keys { processorReaders[key, default: []].append(subscriber) }
         }
+        if let cycle = cycle(through: subscriber) { throw cycle }
+        for key in subscriber.writeKeys.keys { writers[key] = subscriber }
+        for key in subscriber.readKeys.keys { processorReaders[key, default: []].append(subscriber) }
+        add(subscriber)
+        return subscriber
+    }
+
+    private func add(_ subscriber: Subscriber) {
         nextSequence += 1
         subscribers[subscriber.sequence] = subscriber
         graphIsDirty = true
-        if role == .everyRefresh {
+        if subscriber.role == .everyRefresh {
             everyRefresh.append(subscriber)
         } else {
             subscriber.resolve()
             pendingInitial.append(subscriber)
         }
-        return subscriber
     }
 
     func cancel(_ subscriber: Subscriber) {
