@@ -78,7 +78,8 @@ extension GeneratorOptions {
           --config <file>           A ripple.json with settings (annotationPrefix,
                                     accessLevel, templates); options below override it.
           --annotation-prefix <word>
-                                    The word annotations start with (default: ripple).
+                                    The word annotations start with (default: ripple);
+                                    'sourcery' reads Quantwm's annotations.
           --access-level <level>    public, package or internal: the access level of every
                                     generated member (default: that of each class).
           --templates <dir>         Templates that replace the built-in ones of the same name.

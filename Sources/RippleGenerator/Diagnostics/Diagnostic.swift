@@ -36,8 +36,17 @@ package struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         self.location = location
     }
 
-    /// `path:line:column: severity: message`.
+    /// `path:line:column: severity: message`, always on one line.
+    ///
+    /// Line breaks in the message (source text quoted in it, say a type that runs into an
+    /// unterminated multi-line string) are written `\n`: a build log is read line by line, and
+    /// a broken line would lose the rest of the message or be taken for another diagnostic.
     package var description: String {
-        "\(file):\(location.line):\(location.column): \(severity.rawValue): \(message)"
+        "\(file):\(location.line):\(location.column): \(severity.rawValue): \(Self.singleLine(message))"
+    }
+
+    private static func singleLine(_ text: String) -> String {
+        guard text.contains(where: \.isNewline) else { return text }
+        return text.map { $0.isNewline ? "\\n" : String($0) }.joined()
     }
 }

@@ -3,7 +3,8 @@
 /// An interpolation `\( ... )` is Swift code that may hold nested string literals, parentheses,
 /// closures and comments, so the scanner keeps an explicit stack of open literals and
 /// interpolations instead of recursing: input nested a million levels deep costs memory, never
-/// the call stack. Each byte is looked at once, so the scan is linear.
+/// the call stack. Each byte is looked at once (but for a bounded look-ahead after `#"""`), so
+/// the scan is linear.
 ///
 /// Like the compiler, it ends a single-line literal (and any interpolation inside it) at a line
 /// break, so one missing quote damages one line, not the rest of the file.
@@ -31,6 +32,10 @@ struct StringLiteralScanner {
 
     /// Reused between literals so that scanning allocates nothing in the common case.
     private var frames: [Frame] = []
+
+    /// How far `#"""` looks for a closing `"#` on its own line; the bound keeps the scan linear
+    /// on any input.
+    private static let longestOneLineRawLookAhead = 4096
 
     /// Scans the literal whose opening delimiter (first `#` or quote) is at `start`.
     mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Result {
@@ -135,12 +140,30 @@ struct StringLiteralScanner {
             pounds += 1
             index += 1
         }
+        // As for the compiler, `#"""` opens a one-line raw literal when its closing `"#` follows
+        // on the same line: `#"""""#` is the text `"""`.
         let isMultiline = index + 2 < bytes.count
             && bytes[index + 1] == UInt8(ascii: "\"") && bytes[index + 2] == UInt8(ascii: "\"")
+            && (pounds == 0 || !Self.closesOnItsLine(bytes, from: index + 2, pounds: pounds))
         index += isMultiline ? 3 : 1
         frames.append(Frame(
             isInterpolation: false, allowsLineBreaks: isMultiline, pounds: pounds,
             parenthesisDepth: 0, start: start))
+    }
+
+    /// Whether a quote followed by `pounds` `#` comes at or after `start`, before the line ends.
+    private static func closesOnItsLine(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, pounds: Int) -> Bool {
+        let end = bytes.count
+        let limit = min(end, start + longestOneLineRawLookAhead)
+        var index = start
+        while index < limit && !SourceCharacter.isNewline(bytes[index]) {
+            index += 1
+            guard bytes[index - 1] == UInt8(ascii: "\"") else { continue }
+            var found = 0
+            while found < pounds && index + found < end && bytes[index + found] == UInt8(ascii: "#") { found += 1 }
+            if found == pounds { return true }
+        }
+        return false
     }
 
     /// The length of the closing delimiter at `index` (a quote) for `frame`, if it is one.

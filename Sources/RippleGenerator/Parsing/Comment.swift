@@ -17,7 +17,8 @@ package struct Comment: Hashable, Sendable {
 
     /// Which form the comment has.
     package var kind: Kind
-    /// The full text, delimiters included.
+    /// The full text, delimiters included; a byte of invalid UTF-8 reads `?`, so that byte
+    /// offsets in the text are those of the file.
     package var text: String
     /// Where the comment starts.
     package var location: SourceLocation

@@ -301,7 +301,24 @@ struct DeclarationParser {
         case .docBlockComment: .docBlock
         default: .line
         }
-        return Comment(kind: kind, text: file.text(token.range), location: location(of: token), range: token.range)
+        return Comment(kind: kind, text: commentText(token.range), location: location(of: token), range: token.range)
+    }
+
+    /// The text of a comment with the file's byte offsets, since annotation columns are counted
+    /// in it: each byte of invalid UTF-8 reads `?`, where a repair to U+FFFD takes three bytes.
+    private func commentText(_ range: Range<Int>) -> String {
+        let text = file.text(range)
+        guard !text.utf8.elementsEqual(file.bytes[range]) else { return text }
+        var bytes: [UInt8] = []
+        var iterator = file.bytes[range].makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): bytes += scalar
+            case .error(let length): bytes += repeatElement(UInt8(ascii: "?"), count: length)
+            case .emptyInput: return String(decoding: bytes, as: UTF8.self)
+            }
+        }
     }
 
     mutating func location(of token: Token) -> SourceLocation {

@@ -1,8 +1,8 @@
 /// A parsed text template that renders generated code from a context of values.
 ///
-/// A template is parsed once, when it is created, and can then be rendered many times.
-/// Parsing reports every syntax error with its line and column, so a broken template fails
-/// as soon as it is loaded; rendering appends to one output buffer, so its cost grows
+/// A template is parsed and compiled once, when it is created, and can then be rendered many
+/// times. Parsing reports every syntax error with its line and column, so a broken template
+/// fails as soon as it is loaded; rendering appends to one output buffer, so its cost grows
 /// linearly with the output.
 ///
 /// ```swift
@@ -62,9 +62,7 @@
 package struct Template: Sendable {
     /// The name used in diagnostics, usually the template's file name.
     package let name: String
-    let nodes: [TemplateNode]
-    /// The number of bytes of literal text, to size the output buffer.
-    private let textLength: Int
+    let program: TemplateProgram
 
     /// Parses a template.
     ///
@@ -75,11 +73,7 @@ package struct Template: Sendable {
     ///   unknown tag or filter, a misplaced `else`, a malformed expression.
     package init(name: String, source: String) throws(TemplateError) {
         self.name = name
-        nodes = try TemplateParser.nodes(of: TemplateSource(name: name, text: source))
-        textLength = nodes.reduce(0) { length, node in
-            guard case .text(let text) = node else { return length }
-            return length + text.utf8.count
-        }
+        program = TemplateProgram(try TemplateParser.nodes(of: TemplateSource(name: name, text: source)))
     }
 
     /// Renders the template.
@@ -93,9 +87,22 @@ package struct Template: Sendable {
     package func render(
         _ context: [String: TemplateValue], templates: [String: Template] = [:]
     ) throws(TemplateError) -> String {
-        var renderer = TemplateRenderer(templateName: name, context: context, templates: templates)
-        renderer.reserveCapacity(textLength)
-        try renderer.render(nodes)
-        return renderer.output
+        try render(TemplateContext(context), templates: templates)
+    }
+
+    /// Renders the template with variables stored for speed (see ``TemplateContext``).
+    ///
+    /// - Parameters:
+    ///   - context: The variables the template can use.
+    ///   - templates: The templates `{% include "name" %}` can render, by name.
+    /// - Returns: The rendered text.
+    /// - Throws: `TemplateError`, as `render(_:templates:)` does.
+    package func render(
+        _ context: consuming TemplateContext, templates: [String: Template] = [:]
+    ) throws(TemplateError) -> String {
+        var renderer = TemplateRenderer(
+            templateName: name, context: context, templates: templates, capacity: program.text.count)
+        try renderer.render(program.main, of: program)
+        return renderer.output.text
     }
 }

@@ -1,49 +1,61 @@
-/// Renders parsed template nodes into one output buffer.
+/// Renders compiled templates into one output buffer.
 ///
 /// Variables resolve innermost first: loop variables (the last `for` wins), then the context.
+/// Everything the hot path touches, instructions, operands, keys and context values, is
+/// trivial to copy, so printing `{{ member.identifier }}` hashes no string and retains nothing;
+/// the look-up functions are inlined into it. Literals and filter results are stored in the
+/// context as they are computed.
 struct TemplateRenderer {
+    typealias Value = TemplateContext.Value
+
     /// How deep includes may nest before a template is taken to include itself.
     static let maximumIncludeDepth = 32
 
-    /// A name bound by a `{% for %}`: the loop variable, or `loop` for its position.
-    private enum Binding {
-        case variable(name: String, value: TemplateValue)
-        case loop(index: Int, count: Int)
+    /// What a `{% for %}` binds while its body renders: the loop variable, and `loop` for the
+    /// position. The variable's name is in `frameNames`, so that a frame is trivial to copy.
+    private struct Frame {
+        var variableHash: Int
+        var value: Value
+        var index: Int
+        var count: Int
     }
 
-    /// The keys of `loop`, for "did you mean" hints.
+    /// The keys of `loop`.
     private static let loopKeys = ["first", "index", "index0", "last", "length"]
 
-    private(set) var output = ""
-    private let context: [String: TemplateValue]
+    private(set) var output: TemplateOutput
+    private var context: TemplateContext
     private let templates: [String: Template]
     private var templateName: String
-    private var bindings: [Binding] = []
+    private var frames: [Frame] = []
+    /// The loop variable of each frame.
+    private var frameNames: [String] = []
     private var includeDepth = 0
+    /// The layout of `loop` as a whole.
+    private let loopLayout: TemplateContext.Layout
 
-    init(templateName: String, context: [String: TemplateValue], templates: [String: Template]) {
+    init(templateName: String, context: consuming TemplateContext, templates: [String: Template], capacity: Int) {
+        var context = context
+        loopLayout = context.layout(Self.loopKeys)
         self.templateName = templateName
         self.context = context
         self.templates = templates
+        output = TemplateOutput(capacity: capacity)
     }
 
-    mutating func reserveCapacity(_ capacity: Int) {
-        output.reserveCapacity(capacity)
-    }
-
-    mutating func render(_ nodes: [TemplateNode]) throws(TemplateError) {
-        for node in nodes {
-            switch node {
-            case .text(let text):
-                output += text
+    mutating func render(_ body: Range<Int>, of program: TemplateProgram) throws(TemplateError) {
+        for index in body {
+            switch program.instructions[index] {
+            case .text(let range):
+                output.append(program.text, range)
             case .output(let operand):
-                try write(operand)
+                try write(program.operands[operand], of: program)
             case .loop(let loop):
-                try render(loop)
+                try render(program.loops[loop], of: program)
             case .conditional(let conditional):
-                try render(conditional)
-            case .include(let name, let location):
-                try include(name, at: location)
+                try render(program.conditionals[conditional], of: program)
+            case .include(let include):
+                try self.include(program.includes[include])
             }
         }
     }
@@ -52,60 +64,69 @@ struct TemplateRenderer {
         TemplateError(templateName: templateName, location: location, reason: reason)
     }
 
-    // MARK: Nodes
+    // MARK: Instructions
 
-    private mutating func write(_ operand: TemplateNode.Operand) throws(TemplateError) {
-        let value = try evaluate(operand, allowingUndefined: false) ?? .null
+    private mutating func write(_ operand: TemplateProgram.Operand, of program: TemplateProgram) throws(TemplateError) {
+        let value = try evaluate(operand, of: program, allowingUndefined: false) ?? .null
         switch value {
-        case .string(let string):
-            output += string
+        case .string(let start, let count):
+            output.append(context.text, Int(start)..<Int(start) + Int(count))
         case .int(let int):
-            output += String(int)
+            output.append(int)
         case .bool(let bool):
-            output += bool ? "true" : "false"
-        case .array, .dictionary, .null:
-            throw error(.notPrintable(operand.text, kind: value.kind), at: operand.location)
+            output.append(bool ? "true" : "false")
+        case .array, .lazyArray, .dictionary, .null:
+            throw error(.notPrintable(program.text(of: operand), kind: context.kind(of: value)), at: operand.location)
         }
     }
 
-    private mutating func render(_ loop: TemplateNode.Loop) throws(TemplateError) {
-        let sequence = try evaluate(loop.sequence, allowingUndefined: false) ?? .null
-        guard case .array(let elements) = sequence else {
-            throw error(.notIterable(loop.sequence.text, kind: sequence.kind), at: loop.sequence.location)
+    private mutating func render(_ loop: TemplateProgram.Loop, of program: TemplateProgram) throws(TemplateError) {
+        let operand = program.operands[loop.sequence]
+        let sequence = try evaluate(operand, of: program, allowingUndefined: false) ?? .null
+        guard let count = context.count(of: sequence) else {
+            throw error(.notIterable(program.text(of: operand), kind: context.kind(of: sequence)), at: operand.location)
         }
-        guard !elements.isEmpty else {
-            try render(loop.emptyBody)
+        guard count > 0 else {
+            try render(loop.emptyBody, of: program)
             return
         }
-        // Two bindings, updated in place for each element.
-        let variableSlot = bindings.count
-        bindings.append(.variable(name: loop.variable, value: .null))
-        bindings.append(.loop(index: 0, count: elements.count))
-        defer { bindings.removeLast(2) }
-        for (index, element) in elements.enumerated() {
-            bindings[variableSlot] = .variable(name: loop.variable, value: element)
-            bindings[variableSlot + 1] = .loop(index: index, count: elements.count)
-            try render(loop.body)
+        // One frame, updated in place for each element.
+        let frame = frames.count
+        let variable = program.keys[loop.variable]
+        frames.append(Frame(variableHash: variable.hash, value: .null, index: 0, count: count))
+        frameNames.append(variable.name)
+        defer {
+            frames.removeLast()
+            frameNames.removeLast()
+        }
+        for index in 0..<count {
+            // What the iteration stores (a lazy element, literals, filter results) is not
+            // used once it ends.
+            let mark = context.mark
+            frames[frame].value = context.element(index, of: sequence)
+            frames[frame].index = index
+            try render(loop.body, of: program)
+            context.drop(after: mark)
         }
     }
 
-    private mutating func render(_ conditional: TemplateNode.Conditional) throws(TemplateError) {
+    private mutating func render(_ conditional: TemplateProgram.Conditional, of program: TemplateProgram) throws(TemplateError) {
         for branch in conditional.branches {
-            if try isTrue(branch.condition) {
-                try render(branch.body)
+            if try isTrue(program.branches[branch].condition, of: program) {
+                try render(program.branches[branch].body, of: program)
                 return
             }
         }
-        try render(conditional.elseBody)
+        try render(conditional.elseBody, of: program)
     }
 
-    private mutating func include(_ name: String, at location: TemplateLocation) throws(TemplateError) {
-        guard let template = templates[name] else {
-            let suggestion = nearestSpelling(of: name, in: templates.keys.sorted())
-            throw error(.templateNotFound(name, suggestion: suggestion), at: location)
+    private mutating func include(_ include: TemplateProgram.Include) throws(TemplateError) {
+        guard let template = templates[include.name] else {
+            let suggestion = nearestSpelling(of: include.name, in: templates.keys.sorted())
+            throw error(.templateNotFound(include.name, suggestion: suggestion), at: include.location)
         }
         guard includeDepth < Self.maximumIncludeDepth else {
-            throw error(.includeTooDeep(name, limit: Self.maximumIncludeDepth), at: location)
+            throw error(.includeTooDeep(include.name, limit: Self.maximumIncludeDepth), at: include.location)
         }
         let includingName = templateName
         templateName = template.name
@@ -114,52 +135,56 @@ struct TemplateRenderer {
             templateName = includingName
             includeDepth -= 1
         }
-        try render(template.nodes)
+        try render(template.program.main, of: template.program)
     }
 
     // MARK: Values
 
-    private func isTrue(_ expression: TemplateNode.Expression) throws(TemplateError) -> Bool {
-        switch expression {
+    private mutating func isTrue(_ expression: Int, of program: TemplateProgram) throws(TemplateError) -> Bool {
+        switch program.expressions[expression] {
         case .value(let operand):
-            return try evaluate(operand, allowingUndefined: true)?.isTruthy ?? false
+            guard let value = try evaluate(program.operands[operand], of: program, allowingUndefined: true) else {
+                return false
+            }
+            return context.isTruthy(value)
         case .not(let operand):
-            return try !isTrue(operand)
+            return try !isTrue(operand, of: program)
         case .and(let left, let right):
-            guard try isTrue(left) else { return false }
-            return try isTrue(right)
+            guard try isTrue(left, of: program) else { return false }
+            return try isTrue(right, of: program)
         case .or(let left, let right):
-            if try isTrue(left) { return true }
-            return try isTrue(right)
+            if try isTrue(left, of: program) { return true }
+            return try isTrue(right, of: program)
         case .comparison(let left, let right, let isEqual):
-            let leftValue = try evaluate(left, allowingUndefined: true) ?? .null
-            let rightValue = try evaluate(right, allowingUndefined: true) ?? .null
-            return (leftValue == rightValue) == isEqual
+            let leftValue = try evaluate(program.operands[left], of: program, allowingUndefined: true) ?? .null
+            let rightValue = try evaluate(program.operands[right], of: program, allowingUndefined: true) ?? .null
+            return (context.templateValue(of: leftValue) == context.templateValue(of: rightValue)) == isEqual
         }
     }
 
     /// The operand's value after its filters, or `nil` when it is undefined and that is allowed.
-    private func evaluate(
-        _ operand: TemplateNode.Operand, allowingUndefined: Bool
-    ) throws(TemplateError) -> TemplateValue? {
-        var value: TemplateValue?
+    private mutating func evaluate(
+        _ operand: TemplateProgram.Operand, of program: TemplateProgram, allowingUndefined: Bool
+    ) throws(TemplateError) -> Value? {
+        var value: Value?
         switch operand.base {
-        case .literal(let literal):
-            value = literal
-        case .path(let components):
-            value = try lookUp(components, at: operand.location)
+        case .literal(let index):
+            value = context.store(program.literals[index])
+        case .path(let path):
+            value = try lookUp(path, of: program, startingWithLoop: operand.startsWithLoop, at: operand.location)
         }
-        for call in operand.filters {
+        for index in operand.filters {
+            let call = program.filterCalls[index]
             let input: TemplateValue
             if let value {
-                input = value
+                input = context.templateValue(of: value)
             } else if call.filter.acceptsUndefined {
                 input = .null
             } else {
                 break
             }
             do {
-                value = try call.filter.apply(input, call.arguments)
+                value = context.store(try call.filter.apply(input, call.arguments))
             } catch {
                 let reason = TemplateError.Reason.filterMismatch(
                     filter: call.filter.name, expected: error.expected, found: error.found)
@@ -169,103 +194,128 @@ struct TemplateRenderer {
         if let value {
             return value
         }
-        if !allowingUndefined, case .path(let components) = operand.base {
-            throw undefinedVariableError(components, at: operand.location)
+        if !allowingUndefined, case .path(let path) = operand.base {
+            throw undefinedVariableError(path, of: program, at: operand.location)
         }
         return nil
     }
 
     /// The value at a path, or `nil` when some key along it is missing (or a value is null).
-    private func lookUp(_ components: [String], at location: TemplateLocation) throws(TemplateError) -> TemplateValue? {
-        var value: TemplateValue
-        var index = 1
-        if components.count > 1, case .loop(let loopIndex, let count) = binding(named: components[0]) {
-            // `loop.index` and friends, without building the whole `loop` dictionary.
-            guard let position = Self.loopValue(components[1], index: loopIndex, count: count) else { return nil }
-            value = position
-            index = 2
+    @inline(__always)
+    private mutating func lookUp(
+        _ path: Range<Int>, of program: TemplateProgram, startingWithLoop startsWithLoop: Bool,
+        at location: TemplateLocation
+    ) throws(TemplateError) -> Value? {
+        var value: Value
+        var next = path.lowerBound + 1
+        if startsWithLoop, let frame = frames.last {
+            if next < path.upperBound {
+                // `loop.index` and friends, without building the whole `loop` dictionary.
+                guard let position = Self.loopValue(program.keys[next].name, of: frame) else { return nil }
+                value = position
+                next += 1
+            } else {
+                value = loopDictionary(frame)
+            }
+        } else if let frame = frame(binding: program.keys[path.lowerBound]) {
+            value = frames[frame].value
+        } else if let root = member(program.keys[path.lowerBound], of: context.root) {
+            value = root
         } else {
-            guard let rootValue = root(components) else { return nil }
-            value = rootValue
+            return nil
         }
-        while index < components.count {
+        while next < path.upperBound {
             switch value {
-            case .dictionary(let dictionary):
-                guard let next = dictionary[components[index]] else { return nil }
-                value = next
+            case .dictionary(let layout, let start):
+                guard let member = context.value(of: program.keys[next], in: layout, start: start) else { return nil }
+                value = member
             case .null:
                 return nil
-            case .string, .bool, .int, .array:
-                let path = components[..<index].joined(separator: ".")
-                throw error(.notADictionary(path: path, key: components[index], kind: value.kind), at: location)
+            case .string, .bool, .int, .array, .lazyArray:
+                let prefix = program.keys[path.lowerBound..<next].map(\.name).joined(separator: ".")
+                throw error(.notADictionary(path: prefix, key: program.keys[next].name, kind: context.kind(of: value)), at: location)
             }
-            index += 1
+            next += 1
         }
         return value
     }
 
-    private func binding(named name: String) -> Binding? {
-        for binding in bindings.reversed() {
-            switch binding {
-            case .variable(name, _): return binding
-            case .loop where name == "loop": return binding
-            default: continue
+    /// The innermost frame whose variable is `key`.
+    @inline(__always)
+    private func frame(binding key: TemplateKey) -> Int? {
+        var frame = frames.count - 1
+        while frame >= 0 {
+            if frames[frame].variableHash == key.hash && frameNames[frame] == key.name {
+                return frame
             }
+            frame -= 1
         }
         return nil
     }
 
-    /// The value of the first name of a path.
-    private func root(_ components: [String]) -> TemplateValue? {
-        switch binding(named: components[0]) {
-        case .variable(_, let value):
-            return value
-        case .loop(let index, let count):
-            let keys = Self.loopKeys.map { ($0, Self.loopValue($0, index: index, count: count) ?? .null) }
-            return .dictionary(Dictionary(uniqueKeysWithValues: keys))
-        case nil:
-            return context[components[0]]
-        }
+    /// The value of `key` in a dictionary value; `nil` for other values.
+    @inline(__always)
+    private func member(_ key: TemplateKey, of dictionary: Value) -> Value? {
+        guard case .dictionary(let layout, let start) = dictionary else { return nil }
+        return context.value(of: key, in: layout, start: start)
     }
 
-    private static func loopValue(_ key: String, index: Int, count: Int) -> TemplateValue? {
+    private static func loopValue(_ key: String, of frame: Frame) -> Value? {
         switch key {
-        case "index": .int(index + 1)
-        case "index0": .int(index)
-        case "first": .bool(index == 0)
-        case "last": .bool(index == count - 1)
-        case "length": .int(count)
+        case "index": .int(frame.index + 1)
+        case "index0": .int(frame.index)
+        case "first": .bool(frame.index == 0)
+        case "last": .bool(frame.index == frame.count - 1)
+        case "length": .int(frame.count)
         default: nil
         }
     }
 
+    /// `loop` as a whole: a dictionary of the position.
+    private mutating func loopDictionary(_ frame: Frame) -> Value {
+        context.dictionary(loopLayout, values: Self.loopKeys.map { Self.loopValue($0, of: frame)! })
+    }
+
     /// Explains an undefined path, with the nearest defined spelling when there is one.
-    private func undefinedVariableError(_ components: [String], at location: TemplateLocation) -> TemplateError {
-        let path = components.joined(separator: ".")
-        guard var value = root(components) else {
-            var names = Set(context.keys)
-            for binding in bindings {
-                switch binding {
-                case .variable(let name, _): names.insert(name)
-                case .loop: names.insert("loop")
-                }
+    private mutating func undefinedVariableError(
+        _ path: Range<Int>, of program: TemplateProgram, at location: TemplateLocation
+    ) -> TemplateError {
+        let components = program.keys[path].map(\.name)
+        let text = components.joined(separator: ".")
+        let rootKey = program.keys[path.lowerBound]
+        var root: Value?
+        if let frame = frames.last, rootKey == .loop {
+            root = loopDictionary(frame)
+        } else if let frame = frame(binding: rootKey) {
+            root = frames[frame].value
+        } else {
+            root = member(rootKey, of: context.root)
+        }
+        guard var value = root else {
+            var names: Set<String> = []
+            if case .dictionary(let layout, _) = context.root {
+                names.formUnion(context.names(of: layout))
+            }
+            for name in frameNames {
+                names.insert(name)
+                names.insert(TemplateKey.loop.name)
             }
             let suggestion = nearestSpelling(of: components[0], in: names.sorted())
-            return error(.undefinedVariable(path, suggestion: suggestion.map { spelling in
+            return error(.undefinedVariable(text, suggestion: suggestion.map { spelling in
                 ([spelling] + components.dropFirst()).joined(separator: ".")
             }), at: location)
         }
         // Walk to the dictionary that lacks the key, and look for the key among its keys.
         for index in 1..<components.count {
-            guard case .dictionary(let dictionary) = value else { break }
-            guard let next = dictionary[components[index]] else {
-                let suggestion = nearestSpelling(of: components[index], in: dictionary.keys.sorted())
-                return error(.undefinedVariable(path, suggestion: suggestion.map { spelling in
+            guard case .dictionary(let layout, _) = value else { break }
+            guard let next = member(program.keys[path.lowerBound + index], of: value) else {
+                let suggestion = nearestSpelling(of: components[index], in: context.names(of: layout).sorted())
+                return error(.undefinedVariable(text, suggestion: suggestion.map { spelling in
                     (components[..<index] + [spelling] + components[(index + 1)...]).joined(separator: ".")
                 }), at: location)
             }
             value = next
         }
-        return error(.undefinedVariable(path, suggestion: nil), at: location)
+        return error(.undefinedVariable(text, suggestion: nil), at: location)
     }
 }

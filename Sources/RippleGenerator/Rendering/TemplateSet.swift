@@ -105,8 +105,8 @@ package struct TemplateSet: Sendable {
         return (problems.contains(where: \.isError) ? nil : set, problems)
     }
 
-    /// Renders the entry template, `File.swift.ripple`.
-    package func render(_ context: [String: TemplateValue]) throws(TemplateError) -> String {
+    /// Renders the entry template, `File.swift.ripple`, with the variables of the file.
+    package func render(_ context: consuming TemplateContext) throws(TemplateError) -> String {
         guard let entry = templates[Self.entryName] else {
             preconditionFailure("the built-in templates include \(Self.entryName)")
         }

@@ -79,15 +79,31 @@ package struct AnnotationItem: Hashable, Sendable {
     /// The item's word as written, which may be unknown (`readonly`).
     package var spelling: String
     /// The known item it names; `nil` for an unknown word (reported by the schema builder).
-    package var name: Name? { Name(rawValue: spelling) }
+    /// Usually the item spelled so; the `sourcery` dialect reads Quantwm's `sharedProperty` as
+    /// ``Name/shared``.
+    package var name: Name?
     /// The value after `=`, if any.
     package var value: AnnotationValue?
+    /// The class named in front of the property in Quantwm's `sharedProperty = "Library.userIDK"`
+    /// (`Library`; the value is then `userID`); `nil` for every other item.
+    package var ownerType: AnnotationPath?
     /// Where the item's word starts.
     package var location: SourceLocation
 
+    /// Creates an item that names the known item spelled `spelling`, if any.
     package init(spelling: String, value: AnnotationValue? = nil, location: SourceLocation) {
+        self.init(spelling: spelling, name: Name(rawValue: spelling), value: value, location: location)
+    }
+
+    /// Creates an item that names `name` whatever its spelling, as dialects need.
+    package init(
+        spelling: String, name: Name?, value: AnnotationValue?, ownerType: AnnotationPath? = nil,
+        location: SourceLocation
+    ) {
         self.spelling = spelling
+        self.name = name
         self.value = value
+        self.ownerType = ownerType
         self.location = location
     }
 }

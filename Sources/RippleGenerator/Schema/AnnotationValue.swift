@@ -4,12 +4,16 @@ package enum AnnotationValue: Hashable, Sendable {
     case path(AnnotationPath)
     /// A bracketed list of names or paths: `[selectedID, shelves.all]` (possibly empty).
     case list([AnnotationPath], location: SourceLocation)
+    /// In the `sourcery` dialect, the value of an item Ripple does not read, kept as written
+    /// (quotes removed): `setProc = "reload()"`, `jsonKey = "user_id"`, `maxLength = 10`.
+    case text(String, location: SourceLocation)
 
-    /// The paths of the value: the one path, or the elements of the list.
+    /// The paths of the value: the one path, or the elements of the list; none for text.
     package var paths: [AnnotationPath] {
         switch self {
         case .path(let path): [path]
         case .list(let paths, _): paths
+        case .text: []
         }
     }
 
@@ -17,7 +21,7 @@ package enum AnnotationValue: Hashable, Sendable {
     package var location: SourceLocation {
         switch self {
         case .path(let path): path.location
-        case .list(_, let location): location
+        case .list(_, let location), .text(_, let location): location
         }
     }
 }

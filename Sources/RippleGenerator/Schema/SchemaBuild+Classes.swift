@@ -22,10 +22,12 @@ extension SchemaBuild {
         for index in built.indices {
             built[index].members = pending[index].map { $0.member }
         }
+        // The first class of each name, as `ModelSchema.nodeClass(named:)` finds it.
+        let classIndex = Dictionary(built.indices.map { (built[$0].qualifiedName, $0) }, uniquingKeysWith: { first, _ in first })
         for index in built.indices {
             for memberIndex in pending[index].indices where !pending[index][memberIndex].dependencyPaths.isEmpty {
                 built[index].members[memberIndex].dependencies = resolveDependencies(
-                    pending[index][memberIndex].dependencyPaths, from: built[index], among: built)
+                    pending[index][memberIndex].dependencyPaths, from: built[index], among: built, indexedBy: classIndex)
             }
         }
         checkDependencyCycles(built)
@@ -91,7 +93,7 @@ extension SchemaBuild {
         var scope = candidate.declaration.qualifiedName.split(separator: ".").map(String.init)
         while true {
             let qualified = (scope + [typeName]).joined(separator: ".")
-            if candidates.contains(where: { $0.declaration.qualifiedName == qualified }) { return qualified }
+            if candidateNames.contains(qualified) { return qualified }
             guard !scope.isEmpty else { return nil }
             scope.removeLast()
         }

@@ -1,12 +1,15 @@
 extension SchemaBuild {
     /// Resolves the `dependency` paths of a readOnly computed member of `nodeClass` into
     /// change-key steps; paths that do not resolve are reported and left out.
+    ///
+    /// `classIndex` gives the position in `classes` of each qualified name.
     mutating func resolveDependencies(
-        _ paths: [AnnotationPath], from nodeClass: NodeClass, among classes: [NodeClass]
+        _ paths: [AnnotationPath], from nodeClass: NodeClass, among classes: [NodeClass],
+        indexedBy classIndex: [String: Int]
     ) -> [DependencyPath] {
         var resolved: [DependencyPath] = []
         for path in paths {
-            if let dependency = resolveDependency(path, from: nodeClass, among: classes) {
+            if let dependency = resolveDependency(path, from: nodeClass, among: classes, indexedBy: classIndex) {
                 resolved.append(dependency)
             }
         }
@@ -14,7 +17,7 @@ extension SchemaBuild {
     }
 
     private mutating func resolveDependency(
-        _ path: AnnotationPath, from nodeClass: NodeClass, among classes: [NodeClass]
+        _ path: AnnotationPath, from nodeClass: NodeClass, among classes: [NodeClass], indexedBy classIndex: [String: Int]
     ) -> DependencyPath? {
         var steps: [DependencyPath.Step] = []
         var current: NodeClass? = nodeClass
@@ -41,7 +44,7 @@ extension SchemaBuild {
             }
             steps.append(.member(member.index))
             previous = member
-            current = member.nodeClassName.flatMap { name in classes.first { $0.qualifiedName == name } }
+            current = member.nodeClassName.flatMap { classIndex[$0] }.map { classes[$0] }
         }
         return DependencyPath(text: path.text, steps: steps)
     }

@@ -7,9 +7,14 @@ extension SchemaBuild {
     /// The members of one candidate class, in declaration order; members with errors are left out.
     mutating func buildMembers(of candidateIndex: Int) -> [PendingMember] {
         let candidate = candidates[candidateIndex]
+        // The names an accessor cannot take, once per class.
+        // Accessors that an old Sourcery region declares are reported there, not as clashes.
+        let existing = Set(candidate.declaration.members
+            .filter { !isInSourceryRegion(line: $0.location.line, file: candidate.file) }.map(\.name))
+            .union(extensionMembers[candidate.declaration.qualifiedName] ?? [])
         var members: [PendingMember] = []
         for (declaration, annotation) in candidate.members {
-            guard var pending = buildMember(declaration, annotation, in: candidate) else { continue }
+            guard var pending = buildMember(declaration, annotation, in: candidate, existing: existing) else { continue }
             pending.member.index = members.count
             pending.member.changeKey = members.count
             members.append(pending)
@@ -18,7 +23,7 @@ extension SchemaBuild {
     }
 
     private mutating func buildMember(
-        _ variable: VariableDeclaration, _ annotation: Annotation, in candidate: Candidate
+        _ variable: VariableDeclaration, _ annotation: Annotation, in candidate: Candidate, existing: Set<String>
     ) -> PendingMember? {
         let file = candidate.file
         let storageName = variable.name
@@ -35,6 +40,9 @@ extension SchemaBuild {
             return nil
         }
         let name = String(storageName.dropFirst())
+        if let hidden = variable.modifiers.first(where: { $0.hasPrefix("private") || $0.hasPrefix("fileprivate") }) {
+            report(.inaccessibleMember(member: storageName, modifier: hidden), at: variable.location, in: file)
+        }
 
         // What the member is.
         let isNode = annotation.contains(.node)
@@ -100,8 +108,6 @@ extension SchemaBuild {
         }
 
         // The accessor's name must be free.
-        let existing = Set(candidate.declaration.members.map(\.name))
-            .union(extensionMembers[candidate.declaration.qualifiedName] ?? [])
         if existing.contains(name) {
             report(.accessorClash(accessor: name, member: storageName, className: candidate.declaration.name),
                    at: variable.location, in: file)

@@ -15,10 +15,14 @@ struct SchemaBuild {
     let parser: AnnotationParser
     let accessLevel: AccessLevel?
     var candidates: [Candidate] = []
+    /// The qualified names of the candidates, to resolve a type name in constant time.
+    var candidateNames: Set<String> = []
     /// The names of the `var` members declared in extensions, by extended type.
     var extensionMembers: [String: Set<String>] = [:]
     /// The imports to repeat in the generated file.
     var imports: Set<ImportLine> = []
+    /// The line ranges of `// sourcery:inline:` regions, by file (sourcery dialect only).
+    var sourceryRegions: [String: [ClosedRange<Int>]] = [:]
     var diagnostics: [Diagnostic] = []
 
     /// An import as the generated file writes it, with the module it sorts by.
@@ -44,8 +48,11 @@ struct SchemaBuild {
     /// are reported.
     mutating func collect(_ parsed: ParsedFile) {
         let path = parsed.file.path
+        if parser.dialect == .sourcery {
+            collectQuantwm(parsed)
+        }
         for comment in parsed.danglingComments {
-            if comment.kind == .line, parser.parse(comment: comment.text, at: comment.location) != nil {
+            if comment.kind == .line, annotationLine(comment) != nil {
                 report(.danglingAnnotation(prefix: prefix), at: comment.location, in: path)
             } else if comment.kind == .docLine, parser.looksLikeAnnotation(docComment: comment.text) {
                 report(.docCommentAnnotation(prefix: prefix), at: comment.location, in: path)
@@ -97,7 +104,10 @@ struct SchemaBuild {
         if type.kind == .extension, ancestors.isEmpty {
             extensionMembers[type.name, default: []].formUnion(type.members.map(\.name))
         }
-        let annotation = readAnnotation(type.comments, in: path)
+        var annotation = readAnnotation(type.comments, in: path)
+        if parser.dialect == .sourcery {
+            annotation = quantwmAnnotation(of: type, annotation, in: path)
+        }
         var isCandidate = false
         if let annotation, type.kind == .class {
             let checked = check(annotation, onClass: true, in: path)
@@ -111,6 +121,7 @@ struct SchemaBuild {
                 candidates.append(Candidate(
                     declaration: type, ancestors: ancestors, annotation: checked,
                     role: isRoot ? .root : .node, file: path, members: []))
+                candidateNames.insert(type.qualifiedName)
             }
         } else if let annotation {
             // Only classes can be tracked: say so for `root` and `node`, and once for anything else.
@@ -122,7 +133,11 @@ struct SchemaBuild {
             }
         }
         for variable in type.members {
-            guard let memberAnnotation = readAnnotation(variable.comments, in: path) else { continue }
+            guard var memberAnnotation = readAnnotation(variable.comments, in: path) else { continue }
+            if parser.dialect == .sourcery {
+                guard let adapted = quantwmAnnotation(of: variable, memberAnnotation, in: type, path: path) else { continue }
+                memberAnnotation = adapted
+            }
             let checked = check(memberAnnotation, onClass: false, in: path)
             if isCandidate {
                 candidates[candidates.count - 1].members.append((variable, checked))
@@ -158,7 +173,7 @@ struct SchemaBuild {
         for comment in comments {
             switch comment.kind {
             case .line:
-                guard let line = parser.parse(comment: comment.text, at: comment.location) else { continue }
+                guard let line = annotationLine(comment) else { continue }
                 for problem in line.problems {
                     diagnostics.append(problem.diagnostic(file: path))
                 }
@@ -182,14 +197,14 @@ struct SchemaBuild {
     private mutating func check(_ annotation: Annotation, onClass: Bool, in path: String) -> Annotation {
         var checked = Annotation(items: [], location: annotation.location)
         var seen: Set<String> = []
-        for item in annotation.items {
+        for written in annotation.items {
+            guard let item = parser.dialect == .sourcery ? quantwmItem(written, in: path) : written else { continue }
             guard let name = item.name else {
-                let known = AnnotationItem.Name.allCases.map(\.rawValue)
-                report(.unknownItem(item.spelling, suggestion: nearestSpelling(of: item.spelling, in: known)),
+                report(.unknownItem(item.spelling, suggestion: nearestSpelling(of: item.spelling, in: knownItemSpellings)),
                        at: item.location, in: path)
                 continue
             }
-            guard seen.insert(item.spelling).inserted else {
+            guard seen.insert(name.rawValue).inserted else {
                 report(.duplicateItem(item.spelling), at: item.location, in: path)
                 continue
             }

@@ -10,8 +10,8 @@ import Testing
 /// and review the diff.
 @Suite struct ReferenceTests {
     static let fixtures = [
-        "AccessLevels", "Empty", "ForcedAccessLevel", "Library", "MultipleFiles", "Nested", "Recursion",
-        "Shapes", "Validation",
+        "AccessLevels", "Empty", "ForcedAccessLevel", "Library", "MultipleFiles", "Nested", "Quantwm",
+        "Recursion", "Shapes", "Validation",
     ]
 
     @Test(arguments: fixtures)
