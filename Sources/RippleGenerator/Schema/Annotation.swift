@@ -20,11 +20,17 @@ package struct Annotation: Hashable, Sendable {
 
     /// The first item named `name`, if any.
     package func item(_ name: AnnotationItem.Name) -> AnnotationItem? {
-        items.first { $0.name == name }
+        index(of: name).map { items[$0] }
     }
 
     /// Whether an item named `name` is present.
     package func contains(_ name: AnnotationItem.Name) -> Bool {
-        item(name) != nil
+        index(of: name) != nil
+    }
+
+    /// The position of the first item named `name`. Items are looked up by position because
+    /// iterating `items` would copy every item passed.
+    private func index(of name: AnnotationItem.Name) -> Int? {
+        items.indices.first { items[$0].name == name }
     }
 }

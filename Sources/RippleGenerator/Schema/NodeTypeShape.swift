@@ -21,7 +21,7 @@ package struct NodeTypeShape: Hashable, Sendable {
     package init?(reading text: String) {
         var type = SwiftText.trimmed(text)
         var isOptional = false
-        if type.hasSuffix("?") {
+        if type.utf8.last == UInt8(ascii: "?") {
             isOptional = true
             type = SwiftText.trimmed(type.dropLast())
         } else if let inner = Self.genericArguments(of: type, named: "Optional"), inner.count == 1 {
@@ -59,8 +59,8 @@ package struct NodeTypeShape: Hashable, Sendable {
 
     /// A non-optional type read as a collection of an element type, or as a single type.
     private static func readCollection(_ type: String) -> (NodeShape, String, String?)? {
-        let bytes = Array(type.utf8)
-        if bytes.first == UInt8(ascii: "[") {
+        if type.utf8.first == UInt8(ascii: "[") {
+            let bytes = Array(type.utf8)
             guard SwiftText.closingBracket(in: bytes, from: 0) == bytes.count - 1 else { return nil }
             let inside = String(decoding: bytes[1..<(bytes.count - 1)], as: UTF8.self)
             let parts = SwiftText.splitTopLevel(inside, at: UInt8(ascii: ":")).map(SwiftText.trimmed)
@@ -79,16 +79,17 @@ package struct NodeTypeShape: Hashable, Sendable {
         if let arguments = genericArguments(of: type, named: "Dictionary"), arguments.count == 2 {
             return (.dictionary, arguments[1], arguments[0])
         }
-        if type.hasSuffix("?") || type.hasSuffix("!") { return nil }
+        if type.utf8.last == UInt8(ascii: "?") || type.utf8.last == UInt8(ascii: "!") { return nil }
         return (.single, type, nil)
     }
 
     /// The arguments of `Name<A, B>` (trimmed), or `nil` if `type` is not that generic type.
     private static func genericArguments(of type: String, named name: String) -> [String]? {
-        let bytes = Array(type.utf8)
         let opener = name.utf8.count
-        guard type.hasPrefix(name + "<"),
-              SwiftText.closingBracket(in: bytes, from: opener) == bytes.count - 1 else { return nil }
+        // Most types are no `name<...>`: tell them by their first bytes, before copying any.
+        guard type.utf8.starts(with: name.utf8), type.utf8.dropFirst(opener).first == UInt8(ascii: "<") else { return nil }
+        let bytes = Array(type.utf8)
+        guard SwiftText.closingBracket(in: bytes, from: opener) == bytes.count - 1 else { return nil }
         let inside = String(decoding: bytes[(opener + 1)..<(bytes.count - 1)], as: UTF8.self)
         return SwiftText.splitTopLevel(inside, at: UInt8(ascii: ",")).map(SwiftText.trimmed)
     }

@@ -18,20 +18,19 @@ extension SchemaBuild {
         for index in pending.indices {
             resolveShared(&pending[index], of: classes[index], file: candidates[index].file)
         }
-        var built = classes
-        for index in built.indices {
-            built[index].members = pending[index].map { $0.member }
+        for index in classes.indices {
+            classes[index].members = pending[index].map(\.member)
         }
         // The first class of each name, as `ModelSchema.nodeClass(named:)` finds it.
-        let classIndex = Dictionary(built.indices.map { (built[$0].qualifiedName, $0) }, uniquingKeysWith: { first, _ in first })
-        for index in built.indices {
+        let classIndex = Dictionary(classes.indices.map { (classes[$0].qualifiedName, $0) }, uniquingKeysWith: { first, _ in first })
+        for index in classes.indices {
             for memberIndex in pending[index].indices where !pending[index][memberIndex].dependencyPaths.isEmpty {
-                built[index].members[memberIndex].dependencies = resolveDependencies(
-                    pending[index][memberIndex].dependencyPaths, from: built[index], among: built, indexedBy: classIndex)
+                classes[index].members[memberIndex].dependencies = resolveDependencies(
+                    pending[index][memberIndex].dependencyPaths, from: classes[index], among: classes, indexedBy: classIndex)
             }
         }
-        checkDependencyCycles(built)
-        return built
+        checkDependencyCycles(classes)
+        return classes
     }
 
     /// The class without its members, after the checks that concern the class itself.
@@ -90,13 +89,13 @@ extension SchemaBuild {
     /// The qualified name of the annotated class that `typeName` names when written inside
     /// `candidate`, looked up like Swift does: innermost scope first.
     func resolveClass(_ typeName: String, from candidate: Candidate) -> String? {
-        var scope = candidate.declaration.qualifiedName.split(separator: ".").map(String.init)
-        while true {
-            let qualified = (scope + [typeName]).joined(separator: ".")
+        var scope = Substring(candidate.declaration.qualifiedName)
+        while !scope.isEmpty {
+            let qualified = "\(scope).\(typeName)"
             if candidateNames.contains(qualified) { return qualified }
-            guard !scope.isEmpty else { return nil }
-            scope.removeLast()
+            scope = scope[..<(scope.utf8.lastIndex(of: UInt8(ascii: ".")) ?? scope.startIndex)]
         }
+        return candidateNames.contains(typeName) ? typeName : nil
     }
 
     // MARK: Shared change keys

@@ -9,12 +9,16 @@ extension SchemaBuild {
         let candidate = candidates[candidateIndex]
         // The names an accessor cannot take, once per class.
         // Accessors that an old Sourcery region declares are reported there, not as clashes.
-        let existing = Set(candidate.declaration.members
-            .filter { !isInSourceryRegion(line: $0.location.line, file: candidate.file) }.map(\.name))
-            .union(extensionMembers[candidate.declaration.qualifiedName] ?? [])
+        // The declarations are read by position: iterating them would copy each one.
+        let declarations = candidate.declaration.members
+        var existing = extensionMembers[candidate.declaration.qualifiedName] ?? []
+        existing.reserveCapacity(existing.count + declarations.count)
+        for index in declarations.indices where !isInSourceryRegion(line: declarations[index].location.line, file: candidate.file) {
+            existing.insert(declarations[index].name)
+        }
         var members: [PendingMember] = []
-        for (declaration, annotation) in candidate.members {
-            guard var pending = buildMember(declaration, annotation, in: candidate, existing: existing) else { continue }
+        for (memberIndex, annotation) in candidate.members {
+            guard var pending = buildMember(declarations[memberIndex], annotation, in: candidate, existing: existing) else { continue }
             pending.member.index = members.count
             pending.member.changeKey = members.count
             members.append(pending)

@@ -8,8 +8,9 @@ struct SchemaBuild {
         var annotation: Annotation
         var role: NodeClass.Role
         var file: String
-        /// The annotated `var` members, with their checked annotations.
-        var members: [(declaration: VariableDeclaration, annotation: Annotation)]
+        /// The annotated `var` members, as positions in `declaration.members` (which spares
+        /// copying the declarations), with their checked annotations.
+        var members: [(index: Int, annotation: Annotation)]
     }
 
     let parser: AnnotationParser
@@ -80,19 +81,7 @@ struct SchemaBuild {
     /// members use are known in the generated file too. Imports inside `#if` are left out: the
     /// generated file cannot know their condition.
     private mutating func collectImports(of parsed: ParsedFile) {
-        let imports = parsed.otherDeclarations.filter { $0.kind == .import }
-        guard !imports.isEmpty else { return }
-        var conditionalLines: Set<Int> = []
-        var depth = 0
-        var line = 0
-        for token in Lexer.tokenize(parsed.file).tokens where token.kind == .poundKeyword {
-            let keyword = parsed.file.text(token.range)
-            let tokenLine = parsed.file.location(ofOffset: token.range.lowerBound).line
-            if depth > 0 { conditionalLines.formUnion(line...tokenLine) }
-            line = tokenLine
-            if keyword == "#if" { depth += 1 } else if keyword == "#endif" { depth = max(0, depth - 1) }
-        }
-        for declaration in imports where !conditionalLines.contains(declaration.keywordLocation.line) {
+        for declaration in parsed.otherDeclarations where declaration.kind == .import && declaration.compilationConditions.isEmpty {
             let module = declaration.name.split(separator: " ").last.map(String.init) ?? declaration.name
             guard module != "Ripple" else { continue }
             let text = (declaration.attributes + declaration.modifiers + ["import", declaration.name]).joined(separator: " ")
@@ -132,7 +121,8 @@ struct SchemaBuild {
                 report(.unsupportedDeclaration("\(type.kind.rawValue) '\(type.name)'"), at: annotation.location, in: path)
             }
         }
-        for variable in type.members {
+        for memberIndex in type.members.indices {
+            let variable = type.members[memberIndex]
             guard var memberAnnotation = readAnnotation(variable.comments, in: path) else { continue }
             if parser.dialect == .sourcery {
                 guard let adapted = quantwmAnnotation(of: variable, memberAnnotation, in: type, path: path) else { continue }
@@ -140,7 +130,7 @@ struct SchemaBuild {
             }
             let checked = check(memberAnnotation, onClass: false, in: path)
             if isCandidate {
-                candidates[candidates.count - 1].members.append((variable, checked))
+                candidates[candidates.count - 1].members.append((memberIndex, checked))
             } else if type.kind == .class {
                 report(.memberOfUnannotatedClass(member: variable.name, className: type.name, prefix: prefix),
                        at: memberAnnotation.location, in: path)
@@ -178,9 +168,10 @@ struct SchemaBuild {
                     diagnostics.append(problem.diagnostic(file: path))
                 }
                 if annotation == nil {
-                    annotation = Annotation(items: [], location: comment.location)
+                    annotation = Annotation(items: line.items, location: comment.location)
+                } else {
+                    annotation?.items += line.items
                 }
-                annotation?.items += line.items
             case .docLine:
                 if parser.looksLikeAnnotation(docComment: comment.text) {
                     report(.docCommentAnnotation(prefix: prefix), at: comment.location, in: path)
@@ -196,7 +187,7 @@ struct SchemaBuild {
     /// and have a value of the right form; every other item is reported and dropped.
     private mutating func check(_ annotation: Annotation, onClass: Bool, in path: String) -> Annotation {
         var checked = Annotation(items: [], location: annotation.location)
-        var seen: Set<String> = []
+        var seen: [AnnotationItem.Name] = []
         for written in annotation.items {
             guard let item = parser.dialect == .sourcery ? quantwmItem(written, in: path) : written else { continue }
             guard let name = item.name else {
@@ -204,10 +195,11 @@ struct SchemaBuild {
                        at: item.location, in: path)
                 continue
             }
-            guard seen.insert(name.rawValue).inserted else {
+            guard !seen.contains(name) else {
                 report(.duplicateItem(item.spelling), at: item.location, in: path)
                 continue
             }
+            seen.append(name)
             guard onClass ? name.appliesToClasses : name.appliesToMembers else {
                 report(.itemOnWrongDeclaration(item: name, onClass: onClass), at: item.location, in: path)
                 continue

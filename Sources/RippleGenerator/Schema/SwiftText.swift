@@ -4,20 +4,35 @@
 /// They work on UTF-8 bytes and only ever answer "certainly this" or "don't know".
 enum SwiftText {
     /// The text without leading and trailing whitespace.
+    ///
+    /// It goes by Unicode scalars rather than characters, which would cost breaking the text
+    /// into graphemes: the two differ only for a combining mark right after the whitespace,
+    /// which no Swift token starts with.
     static func trimmed(_ text: some StringProtocol) -> String {
-        var slice = Substring(text)
-        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
-        while let last = slice.last, last.isWhitespace { slice.removeLast() }
-        return String(slice)
+        let scalars = Substring(text).unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isWhitespace($0) }),
+              let last = scalars.lastIndex(where: { !isWhitespace($0) }) else { return "" }
+        return String(scalars[first...last])
+    }
+
+    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        // Nearly all text is ASCII, for which the property look-up is needlessly slow.
+        scalar.isASCII ? scalar == " " || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
     }
 
     /// Whether `text` is a type name: identifiers separated by dots, as in `Outer.Shelf`.
     static func isTypeName(_ text: String) -> Bool {
-        let components = text.split(separator: ".", omittingEmptySubsequences: false)
-        return components.allSatisfy { component in
-            guard let first = component.utf8.first, !isDigit(first) else { return false }
-            return component.utf8.allSatisfy(isNameByte)
+        var isComponentStart = true
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: ".") {
+                guard !isComponentStart else { return false }
+                isComponentStart = true
+            } else {
+                guard isNameByte(byte), !(isComponentStart && isDigit(byte)) else { return false }
+                isComponentStart = false
+            }
         }
+        return !isComponentStart
     }
 
     /// Whether `text` is a type name whose every component starts with an uppercase letter:

@@ -65,10 +65,11 @@ package struct TrackedMember: Hashable, Sendable {
 
     /// The public name as code spells it: backticked when it is a keyword (`` `default` ``).
     package var identifier: String {
-        let isKeyword = SwiftKeyword(rawValue: name)?.isReserved == true || Self.otherKeywords.contains(name)
-        return isKeyword ? "`\(name)`" : name
+        Self.reservedWords.contains(name) ? "`\(name)`" : name
     }
 
-    /// Reserved words the lexer does not list as keywords.
-    private static let otherKeywords: Set<String> = ["nil", "true", "false", "super", "Any"]
+    /// The words a name must be backticked for: Swift's reserved keywords, and reserved words
+    /// the lexer does not list as keywords.
+    private static let reservedWords = Set(SwiftKeyword.allCases.filter(\.isReserved).map(\.rawValue))
+        .union(["nil", "true", "false", "super", "Any"])
 }
