@@ -99,7 +99,7 @@ package struct AnnotationParser: Sendable {
         var index = start
         while index < bytes.count, isSpace(bytes[index]) { index += 1 }
         var end = index
-        while end < bytes.count, isNameByte(bytes[end]) { end += 1 }
+        while end < bytes.count, SwiftText.isNameByte(bytes[end]) { end += 1 }
         let word = String(decoding: bytes[index..<end], as: UTF8.self)
         let hasColon = end < bytes.count && bytes[end] == UInt8(ascii: ":")
         switch word {
@@ -189,17 +189,6 @@ package struct AnnotationParser: Sendable {
 
 private func isSpace(_ byte: UInt8) -> Bool {
     byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
-}
-
-/// Whether a byte can be part of a name: ASCII letters, digits, `_`, and any non-ASCII byte.
-private func isNameByte(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-         UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), 0x80...:
-        true
-    default:
-        false
-    }
 }
 
 /// The cursor over the items part of one annotation line.
@@ -398,9 +387,9 @@ private struct ItemReader {
 
     private mutating func readName() -> String? {
         let start = position
-        guard position < bytes.count, isNameByte(bytes[position]),
+        guard position < bytes.count, SwiftText.isNameByte(bytes[position]),
               !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) else { return nil }
-        while position < bytes.count, isNameByte(bytes[position]) { position += 1 }
+        while position < bytes.count, SwiftText.isNameByte(bytes[position]) { position += 1 }
         return String(decoding: bytes[start..<position], as: UTF8.self)
     }
 
@@ -411,8 +400,8 @@ private struct ItemReader {
             found = "the end of the line"
         } else {
             var end = position + 1
-            if isNameByte(bytes[position]) {
-                while end < bytes.count, isNameByte(bytes[end]) { end += 1 }
+            if SwiftText.isNameByte(bytes[position]) {
+                while end < bytes.count, SwiftText.isNameByte(bytes[end]) { end += 1 }
             } else {
                 // One whole character, not one byte of it.
                 while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
