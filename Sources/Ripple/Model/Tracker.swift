@@ -18,8 +18,12 @@ public final class Tracker {
     /// Whether any registration currently watches a member of this node.
     @usableFromInline @exclusivity(unchecked) internal var _isWatched = false
 
-    /// Watching registrations, by change key; ``Tracker/anyMember`` for subtree readers.
-    internal var watchers: [Int: [Subscriber]] = [:]
+    /// Watching registrations with the change key each watches (``Tracker/anyMember`` for
+    /// subtree readers). A node has few watchers, so a flat list keeps them in one allocation;
+    /// past ``tableThreshold`` they move to a table by change key.
+    private var watchList: [(member: Int, subscriber: Subscriber)] = []
+    private var watchTable: [Int: [Subscriber]]?
+    private static let tableThreshold = 16
 
     /// The journal epoch in which ``journaledMembers`` is valid.
     @usableFromInline @exclusivity(unchecked) internal var journalEpoch: UInt64 = 0
@@ -33,16 +37,49 @@ public final class Tracker {
     public init() {}
 
     internal func addWatcher(_ subscriber: Subscriber, member: Int) {
-        watchers[member, default: []].append(subscriber)
+        if watchTable != nil {
+            watchTable![member, default: []].append(subscriber)
+        } else if watchList.count < Self.tableThreshold {
+            watchList.append((member, subscriber))
+        } else {
+            var table: [Int: [Subscriber]] = [:]
+            for watch in watchList { table[watch.member, default: []].append(watch.subscriber) }
+            table[member, default: []].append(subscriber)
+            watchList = []
+            watchTable = table
+        }
         _isWatched = true
     }
 
     internal func removeWatcher(_ subscriber: Subscriber, member: Int) {
-        guard var list = watchers[member],
-              let index = list.firstIndex(where: { $0 === subscriber }) else { return }
-        list.swapAt(index, list.count - 1)
-        list.removeLast()
-        watchers[member] = list.isEmpty ? nil : list
-        _isWatched = !watchers.isEmpty
+        if watchTable != nil {
+            guard let index = watchTable![member]?.firstIndex(where: { $0 === subscriber }) else { return }
+            watchTable![member]!.swapAt(index, watchTable![member]!.count - 1)
+            watchTable![member]!.removeLast()
+            if watchTable![member]!.isEmpty { watchTable![member] = nil }
+            if watchTable!.isEmpty { watchTable = nil }
+        } else if let index = watchList.firstIndex(where: { $0.member == member && $0.subscriber === subscriber }) {
+            watchList.swapAt(index, watchList.count - 1)
+            watchList.removeLast()
+        }
+        _isWatched = watchTable != nil || !watchList.isEmpty
+    }
+
+    /// Calls `body` with every registration watching change key `member`.
+    internal func forEachWatcher(of member: Int, _ body: (Subscriber) -> Void) {
+        if let watchTable {
+            watchTable[member]?.forEach(body)
+        } else {
+            for watch in watchList where watch.member == member { body(watch.subscriber) }
+        }
+    }
+
+    /// Calls `body` with every watching registration, once per watch.
+    internal func forEachWatcher(_ body: (Subscriber) -> Void) {
+        if let watchTable {
+            for list in watchTable.values { list.forEach(body) }
+        } else {
+            for watch in watchList { body(watch.subscriber) }
+        }
     }
 }

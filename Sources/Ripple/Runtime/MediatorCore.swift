@@ -99,10 +99,8 @@ final class MediatorCore {
     /// The mediators with registrations watching a member of the node.
     static func watchingCores(of tracker: Tracker) -> [MediatorCore] {
         var cores: [MediatorCore] = []
-        for list in tracker.watchers.values {
-            for subscriber in list {
-                if let core = subscriber.core, !cores.contains(where: { $0 === core }) { cores.append(core) }
-            }
+        tracker.forEachWatcher { subscriber in
+            if let core = subscriber.core, !cores.contains(where: { $0 === core }) { cores.append(core) }
         }
         return cores
     }
@@ -136,15 +134,11 @@ final class MediatorCore {
             let changed = descriptor.members[changeKey]
             let reason = FiringReason.changed(descriptor.name + "." + changed.name)
             let point = WatchPoint(tracker, changeKey)
-            if let direct = tracker.watchers[changeKey] {
-                for subscriber in direct {
-                    dirty(subscriber, reason, entry, structural: subscriber.structural.contains(point))
-                }
+            tracker.forEachWatcher(of: changeKey) { subscriber in
+                dirty(subscriber, reason, entry, structural: subscriber.structural.contains(point))
             }
-            if let subtree = tracker.watchers[Tracker.anyMember] {
-                for subscriber in subtree {
-                    dirty(subscriber, reason, entry, structural: changed.isNode || subscriber.structural.contains(point))
-                }
+            tracker.forEachWatcher(of: Tracker.anyMember) { subscriber in
+                dirty(subscriber, reason, entry, structural: changed.isNode || subscriber.structural.contains(point))
             }
         }
     }

@@ -129,4 +129,25 @@ import Testing
         #expect(released == nil)
         _ = kept
     }
+
+    @Test func manyWatchersOfOneNodeFireExactlyAndCancelCleanly() throws {
+        let mediator = Mediator(root: makeLibrary())
+        let log = EventLog()
+        let users = (0..<20).map { index in
+            mediator.observe("user\(index)", reads: [Library.scheme.userID]) { _ in log.append("user\(index)") }
+        }
+        let totals = (0..<20).map { index in
+            mediator.observe("total\(index)", reads: [Library.scheme.catalog.total]) { _ in log.append("total\(index)") }
+        }
+        try mediator.refresh()
+        _ = log.take()
+        for registration in users where registration.name.hasSuffix("0") || registration.name.hasSuffix("5") {
+            registration.cancel()
+        }
+        try mediator.update { $0.userID = 1 }
+        #expect(log.take() == (0..<20).filter { $0 % 5 != 0 }.map { "user\($0)" })
+        try mediator.update { $0.selectedCount = 1 }
+        #expect(log.take() == [], "none of them reads selectedCount")
+        _ = totals
+    }
 }
