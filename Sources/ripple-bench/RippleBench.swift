@@ -19,6 +19,10 @@ enum RippleBench {
             FileHandle.standardError.write(Data("ripple-bench: \(error)\n".utf8))
             exit(64)
         }
+        if let (stage, runs) = options.profile {
+            try GeneratorSuite.profile(stage, runs: runs)
+            return
+        }
         #if DEBUG
         print("warning: a debug build; run `swift run -c release ripple-bench` for meaningful numbers")
         #endif

@@ -4,13 +4,19 @@ struct BenchOptions {
     var isQuick = false
     /// Runs only the sections and rows whose name contains this text (case-insensitive).
     var filter: String?
+    /// Runs one stage of the generator over the annotated model this many times, and nothing
+    /// else: for profilers (`perf record`, `valgrind --tool=callgrind`).
+    var profile: (stage: GeneratorStage, runs: Int)?
 
     static let usage = """
         usage: ripple-bench [--quick] [--filter NAME]
+               ripple-bench --profile STAGE [--runs N]
 
           --quick         about 10x fewer iterations (a smoke run; numbers are noisier)
           --filter NAME   only sections or rows whose name contains NAME (case-insensitive);
                           sections: access, allocations, refresh, setup, generator
+          --profile STAGE runs one generator stage over the annotated model N times (default 10)
+                          and measures nothing, for a profiler; STAGE: parse, schema, render, all
           --help          this text
         """
 
@@ -24,6 +30,14 @@ struct BenchOptions {
             case "--filter":
                 guard let name = remaining.popFirst() else { throw .missingValue(argument) }
                 filter = name
+            case "--profile":
+                guard let name = remaining.popFirst() else { throw .missingValue(argument) }
+                guard let stage = GeneratorStage(rawValue: name) else { throw .invalidValue(argument, name) }
+                profile = (stage, profile?.runs ?? 10)
+            case "--runs":
+                guard let text = remaining.popFirst() else { throw .missingValue(argument) }
+                guard let runs = Int(text), runs > 0 else { throw .invalidValue(argument, text) }
+                profile = (profile?.stage ?? .all, runs)
             case "--help", "-h":
                 throw .helpRequested
             default:
@@ -43,6 +57,7 @@ struct BenchOptions {
 enum BenchOptionsError: Error, CustomStringConvertible {
     case missingValue(String)
     case unknownArgument(String)
+    case invalidValue(String, String)
     case helpRequested
 
     /// `--help`: not a mistake, the usage goes to standard output.
@@ -55,6 +70,7 @@ enum BenchOptionsError: Error, CustomStringConvertible {
         switch self {
         case .missingValue(let option): "\(option) needs a value\n\n\(BenchOptions.usage)"
         case .unknownArgument(let argument): "unknown argument '\(argument)'\n\n\(BenchOptions.usage)"
+        case .invalidValue(let option, let value): "invalid value '\(value)' for \(option)\n\n\(BenchOptions.usage)"
         case .helpRequested: BenchOptions.usage
         }
     }

@@ -1,5 +1,10 @@
 import RippleGenerator
 
+/// A stage of the generator, for `ripple-bench --profile`.
+enum GeneratorStage: String {
+    case parse, schema, render, all
+}
+
 /// The generator's throughput on one core, in memory: an annotated model, and a tree of files
 /// without annotations.
 @MainActor
@@ -132,6 +137,21 @@ final class GeneratorSuite {
         Blackhole.consume(code.utf8.count)
         return "scan + parse \(parseTime), schema \(schemaTime), render \(renderTime) "
             + "(\(Format.rate(Double(code.utf8.count) / 1e6)) MB of generated code)"
+    }
+
+    /// Runs `stage` over the annotated model `runs` times; the stages before it run once, first.
+    static func profile(_ stage: GeneratorStage, runs: Int) throws {
+        let files = Source.annotatedModel.files()
+        let parsed = stage == .schema || stage == .render ? scanAndParse(files) : []
+        let schema = stage == .render ? try buildSchema(parsed) : nil
+        for _ in 0..<runs {
+            switch stage {
+            case .parse: Blackhole.consume(scanAndParse(files).count)
+            case .schema: Blackhole.consume(try buildSchema(parsed).classes.count)
+            case .render: Blackhole.consume(try render(schema!).utf8.count)
+            case .all: Blackhole.consume(try generate(files))
+            }
+        }
     }
 
     /// Lexes and parses every file, annotations or not; returns the declarations found.
