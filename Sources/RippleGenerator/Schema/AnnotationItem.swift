@@ -38,6 +38,42 @@ package struct AnnotationItem: Hashable, Sendable {
         case allowBackgroundWrite
 
         /// Whether the item can annotate a class.
+        /// The item `spelling` names, or `nil`; the same as `init(rawValue:)`, which compares
+        /// the spelling with every case in turn, while this compares with those of its length.
+        package init?(spelling: String) {
+            let candidates: [Name] = switch spelling.utf8.count {
+            case 4: [.root, .node, .type]
+            case 6: [.shared]
+            case 7: [.derived]
+            case 8: [.property, .readOnly]
+            case 10: [.dependency]
+            case 11: [.discardable]
+            case 19: [.allowBackgroundRead]
+            case 20: [.allowBackgroundWrite]
+            default: []
+            }
+            guard let name = candidates.first(where: { $0.rawValue == spelling }) else { return nil }
+            self = name
+        }
+
+        /// A bit of its own, to keep a set of names in an integer.
+        var bit: UInt16 {
+            let position: UInt16 = switch self {
+            case .root: 0
+            case .node: 1
+            case .property: 2
+            case .shared: 3
+            case .type: 4
+            case .readOnly: 5
+            case .dependency: 6
+            case .discardable: 7
+            case .derived: 8
+            case .allowBackgroundRead: 9
+            case .allowBackgroundWrite: 10
+            }
+            return 1 << position
+        }
+
         package var appliesToClasses: Bool { self == .root || self == .node }
 
         /// Whether the item can annotate a member.
@@ -92,7 +128,7 @@ package struct AnnotationItem: Hashable, Sendable {
 
     /// Creates an item that names the known item spelled `spelling`, if any.
     package init(spelling: String, value: AnnotationValue? = nil, location: SourceLocation) {
-        self.init(spelling: spelling, name: Name(rawValue: spelling), value: value, location: location)
+        self.init(spelling: spelling, name: Name(spelling: spelling), value: value, location: location)
     }
 
     /// Creates an item that names `name` whatever its spelling, as dialects need.

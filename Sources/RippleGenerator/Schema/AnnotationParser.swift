@@ -70,15 +70,17 @@ package struct AnnotationParser: Sendable {
     ///   - location: Where the comment starts; item locations are computed from it.
     /// - Returns: The annotation line, or `nil` when the comment is not an annotation.
     package func parse(comment text: String, at location: SourceLocation) -> Line? {
-        let bytes = Array(text.utf8)
-        guard let start = itemsStart(in: bytes, slashes: 2) else { return nil }
-        if dialect == .sourcery, sourceryMarker(in: bytes, from: start, at: location) != nil { return nil }
-        var reader = ItemReader(bytes: bytes, position: start, base: location, dialect: dialect)
-        reader.skipSpaces()
-        if reader.isAtEnd {
-            return Line(items: [], problems: [SchemaProblem(.emptyAnnotation(prefix: prefix), at: location)])
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let start = itemsStart(in: bytes, slashes: 2) else { return nil }
+            if dialect == .sourcery, sourceryMarker(in: bytes, from: start, at: location) != nil { return nil }
+            var reader = ItemReader(bytes: bytes, position: start, base: location, dialect: dialect)
+            reader.skipSpaces()
+            if reader.isAtEnd {
+                return Line(items: [], problems: [SchemaProblem(.emptyAnnotation(prefix: prefix), at: location)])
+            }
+            return reader.readItems()
         }
-        return reader.readItems()
     }
 
     /// The Sourcery marker a comment is, in the ``Dialect/sourcery`` dialect.
@@ -89,13 +91,14 @@ package struct AnnotationParser: Sendable {
     /// - Returns: The marker, or `nil` for any other comment (and in the ``Dialect/ripple`` dialect).
     package func sourceryMarker(comment text: String, at location: SourceLocation) -> SourceryMarker? {
         guard dialect == .sourcery else { return nil }
-        let bytes = Array(text.utf8)
-        guard let start = itemsStart(in: bytes, slashes: 2) else { return nil }
-        return sourceryMarker(in: bytes, from: start, at: location)
+        var text = text
+        return text.withUTF8 { bytes in
+            itemsStart(in: bytes, slashes: 2).flatMap { sourceryMarker(in: bytes, from: $0, at: location) }
+        }
     }
 
     /// Matches `inline:`, `end`, `begin:` or `file:` right after `sourcery:`.
-    private func sourceryMarker(in bytes: [UInt8], from start: Int, at location: SourceLocation) -> SourceryMarker? {
+    private func sourceryMarker(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, at location: SourceLocation) -> SourceryMarker? {
         var index = start
         while index < bytes.count, isSpace(bytes[index]) { index += 1 }
         var end = index
@@ -123,7 +126,8 @@ package struct AnnotationParser: Sendable {
     /// Whether a doc comment (`/// ripple: ...`) looks like an annotation, which is a likely
     /// mistake: annotations are plain `//` comments.
     package func looksLikeAnnotation(docComment text: String) -> Bool {
-        itemsStart(in: Array(text.utf8), slashes: 3) != nil
+        var text = text
+        return text.withUTF8 { itemsStart(in: $0, slashes: 3) != nil }
     }
 
     /// Whether a file may hold annotations: some `//` followed by the prefix and a colon.
@@ -166,10 +170,10 @@ package struct AnnotationParser: Sendable {
     }
 
     /// The offset after `<slashes> <prefix> :`, or `nil` when `bytes` is not an annotation.
-    private func itemsStart(in bytes: [UInt8], slashes: Int) -> Int? {
+    private func itemsStart(in bytes: UnsafeBufferPointer<UInt8>, slashes: Int) -> Int? {
         guard bytes.count > slashes, bytes[..<slashes].allSatisfy({ $0 == UInt8(ascii: "/") }),
               bytes[slashes] != UInt8(ascii: "/") else { return nil }
-        return bytes.withUnsafeBufferPointer { headerEnd(in: $0, from: slashes) }
+        return headerEnd(in: bytes, from: slashes)
     }
 
     /// Matches spaces, the prefix, spaces and a colon from `start`; returns the offset after it.
@@ -191,9 +195,10 @@ private func isSpace(_ byte: UInt8) -> Bool {
     byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
 }
 
-/// The cursor over the items part of one annotation line.
+/// The cursor over the items part of one annotation line. It reads the comment's bytes in
+/// place, so it lives only inside the comment's `withUTF8`.
 private struct ItemReader {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var position: Int
     /// The location of byte 0 of the comment; comments read here never span lines.
     let base: SourceLocation

@@ -19,6 +19,10 @@ package struct NodeTypeShape: Hashable, Sendable {
 
     /// Reads a declared type; `nil` when it is not one of the node shapes.
     package init?(reading text: String) {
+        if let plain = Self.readPlain(text) {
+            self = plain
+            return
+        }
         var type = SwiftText.trimmed(text)
         var isOptional = false
         if type.utf8.last == UInt8(ascii: "?") {
@@ -58,6 +62,21 @@ package struct NodeTypeShape: Hashable, Sendable {
     }
 
     /// A non-optional type read as a collection of an element type, or as a single type.
+    /// The usual spellings, `Folder`, `Folder?`, `[Folder]` and `[Folder]?`, read without
+    /// copying any text; `nil` for every other spelling.
+    private static func readPlain(_ text: String) -> NodeTypeShape? {
+        var type = Substring(text)
+        let isOptional = type.utf8.last == UInt8(ascii: "?")
+        if isOptional { type = type.dropLast() }
+        if type.utf8.first == UInt8(ascii: "["), type.utf8.last == UInt8(ascii: "]") {
+            let element = type.dropFirst().dropLast()
+            guard SwiftText.isTypeName(element) else { return nil }
+            return NodeTypeShape(shape: isOptional ? .optionalArray : .array, element: String(element))
+        }
+        guard SwiftText.isTypeName(type) else { return nil }
+        return NodeTypeShape(shape: isOptional ? .optional : .single, element: String(type))
+    }
+
     private static func readCollection(_ type: String) -> (NodeShape, String, String?)? {
         if type.utf8.first == UInt8(ascii: "[") {
             let bytes = Array(type.utf8)

@@ -1,8 +1,7 @@
 extension SchemaBuild {
-    /// A member built from its declaration, with the annotation values resolved only once
-    /// every class is known.
-    struct PendingMember {
-        var member: TrackedMember
+    /// What a built member's annotation says that can be resolved only once every class is
+    /// known.
+    struct PendingValues {
         var dependencyPaths: [AnnotationPath]
         var sharedPath: AnnotationPath?
     }
@@ -10,16 +9,16 @@ extension SchemaBuild {
     /// Builds every candidate class with its members, shared keys and dependencies.
     mutating func buildClasses() -> [NodeClass] {
         var classes: [NodeClass] = []
-        var pending: [[PendingMember]] = []
+        classes.reserveCapacity(candidates.count)
+        var pending: [[PendingValues]] = []
+        pending.reserveCapacity(candidates.count)
         for index in candidates.indices {
-            classes.append(checkClass(candidates[index]))
-            pending.append(buildMembers(of: index))
-        }
-        for index in pending.indices {
-            resolveShared(&pending[index], of: classes[index], file: candidates[index].file)
-        }
-        for index in classes.indices {
-            classes[index].members = pending[index].map(\.member)
+            var nodeClass = checkClass(candidates[index])
+            let values: [PendingValues]
+            (nodeClass.members, values) = buildMembers(of: index)
+            resolveShared(values, in: &nodeClass)
+            classes.append(nodeClass)
+            pending.append(values)
         }
         // The first class of each name, as `ModelSchema.nodeClass(named:)` finds it.
         let classIndex = Dictionary(classes.indices.map { (classes[$0].qualifiedName, $0) }, uniquingKeysWith: { first, _ in first })
@@ -90,9 +89,11 @@ extension SchemaBuild {
     /// `candidate`, looked up like Swift does: innermost scope first.
     func resolveClass(_ typeName: String, from candidate: Candidate) -> String? {
         var scope = Substring(candidate.declaration.qualifiedName)
-        while !scope.isEmpty {
-            let qualified = "\(scope).\(typeName)"
-            if candidateNames.contains(qualified) { return qualified }
+        while !scope.isEmpty, !candidateScopes.isEmpty {
+            if candidateScopes.contains(scope) {
+                let qualified = "\(scope).\(typeName)"
+                if candidateNames.contains(qualified) { return qualified }
+            }
             scope = scope[..<(scope.utf8.lastIndex(of: UInt8(ascii: ".")) ?? scope.startIndex)]
         }
         return candidateNames.contains(typeName) ? typeName : nil
@@ -100,21 +101,23 @@ extension SchemaBuild {
 
     // MARK: Shared change keys
 
-    private mutating func resolveShared(_ members: inout [PendingMember], of nodeClass: NodeClass, file: String) {
-        let eligible = members.map(\.member).filter { member in
-            member.kind == .property && !member.isComputed && members[member.index].sharedPath == nil
+    /// Gives each member annotated `shared = name` the change key of property `name`.
+    private mutating func resolveShared(_ values: [PendingValues], in nodeClass: inout NodeClass) {
+        guard values.contains(where: { $0.sharedPath != nil }) else { return }
+        let eligible = nodeClass.members.filter { member in
+            member.kind == .property && !member.isComputed && values[member.index].sharedPath == nil
         }
-        for index in members.indices {
-            guard let path = members[index].sharedPath else { continue }
+        for index in values.indices {
+            guard let path = values[index].sharedPath else { continue }
             let name = path.text
             guard let target = eligible.first(where: { $0.name == name }) else {
                 let suggestion = nearestSpelling(of: name, in: eligible.map(\.name))
                 report(.unknownSharedProperty(name: name, className: nodeClass.name, suggestion: suggestion),
-                       at: path.location, in: file)
+                       at: path.location, in: nodeClass.file)
                 continue
             }
-            members[index].member.changeKey = target.index
-            members[index].member.sharedProperty = target.name
+            nodeClass.members[index].changeKey = target.index
+            nodeClass.members[index].sharedProperty = target.name
         }
     }
 }

@@ -5,30 +5,40 @@ extension SchemaBuild {
     ]
 
     /// The members of one candidate class, in declaration order; members with errors are left out.
-    mutating func buildMembers(of candidateIndex: Int) -> [PendingMember] {
+    mutating func buildMembers(of candidateIndex: Int) -> (members: [TrackedMember], pending: [PendingValues]) {
         let candidate = candidates[candidateIndex]
-        // The names an accessor cannot take, once per class.
-        // Accessors that an old Sourcery region declares are reported there, not as clashes.
-        // The declarations are read by position: iterating them would copy each one.
-        let declarations = candidate.declaration.members
-        var existing = extensionMembers[candidate.declaration.qualifiedName] ?? []
-        existing.reserveCapacity(existing.count + declarations.count)
-        for index in declarations.indices where !isInSourceryRegion(line: declarations[index].location.line, file: candidate.file) {
-            existing.insert(declarations[index].name)
-        }
-        var members: [PendingMember] = []
+        var members: [TrackedMember] = []
+        var pending: [PendingValues] = []
+        members.reserveCapacity(candidate.members.count)
+        pending.reserveCapacity(candidate.members.count)
         for (memberIndex, annotation) in candidate.members {
-            guard var pending = buildMember(declarations[memberIndex], annotation, in: candidate, existing: existing) else { continue }
-            pending.member.index = members.count
-            pending.member.changeKey = members.count
-            members.append(pending)
+            guard let (built, values) = buildMember(memberIndex, annotation, in: candidate) else { continue }
+            var member = built
+            member.index = members.count
+            member.changeKey = members.count
+            members.append(member)
+            pending.append(values)
         }
-        return members
+        return (members, pending)
+    }
+
+    /// Whether `name` is taken in the class of `candidate`: by one of its `var`s, or one that an
+    /// extension declares. Accessors that an old Sourcery region declares are reported there,
+    /// not as clashes.
+    ///
+    /// A class has few members, so looking through them costs less than hashing them into a set.
+    private func isDeclared(_ name: String, in candidate: Candidate) -> Bool {
+        let declarations = candidate.declaration.members
+        for index in declarations.indices where declarations[index].name == name {
+            if !isInSourceryRegion(line: declarations[index].location.line, file: candidate.file) { return true }
+        }
+        return !extensionMembers.isEmpty && extensionMembers[candidate.declaration.qualifiedName]?.contains(name) == true
     }
 
     private mutating func buildMember(
-        _ variable: VariableDeclaration, _ annotation: Annotation, in candidate: Candidate, existing: Set<String>
-    ) -> PendingMember? {
+        _ memberIndex: Int, _ annotation: Annotation, in candidate: Candidate
+    ) -> (TrackedMember, PendingValues)? {
+        let variable = candidate.declaration.members[memberIndex]
         let file = candidate.file
         let storageName = variable.name
         if variable.isStatic {
@@ -112,29 +122,30 @@ extension SchemaBuild {
         }
 
         // The accessor's name must be free.
-        if existing.contains(name) {
+        if isDeclared(name, in: candidate) {
             report(.accessorClash(accessor: name, member: storageName, className: candidate.declaration.name),
                    at: variable.location, in: file)
         } else if Self.reservedNames.contains(name) {
             report(.reservedAccessor(accessor: name, member: storageName), at: variable.location, in: file)
         }
 
-        var options: Set<MemberOption> = []
-        if isComputed || readOnlyItem != nil { options.insert(.readOnly) }
+        // In the order of `MemberOption.allCases`.
+        var options: [MemberOption] = []
+        if isComputed || readOnlyItem != nil { options.append(.readOnly) }
         if isComputed {
-            options.insert(.computed)
+            options.append(.computed)
         } else {
-            if annotation.contains(.discardable) { options.insert(.discardable) }
-            if annotation.contains(.derived) { options.insert(.derived) }
-            if annotation.contains(.allowBackgroundWrite) { options.formUnion([.backgroundWrite, .backgroundRead]) }
+            if annotation.contains(.discardable) { options.append(.discardable) }
+            if annotation.contains(.derived) { options.append(.derived) }
+            let backgroundWrite = annotation.contains(.allowBackgroundWrite)
+            if backgroundWrite || annotation.contains(.allowBackgroundRead) { options.append(.backgroundRead) }
+            if backgroundWrite { options.append(.backgroundWrite) }
         }
-        if annotation.contains(.allowBackgroundRead), !isComputed { options.insert(.backgroundRead) }
 
         let member = TrackedMember(
             storageName: storageName, name: name, type: type, kind: kind, isComputed: isComputed,
-            options: MemberOption.allCases.filter(options.contains), index: 0, changeKey: 0,
-            location: variable.location)
-        return PendingMember(member: member, dependencyPaths: dependencyPaths, sharedPath: sharedItem?.value?.paths.first)
+            options: options, index: 0, changeKey: 0, location: variable.location)
+        return (member, PendingValues(dependencyPaths: dependencyPaths, sharedPath: sharedItem?.value?.paths.first))
     }
 
     /// The node kind and the accessor type of a `node` member; `nil` after reporting why not.

@@ -36,7 +36,7 @@ extension SchemaBuild {
 
     /// Whether `line` of `file` lies inside a `// sourcery:inline:` region.
     func isInSourceryRegion(line: Int, file: String) -> Bool {
-        sourceryRegions[file]?.contains { $0.contains(line) } ?? false
+        !sourceryRegions.isEmpty && sourceryRegions[file]?.contains { $0.contains(line) } == true
     }
 
     // MARK: Files

@@ -18,6 +18,9 @@ struct SchemaBuild {
     var candidates: [Candidate] = []
     /// The qualified names of the candidates, to resolve a type name in constant time.
     var candidateNames: Set<String> = []
+    /// The qualified names of the types that enclose a candidate, to skip looking for a type
+    /// name inside scopes that hold none.
+    var candidateScopes: Set<Substring> = []
     /// The names of the `var` members declared in extensions, by extended type.
     var extensionMembers: [String: Set<String>] = [:]
     /// The imports to repeat in the generated file.
@@ -111,6 +114,11 @@ struct SchemaBuild {
                     declaration: type, ancestors: ancestors, annotation: checked,
                     role: isRoot ? .root : .node, file: path, members: []))
                 candidateNames.insert(type.qualifiedName)
+                var scope = Substring(type.qualifiedName)
+                while let dot = scope.utf8.lastIndex(of: UInt8(ascii: ".")) {
+                    scope = scope[..<dot]
+                    candidateScopes.insert(scope)
+                }
             }
         } else if let annotation {
             // Only classes can be tracked: say so for `root` and `node`, and once for anything else.
@@ -121,21 +129,23 @@ struct SchemaBuild {
                 report(.unsupportedDeclaration("\(type.kind.rawValue) '\(type.name)'"), at: annotation.location, in: path)
             }
         }
+        // The members are read in place: a copy of each would retain all its parts.
         for memberIndex in type.members.indices {
-            let variable = type.members[memberIndex]
-            guard var memberAnnotation = readAnnotation(variable.comments, in: path) else { continue }
+            guard var memberAnnotation = readAnnotation(type.members[memberIndex].comments, in: path) else { continue }
             if parser.dialect == .sourcery {
-                guard let adapted = quantwmAnnotation(of: variable, memberAnnotation, in: type, path: path) else { continue }
+                guard let adapted = quantwmAnnotation(of: type.members[memberIndex], memberAnnotation, in: type, path: path)
+                else { continue }
                 memberAnnotation = adapted
             }
             let checked = check(memberAnnotation, onClass: false, in: path)
             if isCandidate {
                 candidates[candidates.count - 1].members.append((memberIndex, checked))
             } else if type.kind == .class {
-                report(.memberOfUnannotatedClass(member: variable.name, className: type.name, prefix: prefix),
+                report(.memberOfUnannotatedClass(member: type.members[memberIndex].name, className: type.name, prefix: prefix),
                        at: memberAnnotation.location, in: path)
             } else {
-                report(.memberOutsideClass(member: variable.name, container: "\(type.kind.rawValue) '\(type.name)'"),
+                report(.memberOutsideClass(
+                    member: type.members[memberIndex].name, container: "\(type.kind.rawValue) '\(type.name)'"),
                        at: memberAnnotation.location, in: path)
             }
         }
@@ -185,45 +195,58 @@ struct SchemaBuild {
 
     /// The items of `annotation` that exist, apply to this kind of declaration, are given once
     /// and have a value of the right form; every other item is reported and dropped.
+    ///
+    /// An annotation without mistakes, the usual case, is returned as it is, without copying
+    /// its items.
     private mutating func check(_ annotation: Annotation, onClass: Bool, in path: String) -> Annotation {
-        var checked = Annotation(items: [], location: annotation.location)
-        var seen: [AnnotationItem.Name] = []
-        for written in annotation.items {
-            guard let item = parser.dialect == .sourcery ? quantwmItem(written, in: path) : written else { continue }
-            guard let name = item.name else {
-                report(.unknownItem(item.spelling, suggestion: nearestSpelling(of: item.spelling, in: knownItemSpellings)),
-                       at: item.location, in: path)
-                continue
-            }
-            guard !seen.contains(name) else {
-                report(.duplicateItem(item.spelling), at: item.location, in: path)
-                continue
-            }
-            seen.append(name)
-            guard onClass ? name.appliesToClasses : name.appliesToMembers else {
-                report(.itemOnWrongDeclaration(item: name, onClass: onClass), at: item.location, in: path)
-                continue
-            }
-            switch (name.valueForm, item.value) {
-            case (.none, nil), (.pathList, .some):
-                break
-            case (.none, .some(let value)):
-                report(.unexpectedValue(item: name), at: value.location, in: path)
-                continue
-            case (_, nil):
-                report(.missingValue(item: name), at: item.location, in: path)
-                continue
-            case (.name, .path(let path)) where path.components.count == 1:
-                break
-            case (.typeName, .path):
-                break
-            case (_, .some(let value)):
-                report(.invalidValue(item: name), at: value.location, in: path)
-                continue
-            }
-            checked.items.append(item)
+        let isSourcery = parser.dialect == .sourcery
+        // The items kept so far, once one is dropped or changed; `nil` while all are kept.
+        var kept: [AnnotationItem]? = isSourcery ? [] : nil
+        var seen: UInt16 = 0
+        for (index, written) in annotation.items.enumerated() {
+            guard let item = isSourcery ? quantwmItem(written, in: path) : written else { continue }
+            let isKept = isValid(item, onClass: onClass, seen: &seen, in: path)
+            if kept == nil, !isKept { kept = Array(annotation.items[..<index]) }
+            if isKept { kept?.append(item) }
         }
-        return checked
+        guard let kept else { return annotation }
+        return Annotation(items: kept, location: annotation.location)
+    }
+
+    /// Whether `item` exists, applies to this kind of declaration, is the first of its name
+    /// (`seen` has a bit for each name met) and has a value of the right form; reports why not.
+    private mutating func isValid(_ item: AnnotationItem, onClass: Bool, seen: inout UInt16, in path: String) -> Bool {
+        guard let name = item.name else {
+            report(.unknownItem(item.spelling, suggestion: nearestSpelling(of: item.spelling, in: knownItemSpellings)),
+                   at: item.location, in: path)
+            return false
+        }
+        guard seen & name.bit == 0 else {
+            report(.duplicateItem(item.spelling), at: item.location, in: path)
+            return false
+        }
+        seen |= name.bit
+        guard onClass ? name.appliesToClasses : name.appliesToMembers else {
+            report(.itemOnWrongDeclaration(item: name, onClass: onClass), at: item.location, in: path)
+            return false
+        }
+        switch (name.valueForm, item.value) {
+        case (.none, nil), (.pathList, .some):
+            return true
+        case (.none, .some(let value)):
+            report(.unexpectedValue(item: name), at: value.location, in: path)
+            return false
+        case (_, nil):
+            report(.missingValue(item: name), at: item.location, in: path)
+            return false
+        case (.name, .path(let path)) where path.components.count == 1:
+            return true
+        case (.typeName, .path):
+            return true
+        case (_, .some(let value)):
+            report(.invalidValue(item: name), at: value.location, in: path)
+            return false
+        }
     }
 
     // MARK: Roots

@@ -9,6 +9,11 @@ enum SwiftText {
     /// into graphemes: the two differ only for a combining mark right after the whitespace,
     /// which no Swift token starts with.
     static func trimmed(_ text: some StringProtocol) -> String {
+        // Most text has no whitespace at either end: keep it as it is.
+        let bytes = Substring(text).utf8
+        if let first = bytes.first, let last = bytes.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 {
+            return String(text)
+        }
         let scalars = Substring(text).unicodeScalars
         guard let first = scalars.firstIndex(where: { !isWhitespace($0) }),
               let last = scalars.lastIndex(where: { !isWhitespace($0) }) else { return "" }
@@ -21,7 +26,7 @@ enum SwiftText {
     }
 
     /// Whether `text` is a type name: identifiers separated by dots, as in `Outer.Shelf`.
-    static func isTypeName(_ text: String) -> Bool {
+    static func isTypeName(_ text: some StringProtocol) -> Bool {
         var isComponentStart = true
         for byte in text.utf8 {
             if byte == UInt8(ascii: ".") {

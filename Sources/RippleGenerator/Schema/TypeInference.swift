@@ -19,12 +19,19 @@ package enum TypeInference {
     /// The type of `initializer`, or `nil` when it is not certain.
     package static func type(ofInitializer initializer: String) -> String? {
         let text = SwiftText.trimmed(initializer)
-        guard !text.isEmpty else { return nil }
-        if text == "true" || text == "false" { return "Bool" }
-        if isStringLiteral(text) { return "String" }
-        if let numberType = numberLiteralType(text) { return numberType }
-        if let collection = emptyCollectionCall(text) { return collection }
-        return initializerCallType(text)
+        // Each kind of initializer is told by its first byte.
+        guard let first = text.utf8.first else { return nil }
+        switch first {
+        case UInt8(ascii: "\""), UInt8(ascii: "#"):
+            return isStringLiteral(text) ? "String" : nil
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return numberLiteralType(text)
+        case UInt8(ascii: "["):
+            return emptyCollectionCall(text)
+        default:
+            if text == "true" || text == "false" { return "Bool" }
+            return initializerCallType(text)
+        }
     }
 
     private static func isStringLiteral(_ text: String) -> Bool {
@@ -34,39 +41,39 @@ package enum TypeInference {
 
     /// `Int` or `Double` for a number literal, possibly negative.
     private static func numberLiteralType(_ text: String) -> String? {
-        var digits = Substring(text)
-        if digits.hasPrefix("-") { digits = digits.dropFirst() }
-        guard let first = digits.first, first.isASCII, first.isNumber else { return nil }
-        if digits.hasPrefix("0x") || digits.hasPrefix("0o") || digits.hasPrefix("0b") {
-            let body = digits.dropFirst(2)
-            let valid: (Character) -> Bool = switch digits.dropFirst().first {
-            case "x": { $0.isHexDigit || $0 == "_" }
-            case "o": { ("0"..."7").contains($0) || $0 == "_" }
-            default: { $0 == "0" || $0 == "1" || $0 == "_" }
+        var bytes = Substring(text).utf8[...]
+        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        guard let first = bytes.first, SwiftText.isDigit(first) else { return nil }
+        let isDecimal = { (byte: UInt8) in SwiftText.isDigit(byte) || byte == UInt8(ascii: "_") }
+        if first == UInt8(ascii: "0"), let base = bytes.dropFirst().first,
+           base == UInt8(ascii: "x") || base == UInt8(ascii: "o") || base == UInt8(ascii: "b") {
+            let body = bytes.dropFirst(2)
+            let isValid: (UInt8) -> Bool = switch base {
+            case UInt8(ascii: "x"): { isDecimal($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0 | 0x20) }
+            case UInt8(ascii: "o"): { (UInt8(ascii: "0")...UInt8(ascii: "7")).contains($0) || $0 == UInt8(ascii: "_") }
+            default: { $0 == UInt8(ascii: "0") || $0 == UInt8(ascii: "1") || $0 == UInt8(ascii: "_") }
             }
-            return !body.isEmpty && body.allSatisfy(valid) ? "Int" : nil
+            return !body.isEmpty && body.allSatisfy(isValid) ? "Int" : nil
         }
-        let isDecimal: (Character) -> Bool = { ($0.isASCII && $0.isNumber) || $0 == "_" }
-        var rest = digits.drop(while: isDecimal)
+        var rest = bytes.drop(while: isDecimal)
         if rest.isEmpty { return "Int" }
         var isFloat = false
-        if rest.first == "." {
+        if rest.first == UInt8(ascii: ".") {
             let fraction = rest.dropFirst()
-            guard let next = fraction.first, next.isASCII, next.isNumber else { return nil }
+            guard let next = fraction.first, SwiftText.isDigit(next) else { return nil }
             rest = fraction.drop(while: isDecimal)
             isFloat = true
         }
-        if rest.first == "e" || rest.first == "E" {
+        if rest.first == UInt8(ascii: "e") || rest.first == UInt8(ascii: "E") {
             var exponent = rest.dropFirst()
-            if exponent.first == "-" || exponent.first == "+" { exponent = exponent.dropFirst() }
-            guard let next = exponent.first, next.isASCII, next.isNumber else { return nil }
+            if exponent.first == UInt8(ascii: "-") || exponent.first == UInt8(ascii: "+") { exponent = exponent.dropFirst() }
+            guard let next = exponent.first, SwiftText.isDigit(next) else { return nil }
             rest = exponent.drop(while: isDecimal)
             isFloat = true
         }
         return rest.isEmpty && isFloat ? "Double" : nil
     }
 
-    /// `[T]` for `[T]()`, `[K: V]` for `[K: V]()`.
     private static func emptyCollectionCall(_ text: String) -> String? {
         let bytes = Array(text.utf8)
         guard bytes.first == UInt8(ascii: "["), text.hasSuffix("]()"),
