@@ -41,18 +41,18 @@ package struct AnnotationItem: Hashable, Sendable {
         /// The item `spelling` names, or `nil`; the same as `init(rawValue:)`, which compares
         /// the spelling with every case in turn, while this compares with those of its length.
         package init?(spelling: String) {
-            let candidates: [Name] = switch spelling.utf8.count {
-            case 4: [.root, .node, .type]
-            case 6: [.shared]
-            case 7: [.derived]
-            case 8: [.property, .readOnly]
-            case 10: [.dependency]
-            case 11: [.discardable]
-            case 19: [.allowBackgroundRead]
-            case 20: [.allowBackgroundWrite]
-            default: []
+            let name: Name? = switch spelling.utf8.count {
+            case 4: spelling == "root" ? .root : spelling == "node" ? .node : spelling == "type" ? .type : nil
+            case 6: spelling == "shared" ? .shared : nil
+            case 7: spelling == "derived" ? .derived : nil
+            case 8: spelling == "property" ? .property : spelling == "readOnly" ? .readOnly : nil
+            case 10: spelling == "dependency" ? .dependency : nil
+            case 11: spelling == "discardable" ? .discardable : nil
+            case 19: spelling == "allowBackgroundRead" ? .allowBackgroundRead : nil
+            case 20: spelling == "allowBackgroundWrite" ? .allowBackgroundWrite : nil
+            default: nil
             }
-            guard let name = candidates.first(where: { $0.rawValue == spelling }) else { return nil }
+            guard let name else { return nil }
             self = name
         }
 

@@ -221,6 +221,7 @@ private struct ItemReader {
 
     mutating func readItems() -> AnnotationParser.Line {
         var items: [AnnotationItem] = []
+        items.reserveCapacity(4)
         do throws(Stop) {
             while true {
                 skipSpaces()

@@ -65,16 +65,27 @@ package struct NodeTypeShape: Hashable, Sendable {
     /// The usual spellings, `Folder`, `Folder?`, `[Folder]` and `[Folder]?`, read without
     /// copying any text; `nil` for every other spelling.
     private static func readPlain(_ text: String) -> NodeTypeShape? {
-        var type = Substring(text)
-        let isOptional = type.utf8.last == UInt8(ascii: "?")
-        if isOptional { type = type.dropLast() }
-        if type.utf8.first == UInt8(ascii: "["), type.utf8.last == UInt8(ascii: "]") {
-            let element = type.dropFirst().dropLast()
+        var text = text
+        return text.withUTF8 { bytes in
+            var end = bytes.count
+            let isOptional = end > 0 && bytes[end - 1] == UInt8(ascii: "?")
+            if isOptional { end -= 1 }
+            var start = 0
+            let isArray = end >= 2 && bytes[0] == UInt8(ascii: "[") && bytes[end - 1] == UInt8(ascii: "]")
+            if isArray {
+                start = 1
+                end -= 1
+            }
+            let element = UnsafeBufferPointer(rebasing: bytes[start..<end])
             guard SwiftText.isTypeName(element) else { return nil }
-            return NodeTypeShape(shape: isOptional ? .optionalArray : .array, element: String(element))
+            let shape: NodeShape = switch (isArray, isOptional) {
+            case (false, false): .single
+            case (false, true): .optional
+            case (true, false): .array
+            case (true, true): .optionalArray
+            }
+            return NodeTypeShape(shape: shape, element: String(decoding: element, as: UTF8.self))
         }
-        guard SwiftText.isTypeName(type) else { return nil }
-        return NodeTypeShape(shape: isOptional ? .optional : .single, element: String(type))
     }
 
     private static func readCollection(_ type: String) -> (NodeShape, String, String?)? {

@@ -1,6 +1,6 @@
 extension SchemaBuild {
     /// Public names that generated code declares itself, which a member cannot take.
-    static let reservedNames: Set<String> = [
+    static let reservedNames: [String] = [
         "all", "modelPath", "tracker", "RippleKey", "RippleScheme", "init", "self", "Self", "Type", "Protocol",
     ]
 
@@ -11,13 +11,8 @@ extension SchemaBuild {
         var pending: [PendingValues] = []
         members.reserveCapacity(candidate.members.count)
         pending.reserveCapacity(candidate.members.count)
-        for (memberIndex, annotation) in candidate.members {
-            guard let (built, values) = buildMember(memberIndex, annotation, in: candidate) else { continue }
-            var member = built
-            member.index = members.count
-            member.changeKey = members.count
-            members.append(member)
-            pending.append(values)
+        for annotated in candidate.members {
+            buildMember(annotated.index, annotated.annotation, in: candidate, into: &members, &pending)
         }
         return (members, pending)
     }
@@ -35,25 +30,28 @@ extension SchemaBuild {
         return !extensionMembers.isEmpty && extensionMembers[candidate.declaration.qualifiedName]?.contains(name) == true
     }
 
+    /// Appends the member declared at `memberIndex` in the class of `candidate` to `members`,
+    /// and what remains to resolve of it to `pending`; appends nothing when it has errors.
     private mutating func buildMember(
-        _ memberIndex: Int, _ annotation: Annotation, in candidate: Candidate
-    ) -> (TrackedMember, PendingValues)? {
+        _ memberIndex: Int, _ annotation: Annotation, in candidate: Candidate,
+        into members: inout [TrackedMember], _ pending: inout [PendingValues]
+    ) {
         let variable = candidate.declaration.members[memberIndex]
         let file = candidate.file
         let storageName = variable.name
         if variable.isStatic {
             report(.staticMember(name: storageName), at: variable.location, in: file)
-            return nil
+            return
         }
         if variable.isLet {
             report(.constantMember(name: storageName), at: variable.location, in: file)
-            return nil
+            return
         }
-        guard storageName.hasPrefix("_"), storageName.count > 1 else {
+        guard storageName.utf8.first == UInt8(ascii: "_"), storageName.utf8.count > 1 else {
             report(.missingUnderscore(name: storageName), at: variable.location, in: file)
-            return nil
+            return
         }
-        let name = String(storageName.dropFirst())
+        let name = String(decoding: storageName.utf8.dropFirst(), as: UTF8.self)
         if let hidden = variable.modifiers.first(where: { $0.hasPrefix("private") || $0.hasPrefix("fileprivate") }) {
             report(.inaccessibleMember(member: storageName, modifier: hidden), at: variable.location, in: file)
         }
@@ -63,11 +61,11 @@ extension SchemaBuild {
         var sharedItem = annotation.item(.shared)
         if isNode, annotation.contains(.property) {
             report(.conflictingKinds(member: storageName), at: annotation.item(.node)!.location, in: file)
-            return nil
+            return
         }
         if !isNode, !annotation.contains(.property), sharedItem == nil {
             report(.missingKind(member: storageName), at: annotation.location, in: file)
-            return nil
+            return
         }
         if isNode, let shared = sharedItem {
             report(.sharedNode(member: storageName), at: shared.location, in: file)
@@ -107,12 +105,12 @@ extension SchemaBuild {
         guard let declaredType = variable.typeAnnotation ?? variable.initializer.flatMap(TypeInference.type(ofInitializer:))
         else {
             report(.cannotInferType(member: storageName), at: variable.location, in: file)
-            return nil
+            return
         }
         let kind: TrackedMember.Kind
         let type: String
         if isNode {
-            guard let node = resolveNodeType(declaredType, of: variable, annotation, in: candidate) else { return nil }
+            guard let node = resolveNodeType(declaredType, of: variable, annotation, in: candidate) else { return }
             (kind, type) = node
         } else {
             if let typeItem = annotation.item(.type) {
@@ -142,10 +140,10 @@ extension SchemaBuild {
             if backgroundWrite { options.append(.backgroundWrite) }
         }
 
-        let member = TrackedMember(
+        members.append(TrackedMember(
             storageName: storageName, name: name, type: type, kind: kind, isComputed: isComputed,
-            options: options, index: 0, changeKey: 0, location: variable.location)
-        return (member, PendingValues(dependencyPaths: dependencyPaths, sharedPath: sharedItem?.value?.paths.first))
+            options: options, index: members.count, changeKey: members.count, location: variable.location))
+        pending.append(PendingValues(dependencyPaths: dependencyPaths, sharedPath: sharedItem?.value?.paths.first))
     }
 
     /// The node kind and the accessor type of a `node` member; `nil` after reporting why not.

@@ -10,7 +10,15 @@ struct SchemaBuild {
         var file: String
         /// The annotated `var` members, as positions in `declaration.members` (which spares
         /// copying the declarations), with their checked annotations.
-        var members: [(index: Int, annotation: Annotation)]
+        var members: [AnnotatedMember]
+    }
+
+    /// An annotated `var` of a candidate: its position in the declaration's members, and its
+    /// checked annotation. (A struct rather than a tuple: an array of tuples is destroyed
+    /// through generic code.)
+    struct AnnotatedMember {
+        var index: Int
+        var annotation: Annotation
     }
 
     let parser: AnnotationParser
@@ -139,7 +147,7 @@ struct SchemaBuild {
             }
             let checked = check(memberAnnotation, onClass: false, in: path)
             if isCandidate {
-                candidates[candidates.count - 1].members.append((memberIndex, checked))
+                candidates[candidates.count - 1].members.append(AnnotatedMember(index: memberIndex, annotation: checked))
             } else if type.kind == .class {
                 report(.memberOfUnannotatedClass(member: type.members[memberIndex].name, className: type.name, prefix: prefix),
                        at: memberAnnotation.location, in: path)

@@ -27,8 +27,13 @@ enum SwiftText {
 
     /// Whether `text` is a type name: identifiers separated by dots, as in `Outer.Shelf`.
     static func isTypeName(_ text: some StringProtocol) -> Bool {
+        isTypeName(text.utf8)
+    }
+
+    /// Whether `bytes` are the UTF-8 of a type name.
+    static func isTypeName(_ bytes: some Sequence<UInt8>) -> Bool {
         var isComponentStart = true
-        for byte in text.utf8 {
+        for byte in bytes {
             if byte == UInt8(ascii: ".") {
                 guard !isComponentStart else { return false }
                 isComponentStart = true

@@ -85,4 +85,14 @@ import Testing
         #expect(!parser.mayContainAnnotations([]))
         #expect(AnnotationParser(prefix: "sourcery").mayContainAnnotations(Array("// sourcery: node".utf8)))
     }
+
+    @Test func everyItemNameIsFoundByItsExactSpelling() {
+        for name in AnnotationItem.Name.allCases {
+            #expect(AnnotationItem.Name(spelling: name.rawValue) == name)
+            #expect(AnnotationItem.Name(spelling: name.rawValue.uppercased()) == nil)
+            #expect(AnnotationItem.Name(spelling: name.rawValue + "s") == nil)
+        }
+        #expect(AnnotationItem.Name(spelling: "readonly") == nil)
+        #expect(AnnotationItem.Name(spelling: "") == nil)
+    }
 }
