@@ -28,7 +28,7 @@ extension SchemaBuild {
                     pending[index][memberIndex].dependencyPaths, from: classes[index], among: classes, indexedBy: classIndex)
             }
         }
-        checkDependencyCycles(classes)
+        checkDependencyCycles(classes, indexedBy: classIndex)
         return classes
     }
 

@@ -54,22 +54,25 @@ extension SchemaBuild {
     ///
     /// A dependency leads to every computed member it passes through, and `all` leads to every
     /// computed member below it.
-    mutating func checkDependencyCycles(_ classes: [NodeClass]) {
+    ///
+    /// `classIndex` gives the position in `classes` of each qualified name.
+    mutating func checkDependencyCycles(_ classes: [NodeClass], indexedBy classIndex: [String: Int]) {
         struct Vertex: Hashable {
             var classIndex: Int
             var member: Int
         }
-        let classIndex = Dictionary(classes.enumerated().map { ($1.qualifiedName, $0) }, uniquingKeysWith: { first, _ in first })
-        func child(of member: TrackedMember) -> Int? {
-            member.nodeClassName.flatMap { classIndex[$0] }
+        // Members are read in place: a copy of one would retain all its parts.
+        func child(of owner: Int, _ member: Int) -> Int? {
+            guard case .node(_, let element) = classes[owner].members[member].kind else { return nil }
+            return classIndex[element]
         }
         func subtree(of start: Int) -> [Int] {
             var seen: Set<Int> = [start]
             var order = [start]
             var next = 0
             while next < order.count {
-                for member in classes[order[next]].members {
-                    if let index = child(of: member), seen.insert(index).inserted { order.append(index) }
+                for member in classes[order[next]].members.indices {
+                    if let index = child(of: order[next], member), seen.insert(index).inserted { order.append(index) }
                 }
                 next += 1
             }
@@ -83,13 +86,12 @@ extension SchemaBuild {
                     guard let owner = current else { break }
                     switch step {
                     case .member(let index):
-                        let member = classes[owner].members[index]
-                        if member.isComputed { targets.append(Vertex(classIndex: owner, member: index)) }
-                        current = child(of: member)
+                        if classes[owner].members[index].isComputed { targets.append(Vertex(classIndex: owner, member: index)) }
+                        current = child(of: owner, index)
                     case .all:
                         for reached in subtree(of: owner) {
-                            for member in classes[reached].members where member.isComputed {
-                                targets.append(Vertex(classIndex: reached, member: member.index))
+                            for member in classes[reached].members.indices where classes[reached].members[member].isComputed {
+                                targets.append(Vertex(classIndex: reached, member: member))
                             }
                         }
                     }
@@ -128,9 +130,9 @@ extension SchemaBuild {
             stack.removeLast()
             state[vertex] = .done
         }
-        for (index, nodeClass) in classes.enumerated() {
-            for member in nodeClass.members where member.isComputed {
-                let vertex = Vertex(classIndex: index, member: member.index)
+        for index in classes.indices {
+            for member in classes[index].members.indices where classes[index].members[member].isComputed {
+                let vertex = Vertex(classIndex: index, member: member)
                 if state[vertex] == nil {
                     var stack: [Vertex] = []
                     visit(vertex, stack: &stack)

@@ -51,7 +51,7 @@ extension SchemaBuild {
             report(.missingUnderscore(name: storageName), at: variable.location, in: file)
             return
         }
-        let name = String(decoding: storageName.utf8.dropFirst(), as: UTF8.self)
+        let name = String(storageName[storageName.utf8.index(after: storageName.startIndex)...])
         if let hidden = variable.modifiers.first(where: { $0.hasPrefix("private") || $0.hasPrefix("fileprivate") }) {
             report(.inaccessibleMember(member: storageName, modifier: hidden), at: variable.location, in: file)
         }

@@ -70,15 +70,10 @@ struct SchemaBuild {
                 report(.docCommentAnnotation(prefix: prefix), at: comment.location, in: path)
             }
         }
-        for variable in parsed.variables {
-            rejectAnnotation(of: variable.comments, on: "global variable '\(variable.name)'", in: path)
+        for index in parsed.variables.indices {
+            rejectAnnotation(of: parsed.variables[index].comments, on: "global variable '\(parsed.variables[index].name)'", in: path)
         }
-        for function in parsed.functions {
-            rejectAnnotation(of: function.comments, on: Self.describe(function), in: path)
-        }
-        for other in parsed.otherDeclarations {
-            rejectAnnotation(of: other.comments, on: Self.describe(other), in: path)
-        }
+        rejectAnnotations(of: parsed.functions, parsed.otherDeclarations, in: path)
         let candidateCount = candidates.count
         for type in parsed.types {
             collect(type, ancestors: [], in: path)
@@ -118,9 +113,11 @@ struct SchemaBuild {
                 if isRoot, isNode, let node = checked.item(.node) {
                     report(.redundantNode, at: node.location, in: path)
                 }
+                var members: [AnnotatedMember] = []
+                members.reserveCapacity(type.members.count)
                 candidates.append(Candidate(
                     declaration: type, ancestors: ancestors, annotation: checked,
-                    role: isRoot ? .root : .node, file: path, members: []))
+                    role: isRoot ? .root : .node, file: path, members: members))
                 candidateNames.insert(type.qualifiedName)
                 var scope = Substring(type.qualifiedName)
                 while let dot = scope.utf8.lastIndex(of: UInt8(ascii: ".")) {
@@ -157,21 +154,28 @@ struct SchemaBuild {
                        at: memberAnnotation.location, in: path)
             }
         }
-        for function in type.functions {
-            rejectAnnotation(of: function.comments, on: Self.describe(function), in: path)
-        }
-        for other in type.otherDeclarations {
-            rejectAnnotation(of: other.comments, on: Self.describe(other), in: path)
-        }
+        rejectAnnotations(of: type.functions, type.otherDeclarations, in: path)
         for nested in type.nested {
             collect(nested, ancestors: ancestors + [type], in: path)
         }
     }
 
-    /// Reports an annotation on a declaration that cannot have one.
-    private mutating func rejectAnnotation(of comments: [Comment], on declaration: String, in path: String) {
+    /// Reports annotations on functions and other declarations that cannot have one. They are
+    /// read in place: a copy of each would retain all its parts.
+    private mutating func rejectAnnotations(of functions: [FunctionDeclaration], _ others: [OtherDeclaration], in path: String) {
+        for index in functions.indices {
+            rejectAnnotation(of: functions[index].comments, on: Self.describe(functions[index]), in: path)
+        }
+        for index in others.indices {
+            rejectAnnotation(of: others[index].comments, on: Self.describe(others[index]), in: path)
+        }
+    }
+
+    /// Reports an annotation on a declaration that cannot have one; `declaration` describes it
+    /// and is built only then.
+    private mutating func rejectAnnotation(of comments: [Comment], on declaration: @autoclosure () -> String, in path: String) {
         guard let annotation = readAnnotation(comments, in: path) else { return }
-        report(.unsupportedDeclaration(declaration), at: annotation.location, in: path)
+        report(.unsupportedDeclaration(declaration()), at: annotation.location, in: path)
     }
 
     /// The annotation lines among `comments`, stacked; `nil` when there is none. Syntax errors
