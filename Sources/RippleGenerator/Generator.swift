@@ -36,25 +36,7 @@ package struct Generator: Sendable {
         let accessLevel = options.accessLevel ?? configuration.accessLevel
         let templatesDirectory = options.templatesDirectory ?? configuration.templatesDirectory
 
-        // Inputs: read, scanned, and parsed only when they may hold annotations.
-        let parser = AnnotationParser(prefix: prefix)
-        var parsedFiles: [ParsedFile] = []
-        for path in collectInputs(&report) {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                report.errors.append(.unreadableFile(path))
-                continue
-            }
-            let bytes = [UInt8](data)
-            guard parser.mayContainAnnotations(bytes) else { continue }
-            let parsed = SwiftParser.parse(SourceFile(path: path, bytes: bytes))
-            report.diagnostics += parsed.diagnostics
-            parsedFiles.append(parsed)
-        }
-
-        let built = SchemaBuilder(annotationPrefix: prefix, accessLevel: accessLevel).build(parsedFiles)
-        report.diagnostics += built.diagnostics
-        report.schema = built.schema
-
+        let sources = readInputs(&report)
         var templates = TemplateSet.builtIn()
         if let templatesDirectory {
             let overlaid = TemplateSet.overlaying(directory: templatesDirectory)
@@ -64,30 +46,89 @@ package struct Generator: Sendable {
             templates = overlaid.templates ?? templates
         }
 
-        report.diagnostics = report.diagnostics.sortedForReading(files: parsedFiles.map(\.file.path))
+        let generation = Self.generate(
+            sources, annotationPrefix: prefix, accessLevel: accessLevel,
+            templates: options.dumpFormat == nil && !report.hasErrors ? templates : nil)
+        report.schema = generation.schema
+        report.diagnostics = (report.diagnostics + generation.diagnostics).sortedForReading(files: generation.parsedFiles)
 
         if let format = options.dumpFormat {
             if !report.hasErrors {
-                report.dump = SchemeDump(schema: built.schema).render(format)
+                report.dump = SchemeDump(schema: generation.schema).render(format)
             }
             return report
         }
-        guard !report.hasErrors else {
-            removeStaleOutput(&report)
-            return report
-        }
-        let code: String
-        do {
-            code = try CodeRenderer(templates: templates).render(built.schema)
-        } catch {
-            report.diagnostics.append(Diagnostic(
-                severity: .error, message: error.message, file: error.templateName,
-                location: SourceLocation(line: error.line, column: error.column)))
+        guard !report.hasErrors, let code = generation.code else {
             removeStaleOutput(&report)
             return report
         }
         write(code, &report)
         return report
+    }
+
+    /// What the in-memory part of a run makes of its sources.
+    package struct Generation: Sendable {
+        /// The problems in the sources and, if rendering failed, in the templates.
+        package var diagnostics: [Diagnostic] = []
+        /// The schema that was built (meaningful only without errors).
+        package var schema = ModelSchema(classes: [])
+        /// The generated code; `nil` when there are errors or nothing was to be rendered.
+        package var code: String?
+        /// The paths of the sources that were parsed, in their order.
+        package var parsedFiles: [String] = []
+    }
+
+    /// The pipeline between reading the inputs and writing the output, in memory: a fast scan
+    /// that skips sources without `// <prefix>:`, parse, schema, and, when `templates` are
+    /// given and no error was found, render.
+    ///
+    /// ```swift
+    /// let generation = Generator.generate([(path: "Model.swift", bytes: Array(source.utf8))])
+    /// print(generation.code ?? generation.diagnostics.map(\.description).joined(separator: "\n"))
+    /// ```
+    package static func generate(
+        _ sources: [(path: String, bytes: [UInt8])], annotationPrefix: String = "ripple", accessLevel: AccessLevel? = nil,
+        templates: TemplateSet? = .builtIn()
+    ) -> Generation {
+        var generation = Generation()
+        let scanner = AnnotationParser(prefix: annotationPrefix)
+        var parsedFiles: [ParsedFile] = []
+        for source in sources where scanner.mayContainAnnotations(source.bytes) {
+            let parsed = SwiftParser.parse(SourceFile(path: source.path, bytes: source.bytes))
+            generation.diagnostics += parsed.diagnostics
+            generation.parsedFiles.append(source.path)
+            parsedFiles.append(parsed)
+        }
+        let built = SchemaBuilder(annotationPrefix: annotationPrefix, accessLevel: accessLevel).build(parsedFiles)
+        parsedFiles = []
+        generation.diagnostics += built.diagnostics
+        generation.schema = built.schema
+        if let templates, !generation.diagnostics.contains(where: { $0.severity == .error }) {
+            do {
+                generation.code = try CodeRenderer(templates: templates).render(built.schema)
+            } catch {
+                generation.diagnostics.append(Diagnostic(
+                    severity: .error, message: error.message, file: error.templateName,
+                    location: SourceLocation(line: error.line, column: error.column)))
+            }
+        }
+        generation.diagnostics = generation.diagnostics.sortedForReading(files: generation.parsedFiles)
+        return generation
+    }
+
+    // MARK: Inputs
+
+    /// The contents of the input files, in the order of their paths.
+    private func readInputs(_ report: inout GeneratorReport) -> [(path: String, bytes: [UInt8])] {
+        var sources: [(path: String, bytes: [UInt8])] = []
+        for path in collectInputs(&report) {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                report.errors.append(.unreadableFile(path))
+                continue
+            }
+            sources.append((path, [UInt8](data)))
+        }
+        return sources
     }
 
     // MARK: Inputs

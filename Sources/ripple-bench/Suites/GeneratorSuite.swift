@@ -78,25 +78,25 @@ final class GeneratorSuite {
             }
         }
         table.notes = [
-            "Generation: fast scan, parse of the files that may hold annotations, schema, render; no file is read or",
-            "  written (sources are in memory as UTF-8 bytes, as the generator holds them after reading).",
+            "Generation: `Generator.generate`, ripple-gen's pipeline in memory: fast scan, parse of the files that may",
+            "  hold annotations, schema, render; no file is read or written (sources are UTF-8 bytes, as read).",
             "'parsed anyway' runs the lexer and declaration parser over every file: what a file costs once it has",
             "  an annotation somewhere.",
         ] + (stageNote.map { ["Annotated model, one run by stage: " + $0 + "."] } ?? [])
         table.print()
     }
 
-    /// Runs the generator's pipeline over `files` without touching the file system and returns
-    /// the size of the generated code.
-    ///
-    /// These are the steps of `Generator.run()` after it has read its inputs and before it
-    /// writes its output. They are repeated here because `Generator` has no in-memory entry
-    /// point yet; when it gets one (say `Generator.generate(_ sources: [SourceFile]) -> GeneratorReport`
-    /// with the code in the report), call it instead.
+    /// Runs the generator's pipeline over `files` in memory, as `ripple-gen` does between
+    /// reading its inputs and writing its output, and returns the size of the generated code.
     private static func generate(_ files: [SyntheticSources.File]) throws -> Int {
-        try render(try buildSchema(scanAndParse(files))).utf8.count
+        let generation = Generator.generate(files.map { ($0.path, $0.bytes) })
+        guard let code = generation.code else {
+            throw GeneratorBenchError.invalidInput(generation.diagnostics.first?.description ?? "no code generated")
+        }
+        return code.utf8.count
     }
 
+    /// The stages of `generate(_:)` one by one, for the stage note and for profiling.
     /// The fast scan, then the parse of every file that may hold annotations.
     private static func scanAndParse(_ files: [SyntheticSources.File]) -> [ParsedFile] {
         let scanner = AnnotationParser(prefix: "ripple")

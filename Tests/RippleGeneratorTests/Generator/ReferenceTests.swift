@@ -43,6 +43,24 @@ import Testing
         #expect(try String(contentsOf: fixture, encoding: .utf8) == String(contentsOf: runtimeModel, encoding: .utf8))
     }
 
+    /// `Generator.generate`, the pipeline in memory, makes what a run writes.
+    @Test func inMemoryGenerationMatchesTheExpectedFile() throws {
+        let directory = RepositoryPaths.fixtures.appendingPathComponent("Library")
+        let sources = try ["Job.swift", "Library.swift"].map { name in
+            let path = directory.appendingPathComponent(name).path
+            return (path: path, bytes: try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))))
+        }
+        let generation = Generator.generate(sources)
+        #expect(generation.diagnostics.isEmpty)
+        #expect(generation.parsedFiles == sources.map(\.path))
+        let expected = try String(contentsOf: directory.appendingPathComponent("RippleGenerated.swift.expected"), encoding: .utf8)
+        #expect(generation.code == expected)
+
+        let broken = Generator.generate([(path: "Broken.swift", bytes: Array("// ripple: node\nstruct S {}\n".utf8))])
+        #expect(broken.code == nil)
+        #expect(broken.diagnostics.map(\.description).contains { $0.hasPrefix("Broken.swift:1:12: error:") })
+    }
+
     @Test func outputIsTheSameForTheSameInput() throws {
         let directory = RepositoryPaths.fixtures.appendingPathComponent("Shapes").path
         let first = try TemporaryDirectory()
