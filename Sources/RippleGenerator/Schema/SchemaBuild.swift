@@ -1,16 +1,27 @@
 /// The state of one ``SchemaBuilder/build(_:)`` call.
 struct SchemaBuild {
     /// A class annotated `root` or `node`, before its members are built.
-    struct Candidate {
-        var declaration: TypeDeclaration
+    ///
+    /// A class, so that handing one around copies a reference rather than its declarations.
+    final class Candidate {
+        let declaration: TypeDeclaration
         /// The types it is nested in, outermost first.
-        var ancestors: [TypeDeclaration]
-        var annotation: Annotation
-        var role: NodeClass.Role
-        var file: String
+        let ancestors: [TypeDeclaration]
+        let annotation: Annotation
+        let role: NodeClass.Role
+        let file: String
         /// The annotated `var` members, as positions in `declaration.members` (which spares
-        /// copying the declarations), with their checked annotations.
-        var members: [AnnotatedMember]
+        /// copying the declarations), with their checked annotations; filled as they are read.
+        var members: [AnnotatedMember] = []
+
+        init(declaration: TypeDeclaration, ancestors: [TypeDeclaration], annotation: Annotation, role: NodeClass.Role, file: String) {
+            self.declaration = declaration
+            self.ancestors = ancestors
+            self.annotation = annotation
+            self.role = role
+            self.file = file
+            members.reserveCapacity(declaration.members.count)
+        }
     }
 
     /// An annotated `var` of a candidate: its position in the declaration's members, and its
@@ -113,11 +124,8 @@ struct SchemaBuild {
                 if isRoot, isNode, let node = checked.item(.node) {
                     report(.redundantNode, at: node.location, in: path)
                 }
-                var members: [AnnotatedMember] = []
-                members.reserveCapacity(type.members.count)
                 candidates.append(Candidate(
-                    declaration: type, ancestors: ancestors, annotation: checked,
-                    role: isRoot ? .root : .node, file: path, members: members))
+                    declaration: type, ancestors: ancestors, annotation: checked, role: isRoot ? .root : .node, file: path))
                 candidateNames.insert(type.qualifiedName)
                 var scope = Substring(type.qualifiedName)
                 while let dot = scope.utf8.lastIndex(of: UInt8(ascii: ".")) {
