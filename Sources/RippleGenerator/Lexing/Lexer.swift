@@ -14,27 +14,33 @@
 /// runs to the end of the line or file plus a diagnostic at the opening delimiter; no input can
 /// make the lexer crash, loop, or read outside the buffer.
 ///
+/// On the way the lexer records where each line starts, the table that turns offsets into
+/// locations: line breaks between tokens are recorded as they are skipped, and the few tokens
+/// that span lines (block comments, multi-line string and regex literals) are scanned for them
+/// again. So the file is not read a second time just to find its lines.
+///
 /// A bare `/` starts a regex literal only where Swift could start an expression with one (after
 /// `(`, `,`, `=`, `:`, `[`, `{`, `;`, `->`, a binary operator, `return`, `case`, ...), when
 /// no space follows it and a closing `/` follows on the same line; in doubt it is an operator.
-package struct Lexer {
+package struct Lexer: ~Copyable {
     /// A bare `/.../` regex longer than this on one line is read as division instead; the bound
     /// keeps the look-ahead, and so the whole lexer, linear on any input.
     private static let longestBareRegex = 4096
 
-    private let file: SourceFile
     private let bytes: UnsafeBufferPointer<UInt8>
     private let keywords = KeywordTable.shared
     private var strings = StringLiteralScanner()
-    private var tokens: [Token] = []
-    private var diagnostics: [Diagnostic] = []
+    /// The tokens so far; owning this buffer makes the lexer `~Copyable`.
+    private var tokens: TokenBuffer
+    /// The offset at which each line starts, recorded as the line breaks go by.
+    private var lineStarts = [0]
+    /// What went wrong and where; made into diagnostics once the line table is complete.
+    private var problems: [(message: SyntaxMessage, offset: Int)] = []
     private var position = 0
     /// A line break lies between the previous token and the next one.
     private var pendingLineStart = true
     /// Whitespace or a comment lies between the previous token and the next one.
     private var pendingWhitespace = true
-    /// The index in `tokens` of the last token that is not a comment, or -1.
-    private var lastSignificant = -1
 
     /// Lexes a whole file.
     ///
@@ -42,20 +48,38 @@ package struct Lexer {
     /// - Returns: Every token in source order, comments included, and the diagnostics for
     ///   unterminated literals and comments.
     package static func tokenize(_ file: SourceFile) -> (tokens: [Token], diagnostics: [Diagnostic]) {
-        file.bytes.withUnsafeBufferPointer { buffer in
-            // Tokens store 32-bit offsets; nothing past 4 GiB is read.
-            let limit = min(buffer.count, Int(UInt32.max))
-            var lexer = Lexer(file: file, bytes: UnsafeBufferPointer(rebasing: buffer[0..<limit]))
-            if limit < buffer.count { lexer.report(.fileTooLarge(limit: limit), at: limit) }
-            lexer.run()
-            return (lexer.tokens, lexer.diagnostics)
-        }
+        let lexed = lex(file)
+        return (lexed.tokens.array, lexed.diagnostics)
     }
 
-    private init(file: SourceFile, bytes: UnsafeBufferPointer<UInt8>) {
-        self.file = file
+    /// Lexes a whole file and records its line table.
+    ///
+    /// - Parameter file: The source to lex.
+    /// - Returns: `file` with its line table, so that locations in it cost a binary search; its
+    ///   tokens, left in the lexer's buffer for the parser to read in place; and the diagnostics
+    ///   for unterminated literals and comments.
+    static func lex(_ file: SourceFile) -> LexedFile {
+        // The tokens leave the closure by a swap: a closure can only return copyable values.
+        var tokens = TokenBuffer(capacity: 0)
+        let (lineStarts, problems) = file.bytes.withUnsafeBufferPointer { buffer in
+            // Tokens store 32-bit offsets; nothing past 4 GiB is read, but its lines still count.
+            let limit = min(buffer.count, Int(UInt32.max))
+            var lexer = Lexer(bytes: UnsafeBufferPointer(rebasing: buffer[0..<limit]))
+            if limit < buffer.count { lexer.problems.append((.fileTooLarge(limit: limit), limit)) }
+            lexer.run()
+            SourceFile.appendLineStarts(of: buffer, in: limit..<buffer.count, to: &lexer.lineStarts)
+            swap(&tokens, &lexer.tokens)
+            return (lexer.lineStarts, lexer.problems)
+        }
+        let lexedFile = file.withLineStarts(lineStarts)
+        let diagnostics = problems.map { $0.message.diagnostic(in: lexedFile, atOffset: $0.offset) }
+        return LexedFile(file: lexedFile, tokens: tokens, diagnostics: diagnostics)
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        tokens.reserveCapacity(bytes.count / 5 + 16)
+        tokens = TokenBuffer(capacity: bytes.count / 5)
+        lineStarts.reserveCapacity(bytes.count / 32 + 16)
     }
 
     // MARK: - Main loop
@@ -67,17 +91,18 @@ package struct Lexer {
         }
         if position + 1 < end && bytes[position] == UInt8(ascii: "#") && bytes[position + 1] == UInt8(ascii: "!") {
             let start = position
-            position = endOfLine(from: position)  // A script's `#!` line.
+            position = Self.endOfLine(in: bytes, from: position)  // A script's `#!` line.
             append(.lineComment, from: start)
         }
         while position < end {
             let byte = bytes[position]
             switch byte {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C, 0:
-                position += 1
+                position = Self.endOfSpaces(in: bytes, from: position + 1)
                 pendingWhitespace = true
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-                position += 1
+                if SourceFile.endsLine(bytes, at: position) { lineStarts.append(position + 1) }
+                position = Self.endOfSpaces(in: bytes, from: position + 1)  // The indentation of the next line.
                 pendingWhitespace = true
                 pendingLineStart = true
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
@@ -141,22 +166,36 @@ package struct Lexer {
             kind: kind, keyword: keyword, range: start..<position,
             startsLine: pendingLineStart, followsWhitespace: pendingWhitespace))
         pendingLineStart = false
-        if kind.isComment {
-            pendingWhitespace = true
-        } else {
-            pendingWhitespace = false
-            lastSignificant = tokens.count - 1
-        }
+        pendingWhitespace = kind.isComment
     }
 
     private mutating func report(_ message: SyntaxMessage, at offset: Int) {
-        diagnostics.append(message.diagnostic(in: file, atOffset: offset))
+        problems.append((message, offset))
     }
 
-    private func endOfLine(from start: Int) -> Int {
+    /// Records the line breaks inside the token that ends at `position`.
+    private mutating func recordLineStarts(inTokenFrom start: Int) {
+        SourceFile.appendLineStarts(of: bytes, in: start..<position, to: &lineStarts)
+    }
+
+    // The scans below are static, taking the bytes as an argument: a method would get a copy
+    // of the whole lexer as `self` on every call, and they run for most tokens.
+
+    private static func endOfLine(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start
         let end = bytes.count
-        while index < end && !SourceCharacter.isNewline(bytes[index]) { index += 1 }
+        // One comparison for most bytes: both line breaks are below every printable character.
+        while index < end && (bytes[index] > UInt8(ascii: "\r") || !SourceCharacter.isNewline(bytes[index])) {
+            index += 1
+        }
+        return index
+    }
+
+    /// The end of a run of spaces (as in indentation) starting at `start`.
+    private static func endOfSpaces(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        let end = bytes.count
+        while index < end && bytes[index] == UInt8(ascii: " ") { index += 1 }
         return index
     }
 
@@ -182,8 +221,24 @@ package struct Lexer {
     }
 
     private mutating func skipIdentifierBody() {
+        position = Self.endOfIdentifierBody(in: bytes, from: position)
+    }
+
+    /// The end of the identifier characters (ASCII or not) starting at `start`.
+    ///
+    /// The ASCII loop is inlined into the callers; a name with other characters continues in
+    /// ``endOfUnicodeIdentifierBody(in:from:)``.
+    @inline(__always)
+    private static func endOfIdentifierBody(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        while index < bytes.count && SourceCharacter.isIdentifierBody(bytes[index]) { index += 1 }
+        guard index < bytes.count && bytes[index] >= 0x80 else { return index }
+        return endOfUnicodeIdentifierBody(in: bytes, from: index)
+    }
+
+    private static func endOfUnicodeIdentifierBody(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         let end = bytes.count
-        var index = position  // A local, so the hot loop keeps it in a register.
+        var index = start
         while index < end {
             let byte = bytes[index]
             if SourceCharacter.isIdentifierBody(byte) {
@@ -196,16 +251,15 @@ package struct Lexer {
                 break
             }
         }
-        position = index
+        return index
     }
 
     private mutating func lexIdentifier() {
         let start = position
-        position += 1
-        skipIdentifierBody()
+        let end = Self.endOfIdentifierBody(in: bytes, from: start + 1)
+        position = end
         // Every keyword starts with a lowercase letter or `_`; type names skip the look-up.
-        let first = bytes[start]
-        let keyword = first >= UInt8(ascii: "_") ? keywords.keyword(in: bytes, from: start, to: position) : nil
+        let keyword = bytes[start] >= UInt8(ascii: "_") ? keywords.keyword(in: bytes, from: start, to: end) : nil
         append(keyword?.isReserved == true ? .keyword : .identifier, from: start, keyword: keyword)
     }
 
@@ -349,7 +403,7 @@ package struct Lexer {
         let start = position
         let next = peek(start + 1)
         if next == UInt8(ascii: "/") {
-            position = endOfLine(from: start + 2)
+            position = Self.endOfLine(in: bytes, from: start + 2)
             let length = position - start
             // `///` documents; `////` is an ordinary comment.
             let isDocumentation = length >= 3 && bytes[start + 2] == UInt8(ascii: "/")
@@ -364,7 +418,10 @@ package struct Lexer {
             let isDocumentation = length >= 4 && bytes[start + 2] == UInt8(ascii: "*")
                 && bytes[start + 3] != UInt8(ascii: "*") && bytes[start + 3] != UInt8(ascii: "/")
             append(isDocumentation ? .docBlockComment : .blockComment, from: start)
-            if comment.spansLines { pendingLineStart = true }
+            if comment.spansLines {
+                recordLineStarts(inTokenFrom: start)
+                pendingLineStart = true
+            }
         } else if regexMayStartHere(), let end = endOfBareRegex(from: start) {
             position = end
             append(.regexLiteral, from: start)
@@ -383,12 +440,12 @@ package struct Lexer {
         }
         position = result.end
         append(.stringLiteral, from: start)
+        if result.spansLines { recordLineStarts(inTokenFrom: start) }
     }
 
     /// Whether the previous token leaves the lexer where an expression, so a regex, can start.
     private func regexMayStartHere() -> Bool {
-        guard lastSignificant >= 0 else { return true }
-        let previous = tokens[lastSignificant]
+        guard let previous = tokens.lastSignificant else { return true }
         switch previous.kind {
         case .leftParen, .leftBracket, .leftBrace, .comma, .colon, .semicolon, .equal, .arrow:
             return true
@@ -460,6 +517,7 @@ package struct Lexer {
                 if closing - index - 1 == pounds {
                     position = closing
                     append(.regexLiteral, from: start)
+                    if isMultiline { recordLineStarts(inTokenFrom: start) }
                     return
                 }
                 index += 1
@@ -473,6 +531,7 @@ package struct Lexer {
         report(.unterminatedRegexLiteral(closingDelimiter: "/" + String(repeating: "#", count: pounds)), at: start)
         position = index
         append(.regexLiteral, from: start)
+        if isMultiline { recordLineStarts(inTokenFrom: start) }
     }
 
     /// Integer and floating-point literals in every radix Swift has.

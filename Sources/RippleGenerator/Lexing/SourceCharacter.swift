@@ -14,15 +14,19 @@ enum SourceCharacter {
         }
     }
 
+    /// Letters, digits, `_` and `$`.
+    ///
+    /// This runs for every byte of every name, so letters, most of those bytes, come first:
+    /// `| 0x20` maps `A`-`Z` onto `a`-`z` (and no other byte onto a letter). The rest is one
+    /// bit test: bit `n` of the two masks tells whether ASCII byte `n` (then `n + 64`)
+    /// continues an identifier.
     @inline(__always)
     static func isIdentifierBody(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"):
-            true
-        default:
-            false
-        }
+        if (byte | 0x20) &- UInt8(ascii: "a") < 26 { return true }
+        let digitsAndDollar: UInt64 = 0x03FF_0010_0000_0000  // `$` is 36, `0`...`9` are 48...57.
+        let lettersAndUnderscore: UInt64 = 0x07FF_FFFE_87FF_FFFE  // `A` is 65, `_` 95, `a` 97, `z` 122.
+        let mask = byte < 64 ? digitsAndDollar : lettersAndUnderscore
+        return byte < 128 && (mask >> (byte & 63)) & 1 != 0
     }
 
     /// The ASCII operator characters: `/ = - + ! * % < > & | ^ ~ ? .`.
@@ -113,6 +117,23 @@ enum SourceCharacter {
         default: break
         }
         return (value, length)
+    }
+
+    /// Whether `bytes` is well-formed UTF-8, which `String(decoding:as:)` keeps byte for byte.
+    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // ASCII, the common case, in a loop without branches that the compiler vectorizes.
+        if bytes.reduce(0, |) < 0x80 { return true }
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] < 0x80 {
+                index += 1
+            } else if let scalar = decodeScalar(bytes, at: index) {
+                index += scalar.length
+            } else {
+                return false
+            }
+        }
+        return true
     }
 
     /// Unicode scalars that can start an operator (`→`, `≤`, `∘`, ...).

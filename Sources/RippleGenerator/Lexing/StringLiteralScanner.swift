@@ -15,6 +15,8 @@ struct StringLiteralScanner {
         var end: Int
         /// Unterminated literals, each with the offset of its opening delimiter.
         var problems: [(message: SyntaxMessage, offset: Int)]
+        /// A line break lies inside the literal.
+        var spansLines: Bool
     }
 
     /// An open string literal or an open interpolation.
@@ -41,6 +43,7 @@ struct StringLiteralScanner {
     mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Result {
         let end = bytes.count
         var problems: [(message: SyntaxMessage, offset: Int)] = []
+        var spansLines = false
         frames.removeAll(keepingCapacity: true)
         var index = start
         open(bytes, at: &index)
@@ -74,18 +77,21 @@ struct StringLiteralScanner {
                     if let length = closingLength(bytes, frame, at: index) {
                         index += length
                         frames.removeLast()
-                        if frames.isEmpty { return Result(end: index, problems: problems) }
+                        if frames.isEmpty { return Result(end: index, problems: problems, spansLines: spansLines) }
                     } else {
                         index += 1
                     }
                 case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                     if frame.allowsLineBreaks {
                         index += 1
+                        spansLines = true
                     } else if closeFramesAtLineBreak(&problems) {
-                        return Result(end: index, problems: problems)
+                        return Result(end: index, problems: problems, spansLines: spansLines)
                     }
                 default:
+                    // Plain text runs up to the next byte this switch handles.
                     index += 1
+                    while index < end && !Self.isSpecialInText(bytes[index]) { index += 1 }
                 }
             } else {
                 switch byte {
@@ -107,19 +113,22 @@ struct StringLiteralScanner {
                         index = next
                     }
                 case UInt8(ascii: "/") where index + 1 < end && bytes[index + 1] == UInt8(ascii: "*"):
-                    index = Self.endOfBlockComment(bytes, from: index).end
+                    let comment = Self.endOfBlockComment(bytes, from: index)
+                    index = comment.end
+                    spansLines = spansLines || comment.spansLines
                 case UInt8(ascii: "/") where index + 1 < end && bytes[index + 1] == UInt8(ascii: "/"):
                     if frame.allowsLineBreaks {
                         while index < end && !SourceCharacter.isNewline(bytes[index]) { index += 1 }
                     } else if closeFramesAtLineBreak(&problems) {
                         // A line comment cannot end inside a single-line literal.
-                        return Result(end: index, problems: problems)
+                        return Result(end: index, problems: problems, spansLines: spansLines)
                     }
                 case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                     if frame.allowsLineBreaks {
                         index += 1
+                        spansLines = true
                     } else if closeFramesAtLineBreak(&problems) {
-                        return Result(end: index, problems: problems)
+                        return Result(end: index, problems: problems, spansLines: spansLines)
                     }
                 default:
                     index += 1
@@ -129,7 +138,13 @@ struct StringLiteralScanner {
         // The end of the file: the outermost literal is the one left open.
         let outermost = frames[0]
         problems.append((unterminatedMessage(for: outermost), outermost.start))
-        return Result(end: end, problems: problems)
+        return Result(end: end, problems: problems, spansLines: spansLines)
+    }
+
+    /// A backslash, a quote or a line break: what can end a run of plain text in a literal.
+    @inline(__always)
+    private static func isSpecialInText(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"") || SourceCharacter.isNewline(byte)
     }
 
     /// Pushes the literal whose delimiter starts at `index` and moves past the delimiter.

@@ -54,17 +54,18 @@ extension DeclarationParser {
             }
         }
 
-        let description = "\(kind.rawValue) '\(name)'"
+        // Only a diagnostic needs it.
+        func description() -> String { "\(kind.rawValue) '\(name)'" }
         let brace = significantIndex(from: index)
         guard brace < tokens.count && tokens[brace].kind == .leftBrace else {
-            report(.missingBody(declaration: description), at: keywordToken)
+            report(.missingBody(declaration: description()), at: keywordToken)
             return declaration
         }
         advance(to: brace)
         let open = tokens[brace]
         if nestingDepth >= Self.maximumNestingDepth {
             report(.nestingTooDeep(limit: Self.maximumNestingDepth), at: open)
-            if skipBraceBody(reporting: .unterminatedBody(declaration: description)) {
+            if skipBraceBody(reporting: .unterminatedBody(declaration: description())) {
                 declaration.bodyRange = open.range.lowerBound..<tokens[index - 1].range.upperBound
             }
             return declaration
@@ -82,7 +83,7 @@ extension DeclarationParser {
             declaration.bodyRange = open.range.lowerBound..<tokens[index].range.upperBound
             index += 1
         } else {
-            report(.unterminatedBody(declaration: description), at: open)
+            report(.unterminatedBody(declaration: description()), at: open)
         }
         return declaration
     }
@@ -172,6 +173,7 @@ extension DeclarationParser {
             bindingIndex += 1
         }
         // In `var a, b: Int` the type written last applies to the bindings before it.
+        guard declarations.count > firstBinding + 1 else { return }
         var laterType: (text: String, location: SourceLocation?)?
         for position in declarations.indices[firstBinding...].reversed() {
             if let type = declarations[position].typeAnnotation {
@@ -190,9 +192,10 @@ extension DeclarationParser {
     /// `func`, `init`, `deinit` or `subscript`, skipping its body.
     mutating func parseFunction(kind: FunctionDeclaration.Kind, prefix: DeclarationPrefix) -> FunctionDeclaration? {
         let keywordToken = tokens[index]
+        let keywordLocation = location(of: keywordToken)
         index += 1
-        var name = file.text(keywordToken.range)
-        var nameLocation = location(of: keywordToken)
+        let name: String
+        let nameLocation: SourceLocation
         if kind == .function {
             let next = significantIndex(from: index)
             guard next < tokens.count, tokens[next].kind == .identifier || tokens[next].kind == .operator else {
@@ -202,9 +205,13 @@ extension DeclarationParser {
             advance(to: next + 1)
             name = self.name(of: tokens[next])
             nameLocation = location(of: tokens[next])
-        } else if kind == .initializer && index < tokens.count && !tokens[index].followsWhitespace
-                    && (spelled(tokens[index], "?") || spelled(tokens[index], "!")) {
-            index += 1  // A failable initializer.
+        } else {
+            name = file.text(keywordToken.range)
+            nameLocation = keywordLocation
+            if kind == .initializer && index < tokens.count && !tokens[index].followsWhitespace
+                && (spelled(tokens[index], "?") || spelled(tokens[index], "!")) {
+                index += 1  // A failable initializer.
+            }
         }
 
         let signatureStart = index
@@ -253,20 +260,22 @@ extension DeclarationParser {
         }
         let signature = render(signatureStart..<index, style: .type)
 
-        let description = switch kind {
-        case .function: "function '\(name)'"
-        case .initializer: "initializer"
-        case .deinitializer: "deinitializer"
-        case .subscript: "subscript"
+        func description() -> String {
+            switch kind {
+            case .function: "function '\(name)'"
+            case .initializer: "initializer"
+            case .deinitializer: "deinitializer"
+            case .subscript: "subscript"
+            }
         }
         let brace = significantIndex(from: index)
         let hasBody = brace < tokens.count && tokens[brace].kind == .leftBrace
         if hasBody {
             advance(to: brace)
-            skipBraceBody(reporting: .unterminatedBody(declaration: description))
+            skipBraceBody(reporting: .unterminatedBody(declaration: description()))
         }
         return FunctionDeclaration(
-            kind: kind, name: name, location: nameLocation, keywordLocation: location(of: keywordToken),
+            kind: kind, name: name, location: nameLocation, keywordLocation: keywordLocation,
             modifiers: prefix.modifiers, attributes: prefix.attributes,
             genericParameters: genericParameters, parameterCount: parameterCount,
             signature: signature, returnType: returnType, isAsync: isAsync, isThrowing: isThrowing,
@@ -329,6 +338,7 @@ extension DeclarationParser {
         }
         advance(to: next + 1)
         let nameToken = tokens[next]
+        let name = name(of: nameToken)
         let kind: OtherDeclaration.Kind
         switch keyword {
         case .typealias:
@@ -353,7 +363,7 @@ extension DeclarationParser {
             kind = .precedenceGroup
             if nextSignificantKind() == .leftBrace {
                 advance(to: significantIndex(from: index))
-                skipBraceBody(reporting: .unterminatedBody(declaration: "precedence group '\(name(of: nameToken))'"))
+                skipBraceBody(reporting: .unterminatedBody(declaration: "precedence group '\(name)'"))
             }
         default:
             kind = .macro
@@ -375,7 +385,6 @@ extension DeclarationParser {
                 scanType(stopsAtComma: false, stopsAtColon: false, stopsAtWhere: false)
             }
         }
-        let name = name(of: nameToken)
         declarations.append(otherDeclaration(kind, name, at: nameToken, keyword: keywordToken, prefix: prefix))
     }
 

@@ -27,7 +27,7 @@ extension DeclarationParser {
             let token = tokens[index]
             switch token.kind {
             case .lineComment, .docLineComment, .blockComment, .docBlockComment:
-                danglingComments.append(makeComment(token))
+                keepDangling(token)
                 index += 1
                 continue
             case .leftParen, .leftBracket:
@@ -71,7 +71,7 @@ extension DeclarationParser {
     ///
     /// - Returns: whether the closing brace was found; otherwise `message` is reported at `{`.
     @discardableResult
-    mutating func skipBraceBody(reporting message: SyntaxMessage) -> Bool {
+    mutating func skipBraceBody(reporting message: @autoclosure () -> SyntaxMessage) -> Bool {
         let open = tokens[index]
         index += 1
         var depth = 1
@@ -87,13 +87,13 @@ extension DeclarationParser {
                     return true
                 }
             case .lineComment, .docLineComment, .blockComment, .docBlockComment:
-                danglingComments.append(makeComment(token))
+                keepDangling(token)
             default:
                 break
             }
             index += 1
         }
-        report(message, at: open)
+        report(message(), at: open)
         return false
     }
 
@@ -108,7 +108,7 @@ extension DeclarationParser {
             let token = tokens[index]
             switch token.kind {
             case .lineComment, .docLineComment, .blockComment, .docBlockComment:
-                danglingComments.append(makeComment(token))
+                keepDangling(token)
                 index += 1
                 continue
             case .leftBrace, .rightBrace, .semicolon, .equal:
@@ -154,6 +154,7 @@ extension DeclarationParser {
     // MARK: - Line rules
 
     /// Whether `next`, which starts a line, continues the construct that `last` belongs to.
+    @inline(__always)
     func continuesLine(after last: Token, with next: Token) -> Bool {
         switch last.kind {
         case .comma, .colon, .arrow, .period, .equal, .backslash, .leftParen, .leftBracket:
@@ -434,7 +435,9 @@ extension DeclarationParser {
     /// Skips the accessor block at `index` (a `{`), telling computed from observed.
     ///
     /// A block without accessor keywords is an implicit getter, so computed.
-    mutating func skipAccessorBlock(of declaration: String) -> (isComputed: Bool, hasObservers: Bool) {
+    mutating func skipAccessorBlock(
+        of declaration: @autoclosure () -> String
+    ) -> (isComputed: Bool, hasObservers: Bool) {
         let open = tokens[index]
         let hasAccessorList = firstAccessor(after: index) != nil
         index += 1
@@ -446,7 +449,7 @@ extension DeclarationParser {
             let token = tokens[index]
             switch token.kind {
             case .lineComment, .docLineComment, .blockComment, .docBlockComment:
-                danglingComments.append(makeComment(token))
+                keepDangling(token)
             case .leftBrace:
                 braces += 1
             case .rightBrace:
@@ -472,7 +475,7 @@ extension DeclarationParser {
             }
             index += 1
         }
-        report(.unterminatedBody(declaration: declaration), at: open)
+        report(.unterminatedBody(declaration: declaration()), at: open)
         return (isComputed, hasObservers)
     }
 }

@@ -14,7 +14,8 @@ struct DeclarationParser {
     static let maximumNestingDepth = 64
 
     let file: SourceFile
-    let tokens: [Token]
+    /// The file's tokens, in the lexer's buffer: valid while the parser runs.
+    let tokens: UnsafeBufferPointer<Token>
     var index = 0
     var danglingComments: [Comment] = []
     var diagnostics: [Diagnostic] = []
@@ -28,9 +29,17 @@ struct DeclarationParser {
     /// The `#if` blocks open around the current position.
     var conditions = ConditionalCompilationStack()
 
-    init(file: SourceFile, tokens: [Token]) {
+    init(file: SourceFile, tokens: UnsafeBufferPointer<Token>) {
         self.file = file
         self.tokens = tokens
+    }
+
+    /// Parses a lexed file, reading its tokens in the lexer's buffer.
+    static func parse(_ lexed: borrowing LexedFile) -> ParsedFile {
+        lexed.tokens.withUnsafeBufferPointer { tokens in
+            var parser = DeclarationParser(file: lexed.file, tokens: tokens)
+            return parser.parseFile(lexerDiagnostics: lexed.diagnostics)
+        }
     }
 
     /// Parses the whole file.
@@ -116,7 +125,13 @@ struct DeclarationParser {
         guard let keyword = token.keyword else { return false }
         switch keyword {
         case .class, .struct, .enum, .protocol, .extension:
-            let kind = TypeDeclaration.Kind(rawValue: keyword.rawValue) ?? .class
+            let kind: TypeDeclaration.Kind = switch keyword {
+            case .struct: .struct
+            case .enum: .enum
+            case .protocol: .protocol
+            case .extension: .extension
+            default: .class
+            }
             if let type = parseTypeDeclaration(kind: kind, prefix: prefix, parentName: parentName) {
                 members.types.append(type)
             }
@@ -271,7 +286,11 @@ struct DeclarationParser {
         prefix = DeclarationPrefix()
     }
 
+    // The small helpers below are inlined: they run for most tokens, and a call to a method
+    // that does not mutate copies the whole parser to pass it as `self`.
+
     /// The first index at or after `start` that is not a comment (`tokens.count` if none).
+    @inline(__always)
     func significantIndex(from start: Int) -> Int {
         var next = start
         while next < tokens.count && tokens[next].kind.isComment { next += 1 }
@@ -279,19 +298,24 @@ struct DeclarationParser {
     }
 
     /// The kind of the next token that is not a comment.
+    @inline(__always)
     func nextSignificantKind() -> TokenKind? {
         let next = significantIndex(from: index)
         return next < tokens.count ? tokens[next].kind : nil
     }
 
     /// Moves to `target`, keeping the comments passed over as dangling.
+    @inline(__always)
     mutating func advance(to target: Int) {
         while index < target {
-            if tokens[index].kind.isComment {
-                danglingComments.append(makeComment(tokens[index]))
-            }
+            if tokens[index].kind.isComment { keepDangling(tokens[index]) }
             index += 1
         }
+    }
+
+    /// Adds a comment that is attached to no declaration to the dangling ones.
+    mutating func keepDangling(_ comment: Token) {
+        danglingComments.append(makeComment(comment))
     }
 
     mutating func makeComment(_ token: Token) -> Comment {
@@ -307,25 +331,32 @@ struct DeclarationParser {
     /// The text of a comment with the file's byte offsets, since annotation columns are counted
     /// in it: each byte of invalid UTF-8 reads `?`, where a repair to U+FFFD takes three bytes.
     private func commentText(_ range: Range<Int>) -> String {
-        let text = file.text(range)
-        guard !text.utf8.elementsEqual(file.bytes[range]) else { return text }
-        var bytes: [UInt8] = []
-        var iterator = file.bytes[range].makeIterator()
-        var parser = Unicode.UTF8.ForwardParser()
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let scalar): bytes += scalar
-            case .error(let length): bytes += repeatElement(UInt8(ascii: "?"), count: length)
-            case .emptyInput: return String(decoding: bytes, as: UTF8.self)
+        file.bytes.withUnsafeBufferPointer { buffer in
+            let comment = UnsafeBufferPointer(rebasing: buffer[range])
+            if SourceCharacter.isValidUTF8(comment) { return String(decoding: comment, as: UTF8.self) }
+            var bytes: [UInt8] = []
+            var iterator = comment.makeIterator()
+            var parser = Unicode.UTF8.ForwardParser()
+            while true {
+                switch parser.parseScalar(from: &iterator) {
+                case .valid(let scalar): bytes += scalar
+                case .error(let length): bytes += repeatElement(UInt8(ascii: "?"), count: length)
+                case .emptyInput: return String(decoding: bytes, as: UTF8.self)
+                }
             }
         }
     }
 
     mutating func location(of token: Token) -> SourceLocation {
-        file.location(ofOffset: token.range.lowerBound, lineHint: &lineCursor)
+        // A local hint, so that reading `file` does not overlap the write to `self`.
+        var line = lineCursor
+        let location = file.location(ofOffset: token.range.lowerBound, lineHint: &line)
+        lineCursor = line
+        return location
     }
 
     /// A name as declared: backticks removed.
+    @inline(__always)
     func name(of token: Token) -> String {
         let range = token.range
         if range.count > 2 && file.bytes[range.lowerBound] == UInt8(ascii: "`") {
@@ -334,15 +365,18 @@ struct DeclarationParser {
         return file.text(range)
     }
 
+    @inline(__always)
     func render(_ range: Range<Int>, style: TokenText.Style, endingAt byteLimit: Int? = nil) -> String {
         TokenText.render(tokens, range, in: file.bytes, style: style, endingAt: byteLimit)
     }
 
+    @inline(__always)
     func startsWithByte(_ token: Token, _ byte: UInt8) -> Bool {
         !token.range.isEmpty && file.bytes[token.range.lowerBound] == byte
     }
 
     /// Whether the token's text is exactly `text`.
+    @inline(__always)
     func spelled(_ token: Token, _ text: StaticString) -> Bool {
         guard token.range.count == text.utf8CodeUnitCount else { return false }
         let bytes = file.bytes

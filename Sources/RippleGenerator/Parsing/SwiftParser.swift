@@ -13,15 +13,14 @@
 /// ```
 ///
 /// It accepts any input: broken or unterminated code produces diagnostics, never a crash or a
-/// hang, and time grows linearly with the size of the file.
+/// hang, and time grows linearly with the size of the file. The file in the result carries the
+/// line table the lexer recorded, so locations in it are cheap for later stages too.
 package enum SwiftParser {
     /// Parses one file.
     ///
     /// - Parameter file: The source to parse.
     /// - Returns: Its declarations, dangling comments and diagnostics.
     package static func parse(_ file: SourceFile) -> ParsedFile {
-        let (tokens, lexerDiagnostics) = Lexer.tokenize(file)
-        var parser = DeclarationParser(file: file, tokens: tokens)
-        return parser.parseFile(lexerDiagnostics: lexerDiagnostics)
+        DeclarationParser.parse(Lexer.lex(file))
     }
 }

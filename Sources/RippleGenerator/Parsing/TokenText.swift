@@ -15,28 +15,41 @@ enum TokenText {
 
     /// The text of the non-comment tokens of `tokens[range]`, cut at the byte offset `byteLimit`
     /// when one is given (a type that ends inside a `>=` token).
+    ///
+    /// The text is put together in a temporary buffer, then copied into a string of exactly its
+    /// size (most are short enough to be stored inline, without an allocation). The tokens and
+    /// the spaces between them never take more bytes than the source span they come from plus
+    /// one space per token, so that is the buffer's size.
     static func render(
-        _ tokens: [Token], _ range: Range<Int>, in bytes: [UInt8], style: Style, endingAt byteLimit: Int? = nil
+        _ tokens: UnsafeBufferPointer<Token>, _ range: Range<Int>, in bytes: [UInt8], style: Style,
+        endingAt byteLimit: Int? = nil
     ) -> String {
-        // One token is the common case (`0`, `Int`): no intermediate buffer.
-        if range.count == 1 && byteLimit == nil {
-            return String(decoding: bytes[tokens[range.lowerBound].range], as: UTF8.self)
-        }
-        var output: [UInt8] = []
-        bytes.withUnsafeBufferPointer { buffer in
-            var previous: Token?
-            for index in range {
-                let token = tokens[index]
-                if token.kind.isComment { continue }
-                if let previous, needsSpace(between: previous, and: token, in: buffer, style: style) {
-                    output.append(UInt8(ascii: " "))
+        guard let first = range.first, let last = range.last else { return "" }
+        return bytes.withUnsafeBufferPointer { buffer in
+            // One token is the common case (`0`, `Int`): its text as it is.
+            if range.count == 1 && byteLimit == nil {
+                return String(decoding: UnsafeBufferPointer(rebasing: buffer[tokens[first].range]), as: UTF8.self)
+            }
+            let span = tokens[last].range.upperBound - tokens[first].range.lowerBound
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: span + range.count) { output in
+                var count = 0
+                var previous: Token?
+                for index in range {
+                    let token = tokens[index]
+                    if token.kind.isComment { continue }
+                    if let previous, needsSpace(between: previous, and: token, in: buffer, style: style) {
+                        output[count] = UInt8(ascii: " ")
+                        count += 1
+                    }
+                    let start = token.range.lowerBound
+                    let length = min(token.range.upperBound, byteLimit ?? .max) - start
+                    (output.baseAddress! + count).initialize(from: buffer.baseAddress! + start, count: length)
+                    count += length
+                    previous = token
                 }
-                let tokenBytes = token.range.clamped(to: token.range.lowerBound..<(byteLimit ?? token.range.upperBound))
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[tokenBytes]))
-                previous = token
+                return String(decoding: UnsafeBufferPointer(rebasing: output[..<count]), as: UTF8.self)
             }
         }
-        return String(decoding: output, as: UTF8.self)
     }
 
     private static func needsSpace(

@@ -39,10 +39,13 @@ package struct TypeDeclaration: Hashable, Sendable {
     package var attributes: [String]
     /// Superclass and conformances as written, generic arguments kept: `Equatable`, `QWNode_S`.
     package var inheritance: [String]
+    // Optional properties are spelled `Optional<T>`, not `T?`: a `T?` variable gets an implicit
+    // `= nil` that the initializer overwrites, and the optimizer then copies the whole value once
+    // more for every declaration parsed.
     /// The generic parameter clause, brackets included: `<T: Equatable>`.
-    package var genericParameters: String?
+    package var genericParameters: Optional<String>
     /// The `where` clause without the keyword: `T: Hashable`.
-    package var whereClause: String?
+    package var whereClause: Optional<String>
     /// The comments attached to the declaration, in source order.
     package var comments: [Comment]
     /// The `var`/`let` members, in source order.
@@ -54,7 +57,7 @@ package struct TypeDeclaration: Hashable, Sendable {
     /// Other member declarations: enum cases, type aliases, associated types...
     package var otherDeclarations: [OtherDeclaration]
     /// The byte range from `{` through `}`; `nil` when the body is missing.
-    package var bodyRange: Range<Int>?
+    package var bodyRange: Optional<Range<Int>>
     /// The `#if` conditions the declaration is compiled under, outermost first, each a
     /// condition that must hold (`["DEBUG", "!(os(iOS))"]`); empty when unconditional. Joined
     /// with `&&` they re-create the guard.

@@ -24,12 +24,15 @@ package struct VariableDeclaration: Hashable, Sendable {
     package var modifiers: [String]
     /// Attributes as written, arguments included: `@Published`, `@available(iOS 17, *)`.
     package var attributes: [String]
+    // Optional properties are spelled `Optional<T>`, not `T?`: a `T?` variable gets an implicit
+    // `= nil` that the initializer overwrites, and the optimizer then copies the whole value once
+    // more for every declaration parsed.
     /// The type annotation with whitespace normalized: `[String: Track]?`, `Set<Node>`.
-    package var typeAnnotation: String?
+    package var typeAnnotation: Optional<String>
     /// Where the type annotation starts.
-    package var typeLocation: SourceLocation?
+    package var typeLocation: Optional<SourceLocation>
     /// The initial value with whitespace runs collapsed: `[]`, `Shelf()`, `"abc"`.
-    package var initializer: String?
+    package var initializer: Optional<String>
     /// Has a getter: an implicit one (`{ ... }`) or explicit `get`/`set`/`_read`/`_modify`.
     package var isComputed: Bool
     /// Has `willSet` or `didSet` observers.
