@@ -58,25 +58,28 @@ extension SchemaBuild {
         }
         // The conformance is as visible as the class, and so must be what it requires.
         let conformanceAccess = max(effectiveAccess, .internal)
-        if let tracker = declaration.members.first(where: { $0.name == "tracker" && !$0.isStatic }) {
-            if AccessLevel(modifiers: tracker.modifiers) < conformanceAccess {
+        // Declarations are found by position: a copy of one would retain all its parts.
+        let members = declaration.members
+        if let tracker = members.indices.first(where: { members[$0].name == "tracker" && !members[$0].isStatic }) {
+            if AccessLevel(modifiers: members[tracker].modifiers) < conformanceAccess {
                 report(.requirementNotVisible(
                     requirement: "tracker", className: declaration.name, access: conformanceAccess.rawValue,
                     declaration: "\(conformanceAccess.rawValue) let tracker = Tracker()"),
-                       at: tracker.location, in: candidate.file)
+                       at: members[tracker].location, in: candidate.file)
             }
         } else if trackedSuperclass == nil {
             report(.missingTracker(className: declaration.name), at: declaration.location, in: candidate.file)
         }
-        let validate = declaration.functions.first { function in
-            function.kind == .function && function.name == "validate" && function.parameterCount == 0
-                && function.isThrowing && !function.isAsync && !function.isStatic
+        let functions = declaration.functions
+        let validate = functions.indices.first { index in
+            functions[index].kind == .function && functions[index].name == "validate" && functions[index].parameterCount == 0
+                && functions[index].isThrowing && !functions[index].isAsync && !functions[index].isStatic
         }
-        if let validate, AccessLevel(modifiers: validate.modifiers) < conformanceAccess {
+        if let validate, AccessLevel(modifiers: functions[validate].modifiers) < conformanceAccess {
             report(.requirementNotVisible(
                 requirement: "validate()", className: declaration.name, access: conformanceAccess.rawValue,
                 declaration: "\(conformanceAccess.rawValue) func validate() throws"),
-                   at: validate.location, in: candidate.file)
+                   at: functions[validate].location, in: candidate.file)
         }
         return NodeClass(
             name: declaration.name, qualifiedName: declaration.qualifiedName, role: candidate.role,

@@ -11,8 +11,12 @@ extension SchemaBuild {
         var pending: [PendingValues] = []
         members.reserveCapacity(candidate.members.count)
         pending.reserveCapacity(candidate.members.count)
-        for annotated in candidate.members {
-            buildMember(annotated.index, annotated.annotation, in: candidate, into: &members, &pending)
+        // The declarations are read where they are: a copy of one would retain all its parts.
+        candidate.declaration.members.withUnsafeBufferPointer { declarations in
+            for annotated in candidate.members {
+                let variable = declarations.baseAddress! + annotated.index
+                buildMember(variable, annotated.annotation, in: candidate, into: &members, &pending)
+            }
         }
         return (members, pending)
     }
@@ -32,30 +36,31 @@ extension SchemaBuild {
         return !extensionMembers.isEmpty && extensionMembers[candidate.declaration.qualifiedName]?.contains(name) == true
     }
 
-    /// Appends the member declared at `memberIndex` in the class of `candidate` to `members`,
-    /// and what remains to resolve of it to `pending`; appends nothing when it has errors.
+    /// Appends the member `variable` of the class of `candidate` to `members`, and what remains
+    /// to resolve of it to `pending`; appends nothing when it has errors.
+    ///
+    /// `variable` points into the class's declarations, valid for the call.
     private mutating func buildMember(
-        _ memberIndex: Int, _ annotation: Annotation, in candidate: Candidate,
+        _ variable: UnsafePointer<VariableDeclaration>, _ annotation: Annotation, in candidate: Candidate,
         into members: inout [TrackedMember], _ pending: inout [PendingValues]
     ) {
-        let variable = candidate.declaration.members[memberIndex]
         let file = candidate.file
-        let storageName = variable.name
-        if variable.isStatic {
-            report(.staticMember(name: storageName), at: variable.location, in: file)
+        let storageName = variable.pointee.name
+        if variable.pointee.isStatic {
+            report(.staticMember(name: storageName), at: variable.pointee.location, in: file)
             return
         }
-        if variable.isLet {
-            report(.constantMember(name: storageName), at: variable.location, in: file)
+        if variable.pointee.isLet {
+            report(.constantMember(name: storageName), at: variable.pointee.location, in: file)
             return
         }
         guard storageName.utf8.first == UInt8(ascii: "_"), storageName.utf8.count > 1 else {
-            report(.missingUnderscore(name: storageName), at: variable.location, in: file)
+            report(.missingUnderscore(name: storageName), at: variable.pointee.location, in: file)
             return
         }
         let name = String(storageName[storageName.utf8.index(after: storageName.startIndex)...])
-        if let hidden = variable.modifiers.first(where: { $0.hasPrefix("private") || $0.hasPrefix("fileprivate") }) {
-            report(.inaccessibleMember(member: storageName, modifier: hidden), at: variable.location, in: file)
+        if let hidden = variable.pointee.modifiers.first(where: { $0.hasPrefix("private") || $0.hasPrefix("fileprivate") }) {
+            report(.inaccessibleMember(member: storageName, modifier: hidden), at: variable.pointee.location, in: file)
         }
 
         // What the member is.
@@ -75,10 +80,10 @@ extension SchemaBuild {
         }
 
         // Computed members are readOnly, and only they have dependencies.
-        let isComputed = variable.isComputed
+        let isComputed = variable.pointee.isComputed
         let readOnlyItem = annotation.item(.readOnly)
         if isComputed, readOnlyItem == nil {
-            report(.computedNeedsReadOnly(member: storageName), at: variable.location, in: file)
+            report(.computedNeedsReadOnly(member: storageName), at: variable.pointee.location, in: file)
         }
         if let readOnlyItem, !isComputed {
             report(.readOnlyStoredMember(member: storageName), at: readOnlyItem.location, in: file)
@@ -91,7 +96,7 @@ extension SchemaBuild {
                 report(.ignoredDependency(member: storageName), at: dependency.location, in: file)
             }
         } else if isComputed, readOnlyItem != nil {
-            report(.missingDependency(member: storageName), at: variable.location, in: file)
+            report(.missingDependency(member: storageName), at: variable.pointee.location, in: file)
         }
         if isComputed {
             // A computed member reads other members; whether those may be read off the model's
@@ -104,9 +109,9 @@ extension SchemaBuild {
         }
 
         // The type, declared or inferred.
-        guard let declaredType = variable.typeAnnotation ?? variable.initializer.flatMap(TypeInference.type(ofInitializer:))
-        else {
-            report(.cannotInferType(member: storageName), at: variable.location, in: file)
+        guard let declaredType = variable.pointee.typeAnnotation
+                ?? variable.pointee.initializer.flatMap(TypeInference.type(ofInitializer:)) else {
+            report(.cannotInferType(member: storageName), at: variable.pointee.location, in: file)
             return
         }
         let kind: TrackedMember.Kind
@@ -124,9 +129,9 @@ extension SchemaBuild {
         // The accessor's name must be free.
         if isDeclared(name, in: candidate) {
             report(.accessorClash(accessor: name, member: storageName, className: candidate.declaration.name),
-                   at: variable.location, in: file)
+                   at: variable.pointee.location, in: file)
         } else if Self.reservedNames.contains(where: { $0.utf8.count == name.utf8.count && $0 == name }) {
-            report(.reservedAccessor(accessor: name, member: storageName), at: variable.location, in: file)
+            report(.reservedAccessor(accessor: name, member: storageName), at: variable.pointee.location, in: file)
         }
 
         // In the order of `MemberOption.allCases`.
@@ -144,18 +149,18 @@ extension SchemaBuild {
 
         members.append(TrackedMember(
             storageName: storageName, name: name, type: type, kind: kind, isComputed: isComputed,
-            options: options, index: members.count, changeKey: members.count, location: variable.location))
+            options: options, index: members.count, changeKey: members.count, location: variable.pointee.location))
         pending.append(PendingValues(dependencyPaths: dependencyPaths, sharedPath: sharedItem?.value?.paths.first))
     }
 
     /// The node kind and the accessor type of a `node` member; `nil` after reporting why not.
     private mutating func resolveNodeType(
-        _ declaredType: String, of variable: VariableDeclaration, _ annotation: Annotation, in candidate: Candidate
+        _ declaredType: String, of variable: UnsafePointer<VariableDeclaration>, _ annotation: Annotation, in candidate: Candidate
     ) -> (TrackedMember.Kind, String)? {
         let file = candidate.file
-        let typeLocation = variable.typeLocation ?? variable.location
+        let typeLocation = variable.pointee.typeLocation ?? variable.pointee.location
         guard let read = NodeTypeShape(reading: declaredType) else {
-            report(.unsupportedNodeShape(member: variable.name, type: declaredType), at: typeLocation, in: file)
+            report(.unsupportedNodeShape(member: variable.pointee.name, type: declaredType), at: typeLocation, in: file)
             return nil
         }
         let declaredClass = resolveClass(read.element, from: candidate)
@@ -172,7 +177,7 @@ extension SchemaBuild {
         }
         if let declaredClass {
             guard declaredClass == namedClass else {
-                report(.contradictingType(member: variable.name, type: typePath.text, declared: declaredType),
+                report(.contradictingType(member: variable.pointee.name, type: typePath.text, declared: declaredType),
                        at: typeItem.location, in: file)
                 return nil
             }
@@ -182,7 +187,7 @@ extension SchemaBuild {
         // it. A plain name gets its shape from the initializer.
         var shape = read.shape
         if shape == .single {
-            let initializer = SwiftText.trimmed(variable.initializer ?? "")
+            let initializer = SwiftText.trimmed(variable.pointee.initializer ?? "")
             if initializer == "[]" {
                 shape = .array
             } else if initializer == "[:]" {
@@ -191,7 +196,7 @@ extension SchemaBuild {
                       resolveClass(inferred, from: candidate) == namedClass {
                 shape = .single
             } else {
-                report(.unknownNodeShape(member: variable.name, type: declaredType, element: typePath.text),
+                report(.unknownNodeShape(member: variable.pointee.name, type: declaredType, element: typePath.text),
                        at: typeLocation, in: file)
                 return nil
             }
