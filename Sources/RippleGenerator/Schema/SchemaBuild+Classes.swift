@@ -25,7 +25,7 @@ extension SchemaBuild {
         for index in classes.indices {
             for memberIndex in pending[index].indices where !pending[index][memberIndex].dependencyPaths.isEmpty {
                 classes[index].members[memberIndex].dependencies = resolveDependencies(
-                    pending[index][memberIndex].dependencyPaths, from: classes[index], among: classes, indexedBy: classIndex)
+                    pending[index][memberIndex].dependencyPaths, from: index, among: classes, indexedBy: classIndex)
             }
         }
         checkDependencyCycles(classes, indexedBy: classIndex)

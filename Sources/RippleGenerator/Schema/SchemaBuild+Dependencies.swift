@@ -1,15 +1,14 @@
 extension SchemaBuild {
-    /// Resolves the `dependency` paths of a readOnly computed member of `nodeClass` into
+    /// Resolves the `dependency` paths of a readOnly computed member of `classes[start]` into
     /// change-key steps; paths that do not resolve are reported and left out.
     ///
     /// `classIndex` gives the position in `classes` of each qualified name.
     mutating func resolveDependencies(
-        _ paths: [AnnotationPath], from nodeClass: NodeClass, among classes: [NodeClass],
-        indexedBy classIndex: [String: Int]
+        _ paths: [AnnotationPath], from start: Int, among classes: [NodeClass], indexedBy classIndex: [String: Int]
     ) -> [DependencyPath] {
         var resolved: [DependencyPath] = []
         for path in paths {
-            if let dependency = resolveDependency(path, from: nodeClass, among: classes, indexedBy: classIndex) {
+            if let dependency = resolveDependency(path, from: start, among: classes, indexedBy: classIndex) {
                 resolved.append(dependency)
             }
         }
@@ -17,34 +16,38 @@ extension SchemaBuild {
     }
 
     private mutating func resolveDependency(
-        _ path: AnnotationPath, from nodeClass: NodeClass, among classes: [NodeClass], indexedBy classIndex: [String: Int]
+        _ path: AnnotationPath, from start: Int, among classes: [NodeClass], indexedBy classIndex: [String: Int]
     ) -> DependencyPath? {
+        let file = classes[start].file
         var steps: [DependencyPath.Step] = []
-        var current: NodeClass? = nodeClass
-        var previous: TrackedMember?
+        // Classes and members are referred to by position: a copy of one would retain its parts.
+        var current: Int? = start
+        var previous: (owner: Int, member: Int)?
         for (position, component) in path.components.enumerated() {
             if component == "all" {
-                guard position == path.components.count - 1, previous?.isNode == true else {
-                    report(.misplacedAll(path: path.text), at: path.location, in: nodeClass.file)
+                guard position == path.components.count - 1, let previous,
+                      classes[previous.owner].members[previous.member].isNode else {
+                    report(.misplacedAll(path: path.text), at: path.location, in: file)
                     return nil
                 }
                 steps.append(.all)
                 continue
             }
             guard let owner = current else {
-                report(.dependencyThroughProperty(path: path.text, property: previous?.name ?? ""),
-                       at: path.location, in: nodeClass.file)
+                let property = previous.map { classes[$0.owner].members[$0.member].name } ?? ""
+                report(.dependencyThroughProperty(path: path.text, property: property), at: path.location, in: file)
                 return nil
             }
-            guard let member = owner.member(named: component) else {
-                let suggestion = nearestSpelling(of: component, in: owner.members.map(\.name))
-                report(.unknownDependency(path: path.text, member: component, className: owner.name, suggestion: suggestion),
-                       at: path.location, in: nodeClass.file)
+            let members = classes[owner].members
+            guard let member = members.indices.first(where: { members[$0].name == component }) else {
+                let suggestion = nearestSpelling(of: component, in: members.map(\.name))
+                report(.unknownDependency(path: path.text, member: component, className: classes[owner].name, suggestion: suggestion),
+                       at: path.location, in: file)
                 return nil
             }
-            steps.append(.member(member.index))
-            previous = member
-            current = member.nodeClassName.flatMap { classIndex[$0] }.map { classes[$0] }
+            steps.append(.member(members[member].index))
+            previous = (owner, member)
+            current = members[member].nodeClassName.flatMap { classIndex[$0] }
         }
         return DependencyPath(text: path.text, steps: steps)
     }

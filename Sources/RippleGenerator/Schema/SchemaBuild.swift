@@ -86,8 +86,10 @@ struct SchemaBuild {
         }
         rejectAnnotations(of: parsed.functions, parsed.otherDeclarations, in: path)
         let candidateCount = candidates.count
-        for type in parsed.types {
-            collect(type, ancestors: [], in: path)
+        parsed.types.withUnsafeBufferPointer { types in
+            for index in types.indices {
+                collect(types.baseAddress! + index, ancestors: [], in: path)
+            }
         }
         if candidates.count > candidateCount {
             collectImports(of: parsed)
@@ -106,16 +108,18 @@ struct SchemaBuild {
         }
     }
 
-    private mutating func collect(_ type: TypeDeclaration, ancestors: [TypeDeclaration], in path: String) {
-        if type.kind == .extension, ancestors.isEmpty {
-            extensionMembers[type.name, default: []].formUnion(type.members.map(\.name))
+    /// `type` points into the parsed declarations, valid for the call: read in place, a
+    /// declaration is copied only when it becomes a candidate.
+    private mutating func collect(_ type: UnsafePointer<TypeDeclaration>, ancestors: [TypeDeclaration], in path: String) {
+        if type.pointee.kind == .extension, ancestors.isEmpty {
+            extensionMembers[type.pointee.name, default: []].formUnion(type.pointee.members.map(\.name))
         }
-        var annotation = readAnnotation(type.comments, in: path)
+        var annotation = readAnnotation(type.pointee.comments, in: path)
         if parser.dialect == .sourcery {
-            annotation = quantwmAnnotation(of: type, annotation, in: path)
+            annotation = quantwmAnnotation(of: type.pointee, annotation, in: path)
         }
         var isCandidate = false
-        if let annotation, type.kind == .class {
+        if let annotation, type.pointee.kind == .class {
             let checked = check(annotation, onClass: true, in: path)
             let isRoot = checked.contains(.root)
             let isNode = checked.contains(.node)
@@ -125,9 +129,9 @@ struct SchemaBuild {
                     report(.redundantNode, at: node.location, in: path)
                 }
                 candidates.append(Candidate(
-                    declaration: type, ancestors: ancestors, annotation: checked, role: isRoot ? .root : .node, file: path))
-                candidateNames.insert(type.qualifiedName)
-                var scope = Substring(type.qualifiedName)
+                    declaration: type.pointee, ancestors: ancestors, annotation: checked, role: isRoot ? .root : .node, file: path))
+                candidateNames.insert(type.pointee.qualifiedName)
+                var scope = Substring(type.pointee.qualifiedName)
                 while let dot = scope.utf8.lastIndex(of: UInt8(ascii: ".")) {
                     scope = scope[..<dot]
                     candidateScopes.insert(scope)
@@ -136,35 +140,37 @@ struct SchemaBuild {
         } else if let annotation {
             // Only classes can be tracked: say so for `root` and `node`, and once for anything else.
             if let item = annotation.items.first(where: { $0.name == .root || $0.name == .node }) {
-                report(.notAClass(item: item.name!, name: type.name, kind: Self.article(of: type.kind)),
+                report(.notAClass(item: item.name!, name: type.pointee.name, kind: Self.article(of: type.pointee.kind)),
                        at: item.location, in: path)
             } else {
-                report(.unsupportedDeclaration("\(type.kind.rawValue) '\(type.name)'"), at: annotation.location, in: path)
+                report(.unsupportedDeclaration("\(type.pointee.kind.rawValue) '\(type.pointee.name)'"), at: annotation.location, in: path)
             }
         }
         // The members are read in place: a copy of each would retain all its parts.
-        for memberIndex in type.members.indices {
-            guard var memberAnnotation = readAnnotation(type.members[memberIndex].comments, in: path) else { continue }
+        for memberIndex in type.pointee.members.indices {
+            guard var memberAnnotation = readAnnotation(type.pointee.members[memberIndex].comments, in: path) else { continue }
             if parser.dialect == .sourcery {
-                guard let adapted = quantwmAnnotation(of: type.members[memberIndex], memberAnnotation, in: type, path: path)
+                guard let adapted = quantwmAnnotation(of: type.pointee.members[memberIndex], memberAnnotation, in: type.pointee, path: path)
                 else { continue }
                 memberAnnotation = adapted
             }
             let checked = check(memberAnnotation, onClass: false, in: path)
             if isCandidate {
                 candidates[candidates.count - 1].members.append(AnnotatedMember(index: memberIndex, annotation: checked))
-            } else if type.kind == .class {
-                report(.memberOfUnannotatedClass(member: type.members[memberIndex].name, className: type.name, prefix: prefix),
+            } else if type.pointee.kind == .class {
+                report(.memberOfUnannotatedClass(member: type.pointee.members[memberIndex].name, className: type.pointee.name, prefix: prefix),
                        at: memberAnnotation.location, in: path)
             } else {
                 report(.memberOutsideClass(
-                    member: type.members[memberIndex].name, container: "\(type.kind.rawValue) '\(type.name)'"),
+                    member: type.pointee.members[memberIndex].name, container: "\(type.pointee.kind.rawValue) '\(type.pointee.name)'"),
                        at: memberAnnotation.location, in: path)
             }
         }
-        rejectAnnotations(of: type.functions, type.otherDeclarations, in: path)
-        for nested in type.nested {
-            collect(nested, ancestors: ancestors + [type], in: path)
+        rejectAnnotations(of: type.pointee.functions, type.pointee.otherDeclarations, in: path)
+        type.pointee.nested.withUnsafeBufferPointer { nested in
+            for index in nested.indices {
+                collect(nested.baseAddress! + index, ancestors: ancestors + [type.pointee], in: path)
+            }
         }
     }
 
@@ -190,21 +196,22 @@ struct SchemaBuild {
     /// are reported here.
     private mutating func readAnnotation(_ comments: [Comment], in path: String) -> Annotation? {
         var annotation: Annotation?
-        for comment in comments {
-            switch comment.kind {
+        // The comments are read in place: a copy of one would retain its text.
+        for index in comments.indices {
+            switch comments[index].kind {
             case .line:
-                guard let line = annotationLine(comment) else { continue }
+                guard let line = annotationLine(comments[index]) else { continue }
                 for problem in line.problems {
                     diagnostics.append(problem.diagnostic(file: path))
                 }
                 if annotation == nil {
-                    annotation = Annotation(items: line.items, location: comment.location)
+                    annotation = Annotation(items: line.items, location: comments[index].location)
                 } else {
                     annotation?.items += line.items
                 }
             case .docLine:
-                if parser.looksLikeAnnotation(docComment: comment.text) {
-                    report(.docCommentAnnotation(prefix: prefix), at: comment.location, in: path)
+                if parser.looksLikeAnnotation(docComment: comments[index].text) {
+                    report(.docCommentAnnotation(prefix: prefix), at: comments[index].location, in: path)
                 }
             case .block, .docBlock:
                 continue
