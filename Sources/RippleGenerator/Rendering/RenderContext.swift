@@ -51,25 +51,24 @@ package struct RenderContext {
         var storedMembers: [Value] = []
         var nodeMembers: [Value] = []
         var schemeMembers: [Value] = []
-        for member in nodeClass.members {
-            let value = value(of: member, in: &context)
+        members.reserveCapacity(nodeClass.members.count)
+        storedMembers.reserveCapacity(nodeClass.members.count)
+        nodeMembers.reserveCapacity(nodeClass.members.count)
+        schemeMembers.reserveCapacity(nodeClass.members.count)
+        for index in nodeClass.members.indices {
+            let value = value(of: nodeClass.members[index], in: &context)
             members.append(value)
-            if !member.isComputed { storedMembers.append(value) }
-            if member.isNode { nodeMembers.append(value) }
-            if member.sharedProperty == nil { schemeMembers.append(value) }
-        }
-        var conformances = [nodeClass.role == .root ? "RippleRoot" : "RippleNode"]
-        if nodeClass.isValidating {
-            conformances = nodeClass.role == .root ? ["RippleRoot", "RippleValidating"] : ["RippleValidating"]
+            if !nodeClass.members[index].isComputed { storedMembers.append(value) }
+            if nodeClass.members[index].isNode { nodeMembers.append(value) }
+            if nodeClass.members[index].sharedProperty == nil { schemeMembers.append(value) }
         }
         return context.dictionary(classLayout, [
             "name": context.string(nodeClass.qualifiedName),
             "simpleName": context.string(nodeClass.name),
-            // "an Account", "a User": by the first letter, which reads right for most names.
-            "article": context.string(nodeClass.qualifiedName.first.map { "AEIO".contains($0) } == true ? "an" : "a"),
+            "article": context.string(Self.article(of: nodeClass.qualifiedName)),
             "access": context.string(nodeClass.accessLevel.declarationPrefix),
             "conformanceAccess": context.string(nodeClass.conformanceAccessLevel.declarationPrefix),
-            "conformances": context.string(conformances.joined(separator: ", ")),
+            "conformances": context.string(Self.conformances(of: nodeClass)),
             "isRoot": .bool(nodeClass.role == .root),
             "isValidating": .bool(nodeClass.isValidating),
             "members": context.array(members),
@@ -79,19 +78,42 @@ package struct RenderContext {
         ])
     }
 
+    /// "an Account", "a User": by the first letter, which reads right for most names.
+    private static func article(of name: String) -> String {
+        switch name.first {
+        case "A", "E", "I", "O": "an"
+        default: "a"
+        }
+    }
+
+    /// The protocols the class's extension conforms to.
+    private static func conformances(of nodeClass: NodeClass) -> String {
+        switch (nodeClass.role, nodeClass.isValidating) {
+        case (.root, false): "RippleRoot"
+        case (.root, true): "RippleRoot, RippleValidating"
+        case (.node, false): "RippleNode"
+        case (.node, true): "RippleValidating"
+        }
+    }
+
     /// The variables of one member.
-    private func value(of member: TrackedMember, in context: inout TemplateContext) -> Value {
+    private func value(of member: borrowing TrackedMember, in context: inout TemplateContext) -> Value {
         var shape = ""
         var nodeClass = ""
         if case .node(let nodeShape, let element) = member.kind {
             shape = nodeShape.rawValue
             nodeClass = element
         }
-        let dependencies = member.dependencies.map { value(of: $0, in: &context) }
-        let options = member.options.map { context.string($0.rawValue) }
+        let options = context.array(member.options) { context, option in context.string(option.rawValue) }
+        let dependencies = context.array(member.dependencies) { context, dependency in value(of: dependency, in: &context) }
+        let dependencyList = member.dependencies.isEmpty
+            ? "" : member.dependencies.map { "`\($0.text)`" }.joined(separator: ", ")
+        let name = context.string(member.name)
+        // The identifier is the name itself, unless the name is a keyword.
+        let identifier = member.identifier
         return context.dictionary(memberLayout, [
-            "name": context.string(member.name),
-            "identifier": context.string(member.identifier),
+            "name": name,
+            "identifier": identifier == member.name ? name : context.string(identifier),
             "storage": context.string(member.storageName),
             "type": context.string(member.type),
             "index": .int(member.index),
@@ -103,28 +125,28 @@ package struct RenderContext {
             "isShared": .bool(member.sharedProperty != nil),
             "sharedProperty": context.string(member.sharedProperty ?? ""),
             "inScheme": .bool(member.sharedProperty == nil),
-            "options": context.array(options),
+            "options": options,
             "backgroundRead": .bool(member.options.contains(.backgroundRead)),
             "backgroundWrite": .bool(member.options.contains(.backgroundWrite)),
             "mayBeOptional": .bool(Self.mayBeOptional(member)),
-            "dependencies": context.array(dependencies),
-            "dependencyList": context.string(member.dependencies.map { "`\($0.text)`" }.joined(separator: ", ")),
+            "dependencies": dependencies,
+            "dependencyList": context.string(dependencyList),
         ])
     }
 
     /// The variables of one dependency: its `text` and its `steps`, each `isAll` or a `member` index.
     private func value(of dependency: DependencyPath, in context: inout TemplateContext) -> Value {
-        let steps = dependency.steps.map { step in
+        let steps = context.array(dependency.steps) { context, step in
             switch step {
             case .all: context.dictionary(stepLayout, ["isAll": .bool(true), "member": .null])
             case .member(let index): context.dictionary(stepLayout, ["isAll": .bool(false), "member": .int(index)])
             }
         }
-        return context.dictionary(dependencyLayout, ["text": context.string(dependency.text), "steps": context.array(steps)])
+        return context.dictionary(dependencyLayout, ["text": context.string(dependency.text), "steps": steps])
     }
 
     /// Types known not to be optional, whatever module declares them.
-    private static let nonOptionalTypes: Set<String> = [
+    private static let nonOptionalTypes: [StaticString] = [
         "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
         "Double", "Float", "Bool", "String", "Character", "Substring",
         "Date", "Data", "URL", "UUID", "Decimal",
@@ -135,22 +157,51 @@ package struct RenderContext {
     ///
     /// Certain only for node shapes, collection literals and standard types; any other name
     /// could be a typealias of an optional, so it counts as one (`as Any` is harmless).
-    static func mayBeOptional(_ member: TrackedMember) -> Bool {
-        let type = member.type
-        let spelledOptional: Bool
-        if type.hasSuffix("?") || type.hasSuffix("!") || type.hasPrefix("Optional<") {
-            spelledOptional = true
-        } else if type.hasPrefix("[") || type.hasPrefix("Set<") || type.hasPrefix("Array<") || type.hasPrefix("Dictionary<") {
-            spelledOptional = false
-        } else {
-            spelledOptional = !nonOptionalTypes.contains(type)
-        }
+    static func mayBeOptional(_ member: borrowing TrackedMember) -> Bool {
+        let spelledOptional = isSpelledOptional(member.type)
         // A node type written out (not a typealias) shows its shape; reading the type is needed
         // only when the shape says otherwise than the spelling.
         if case .node(let shape, let element) = member.kind, shape.isOptional != spelledOptional,
-           NodeTypeShape(reading: type)?.element == element {
+           NodeTypeShape(reading: member.type)?.element == element {
             return shape.isOptional
         }
         return spelledOptional
+    }
+
+    /// Whether a type's spelling says it is optional or may be: `T?`, `T!` and `Optional<T>`
+    /// are, collections and the standard types of `nonOptionalTypes` are not, and any other
+    /// name may be.
+    private static func isSpelledOptional(_ type: String) -> Bool {
+        var name = type
+        return name.withUTF8 { bytes in
+            // Comparing bytes is comparing characters when all are ASCII, and much cheaper.
+            bytes.allSatisfy { $0 < 0x80 } ? isSpelledOptional(ascii: bytes) : isSpelledOptional(characters: type)
+        }
+    }
+
+    /// `isSpelledOptional(_:)`, comparing characters.
+    private static func isSpelledOptional(characters type: String) -> Bool {
+        if type.hasSuffix("?") || type.hasSuffix("!") || type.hasPrefix("Optional<") {
+            return true
+        }
+        if type.hasPrefix("[") || type.hasPrefix("Set<") || type.hasPrefix("Array<") || type.hasPrefix("Dictionary<") {
+            return false
+        }
+        return !nonOptionalTypes.contains { $0.description == type }
+    }
+
+    /// `isSpelledOptional(_:)` for a name of ASCII bytes, comparing bytes.
+    private static func isSpelledOptional(ascii name: UnsafeBufferPointer<UInt8>) -> Bool {
+        func starts(with literal: StaticString) -> Bool {
+            let prefix = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+            return name.count >= prefix.count && name.prefix(prefix.count).elementsEqual(prefix)
+        }
+        if name.last == UInt8(ascii: "?") || name.last == UInt8(ascii: "!") || starts(with: "Optional<") {
+            return true
+        }
+        if starts(with: "[") || starts(with: "Set<") || starts(with: "Array<") || starts(with: "Dictionary<") {
+            return false
+        }
+        return !nonOptionalTypes.contains { name.count == $0.utf8CodeUnitCount && starts(with: $0) }
     }
 }

@@ -100,9 +100,8 @@ package struct Template: Sendable {
     package func render(
         _ context: consuming TemplateContext, templates: [String: Template] = [:]
     ) throws(TemplateError) -> String {
-        var renderer = TemplateRenderer(
-            templateName: name, context: context, templates: templates, capacity: program.text.count)
-        try renderer.render(program.main, of: program)
+        var renderer = TemplateRenderer(template: self, context: context, templates: templates)
+        try renderer.render()
         return renderer.output.text
     }
 }

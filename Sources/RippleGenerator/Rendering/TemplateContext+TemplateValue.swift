@@ -30,7 +30,7 @@ extension TemplateContext {
     mutating func templateValue(of value: Value) -> TemplateValue {
         switch value {
         case .string(let start, let count):
-            return .string(String(decoding: text[Int(start)..<Int(start) + Int(count)], as: UTF8.self))
+            return .string(text.string(at: Int(start)..<Int(start) + Int(count)))
         case .bool(let bool):
             return .bool(bool)
         case .int(let int):

@@ -5,7 +5,8 @@
 /// values in a few arrays, the text of all strings, the elements of all arrays and dictionaries,
 /// and the keys of the dictionaries, and its ``Value``s refer into them by position. A value is
 /// trivial to copy, so rendering reads a large model without reference counting, and a
-/// dictionary finds a key by the hash the template computed when it was parsed.
+/// dictionary finds a key by the hash the template computed when it was parsed. Text and
+/// values are kept in ``PaddedArray``s, which append and read without per-element checks.
 ///
 /// Dictionaries with the same keys share a ``Layout``: the render context of a model registers
 /// one for classes and one for members, and gives each member only its values.
@@ -28,7 +29,7 @@
 package struct TemplateContext {
     /// A value of the context: what a ``TemplateValue`` is, with its contents stored in the
     /// context.
-    package enum Value {
+    package enum Value: BitwiseCopyable {
         /// The UTF-8 bytes at `start..<start + count` of the context's text.
         case string(start: Int32, count: Int32)
         case bool(Bool)
@@ -43,8 +44,9 @@ package struct TemplateContext {
     }
 
     /// The keys that dictionaries of the same shape share.
-    package struct Layout {
-        fileprivate let index: Int32
+    package struct Layout: BitwiseCopyable {
+        /// The layout's position among the context's layouts.
+        let index: Int32
     }
 
     /// Stores element `index` of a lazy array and returns it.
@@ -54,9 +56,8 @@ package struct TemplateContext {
     struct Mark {
         fileprivate let textCount: Int
         fileprivate let elementCount: Int
+        /// Layouts own the keys and buckets after their own.
         fileprivate let layoutCount: Int
-        fileprivate let keyCount: Int
-        fileprivate let bucketCount: Int
         fileprivate let builderCount: Int
     }
 
@@ -70,8 +71,8 @@ package struct TemplateContext {
     }
 
     /// The UTF-8 bytes of all strings.
-    private(set) var text: [UInt8] = []
-    private var elements: [Value] = []
+    private(set) var text = PaddedArray<UInt8>(filler: 0)
+    private var elements = PaddedArray<Value>(filler: .null)
     private var layouts: [LayoutStorage] = []
     private var keys: [TemplateKey] = []
     private var buckets: [Int32] = []
@@ -111,19 +112,34 @@ package struct TemplateContext {
     }
 
     /// Stores a string.
-    package mutating func string(_ string: String) -> Value {
+    package mutating func string(_ string: borrowing String) -> Value {
         guard !string.isEmpty else { return .string(start: 0, count: 0) }
         let start = text.count
-        var string = string
-        string.withUTF8 { text.append(contentsOf: $0) }
+        if string.utf8.withContiguousStorageIfAvailable({ text.append(contentsOf: $0) }) == nil {
+            text.append(contentsOf: Array(string.utf8))
+        }
         return .string(start: Self.position(start), count: Self.position(text.count - start))
     }
 
     /// Stores an array.
-    package mutating func array(_ values: [Value]) -> Value {
+    package mutating func array(_ values: some Collection<Value>) -> Value {
         let start = elements.count
-        elements += values
+        elements.append(contentsOf: values)
         return .array(start: Self.position(start), count: Self.position(values.count))
+    }
+
+    /// Stores an array of the values `value` makes of the elements of `source`, which may store
+    /// values of their own: its elements are set aside first, and filled in order.
+    mutating func array<Source: Collection>(
+        _ source: Source, _ value: (inout TemplateContext, Source.Element) -> Value
+    ) -> Value {
+        let start = elements.count
+        elements.appendUnset(source.count)
+        for (offset, element) in source.enumerated() {
+            let value = value(&self, element)
+            elements.set(value, at: start + offset)
+        }
+        return .array(start: Self.position(start), count: Self.position(source.count))
     }
 
     /// An array of `count` elements that `build` stores when they are read.
@@ -141,6 +157,7 @@ package struct TemplateContext {
         /// Static keys keep the literal trivial to copy and to destroy.
         fileprivate let entries: [(StaticString, Value)]
 
+        @inline(__always)
         package init(dictionaryLiteral entries: (StaticString, Value)...) {
             self.entries = entries
         }
@@ -148,16 +165,17 @@ package struct TemplateContext {
 
     /// Stores a dictionary of the keys of `layout`, listed in its order with their values.
     ///
+    /// Inlined, so that the literal of entries needs no allocation.
+    ///
     /// - Precondition: `entries` has the keys of `layout`, in the same order (checked in debug
     ///   builds).
+    @inline(__always)
     package mutating func dictionary(_ layout: Layout, _ entries: Entries) -> Value {
         let layoutKeys = layouts[Int(layout.index)].keys
         precondition(entries.entries.count == layoutKeys.count, "the entries do not match the keys of the layout")
+        assert(entries.entries.map(\.0.description) == names(of: layout), "the keys are not those of the layout")
         let start = elements.count
-        for (offset, (key, value)) in entries.entries.enumerated() {
-            assert(key.description == keys[layoutKeys.lowerBound + offset].name, "'\(key)' is not the layout's key")
-            elements.append(value)
-        }
+        elements.append(contentsOf: entries.entries.lazy.map(\.1))
         return .dictionary(layout, start: Self.position(start))
     }
 
@@ -165,7 +183,7 @@ package struct TemplateContext {
     mutating func dictionary(_ layout: Layout, values: [Value]) -> Value {
         precondition(values.count == layouts[Int(layout.index)].keys.count, "the values do not match the keys of the layout")
         let start = elements.count
-        elements += values
+        elements.append(contentsOf: values)
         return .dictionary(layout, start: Self.position(start))
     }
 
@@ -184,13 +202,11 @@ package struct TemplateContext {
 
     // MARK: Reading
 
-    /// The value of `key` in a dictionary of `layout` whose values start at `start`, or `nil`
-    /// when the layout lacks the key.
+    /// The position of `key` among the keys of `layout`, or `nil` when the layout lacks it.
     ///
-    /// Inlined: it runs for every key of every path a template prints or tests, and the call
-    /// costs about as much as the look-up.
-    @inline(__always)
-    func value(of key: TemplateKey, in layout: Layout, start: Int32) -> Value? {
+    /// Renderers remember the position for the next dictionary of the same layout, so this
+    /// runs about once per key of a template.
+    func offset(of key: TemplateKey, in layout: Layout) -> Int? {
         let storage = layouts[Int(layout.index)]
         let mask = storage.buckets.count - 1
         var bucket = key.hash & mask
@@ -198,15 +214,21 @@ package struct TemplateContext {
             let entry = Int(buckets[storage.buckets.lowerBound + bucket])
             if entry == 0 { return nil }
             if keys[storage.keys.lowerBound + entry - 1] == key {
-                return elements[Int(start) + entry - 1]
+                return entry - 1
             }
             bucket = (bucket + 1) & mask
         }
     }
 
     /// The value at `offset` of a dictionary whose values start at `start`.
+    @inline(__always)
     func value(at offset: Int, from start: Int32) -> Value {
         elements[Int(start) + offset]
+    }
+
+    /// The number of layouts registered; a layout's index is below it.
+    var layoutCount: Int {
+        layouts.count
     }
 
     /// The number of elements of an array, or `nil` for another kind of value.
@@ -218,6 +240,7 @@ package struct TemplateContext {
     }
 
     /// Element `index` of an array, stored first if the array is lazy.
+    @inline(__always)
     mutating func element(_ index: Int, of array: Value) -> Value {
         switch array {
         case .array(let start, _):
@@ -244,20 +267,24 @@ package struct TemplateContext {
 
     /// How much of the context is in use now.
     var mark: Mark {
-        Mark(
-            textCount: text.count, elementCount: elements.count, layoutCount: layouts.count, keyCount: keys.count,
-            bucketCount: buckets.count, builderCount: builders.count)
+        Mark(textCount: text.count, elementCount: elements.count, layoutCount: layouts.count, builderCount: builders.count)
     }
 
     /// Drops everything stored since `mark` was taken: values, layouts and builders stored since
     /// then must not be used any more.
-    mutating func drop(after mark: Mark) {
-        Self.truncate(&text, to: mark.textCount)
-        Self.truncate(&elements, to: mark.elementCount)
-        Self.truncate(&layouts, to: mark.layoutCount)
-        Self.truncate(&keys, to: mark.keyCount)
-        Self.truncate(&buckets, to: mark.bucketCount)
+    ///
+    /// - Returns: Whether layouts were dropped, whose indices later layouts take again.
+    @discardableResult
+    @inline(__always)
+    mutating func drop(after mark: Mark) -> Bool {
+        text.truncate(to: mark.textCount)
+        elements.truncate(to: mark.elementCount)
         Self.truncate(&builders, to: mark.builderCount)
+        guard layouts.count > mark.layoutCount else { return false }
+        layouts.removeSubrange(mark.layoutCount...)
+        Self.truncate(&keys, to: layouts.last?.keys.upperBound ?? 0)
+        Self.truncate(&buckets, to: layouts.last?.buckets.upperBound ?? 0)
+        return true
     }
 
     /// Removes the elements after the first `count`, keeping the capacity; touches nothing when

@@ -2,9 +2,9 @@
 ///
 /// Rendering appends millions of small pieces; appending to a `String` or an `Array` checks
 /// uniqueness and capacity each time, which costs more than copying the bytes. This buffer is
-/// a run of chunks that it allocates itself: an append is a capacity check and a copy, and a
-/// chunk that is full stays where it is, so a large output is never copied to grow. The bytes
-/// become a `String` once, at the end.
+/// a run of chunks that it allocates itself: an append is a capacity check and a copy (of
+/// whole 16-byte blocks when the source is padded), and a chunk that is full stays where it
+/// is, so a large output is never copied to grow. The bytes become a `String` once, at the end.
 ///
 /// Copies of an output share its chunks: only one of them may be appended to.
 struct TemplateOutput {
@@ -42,27 +42,31 @@ struct TemplateOutput {
         chunk = chunks.current
     }
 
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let source = bytes.baseAddress else { return }
-        let byteCount = bytes.count
-        reserve(byteCount)
-        let destination = chunk + count
-        if byteCount <= 16 {
-            // Most pieces are a name or a few spaces: a loop beats a call to `memmove`.
-            for offset in 0..<byteCount {
-                destination[offset] = source[offset]
-            }
-        } else {
-            destination.initialize(from: source, count: byteCount)
-        }
-        count += byteCount
+    /// Appends `byteCount` bytes from `source`, followed by at least ``PaddedArray/padding``
+    /// readable bytes: the bytes are copied as whole 16-byte blocks, which a name or a line of
+    /// template text fills in one or two.
+    ///
+    /// Counts are those of pieces of templates and contexts (at most 2 GB), far from overflowing.
+    @inline(__always)
+    mutating func append(padded source: UnsafePointer<UInt8>, count byteCount: Int) {
+        reserve(byteCount &+ PaddedArray<UInt8>.padding)
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(chunk + count)
+        var offset = 0
+        repeat {
+            let block = from.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
+            to.storeBytes(of: block, toByteOffset: offset, as: SIMD16<UInt8>.self)
+            offset &+= 16
+        } while offset < byteCount
+        count &+= byteCount
     }
 
-    /// Appends `source[range]`.
-    mutating func append(_ source: [UInt8], _ range: Range<Int>) {
-        source.withUnsafeBufferPointer { buffer in
-            append(UnsafeBufferPointer(rebasing: buffer[range]))
-        }
+    /// Appends the bytes of `bytes`.
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        reserve(bytes.count)
+        (chunk + count).initialize(from: source, count: bytes.count)
+        count += bytes.count
     }
 
     /// Appends an ASCII literal such as `"true"`.
@@ -94,8 +98,16 @@ struct TemplateOutput {
     }
 
     /// Makes room for `byteCount` more bytes in the current chunk, starting a new one if needed.
+    @inline(__always)
     private mutating func reserve(_ byteCount: Int) {
-        guard count + byteCount > capacity else { return }
+        if count &+ byteCount > capacity {
+            startChunk(for: byteCount)
+        }
+    }
+
+    /// Keeps the current chunk as it is and starts a new one with room for `byteCount` bytes.
+    @inline(never)
+    private mutating func startChunk(for byteCount: Int) {
         chunks.filled.append((chunk, count))
         capacity = max(byteCount, min(Self.largestChunk, 2 * capacity))
         chunk = .allocate(capacity: capacity)
