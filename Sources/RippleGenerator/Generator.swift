@@ -92,15 +92,15 @@ package struct Generator: Sendable {
     ) -> Generation {
         var generation = Generation()
         let scanner = AnnotationParser(prefix: annotationPrefix)
-        // Each file is read for the schema right after it is parsed, while it is in cache.
-        var session = SchemaBuilder(annotationPrefix: annotationPrefix, accessLevel: accessLevel).start()
+        var parsedFiles: [ParsedFile] = []
         for source in sources where scanner.mayContainAnnotations(source.bytes) {
             let parsed = SwiftParser.parse(SourceFile(path: source.path, bytes: source.bytes))
             generation.diagnostics += parsed.diagnostics
             generation.parsedFiles.append(source.path)
-            session.add(parsed)
+            parsedFiles.append(parsed)
         }
-        let built = session.finish()
+        let built = SchemaBuilder(annotationPrefix: annotationPrefix, accessLevel: accessLevel).build(parsedFiles)
+        parsedFiles = []
         generation.diagnostics += built.diagnostics
         generation.schema = built.schema
         if let templates, !generation.diagnostics.contains(where: { $0.severity == .error }) {

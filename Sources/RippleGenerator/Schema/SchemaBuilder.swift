@@ -40,42 +40,14 @@ package struct SchemaBuilder: Sendable {
 
     /// Builds the schema of `files`, in the order given (the generator sorts them by path).
     package func build(_ files: [ParsedFile]) -> Result {
-        var session = start()
+        var build = SchemaBuild(parser: AnnotationParser(prefix: annotationPrefix), accessLevel: accessLevel)
         for file in files {
-            session.add(file)
-        }
-        return session.finish()
-    }
-
-    /// Starts a build that takes its files one at a time.
-    package func start() -> Session {
-        Session(build: SchemaBuild(parser: AnnotationParser(prefix: annotationPrefix), accessLevel: accessLevel))
-    }
-
-    /// A build that takes its files one at a time: the generator adds each file right after
-    /// parsing it, while its declarations are still in the processor's cache, and lets it go
-    /// before parsing the next. Only the classes to generate are kept.
-    package struct Session {
-        fileprivate var build: SchemaBuild
-        private var paths: [String] = []
-
-        fileprivate init(build: SchemaBuild) {
-            self.build = build
-        }
-
-        /// Reads the annotations of one more file.
-        package mutating func add(_ file: ParsedFile) {
             build.collect(file)
-            paths.append(file.file.path)
         }
-
-        /// The schema of the files added, in the order they were added.
-        package consuming func finish() -> Result {
-            build.checkRoots()
-            let classes = build.buildClasses()
-            let imports = build.imports.sorted { ($0.module, $0.line) < ($1.module, $1.line) }.map(\.line)
-            let diagnostics = build.diagnostics.sortedForReading(files: paths)
-            return Result(schema: ModelSchema(classes: classes, imports: imports), diagnostics: diagnostics)
-        }
+        build.checkRoots()
+        let classes = build.buildClasses()
+        let imports = build.imports.sorted { ($0.module, $0.line) < ($1.module, $1.line) }.map(\.line)
+        let diagnostics = build.diagnostics.sortedForReading(files: files.map(\.file.path))
+        return Result(schema: ModelSchema(classes: classes, imports: imports), diagnostics: diagnostics)
     }
 }
