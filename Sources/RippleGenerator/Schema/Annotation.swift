@@ -23,6 +23,17 @@ package struct Annotation: Hashable, Sendable {
         index(of: name).map { items[$0] }
     }
 
+    /// Where the first item named `name` is, if any; unlike ``item(_:)``, copies nothing.
+    package func location(of name: AnnotationItem.Name) -> SourceLocation? {
+        index(of: name).map { items[$0].location }
+    }
+
+    /// The value of the first item named `name`, if it has one.
+    package func value(of name: AnnotationItem.Name) -> AnnotationValue? {
+        guard let index = index(of: name) else { return nil }
+        return items[index].value
+    }
+
     /// Whether an item named `name` is present.
     package func contains(_ name: AnnotationItem.Name) -> Bool {
         index(of: name) != nil

@@ -37,19 +37,32 @@ package struct AnnotationItem: Hashable, Sendable {
         /// On a stored `var`: readable and writable from any thread; writes skip transactions.
         case allowBackgroundWrite
 
-        /// Whether the item can annotate a class.
         /// The item `spelling` names, or `nil`; the same as `init(rawValue:)`, which compares
         /// the spelling with every case in turn, while this compares with those of its length.
         package init?(spelling: String) {
-            let name: Name? = switch spelling.utf8.count {
-            case 4: spelling == "root" ? .root : spelling == "node" ? .node : spelling == "type" ? .type : nil
-            case 6: spelling == "shared" ? .shared : nil
-            case 7: spelling == "derived" ? .derived : nil
-            case 8: spelling == "property" ? .property : spelling == "readOnly" ? .readOnly : nil
-            case 10: spelling == "dependency" ? .dependency : nil
-            case 11: spelling == "discardable" ? .discardable : nil
-            case 19: spelling == "allowBackgroundRead" ? .allowBackgroundRead : nil
-            case 20: spelling == "allowBackgroundWrite" ? .allowBackgroundWrite : nil
+            var spelling = spelling
+            guard let name = spelling.withUTF8(Name.init(bytes:)) else { return nil }
+            self = name
+        }
+
+        /// The item the UTF-8 `bytes` spell, or `nil`: read where an annotation is written,
+        /// without making a string of it.
+        init?(bytes: UnsafeBufferPointer<UInt8>) {
+            // Only called for a literal of the same length as `bytes`.
+            func spells(_ literal: StaticString) -> Bool {
+                let spelling = literal.utf8Start
+                for index in bytes.indices where bytes[index] != spelling[index] { return false }
+                return true
+            }
+            let name: Name? = switch bytes.count {
+            case 4: spells("root") ? .root : spells("node") ? .node : spells("type") ? .type : nil
+            case 6: spells("shared") ? .shared : nil
+            case 7: spells("derived") ? .derived : nil
+            case 8: spells("property") ? .property : spells("readOnly") ? .readOnly : nil
+            case 10: spells("dependency") ? .dependency : nil
+            case 11: spells("discardable") ? .discardable : nil
+            case 19: spells("allowBackgroundRead") ? .allowBackgroundRead : nil
+            case 20: spells("allowBackgroundWrite") ? .allowBackgroundWrite : nil
             default: nil
             }
             guard let name else { return nil }
@@ -74,6 +87,7 @@ package struct AnnotationItem: Hashable, Sendable {
             return 1 << position
         }
 
+        /// Whether the item can annotate a class.
         package var appliesToClasses: Bool { self == .root || self == .node }
 
         /// Whether the item can annotate a member.

@@ -241,12 +241,15 @@ private struct ItemReader {
 
     private mutating func readItem(after separator: String?) throws(Stop) -> AnnotationItem {
         let start = position
-        guard let word = readName() else {
+        guard let wordRange = readNameRange() else {
             throw stop(expecting: separator.map { "an annotation item after '\($0)'" } ?? "an annotation item")
         }
+        // A known item's spelling is its name's, which costs no string of its own.
+        let name = AnnotationItem.Name(bytes: UnsafeBufferPointer(rebasing: bytes[wordRange]))
+        let word = name?.rawValue ?? String(decoding: bytes[wordRange], as: UTF8.self)
         skipSpaces()
         guard position < bytes.count, bytes[position] == UInt8(ascii: "=") else {
-            return AnnotationItem(spelling: word, location: location(at: start))
+            return AnnotationItem(spelling: word, name: name, value: nil, location: location(at: start))
         }
         position += 1
         skipSpaces()
@@ -254,7 +257,7 @@ private struct ItemReader {
             return try readSourceryValue(of: word, itemStart: start)
         }
         let value = try readValue(of: word)
-        return AnnotationItem(spelling: word, value: value, location: location(at: start))
+        return AnnotationItem(spelling: word, name: name, value: value, location: location(at: start))
     }
 
     // MARK: The sourcery dialect
@@ -391,12 +394,18 @@ private struct ItemReader {
         return AnnotationPath(components: components, location: location(at: start))
     }
 
+    /// A name; `nil` when no name starts here.
     private mutating func readName() -> String? {
+        readNameRange().map { String(decoding: bytes[$0], as: UTF8.self) }
+    }
+
+    /// Where the name that starts here is; `nil` when no name starts here.
+    private mutating func readNameRange() -> Range<Int>? {
         let start = position
         guard position < bytes.count, SwiftText.isNameByte(bytes[position]),
               !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) else { return nil }
         while position < bytes.count, SwiftText.isNameByte(bytes[position]) { position += 1 }
-        return String(decoding: bytes[start..<position], as: UTF8.self)
+        return start..<position
     }
 
     /// A syntax error at the current position, naming what was found there.

@@ -13,9 +13,11 @@ extension SchemaBuild {
         pending.reserveCapacity(candidate.members.count)
         // The declarations are read where they are: a copy of one would retain all its parts.
         candidate.declaration.members.withUnsafeBufferPointer { declarations in
-            for annotated in candidate.members {
-                let variable = declarations.baseAddress! + annotated.index
-                buildMember(variable, annotated.annotation, in: candidate, into: &members, &pending)
+            candidate.members.withUnsafeBufferPointer { annotated in
+                for index in annotated.indices {
+                    let variable = declarations.baseAddress! + annotated[index].index
+                    buildMember(variable, annotated[index].annotation, in: candidate, into: &members, &pending)
+                }
             }
         }
         return (members, pending)
@@ -58,53 +60,57 @@ extension SchemaBuild {
             report(.missingUnderscore(name: storageName), at: variable.pointee.location, in: file)
             return
         }
-        let name = String(storageName[storageName.utf8.index(after: storageName.startIndex)...])
+        // The name is the storage name without its `_`, a byte: cut as bytes, it is made without
+        // the generic slicing of a string.
+        var storageText = storageName
+        let name = storageText.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0.dropFirst()), as: UTF8.self) }
         if let hidden = variable.pointee.modifiers.first(where: { $0.hasPrefix("private") || $0.hasPrefix("fileprivate") }) {
             report(.inaccessibleMember(member: storageName, modifier: hidden), at: variable.pointee.location, in: file)
         }
 
         // What the member is.
+        // Items are found by position and read in place: a copy of one would retain its parts.
         let isNode = annotation.contains(.node)
-        var sharedItem = annotation.item(.shared)
+        var isShared = annotation.contains(.shared)
         if isNode, annotation.contains(.property) {
-            report(.conflictingKinds(member: storageName), at: annotation.item(.node)!.location, in: file)
+            report(.conflictingKinds(member: storageName), at: annotation.location(of: .node)!, in: file)
             return
         }
-        if !isNode, !annotation.contains(.property), sharedItem == nil {
+        if !isNode, !annotation.contains(.property), !isShared {
             report(.missingKind(member: storageName), at: annotation.location, in: file)
             return
         }
-        if isNode, let shared = sharedItem {
-            report(.sharedNode(member: storageName), at: shared.location, in: file)
-            sharedItem = nil
+        if isNode, let shared = annotation.location(of: .shared) {
+            report(.sharedNode(member: storageName), at: shared, in: file)
+            isShared = false
         }
 
         // Computed members are readOnly, and only they have dependencies.
         let isComputed = variable.pointee.isComputed
-        let readOnlyItem = annotation.item(.readOnly)
-        if isComputed, readOnlyItem == nil {
+        let readOnly = annotation.location(of: .readOnly)
+        if isComputed, readOnly == nil {
             report(.computedNeedsReadOnly(member: storageName), at: variable.pointee.location, in: file)
         }
-        if let readOnlyItem, !isComputed {
-            report(.readOnlyStoredMember(member: storageName), at: readOnlyItem.location, in: file)
+        if let readOnly, !isComputed {
+            report(.readOnlyStoredMember(member: storageName), at: readOnly, in: file)
         }
         var dependencyPaths: [AnnotationPath] = []
-        if let dependency = annotation.item(.dependency), let value = dependency.value {
+        if let value = annotation.value(of: .dependency) {
             if isComputed {
                 dependencyPaths = value.paths
             } else {
-                report(.ignoredDependency(member: storageName), at: dependency.location, in: file)
+                report(.ignoredDependency(member: storageName), at: annotation.location(of: .dependency)!, in: file)
             }
-        } else if isComputed, readOnlyItem != nil {
+        } else if isComputed, readOnly != nil {
             report(.missingDependency(member: storageName), at: variable.pointee.location, in: file)
         }
         if isComputed {
             // A computed member reads other members; whether those may be read off the model's
             // actor is theirs to say, so background access is ignored too.
             for ignored in [AnnotationItem.Name.shared, .discardable, .derived, .allowBackgroundRead, .allowBackgroundWrite] {
-                guard let item = annotation.item(ignored) else { continue }
-                report(.ignoredOnReadOnly(item: ignored, member: storageName), at: item.location, in: file)
-                if ignored == .shared { sharedItem = nil }
+                guard let location = annotation.location(of: ignored) else { continue }
+                report(.ignoredOnReadOnly(item: ignored, member: storageName), at: location, in: file)
+                if ignored == .shared { isShared = false }
             }
         }
 
@@ -120,8 +126,8 @@ extension SchemaBuild {
             guard let node = resolveNodeType(declaredType, of: variable, annotation, in: candidate) else { return }
             (kind, type) = node
         } else {
-            if let typeItem = annotation.item(.type) {
-                report(.ignoredType(member: storageName), at: typeItem.location, in: file)
+            if let typeLocation = annotation.location(of: .type) {
+                report(.ignoredType(member: storageName), at: typeLocation, in: file)
             }
             (kind, type) = (.property, declaredType)
         }
@@ -134,23 +140,23 @@ extension SchemaBuild {
             report(.reservedAccessor(accessor: name, member: storageName), at: variable.pointee.location, in: file)
         }
 
-        // In the order of `MemberOption.allCases`.
-        var options: [MemberOption] = []
-        if isComputed || readOnlyItem != nil { options.append(.readOnly) }
+        var options: MemberOptions = []
+        if isComputed || readOnly != nil { options.insert(.readOnly) }
         if isComputed {
-            options.append(.computed)
+            options.insert(.computed)
         } else {
-            if annotation.contains(.discardable) { options.append(.discardable) }
-            if annotation.contains(.derived) { options.append(.derived) }
+            if annotation.contains(.discardable) { options.insert(.discardable) }
+            if annotation.contains(.derived) { options.insert(.derived) }
             let backgroundWrite = annotation.contains(.allowBackgroundWrite)
-            if backgroundWrite || annotation.contains(.allowBackgroundRead) { options.append(.backgroundRead) }
-            if backgroundWrite { options.append(.backgroundWrite) }
+            if backgroundWrite || annotation.contains(.allowBackgroundRead) { options.insert(.backgroundRead) }
+            if backgroundWrite { options.insert(.backgroundWrite) }
         }
 
         members.append(TrackedMember(
             storageName: storageName, name: name, type: type, kind: kind, isComputed: isComputed,
             options: options, index: members.count, changeKey: members.count, location: variable.pointee.location))
-        pending.append(PendingValues(dependencyPaths: dependencyPaths, sharedPath: sharedItem?.value?.paths.first))
+        pending.append(PendingValues(
+            dependencyPaths: dependencyPaths, sharedPath: isShared ? annotation.value(of: .shared)?.paths.first : nil))
     }
 
     /// The node kind and the accessor type of a `node` member; `nil` after reporting why not.

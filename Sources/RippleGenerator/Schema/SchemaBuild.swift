@@ -230,11 +230,16 @@ struct SchemaBuild {
         // The items kept so far, once one is dropped or changed; `nil` while all are kept.
         var kept: [AnnotationItem]? = isSourcery ? [] : nil
         var seen: UInt16 = 0
-        for (index, written) in annotation.items.enumerated() {
-            guard let item = isSourcery ? quantwmItem(written, in: path) : written else { continue }
-            let isKept = isValid(item, onClass: onClass, seen: &seen, in: path)
-            if kept == nil, !isKept { kept = Array(annotation.items[..<index]) }
-            if isKept { kept?.append(item) }
+        let items = annotation.items
+        for index in items.indices {
+            if !isSourcery {
+                // Checked in place: the usual case copies no item.
+                let isKept = isValid(items[index], onClass: onClass, seen: &seen, in: path)
+                if kept == nil, !isKept { kept = Array(items[..<index]) }
+                if isKept { kept?.append(items[index]) }
+            } else if let item = quantwmItem(items[index], in: path), isValid(item, onClass: onClass, seen: &seen, in: path) {
+                kept?.append(item)
+            }
         }
         guard let kept else { return annotation }
         return Annotation(items: kept, location: annotation.location)

@@ -18,7 +18,7 @@ package struct TrackedMember: Hashable, Sendable {
     /// Whether the member is a computed `var` (then it is also readOnly).
     package var isComputed: Bool
     /// The options the runtime sees, in their canonical order.
-    package var options: [MemberOption]
+    package var options: MemberOptions
     /// The member's position in its class.
     package var index: Int
     /// The change key its writes bump: its own index, or that of the property it shares.
@@ -32,7 +32,7 @@ package struct TrackedMember: Hashable, Sendable {
 
     package init(
         storageName: String, name: String, type: String, kind: Kind, isComputed: Bool,
-        options: [MemberOption], index: Int, changeKey: Int, sharedProperty: String? = nil,
+        options: MemberOptions, index: Int, changeKey: Int, sharedProperty: String? = nil,
         dependencies: [DependencyPath] = [], location: SourceLocation
     ) {
         self.storageName = storageName
