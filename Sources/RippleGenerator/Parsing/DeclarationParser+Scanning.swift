@@ -126,7 +126,6 @@ extension DeclarationParser {
 
     /// `<` count minus `>` count of an operator token (`>>` closes two; `->` closes none).
     func genericBracketBalance(of token: Token) -> Int {
-        let bytes = file.bytes
         var balance = 0
         var offset = token.range.lowerBound
         while offset < token.range.upperBound {
@@ -162,7 +161,7 @@ extension DeclarationParser {
         case .operator:
             // A closing generic `>` (`Set<Node>`, `Set< Node >`) or a postfix `?`/`!` ends the
             // line's code; any other operator needs an operand on the next line.
-            let first = file.bytes[last.range.lowerBound]
+            let first = bytes[last.range.lowerBound]
             if first == UInt8(ascii: ">") { return false }
             if !last.followsWhitespace && (first == UInt8(ascii: "?") || first == UInt8(ascii: "!")) { return false }
             return true
@@ -180,8 +179,8 @@ extension DeclarationParser {
         case .operator:
             // A binary operator has space on both sides; `-x` or `!flag` starts a new statement.
             let after = next.range.upperBound
-            guard after < file.bytes.count else { return false }
-            let byte = file.bytes[after]
+            guard after < bytes.count else { return false }
+            let byte = bytes[after]
             return SourceCharacter.isHorizontalWhitespace(byte) || SourceCharacter.isNewline(byte)
         case .keyword:
             return next.keyword == .as || next.keyword == .is
@@ -252,7 +251,6 @@ extension DeclarationParser {
     /// The offset of the `=` in a token made of exactly `count` `>` and one `=` (`>=`, `>>=`).
     private func equalAfterClosingBrackets(_ token: Token, count: Int) -> Int? {
         guard token.range.count == count + 1 else { return nil }
-        let bytes = file.bytes
         let equal = token.range.upperBound - 1
         guard bytes[equal] == UInt8(ascii: "=") else { return nil }
         for offset in token.range.lowerBound..<equal where bytes[offset] != UInt8(ascii: ">") {

@@ -16,39 +16,36 @@ enum TokenText {
     /// The text of the non-comment tokens of `tokens[range]`, cut at the byte offset `byteLimit`
     /// when one is given (a type that ends inside a `>=` token).
     ///
-    /// The text is put together in a temporary buffer, then copied into a string of exactly its
-    /// size (most are short enough to be stored inline, without an allocation). The tokens and
-    /// the spaces between them never take more bytes than the source span they come from plus
-    /// one space per token, so that is the buffer's size.
+    /// The text is put together in a temporary buffer, then made into a string by `strings`.
+    /// The tokens and the spaces between them never take more bytes than the source span they
+    /// come from plus one space per token, so that is the buffer's size.
     static func render(
-        _ tokens: UnsafeBufferPointer<Token>, _ range: Range<Int>, in bytes: [UInt8], style: Style,
-        endingAt byteLimit: Int? = nil
+        _ tokens: UnsafeBufferPointer<Token>, _ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>,
+        style: Style, endingAt byteLimit: Int? = nil, strings: inout StringTable
     ) -> String {
         guard let first = range.first, let last = range.last else { return "" }
-        return bytes.withUnsafeBufferPointer { buffer in
-            // One token is the common case (`0`, `Int`): its text as it is.
-            if range.count == 1 && byteLimit == nil {
-                return String(decoding: UnsafeBufferPointer(rebasing: buffer[tokens[first].range]), as: UTF8.self)
-            }
-            let span = tokens[last].range.upperBound - tokens[first].range.lowerBound
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: span + range.count) { output in
-                var count = 0
-                var previous: Token?
-                for index in range {
-                    let token = tokens[index]
-                    if token.kind.isComment { continue }
-                    if let previous, needsSpace(between: previous, and: token, in: buffer, style: style) {
-                        output[count] = UInt8(ascii: " ")
-                        count += 1
-                    }
-                    let start = token.range.lowerBound
-                    let length = min(token.range.upperBound, byteLimit ?? .max) - start
-                    (output.baseAddress! + count).initialize(from: buffer.baseAddress! + start, count: length)
-                    count += length
-                    previous = token
+        // One token is the common case (`0`, `Int`): its text as it is.
+        if range.count == 1 && byteLimit == nil {
+            return strings.string(UnsafeBufferPointer(rebasing: bytes[tokens[first].range]))
+        }
+        let span = tokens[last].range.upperBound - tokens[first].range.lowerBound
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: span + range.count) { output in
+            var count = 0
+            var previous: Token?
+            for index in range {
+                let token = tokens[index]
+                if token.kind.isComment { continue }
+                if let previous, needsSpace(between: previous, and: token, in: bytes, style: style) {
+                    output[count] = UInt8(ascii: " ")
+                    count += 1
                 }
-                return String(decoding: UnsafeBufferPointer(rebasing: output[..<count]), as: UTF8.self)
+                let start = token.range.lowerBound
+                let length = min(token.range.upperBound, byteLimit ?? .max) - start
+                (output.baseAddress! + count).initialize(from: bytes.baseAddress! + start, count: length)
+                count += length
+                previous = token
             }
+            return strings.string(UnsafeBufferPointer(rebasing: output[..<count]))
         }
     }
 
