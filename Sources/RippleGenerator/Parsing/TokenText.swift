@@ -28,7 +28,12 @@ enum TokenText {
         if range.count == 1 && byteLimit == nil {
             return strings.string(UnsafeBufferPointer(rebasing: bytes[tokens[first].range]))
         }
-        let span = tokens[last].range.upperBound - tokens[first].range.lowerBound
+        let start = tokens[first].range.lowerBound
+        let end = min(tokens[last].range.upperBound, byteLimit ?? .max)
+        if isCanonical(tokens, range, in: bytes, style: style) {
+            return strings.string(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        }
+        let span = tokens[last].range.upperBound - start
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: span + range.count) { output in
             var count = 0
             var previous: Token?
@@ -47,6 +52,30 @@ enum TokenText {
             }
             return strings.string(UnsafeBufferPointer(rebasing: output[..<count]))
         }
+    }
+
+    /// Whether the source text of `tokens[range]` is already its rendering: no comments, and
+    /// between tokens exactly the one space the rendering puts there, or nothing.
+    ///
+    /// Most types and values are written that way (`[String]`, `Shelf()`, `[1, 2]`); their text
+    /// is then taken from the source in one piece rather than copied token by token.
+    private static func isCanonical(
+        _ tokens: UnsafeBufferPointer<Token>, _ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>, style: Style
+    ) -> Bool {
+        var previous = tokens[range.lowerBound]
+        if previous.kind.isComment { return false }
+        for index in range.lowerBound + 1..<range.upperBound {
+            let token = tokens[index]
+            if token.kind.isComment { return false }
+            let gap = token.range.lowerBound - previous.range.upperBound
+            if needsSpace(between: previous, and: token, in: bytes, style: style) {
+                guard gap == 1 && bytes[previous.range.upperBound] == UInt8(ascii: " ") else { return false }
+            } else if gap != 0 {
+                return false
+            }
+            previous = token
+        }
+        return true
     }
 
     private static func needsSpace(
