@@ -153,8 +153,10 @@ extension DeclarationParser {
     // MARK: - Line rules
 
     /// Whether `next`, which starts a line, continues the construct that `last` belongs to.
-    @inline(__always)
-    func continuesLine(after last: Token, with next: Token) -> Bool {
+    ///
+    /// Static, taking the bytes: a method that does not mutate gets a copy of the whole parser
+    /// as `self` when called from one that does, and this runs at every line a scan crosses.
+    static func continuesLine(after last: Token, with next: Token, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         switch last.kind {
         case .comma, .colon, .arrow, .period, .equal, .backslash, .leftParen, .leftBracket:
             return true
@@ -210,7 +212,7 @@ extension DeclarationParser {
             guard next < tokens.count else { break }
             let token = tokens[next]
             let isTopLevel = depth == 0 && genericDepth == 0
-            if let last, isTopLevel, token.startsLine, !continuesLine(after: last, with: token) { break }
+            if let last, isTopLevel, token.startsLine, !Self.continuesLine(after: last, with: token, in: bytes) { break }
             switch token.kind {
             case .leftBrace, .rightBrace, .semicolon:
                 break loop
@@ -279,7 +281,7 @@ extension DeclarationParser {
             guard next < tokens.count else { break }
             let token = tokens[next]
             if depth == 0 && braces == 0 {
-                if let last, token.startsLine, !continuesLine(after: last, with: token) { break }
+                if let last, token.startsLine, !Self.continuesLine(after: last, with: token, in: bytes) { break }
                 switch token.kind {
                 case .comma, .semicolon, .rightBrace, .rightParen, .rightBracket:
                     break loop
@@ -364,7 +366,7 @@ extension DeclarationParser {
                     advance(to: next + 1)
                     return
                 }
-                if token.startsLine && !continuesLine(after: last, with: token) { return }
+                if token.startsLine && !Self.continuesLine(after: last, with: token, in: bytes) { return }
             }
             advance(to: next)
             switch token.kind {

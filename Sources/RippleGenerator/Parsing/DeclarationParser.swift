@@ -186,6 +186,9 @@ struct DeclarationParser: ~Copyable {
 
     /// The end of the modifier at `start` (`static`, `private(set)`, `nonisolated(unsafe)`), or
     /// `nil` when the word there is not used as a modifier.
+    ///
+    /// Inlined into its one caller: called, it would get a copy of the whole parser as `self`.
+    @inline(__always)
     private func endOfModifier(at start: Int) -> Int? {
         let token = tokens[start]
         guard let keyword = token.keyword, keyword.isModifier else { return nil }
