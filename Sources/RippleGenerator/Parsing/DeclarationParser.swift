@@ -346,7 +346,7 @@ struct DeclarationParser: ~Copyable {
     /// in it: each byte of invalid UTF-8 reads `?`, where a repair to U+FFFD takes three bytes.
     private mutating func commentText(_ range: Range<Int>) -> String {
         let comment = UnsafeBufferPointer(rebasing: bytes[range])
-        if SourceCharacter.isValidUTF8(comment) { return strings.string(comment) }
+        if let text = strings.validString(comment) { return text }
         var repaired: [UInt8] = []
         var iterator = comment.makeIterator()
         var parser = Unicode.UTF8.ForwardParser()

@@ -17,6 +17,8 @@ struct StringTable {
         /// Where the text's bytes start in `keys`; they are `string`'s bytes before any repair.
         var keyStart: Int
         var keyCount: Int
+        /// Whether the bytes are valid UTF-8, so `string` holds them unchanged.
+        var isValidUTF8: Bool
         var string: String
     }
 
@@ -31,20 +33,39 @@ struct StringTable {
 
     /// The string of `bytes`, invalid UTF-8 repaired as `String(decoding:as:)` repairs it.
     mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard bytes.count > Self.longestInline else { return Self.inlineString(bytes) }
+        return entries[entry(for: bytes)].string
+    }
+
+    /// The string of `bytes` if they are valid UTF-8, `nil` otherwise (for a caller that
+    /// repairs them its own way).
+    mutating func validString(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         guard bytes.count > Self.longestInline else {
-            // Writing into the string's inline storage skips the general decoding path, which
-            // costs twice as much for short texts; the bytes are validated (and repaired) alike.
-            return String(unsafeUninitializedCapacity: bytes.count) { $0.initialize(fromContentsOf: bytes) }
+            return SourceCharacter.isValidUTF8(bytes) ? Self.inlineString(bytes) : nil
         }
+        let entry = entry(for: bytes)
+        return entries[entry].isValidUTF8 ? entries[entry].string : nil
+    }
+
+    /// A string of at most 15 bytes.
+    private static func inlineString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        // Writing into the string's inline storage skips the general decoding path, which costs
+        // twice as much for short texts; the bytes are validated (and repaired) alike.
+        String(unsafeUninitializedCapacity: bytes.count) { $0.initialize(fromContentsOf: bytes) }
+    }
+
+    /// The index in `entries` of the text `bytes` (more than 15 of them), added if new.
+    private mutating func entry(for bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let hash = Self.hash(bytes)
         let slot = self.slot(of: bytes, hash: hash)
-        if slots[slot] != 0 { return entries[Int(slots[slot]) - 1].string }
-        let string = String(decoding: bytes, as: UTF8.self)
-        entries.append(Entry(hash: hash, keyStart: keys.count, keyCount: bytes.count, string: string))
+        if slots[slot] != 0 { return Int(slots[slot]) - 1 }
+        entries.append(Entry(
+            hash: hash, keyStart: keys.count, keyCount: bytes.count,
+            isValidUTF8: SourceCharacter.isValidUTF8(bytes), string: String(decoding: bytes, as: UTF8.self)))
         keys.append(contentsOf: bytes)
         slots[slot] = Int32(truncatingIfNeeded: entries.count)
         if entries.count * 2 > slots.count { rehash() }
-        return string
+        return entries.count - 1
     }
 
     /// The slot holding the text `bytes`, or the empty slot where it goes.
