@@ -159,12 +159,14 @@ extension DeclarationParser {
                 advance(to: brace)
                 accessors = skipAccessorBlock(of: "property '\(name ?? "_")'")
             }
-            if let name {
+            // The texts are consumed: moved into the declaration rather than copied and released.
+            if let name = consume name {
+                let nameLocation = location(of: pattern)
                 members.variables.append(VariableDeclaration(
-                    isLet: isLet, name: name, location: location(of: pattern),
+                    isLet: isLet, name: name, location: nameLocation,
                     keywordLocation: keywordLocation, modifiers: prefix.modifiers,
-                    attributes: prefix.attributes, typeAnnotation: typeAnnotation,
-                    typeLocation: typeLocation, initializer: initializer,
+                    attributes: prefix.attributes, typeAnnotation: consume typeAnnotation,
+                    typeLocation: typeLocation, initializer: consume initializer,
                     isComputed: accessors.isComputed, hasObservers: accessors.hasObservers,
                     comments: prefix.comments, bindingIndex: bindingIndex,
                     compilationConditions: conditions.activeConditions))
