@@ -2,7 +2,7 @@
 ///
 /// A run of bytes is read as 64-bit words, the byte at the lowest offset in the lowest bits (the
 /// "first lane"). Each test gives a mask with the high bit (0x80) of every lane that passes it
-/// set and every other bit clear, so the first lane that fails a test is found with one
+/// set and every other bit clear, so the first lane that passes a test is found with one
 /// trailing-zero count. The tests are exact: no carry or borrow crosses from one lane into the
 /// next.
 enum ByteLanes {
@@ -20,7 +20,7 @@ enum ByteLanes {
         return UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
     }
 
-    /// The index (0...7) of the first lane set in a non-zero `mask`.
+    /// The index (0...7) of the first non-zero lane of a non-zero word, such as a test's mask.
     @inline(__always)
     static func firstLane(_ mask: UInt64) -> Int {
         mask.trailingZeroBitCount >> 3
