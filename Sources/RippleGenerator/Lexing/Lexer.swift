@@ -102,7 +102,7 @@ package struct Lexer: ~Copyable {
                 pendingWhitespace = true
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                 if SourceFile.endsLine(bytes, at: position) { lineStarts.append(position + 1) }
-                position = Self.endOfSpaces(in: bytes, from: position + 1)  // The indentation of the next line.
+                position = Self.endOfIndentation(in: bytes, from: position + 1)
                 pendingWhitespace = true
                 pendingLineStart = true
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
@@ -181,9 +181,16 @@ package struct Lexer: ~Copyable {
     // The scans below are static, taking the bytes as an argument: a method would get a copy
     // of the whole lexer as `self` on every call, and they run for most tokens.
 
+    /// The offset of the first line break at or after `start`, or the end of the bytes.
     private static func endOfLine(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start
         let end = bytes.count
+        while index + 8 <= end {
+            let word = ByteLanes.word(bytes, at: index)
+            let breaks = ByteLanes.equal(word, UInt8(ascii: "\n")) | ByteLanes.equal(word, UInt8(ascii: "\r"))
+            if breaks != 0 { return index + ByteLanes.firstLane(breaks) }
+            index += 8
+        }
         // One comparison for most bytes: both line breaks are below every printable character.
         while index < end && (bytes[index] > UInt8(ascii: "\r") || !SourceCharacter.isNewline(bytes[index])) {
             index += 1
@@ -191,12 +198,24 @@ package struct Lexer: ~Copyable {
         return index
     }
 
-    /// The end of a run of spaces (as in indentation) starting at `start`.
+    /// The end of a run of spaces starting at `start`.
     private static func endOfSpaces(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start
         let end = bytes.count
         while index < end && bytes[index] == UInt8(ascii: " ") { index += 1 }
         return index
+    }
+
+    /// The end of the indentation starting at `start`: a run of spaces, read eight at a time
+    /// (spaces between tokens are mostly single, and read one at a time).
+    private static func endOfIndentation(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        while index + 8 <= bytes.count {
+            let others = ByteLanes.word(bytes, at: index) ^ 0x2020_2020_2020_2020
+            if others != 0 { return index + ByteLanes.firstLane(others) }
+            index += 8
+        }
+        return endOfSpaces(in: bytes, from: index)
     }
 
     /// Whether an operator at `start` touches the token before it (`x!`, `a?.b`).
@@ -227,7 +246,8 @@ package struct Lexer: ~Copyable {
     /// The end of the identifier characters (ASCII or not) starting at `start`.
     ///
     /// The ASCII loop is inlined into the callers; a name with other characters continues in
-    /// ``endOfUnicodeIdentifierBody(in:from:)``.
+    /// ``endOfUnicodeIdentifierBody(in:from:)``. (Names are too short for reading them eight
+    /// bytes at a time to pay.)
     @inline(__always)
     private static func endOfIdentifierBody(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start

@@ -72,13 +72,14 @@ extension DeclarationParser {
         }
         index += 1
         nestingDepth += 1
-        var members = MemberList()
-        parseMembers(into: &members, parentName: declaration.qualifiedName, isTypeBody: true)
+        let mark = members.mark
+        parseMembers(parentName: declaration.qualifiedName, isTypeBody: true)
         nestingDepth -= 1
-        declaration.members = members.variables
-        declaration.functions = members.functions
-        declaration.nested = members.types
-        declaration.otherDeclarations = members.otherDeclarations
+        let body = members.removeScope(openedAt: mark)
+        declaration.members = body.variables
+        declaration.functions = body.functions
+        declaration.nested = body.types
+        declaration.otherDeclarations = body.otherDeclarations
         if index < tokens.count && tokens[index].kind == .rightBrace {
             declaration.bodyRange = open.range.lowerBound..<tokens[index].range.upperBound
             index += 1
@@ -105,12 +106,12 @@ extension DeclarationParser {
     // MARK: - Variables
 
     /// `var`/`let` with one or more bindings: `var a = 1, b: Int = 2 { didSet { } }`.
-    mutating func parseVariables(prefix: DeclarationPrefix, into declarations: inout [VariableDeclaration]) {
+    mutating func parseVariables(prefix: DeclarationPrefix) {
         let keywordToken = tokens[index]
         let isLet = keywordToken.keyword == .let
         let keywordLocation = location(of: keywordToken)
         index += 1
-        let firstBinding = declarations.count
+        let firstBinding = members.variables.count
         var bindingIndex = 0
         while true {
             let patternIndex = significantIndex(from: index)
@@ -158,12 +159,14 @@ extension DeclarationParser {
                 advance(to: brace)
                 accessors = skipAccessorBlock(of: "property '\(name ?? "_")'")
             }
-            if let name {
-                declarations.append(VariableDeclaration(
-                    isLet: isLet, name: name, location: location(of: pattern),
+            // The texts are consumed: moved into the declaration rather than copied and released.
+            if let name = consume name {
+                let nameLocation = location(of: pattern)
+                members.variables.append(VariableDeclaration(
+                    isLet: isLet, name: name, location: nameLocation,
                     keywordLocation: keywordLocation, modifiers: prefix.modifiers,
-                    attributes: prefix.attributes, typeAnnotation: typeAnnotation,
-                    typeLocation: typeLocation, initializer: initializer,
+                    attributes: prefix.attributes, typeAnnotation: consume typeAnnotation,
+                    typeLocation: typeLocation, initializer: consume initializer,
                     isComputed: accessors.isComputed, hasObservers: accessors.hasObservers,
                     comments: prefix.comments, bindingIndex: bindingIndex,
                     compilationConditions: conditions.activeConditions))
@@ -173,14 +176,15 @@ extension DeclarationParser {
             bindingIndex += 1
         }
         // In `var a, b: Int` the type written last applies to the bindings before it.
-        guard declarations.count > firstBinding + 1 else { return }
+        guard members.variables.count > firstBinding + 1 else { return }
         var laterType: (text: String, location: SourceLocation?)?
-        for position in declarations.indices[firstBinding...].reversed() {
-            if let type = declarations[position].typeAnnotation {
-                laterType = (type, declarations[position].typeLocation)
-            } else if declarations[position].initializer == nil && !declarations[position].isComputed, let laterType {
-                declarations[position].typeAnnotation = laterType.text
-                declarations[position].typeLocation = laterType.location
+        for position in (firstBinding..<members.variables.count).reversed() {
+            if let type = members.variables[position].typeAnnotation {
+                laterType = (type, members.variables[position].typeLocation)
+            } else if members.variables[position].initializer == nil && !members.variables[position].isComputed,
+                      let laterType {
+                members.variables[position].typeAnnotation = laterType.text
+                members.variables[position].typeLocation = laterType.location
             } else {
                 laterType = nil
             }
@@ -206,7 +210,7 @@ extension DeclarationParser {
             name = self.name(of: tokens[next])
             nameLocation = location(of: tokens[next])
         } else {
-            name = file.text(keywordToken.range)
+            name = text(keywordToken.range)
             nameLocation = keywordLocation
             if kind == .initializer && index < tokens.count && !tokens[index].followsWhitespace
                 && (spelled(tokens[index], "?") || spelled(tokens[index], "!")) {
@@ -285,14 +289,12 @@ extension DeclarationParser {
     // MARK: - Other declarations
 
     /// `typealias`, `associatedtype`, `case`, `import`, `operator`, `precedencegroup`, `macro`.
-    mutating func parseOtherDeclaration(
-        keyword: SwiftKeyword, prefix: DeclarationPrefix, into declarations: inout [OtherDeclaration]
-    ) {
+    mutating func parseOtherDeclaration(keyword: SwiftKeyword, prefix: DeclarationPrefix) {
         let keywordToken = tokens[index]
         index += 1
         switch keyword {
         case .case:
-            parseEnumCaseElements(keywordToken: keywordToken, prefix: prefix, into: &declarations)
+            parseEnumCaseElements(keywordToken: keywordToken, prefix: prefix)
             return
         case .import:
             let start = significantIndex(from: index)
@@ -309,8 +311,8 @@ extension DeclarationParser {
             }
             advance(to: end)
             let path = render(start..<end, style: .expression)
-            declarations.append(
-                otherDeclaration(.import, path, at: tokens[start], keyword: keywordToken, prefix: prefix))
+            let declaration = otherDeclaration(.import, path, at: tokens[start], keyword: keywordToken, prefix: prefix)
+            members.otherDeclarations.append(declaration)
             return
         case .operator:
             let next = significantIndex(from: index)
@@ -323,9 +325,9 @@ extension DeclarationParser {
                 advance(to: significantIndex(from: index) + 1)
                 scanType()  // The precedence group.
             }
-            let name = file.text(tokens[next].range)
-            declarations.append(
-                otherDeclaration(.operator, name, at: tokens[next], keyword: keywordToken, prefix: prefix))
+            let name = text(tokens[next].range)
+            let declaration = otherDeclaration(.operator, name, at: tokens[next], keyword: keywordToken, prefix: prefix)
+            members.otherDeclarations.append(declaration)
             return
         default:
             break
@@ -385,23 +387,25 @@ extension DeclarationParser {
                 scanType(stopsAtComma: false, stopsAtColon: false, stopsAtWhere: false)
             }
         }
-        declarations.append(otherDeclaration(kind, name, at: nameToken, keyword: keywordToken, prefix: prefix))
+        let declaration = otherDeclaration(kind, name, at: nameToken, keyword: keywordToken, prefix: prefix)
+        members.otherDeclarations.append(declaration)
     }
 
     /// `case a, b(Int), c = 3`: one declaration per element.
-    private mutating func parseEnumCaseElements(
-        keywordToken: Token, prefix: DeclarationPrefix, into elements: inout [OtherDeclaration]
-    ) {
-        let firstElement = elements.count
+    private mutating func parseEnumCaseElements(keywordToken: Token, prefix: DeclarationPrefix) {
+        let firstElement = members.otherDeclarations.count
         while true {
             let next = significantIndex(from: index)
             guard next < tokens.count, tokens[next].kind == .identifier else {
-                if elements.count == firstElement { report(.missingName(after: "case"), at: keywordToken) }
+                if members.otherDeclarations.count == firstElement {
+                    report(.missingName(after: "case"), at: keywordToken)
+                }
                 break
             }
             advance(to: next + 1)
             let name = name(of: tokens[next])
-            elements.append(otherDeclaration(.enumCase, name, at: tokens[next], keyword: keywordToken, prefix: prefix))
+            let element = otherDeclaration(.enumCase, name, at: tokens[next], keyword: keywordToken, prefix: prefix)
+            members.otherDeclarations.append(element)
             if nextSignificantKind() == .leftParen {
                 advance(to: significantIndex(from: index))
                 skipGroup()  // Associated values.

@@ -126,7 +126,6 @@ extension DeclarationParser {
 
     /// `<` count minus `>` count of an operator token (`>>` closes two; `->` closes none).
     func genericBracketBalance(of token: Token) -> Int {
-        let bytes = file.bytes
         var balance = 0
         var offset = token.range.lowerBound
         while offset < token.range.upperBound {
@@ -154,15 +153,17 @@ extension DeclarationParser {
     // MARK: - Line rules
 
     /// Whether `next`, which starts a line, continues the construct that `last` belongs to.
-    @inline(__always)
-    func continuesLine(after last: Token, with next: Token) -> Bool {
+    ///
+    /// Static, taking the bytes: a method that does not mutate gets a copy of the whole parser
+    /// as `self` when called from one that does, and this runs at every line a scan crosses.
+    static func continuesLine(after last: Token, with next: Token, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         switch last.kind {
         case .comma, .colon, .arrow, .period, .equal, .backslash, .leftParen, .leftBracket:
             return true
         case .operator:
             // A closing generic `>` (`Set<Node>`, `Set< Node >`) or a postfix `?`/`!` ends the
             // line's code; any other operator needs an operand on the next line.
-            let first = file.bytes[last.range.lowerBound]
+            let first = bytes[last.range.lowerBound]
             if first == UInt8(ascii: ">") { return false }
             if !last.followsWhitespace && (first == UInt8(ascii: "?") || first == UInt8(ascii: "!")) { return false }
             return true
@@ -180,8 +181,8 @@ extension DeclarationParser {
         case .operator:
             // A binary operator has space on both sides; `-x` or `!flag` starts a new statement.
             let after = next.range.upperBound
-            guard after < file.bytes.count else { return false }
-            let byte = file.bytes[after]
+            guard after < bytes.count else { return false }
+            let byte = bytes[after]
             return SourceCharacter.isHorizontalWhitespace(byte) || SourceCharacter.isNewline(byte)
         case .keyword:
             return next.keyword == .as || next.keyword == .is
@@ -211,7 +212,7 @@ extension DeclarationParser {
             guard next < tokens.count else { break }
             let token = tokens[next]
             let isTopLevel = depth == 0 && genericDepth == 0
-            if let last, isTopLevel, token.startsLine, !continuesLine(after: last, with: token) { break }
+            if let last, isTopLevel, token.startsLine, !Self.continuesLine(after: last, with: token, in: bytes) { break }
             switch token.kind {
             case .leftBrace, .rightBrace, .semicolon:
                 break loop
@@ -252,7 +253,6 @@ extension DeclarationParser {
     /// The offset of the `=` in a token made of exactly `count` `>` and one `=` (`>=`, `>>=`).
     private func equalAfterClosingBrackets(_ token: Token, count: Int) -> Int? {
         guard token.range.count == count + 1 else { return nil }
-        let bytes = file.bytes
         let equal = token.range.upperBound - 1
         guard bytes[equal] == UInt8(ascii: "=") else { return nil }
         for offset in token.range.lowerBound..<equal where bytes[offset] != UInt8(ascii: ">") {
@@ -281,7 +281,7 @@ extension DeclarationParser {
             guard next < tokens.count else { break }
             let token = tokens[next]
             if depth == 0 && braces == 0 {
-                if let last, token.startsLine, !continuesLine(after: last, with: token) { break }
+                if let last, token.startsLine, !Self.continuesLine(after: last, with: token, in: bytes) { break }
                 switch token.kind {
                 case .comma, .semicolon, .rightBrace, .rightParen, .rightBracket:
                     break loop
@@ -366,7 +366,7 @@ extension DeclarationParser {
                     advance(to: next + 1)
                     return
                 }
-                if token.startsLine && !continuesLine(after: last, with: token) { return }
+                if token.startsLine && !Self.continuesLine(after: last, with: token, in: bytes) { return }
             }
             advance(to: next)
             switch token.kind {

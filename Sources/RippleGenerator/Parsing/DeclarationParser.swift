@@ -9,14 +9,20 @@
 /// expressions, statements) look past comments before deciding to consume them, so a comment
 /// after the end of a construct is left for the declaration below it. Recursion only follows
 /// type nesting and is capped at ``maximumNestingDepth``.
-struct DeclarationParser {
+struct DeclarationParser: ~Copyable {
     /// Types nested deeper than this are skipped with a warning, so no input exhausts the stack.
     static let maximumNestingDepth = 64
 
     let file: SourceFile
+    /// The file's bytes, valid while the parser runs.
+    let bytes: UnsafeBufferPointer<UInt8>
     /// The file's tokens, in the lexer's buffer: valid while the parser runs.
     let tokens: UnsafeBufferPointer<Token>
+    /// Makes the strings of names, types, expressions and comments.
+    var strings = StringTable()
     var index = 0
+    /// The declarations parsed in the scopes still open.
+    var members = MemberList()
     var danglingComments: [Comment] = []
     var diagnostics: [Diagnostic] = []
     var nestingDepth = 0
@@ -29,37 +35,42 @@ struct DeclarationParser {
     /// The `#if` blocks open around the current position.
     var conditions = ConditionalCompilationStack()
 
-    init(file: SourceFile, tokens: UnsafeBufferPointer<Token>) {
+    init(file: SourceFile, bytes: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<Token>) {
         self.file = file
+        self.bytes = bytes
         self.tokens = tokens
     }
 
-    /// Parses a lexed file, reading its tokens in the lexer's buffer.
+    /// Parses a lexed file, reading its bytes and tokens in place.
     static func parse(_ lexed: borrowing LexedFile) -> ParsedFile {
-        lexed.tokens.withUnsafeBufferPointer { tokens in
-            var parser = DeclarationParser(file: lexed.file, tokens: tokens)
-            return parser.parseFile(lexerDiagnostics: lexed.diagnostics)
+        lexed.file.bytes.withUnsafeBufferPointer { bytes in
+            lexed.tokens.withUnsafeBufferPointer { tokens in
+                var parser = DeclarationParser(file: lexed.file, bytes: bytes, tokens: tokens)
+                return parser.parseFile(lexerDiagnostics: lexed.diagnostics)
+            }
         }
     }
 
     /// Parses the whole file.
     mutating func parseFile(lexerDiagnostics: [Diagnostic]) -> ParsedFile {
-        var members = MemberList()
-        parseMembers(into: &members, parentName: nil, isTypeBody: false)
+        let mark = members.mark
+        parseMembers(parentName: nil, isTypeBody: false)
+        let topLevel = members.removeScope(openedAt: mark)
         // Both lists are already nearly in order; the stable sort makes the order exact.
         var allDiagnostics = lexerDiagnostics + diagnostics
         allDiagnostics.sort { $0.location < $1.location }
         danglingComments.sort { $0.range.lowerBound < $1.range.lowerBound }
         return ParsedFile(
-            file: file, types: members.types, variables: members.variables,
-            functions: members.functions, otherDeclarations: members.otherDeclarations,
+            file: file, types: topLevel.types, variables: topLevel.variables,
+            functions: topLevel.functions, otherDeclarations: topLevel.otherDeclarations,
             danglingComments: danglingComments, diagnostics: allDiagnostics)
     }
 
     // MARK: - The member loop
 
-    /// Reads declarations until the `}` closing a type body (left unconsumed) or the end.
-    mutating func parseMembers(into members: inout MemberList, parentName: String?, isTypeBody: Bool) {
+    /// Reads declarations onto ``members`` until the `}` closing a type body (left unconsumed)
+    /// or the end.
+    mutating func parseMembers(parentName: String?, isTypeBody: Bool) {
         let conditionDepth = conditions.depth
         defer { conditions.truncate(toDepth: conditionDepth) }
         var prefix = DeclarationPrefix()
@@ -101,7 +112,7 @@ struct DeclarationParser {
                 if let modifierEnd = endOfModifier(at: index) {
                     prefix.modifiers.append(render(index..<modifierEnd, style: .expression))
                     advance(to: modifierEnd)
-                } else if parseDeclaration(prefix: prefix, into: &members, parentName: parentName) {
+                } else if parseDeclaration(prefix: prefix, parentName: parentName) {
                     prefix = DeclarationPrefix()
                 } else {
                     flush(&prefix)
@@ -119,7 +130,7 @@ struct DeclarationParser {
     ///
     /// - Returns: `false`, consuming nothing, when the word there starts no declaration.
     private mutating func parseDeclaration(
-        prefix: DeclarationPrefix, into members: inout MemberList, parentName: String?
+        prefix: DeclarationPrefix, parentName: String?
     ) -> Bool {
         let token = tokens[index]
         guard let keyword = token.keyword else { return false }
@@ -143,7 +154,7 @@ struct DeclarationParser {
                 members.types.append(type)
             }
         case .var, .let:
-            parseVariables(prefix: prefix, into: &members.variables)
+            parseVariables(prefix: prefix)
         case .func:
             if let function = parseFunction(kind: .function, prefix: prefix) {
                 members.functions.append(function)
@@ -158,7 +169,7 @@ struct DeclarationParser {
                 members.functions.append(function)
             }
         case .typealias, .associatedtype, .case, .import, .operator, .precedencegroup:
-            parseOtherDeclaration(keyword: keyword, prefix: prefix, into: &members.otherDeclarations)
+            parseOtherDeclaration(keyword: keyword, prefix: prefix)
         case .macro:
             // Contextual: `macro name(...)` or `macro name<T>(...)`.
             let name = significantIndex(from: index + 1)
@@ -166,7 +177,7 @@ struct DeclarationParser {
             guard after < tokens.count, tokens[name].kind == .identifier,
                   tokens[after].kind == .leftParen || startsWithByte(tokens[after], UInt8(ascii: "<"))
             else { return false }
-            parseOtherDeclaration(keyword: keyword, prefix: prefix, into: &members.otherDeclarations)
+            parseOtherDeclaration(keyword: keyword, prefix: prefix)
         default:
             return false
         }
@@ -175,6 +186,9 @@ struct DeclarationParser {
 
     /// The end of the modifier at `start` (`static`, `private(set)`, `nonisolated(unsafe)`), or
     /// `nil` when the word there is not used as a modifier.
+    ///
+    /// Inlined into its one caller: called, it would get a copy of the whole parser as `self`.
+    @inline(__always)
     private func endOfModifier(at start: Int) -> Int? {
         let token = tokens[start]
         guard let keyword = token.keyword, keyword.isModifier else { return nil }
@@ -330,19 +344,17 @@ struct DeclarationParser {
 
     /// The text of a comment with the file's byte offsets, since annotation columns are counted
     /// in it: each byte of invalid UTF-8 reads `?`, where a repair to U+FFFD takes three bytes.
-    private func commentText(_ range: Range<Int>) -> String {
-        file.bytes.withUnsafeBufferPointer { buffer in
-            let comment = UnsafeBufferPointer(rebasing: buffer[range])
-            if SourceCharacter.isValidUTF8(comment) { return String(decoding: comment, as: UTF8.self) }
-            var bytes: [UInt8] = []
-            var iterator = comment.makeIterator()
-            var parser = Unicode.UTF8.ForwardParser()
-            while true {
-                switch parser.parseScalar(from: &iterator) {
-                case .valid(let scalar): bytes += scalar
-                case .error(let length): bytes += repeatElement(UInt8(ascii: "?"), count: length)
-                case .emptyInput: return String(decoding: bytes, as: UTF8.self)
-                }
+    private mutating func commentText(_ range: Range<Int>) -> String {
+        let comment = UnsafeBufferPointer(rebasing: bytes[range])
+        if let text = strings.validString(comment) { return text }
+        var repaired: [UInt8] = []
+        var iterator = comment.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): repaired += scalar
+            case .error(let length): repaired += repeatElement(UInt8(ascii: "?"), count: length)
+            case .emptyInput: return String(decoding: repaired, as: UTF8.self)
             }
         }
     }
@@ -355,31 +367,36 @@ struct DeclarationParser {
         return location
     }
 
+    /// The text of a token's byte range.
+    @inline(__always)
+    mutating func text(_ range: Range<Int>) -> String {
+        strings.string(UnsafeBufferPointer(rebasing: bytes[range]))
+    }
+
     /// A name as declared: backticks removed.
     @inline(__always)
-    func name(of token: Token) -> String {
+    mutating func name(of token: Token) -> String {
         let range = token.range
-        if range.count > 2 && file.bytes[range.lowerBound] == UInt8(ascii: "`") {
-            return file.text(range.lowerBound + 1..<range.upperBound - 1)
+        if range.count > 2 && bytes[range.lowerBound] == UInt8(ascii: "`") {
+            return text(range.lowerBound + 1..<range.upperBound - 1)
         }
-        return file.text(range)
+        return text(range)
     }
 
     @inline(__always)
-    func render(_ range: Range<Int>, style: TokenText.Style, endingAt byteLimit: Int? = nil) -> String {
-        TokenText.render(tokens, range, in: file.bytes, style: style, endingAt: byteLimit)
+    mutating func render(_ range: Range<Int>, style: TokenText.Style, endingAt byteLimit: Int? = nil) -> String {
+        TokenText.render(tokens, range, in: bytes, style: style, endingAt: byteLimit, strings: &strings)
     }
 
     @inline(__always)
     func startsWithByte(_ token: Token, _ byte: UInt8) -> Bool {
-        !token.range.isEmpty && file.bytes[token.range.lowerBound] == byte
+        !token.range.isEmpty && bytes[token.range.lowerBound] == byte
     }
 
     /// Whether the token's text is exactly `text`.
     @inline(__always)
     func spelled(_ token: Token, _ text: StaticString) -> Bool {
         guard token.range.count == text.utf8CodeUnitCount else { return false }
-        let bytes = file.bytes
         return text.withUTF8Buffer { expected in
             var offset = 0
             while offset < expected.count {

@@ -16,40 +16,66 @@ enum TokenText {
     /// The text of the non-comment tokens of `tokens[range]`, cut at the byte offset `byteLimit`
     /// when one is given (a type that ends inside a `>=` token).
     ///
-    /// The text is put together in a temporary buffer, then copied into a string of exactly its
-    /// size (most are short enough to be stored inline, without an allocation). The tokens and
-    /// the spaces between them never take more bytes than the source span they come from plus
-    /// one space per token, so that is the buffer's size.
+    /// The text is put together in a temporary buffer, then made into a string by `strings`.
+    /// The tokens and the spaces between them never take more bytes than the source span they
+    /// come from plus one space per token, so that is the buffer's size.
     static func render(
-        _ tokens: UnsafeBufferPointer<Token>, _ range: Range<Int>, in bytes: [UInt8], style: Style,
-        endingAt byteLimit: Int? = nil
+        _ tokens: UnsafeBufferPointer<Token>, _ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>,
+        style: Style, endingAt byteLimit: Int? = nil, strings: inout StringTable
     ) -> String {
         guard let first = range.first, let last = range.last else { return "" }
-        return bytes.withUnsafeBufferPointer { buffer in
-            // One token is the common case (`0`, `Int`): its text as it is.
-            if range.count == 1 && byteLimit == nil {
-                return String(decoding: UnsafeBufferPointer(rebasing: buffer[tokens[first].range]), as: UTF8.self)
-            }
-            let span = tokens[last].range.upperBound - tokens[first].range.lowerBound
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: span + range.count) { output in
-                var count = 0
-                var previous: Token?
-                for index in range {
-                    let token = tokens[index]
-                    if token.kind.isComment { continue }
-                    if let previous, needsSpace(between: previous, and: token, in: buffer, style: style) {
-                        output[count] = UInt8(ascii: " ")
-                        count += 1
-                    }
-                    let start = token.range.lowerBound
-                    let length = min(token.range.upperBound, byteLimit ?? .max) - start
-                    (output.baseAddress! + count).initialize(from: buffer.baseAddress! + start, count: length)
-                    count += length
-                    previous = token
-                }
-                return String(decoding: UnsafeBufferPointer(rebasing: output[..<count]), as: UTF8.self)
-            }
+        // One token is the common case (`0`, `Int`): its text as it is.
+        if range.count == 1 && byteLimit == nil {
+            return strings.string(UnsafeBufferPointer(rebasing: bytes[tokens[first].range]))
         }
+        let start = tokens[first].range.lowerBound
+        let end = min(tokens[last].range.upperBound, byteLimit ?? .max)
+        if isCanonical(tokens, range, in: bytes, style: style) {
+            return strings.string(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        }
+        let span = tokens[last].range.upperBound - start
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: span + range.count) { output in
+            var count = 0
+            var previous: Token?
+            for index in range {
+                let token = tokens[index]
+                if token.kind.isComment { continue }
+                if let previous, needsSpace(between: previous, and: token, in: bytes, style: style) {
+                    output[count] = UInt8(ascii: " ")
+                    count += 1
+                }
+                let start = token.range.lowerBound
+                let length = min(token.range.upperBound, byteLimit ?? .max) - start
+                (output.baseAddress! + count).initialize(from: bytes.baseAddress! + start, count: length)
+                count += length
+                previous = token
+            }
+            return strings.string(UnsafeBufferPointer(rebasing: output[..<count]))
+        }
+    }
+
+    /// Whether the source text of `tokens[range]` is already its rendering: no comments, and
+    /// between tokens exactly the one space the rendering puts there, or nothing.
+    ///
+    /// Most types and values are written that way (`[String]`, `Shelf()`, `[1, 2]`); their text
+    /// is then taken from the source in one piece rather than copied token by token.
+    private static func isCanonical(
+        _ tokens: UnsafeBufferPointer<Token>, _ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>, style: Style
+    ) -> Bool {
+        var previous = tokens[range.lowerBound]
+        if previous.kind.isComment { return false }
+        for index in range.lowerBound + 1..<range.upperBound {
+            let token = tokens[index]
+            if token.kind.isComment { return false }
+            let gap = token.range.lowerBound - previous.range.upperBound
+            if needsSpace(between: previous, and: token, in: bytes, style: style) {
+                guard gap == 1 && bytes[previous.range.upperBound] == UInt8(ascii: " ") else { return false }
+            } else if gap != 0 {
+                return false
+            }
+            previous = token
+        }
+        return true
     }
 
     private static func needsSpace(
