@@ -23,6 +23,17 @@ package enum AccessLevel: String, CaseIterable, Comparable, Hashable, Sendable {
     }
 
     package static func < (lhs: AccessLevel, rhs: AccessLevel) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        lhs.rank < rhs.rank
+    }
+
+    /// The level's place in the order of the cases, from the most restrictive.
+    private var rank: Int {
+        switch self {
+        case .private: 0
+        case .fileprivate: 1
+        case .internal: 2
+        case .package: 3
+        case .public: 4
+        }
     }
 }

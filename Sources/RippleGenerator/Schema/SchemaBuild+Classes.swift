@@ -34,64 +34,48 @@ extension SchemaBuild {
 
     /// The class without its members, after the checks that concern the class itself.
     private mutating func checkClass(_ candidate: Candidate) -> NodeClass {
-        let declaration = candidate.declaration
-        if declaration.genericParameters != nil {
-            report(.genericClass(name: declaration.name), at: declaration.location, in: candidate.file)
+        if candidate.isGeneric {
+            report(.genericClass(name: candidate.name), at: candidate.location, in: candidate.file)
         }
         // Only the first inherited type can be a superclass.
-        let trackedSuperclass = declaration.inheritance.first.flatMap { resolveClass($0, from: candidate) }
+        let trackedSuperclass = candidate.superclass.flatMap { resolveClass($0, from: candidate) }
         if let trackedSuperclass {
-            report(.trackedSuperclass(name: declaration.name, superclass: trackedSuperclass),
-                   at: declaration.location, in: candidate.file)
+            report(.trackedSuperclass(name: candidate.name, superclass: trackedSuperclass),
+                   at: candidate.location, in: candidate.file)
         }
-        var effectiveAccess = AccessLevel(modifiers: declaration.modifiers)
-        for ancestor in candidate.ancestors {
-            let level = AccessLevel(modifiers: ancestor.modifiers)
-            // An extension's default level does not restrict what it declares; only `private` does.
-            if ancestor.kind != .extension || level < .internal {
-                effectiveAccess = min(effectiveAccess, level)
-            }
-        }
-        if effectiveAccess < .internal {
-            report(.inaccessibleClass(name: declaration.qualifiedName, access: effectiveAccess.rawValue),
-                   at: declaration.location, in: candidate.file)
+        if candidate.access < .internal {
+            report(.inaccessibleClass(name: candidate.qualifiedName, access: candidate.access.rawValue),
+                   at: candidate.location, in: candidate.file)
         }
         // The conformance is as visible as the class, and so must be what it requires.
-        let conformanceAccess = max(effectiveAccess, .internal)
-        // Declarations are found by position: a copy of one would retain all its parts.
-        let members = declaration.members
-        if let tracker = members.indices.first(where: { members[$0].name == "tracker" && !members[$0].isStatic }) {
-            if AccessLevel(modifiers: members[tracker].modifiers) < conformanceAccess {
+        let conformanceAccess = max(candidate.access, .internal)
+        if let tracker = candidate.tracker {
+            if tracker.access < conformanceAccess {
                 report(.requirementNotVisible(
-                    requirement: "tracker", className: declaration.name, access: conformanceAccess.rawValue,
+                    requirement: "tracker", className: candidate.name, access: conformanceAccess.rawValue,
                     declaration: "\(conformanceAccess.rawValue) let tracker = Tracker()"),
-                       at: members[tracker].location, in: candidate.file)
+                       at: tracker.location, in: candidate.file)
             }
         } else if trackedSuperclass == nil {
-            report(.missingTracker(className: declaration.name), at: declaration.location, in: candidate.file)
+            report(.missingTracker(className: candidate.name), at: candidate.location, in: candidate.file)
         }
-        let functions = declaration.functions
-        let validate = functions.indices.first { index in
-            functions[index].kind == .function && functions[index].name == "validate" && functions[index].parameterCount == 0
-                && functions[index].isThrowing && !functions[index].isAsync && !functions[index].isStatic
-        }
-        if let validate, AccessLevel(modifiers: functions[validate].modifiers) < conformanceAccess {
+        if let validate = candidate.validate, validate.access < conformanceAccess {
             report(.requirementNotVisible(
-                requirement: "validate()", className: declaration.name, access: conformanceAccess.rawValue,
+                requirement: "validate()", className: candidate.name, access: conformanceAccess.rawValue,
                 declaration: "\(conformanceAccess.rawValue) func validate() throws"),
-                   at: functions[validate].location, in: candidate.file)
+                   at: validate.location, in: candidate.file)
         }
         return NodeClass(
-            name: declaration.name, qualifiedName: declaration.qualifiedName, role: candidate.role,
+            name: candidate.name, qualifiedName: candidate.qualifiedName, role: candidate.role,
             accessLevel: accessLevel ?? conformanceAccess, conformanceAccessLevel: conformanceAccess,
-            isValidating: validate != nil,
-            members: [], file: candidate.file, location: declaration.location)
+            isValidating: candidate.validate != nil,
+            members: [], file: candidate.file, location: candidate.location)
     }
 
     /// The qualified name of the annotated class that `typeName` names when written inside
     /// `candidate`, looked up like Swift does: innermost scope first.
     func resolveClass(_ typeName: String, from candidate: Candidate) -> String? {
-        var scope = Substring(candidate.declaration.qualifiedName)
+        var scope = Substring(candidate.qualifiedName)
         while !scope.isEmpty, !candidateScopes.isEmpty {
             if candidateScopes.contains(scope) {
                 let qualified = "\(scope).\(typeName)"

@@ -12,7 +12,7 @@ extension SchemaBuild {
         members.reserveCapacity(candidate.members.count)
         pending.reserveCapacity(candidate.members.count)
         // The declarations are read where they are: a copy of one would retain all its parts.
-        candidate.declaration.members.withUnsafeBufferPointer { declarations in
+        candidate.variables.withUnsafeBufferPointer { declarations in
             candidate.members.withUnsafeBufferPointer { annotated in
                 for index in annotated.indices {
                     let variable = declarations.baseAddress! + annotated[index].index
@@ -29,13 +29,13 @@ extension SchemaBuild {
     ///
     /// A class has few members, so looking through them costs less than hashing them into a set.
     private func isDeclared(_ name: String, in candidate: Candidate) -> Bool {
-        let declarations = candidate.declaration.members
+        let declarations = candidate.variables
         // Comparing lengths first spares most string comparisons: a `_name` is one byte longer.
         let length = name.utf8.count
         for index in declarations.indices where declarations[index].name.utf8.count == length && declarations[index].name == name {
             if !isInSourceryRegion(line: declarations[index].location.line, file: candidate.file) { return true }
         }
-        return !extensionMembers.isEmpty && extensionMembers[candidate.declaration.qualifiedName]?.contains(name) == true
+        return !extensionMembers.isEmpty && extensionMembers[candidate.qualifiedName]?.contains(name) == true
     }
 
     /// Appends the member `variable` of the class of `candidate` to `members`, and what remains
@@ -134,7 +134,7 @@ extension SchemaBuild {
 
         // The accessor's name must be free.
         if isDeclared(name, in: candidate) {
-            report(.accessorClash(accessor: name, member: storageName, className: candidate.declaration.name),
+            report(.accessorClash(accessor: name, member: storageName, className: candidate.name),
                    at: variable.pointee.location, in: file)
         } else if Self.reservedNames.contains(where: { $0.utf8.count == name.utf8.count && $0 == name }) {
             report(.reservedAccessor(accessor: name, member: storageName), at: variable.pointee.location, in: file)

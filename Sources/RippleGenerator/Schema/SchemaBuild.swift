@@ -2,25 +2,62 @@
 struct SchemaBuild {
     /// A class annotated `root` or `node`, before its members are built.
     ///
-    /// A class, so that handing one around copies a reference rather than its declarations.
+    /// It keeps what building the class needs, read while the declaration is at hand, rather
+    /// than a copy of the declaration, whose every part a copy would retain. A class, so that
+    /// handing one around copies a reference.
     final class Candidate {
-        let declaration: TypeDeclaration
-        /// The types it is nested in, outermost first.
-        let ancestors: [TypeDeclaration]
+        let name: String
+        let qualifiedName: String
+        let location: SourceLocation
+        /// The declaration's `var` members, annotated or not, in source order.
+        let variables: [VariableDeclaration]
         let annotation: Annotation
         let role: NodeClass.Role
         let file: String
-        /// The annotated `var` members, as positions in `declaration.members` (which spares
-        /// copying the declarations), with their checked annotations; filled as they are read.
+        /// The first inherited type, which may be a tracked superclass.
+        let superclass: String?
+        let isGeneric: Bool
+        /// The access level of the class, restricted by the types it is nested in.
+        let access: AccessLevel
+        /// The class's instance `tracker` and `validate()`, if declared.
+        let tracker: Requirement?
+        let validate: Requirement?
+        /// The annotated `var` members, as positions in `variables` (which spares copying the
+        /// declarations), with their checked annotations; filled as they are read.
         var members: [AnnotatedMember] = []
 
-        init(declaration: TypeDeclaration, ancestors: [TypeDeclaration], annotation: Annotation, role: NodeClass.Role, file: String) {
-            self.declaration = declaration
-            self.ancestors = ancestors
+        /// Where a declaration that the generated conformance relies on is, and its access level.
+        struct Requirement {
+            var location: SourceLocation
+            var access: AccessLevel
+        }
+
+        /// Reads the candidate off `declaration`, nested in types that allow `enclosingAccess`.
+        init(
+            _ declaration: UnsafePointer<TypeDeclaration>, enclosingAccess: AccessLevel, annotation: Annotation,
+            role: NodeClass.Role, file: String
+        ) {
+            name = declaration.pointee.name
+            qualifiedName = declaration.pointee.qualifiedName
+            location = declaration.pointee.location
+            variables = declaration.pointee.members
             self.annotation = annotation
             self.role = role
             self.file = file
-            members.reserveCapacity(declaration.members.count)
+            superclass = declaration.pointee.inheritance.first
+            isGeneric = declaration.pointee.genericParameters != nil
+            access = min(AccessLevel(modifiers: declaration.pointee.modifiers), enclosingAccess)
+            // Declarations are found by position: a copy of one would retain all its parts.
+            let variables = declaration.pointee.members
+            tracker = variables.indices.first { variables[$0].name == "tracker" && !variables[$0].isStatic }.map {
+                Requirement(location: variables[$0].location, access: AccessLevel(modifiers: variables[$0].modifiers))
+            }
+            let functions = declaration.pointee.functions
+            validate = functions.indices.first { index in
+                functions[index].kind == .function && functions[index].name == "validate" && functions[index].parameterCount == 0
+                    && functions[index].isThrowing && !functions[index].isAsync && !functions[index].isStatic
+            }.map { Requirement(location: functions[$0].location, access: AccessLevel(modifiers: functions[$0].modifiers)) }
+            members.reserveCapacity(variables.count)
         }
     }
 
@@ -88,7 +125,7 @@ struct SchemaBuild {
         let candidateCount = candidates.count
         parsed.types.withUnsafeBufferPointer { types in
             for index in types.indices {
-                collect(types.baseAddress! + index, ancestors: [], in: path)
+                collect(types.baseAddress! + index, enclosingAccess: .public, isNested: false, in: path)
             }
         }
         if candidates.count > candidateCount {
@@ -108,10 +145,12 @@ struct SchemaBuild {
         }
     }
 
-    /// `type` points into the parsed declarations, valid for the call: read in place, a
-    /// declaration is copied only when it becomes a candidate.
-    private mutating func collect(_ type: UnsafePointer<TypeDeclaration>, ancestors: [TypeDeclaration], in path: String) {
-        if type.pointee.kind == .extension, ancestors.isEmpty {
+    /// `type` points into the parsed declarations, valid for the call: it is read in place.
+    /// The types it is nested in allow at most `enclosingAccess` to what they declare.
+    private mutating func collect(
+        _ type: UnsafePointer<TypeDeclaration>, enclosingAccess: AccessLevel, isNested: Bool, in path: String
+    ) {
+        if type.pointee.kind == .extension, !isNested {
             extensionMembers[type.pointee.name, default: []].formUnion(type.pointee.members.map(\.name))
         }
         var annotation = readAnnotation(type.pointee.comments, in: path)
@@ -129,7 +168,7 @@ struct SchemaBuild {
                     report(.redundantNode, at: node.location, in: path)
                 }
                 candidates.append(Candidate(
-                    declaration: type.pointee, ancestors: ancestors, annotation: checked, role: isRoot ? .root : .node, file: path))
+                    type, enclosingAccess: enclosingAccess, annotation: checked, role: isRoot ? .root : .node, file: path))
                 candidateNames.insert(type.pointee.qualifiedName)
                 var scope = Substring(type.pointee.qualifiedName)
                 while let dot = scope.utf8.lastIndex(of: UInt8(ascii: ".")) {
@@ -167,9 +206,12 @@ struct SchemaBuild {
             }
         }
         rejectAnnotations(of: type.pointee.functions, type.pointee.otherDeclarations, in: path)
+        // An extension's default level does not restrict what it declares; only `private` does.
+        let level = AccessLevel(modifiers: type.pointee.modifiers)
+        let nestedAccess = type.pointee.kind != .extension || level < .internal ? min(enclosingAccess, level) : enclosingAccess
         type.pointee.nested.withUnsafeBufferPointer { nested in
             for index in nested.indices {
-                collect(nested.baseAddress! + index, ancestors: ancestors + [type.pointee], in: path)
+                collect(nested.baseAddress! + index, enclosingAccess: nestedAccess, isNested: true, in: path)
             }
         }
     }
@@ -292,9 +334,9 @@ struct SchemaBuild {
         guard let firstRoot = roots.first else { return }
         for extra in roots.dropFirst() {
             let item = extra.annotation.item(.root)!
-            report(.secondRoot(name: extra.declaration.qualifiedName, firstRoot: firstRoot.declaration.qualifiedName),
+            report(.secondRoot(name: extra.qualifiedName, firstRoot: firstRoot.qualifiedName),
                    at: item.location, in: extra.file)
-            report(.firstRootHere(name: firstRoot.declaration.qualifiedName),
+            report(.firstRootHere(name: firstRoot.qualifiedName),
                    at: firstRoot.annotation.item(.root)!.location, in: firstRoot.file)
         }
     }
