@@ -34,6 +34,16 @@ package struct Annotation: Hashable, Sendable {
         return items[index].value
     }
 
+    /// The names of the items present, one bit each (``AnnotationItem/Name/bit``): what
+    /// ``contains(_:)`` tells, for all names in one pass.
+    var names: UInt16 {
+        var names: UInt16 = 0
+        for index in items.indices {
+            names |= items[index].name?.bit ?? 0
+        }
+        return names
+    }
+
     /// Whether an item named `name` is present.
     package func contains(_ name: AnnotationItem.Name) -> Bool {
         index(of: name) != nil

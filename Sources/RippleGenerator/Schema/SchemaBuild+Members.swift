@@ -16,7 +16,7 @@ extension SchemaBuild {
             candidate.members.withUnsafeBufferPointer { annotated in
                 for index in annotated.indices {
                     let variable = declarations.baseAddress! + annotated[index].index
-                    buildMember(variable, annotated[index].annotation, in: candidate, into: &members, &pending)
+                    buildMember(variable, annotated.baseAddress! + index, in: candidate, into: &members, &pending)
                 }
             }
         }
@@ -38,12 +38,13 @@ extension SchemaBuild {
         return !extensionMembers.isEmpty && extensionMembers[candidate.qualifiedName]?.contains(name) == true
     }
 
-    /// Appends the member `variable` of the class of `candidate` to `members`, and what remains
-    /// to resolve of it to `pending`; appends nothing when it has errors.
+    /// Appends the member `variable` of the class of `candidate`, annotated as `annotated` says,
+    /// to `members`, and what remains to resolve of it to `pending`; appends nothing when it
+    /// has errors.
     ///
-    /// `variable` points into the class's declarations, valid for the call.
+    /// `variable` and `annotated` point into the candidate's arrays, valid for the call.
     private mutating func buildMember(
-        _ variable: UnsafePointer<VariableDeclaration>, _ annotation: Annotation, in candidate: Candidate,
+        _ variable: UnsafePointer<VariableDeclaration>, _ annotated: UnsafePointer<AnnotatedMember>, in candidate: Candidate,
         into members: inout [TrackedMember], _ pending: inout [PendingValues]
     ) {
         let file = candidate.file
@@ -69,25 +70,28 @@ extension SchemaBuild {
         }
 
         // What the member is.
-        // Items are found by position and read in place: a copy of one would retain its parts.
-        let isNode = annotation.contains(.node)
-        var isShared = annotation.contains(.shared)
-        if isNode, annotation.contains(.property) {
-            report(.conflictingKinds(member: storageName), at: annotation.location(of: .node)!, in: file)
+        // The annotation is read in place, its items found by position: a copy would retain them.
+        let names = annotated.pointee.annotation.names
+        func has(_ name: AnnotationItem.Name) -> Bool { names & name.bit != 0 }
+        func location(of name: AnnotationItem.Name) -> SourceLocation? { annotated.pointee.annotation.location(of: name) }
+        let isNode = has(.node)
+        var isShared = has(.shared)
+        if isNode, has(.property) {
+            report(.conflictingKinds(member: storageName), at: location(of: .node)!, in: file)
             return
         }
-        if !isNode, !annotation.contains(.property), !isShared {
-            report(.missingKind(member: storageName), at: annotation.location, in: file)
+        if !isNode, !has(.property), !isShared {
+            report(.missingKind(member: storageName), at: annotated.pointee.annotation.location, in: file)
             return
         }
-        if isNode, let shared = annotation.location(of: .shared) {
+        if isNode, let shared = location(of: .shared) {
             report(.sharedNode(member: storageName), at: shared, in: file)
             isShared = false
         }
 
         // Computed members are readOnly, and only they have dependencies.
         let isComputed = variable.pointee.isComputed
-        let readOnly = annotation.location(of: .readOnly)
+        let readOnly = location(of: .readOnly)
         if isComputed, readOnly == nil {
             report(.computedNeedsReadOnly(member: storageName), at: variable.pointee.location, in: file)
         }
@@ -95,11 +99,11 @@ extension SchemaBuild {
             report(.readOnlyStoredMember(member: storageName), at: readOnly, in: file)
         }
         var dependencyPaths: [AnnotationPath] = []
-        if let value = annotation.value(of: .dependency) {
+        if let value = annotated.pointee.annotation.value(of: .dependency) {
             if isComputed {
                 dependencyPaths = value.paths
             } else {
-                report(.ignoredDependency(member: storageName), at: annotation.location(of: .dependency)!, in: file)
+                report(.ignoredDependency(member: storageName), at: location(of: .dependency)!, in: file)
             }
         } else if isComputed, readOnly != nil {
             report(.missingDependency(member: storageName), at: variable.pointee.location, in: file)
@@ -108,7 +112,7 @@ extension SchemaBuild {
             // A computed member reads other members; whether those may be read off the model's
             // actor is theirs to say, so background access is ignored too.
             for ignored in [AnnotationItem.Name.shared, .discardable, .derived, .allowBackgroundRead, .allowBackgroundWrite] {
-                guard let location = annotation.location(of: ignored) else { continue }
+                guard let location = location(of: ignored) else { continue }
                 report(.ignoredOnReadOnly(item: ignored, member: storageName), at: location, in: file)
                 if ignored == .shared { isShared = false }
             }
@@ -123,10 +127,10 @@ extension SchemaBuild {
         let kind: TrackedMember.Kind
         let type: String
         if isNode {
-            guard let node = resolveNodeType(declaredType, of: variable, annotation, in: candidate) else { return }
+            guard let node = resolveNodeType(declaredType, of: variable, annotated.pointee.annotation, in: candidate) else { return }
             (kind, type) = node
         } else {
-            if let typeLocation = annotation.location(of: .type) {
+            if let typeLocation = location(of: .type) {
                 report(.ignoredType(member: storageName), at: typeLocation, in: file)
             }
             (kind, type) = (.property, declaredType)
@@ -145,10 +149,10 @@ extension SchemaBuild {
         if isComputed {
             options.insert(.computed)
         } else {
-            if annotation.contains(.discardable) { options.insert(.discardable) }
-            if annotation.contains(.derived) { options.insert(.derived) }
-            let backgroundWrite = annotation.contains(.allowBackgroundWrite)
-            if backgroundWrite || annotation.contains(.allowBackgroundRead) { options.insert(.backgroundRead) }
+            if has(.discardable) { options.insert(.discardable) }
+            if has(.derived) { options.insert(.derived) }
+            let backgroundWrite = has(.allowBackgroundWrite)
+            if backgroundWrite || has(.allowBackgroundRead) { options.insert(.backgroundRead) }
             if backgroundWrite { options.insert(.backgroundWrite) }
         }
 
@@ -156,7 +160,7 @@ extension SchemaBuild {
             storageName: storageName, name: name, type: type, kind: kind, isComputed: isComputed,
             options: options, index: members.count, changeKey: members.count, location: variable.pointee.location))
         pending.append(PendingValues(
-            dependencyPaths: dependencyPaths, sharedPath: isShared ? annotation.value(of: .shared)?.paths.first : nil))
+            dependencyPaths: dependencyPaths, sharedPath: isShared ? annotated.pointee.annotation.value(of: .shared)?.paths.first : nil))
     }
 
     /// The node kind and the accessor type of a `node` member; `nil` after reporting why not.
