@@ -16,7 +16,7 @@ extension SchemaBuild {
             candidate.members.withUnsafeBufferPointer { annotated in
                 for index in annotated.indices {
                     let variable = declarations.baseAddress! + annotated[index].index
-                    buildMember(variable, annotated.baseAddress! + index, in: candidate, into: &members, &pending)
+                    buildMember(variable, annotated[index].annotation, in: candidate, into: &members, &pending)
                 }
             }
         }
@@ -38,13 +38,12 @@ extension SchemaBuild {
         return !extensionMembers.isEmpty && extensionMembers[candidate.qualifiedName]?.contains(name) == true
     }
 
-    /// Appends the member `variable` of the class of `candidate`, annotated as `annotated` says,
-    /// to `members`, and what remains to resolve of it to `pending`; appends nothing when it
-    /// has errors.
+    /// Appends the member `variable` of the class of `candidate` to `members`, and what remains
+    /// to resolve of it to `pending`; appends nothing when it has errors.
     ///
-    /// `variable` and `annotated` point into the candidate's arrays, valid for the call.
+    /// `variable` points into the class's declarations, valid for the call.
     private mutating func buildMember(
-        _ variable: UnsafePointer<VariableDeclaration>, _ annotated: UnsafePointer<AnnotatedMember>, in candidate: Candidate,
+        _ variable: UnsafePointer<VariableDeclaration>, _ annotation: Annotation, in candidate: Candidate,
         into members: inout [TrackedMember], _ pending: inout [PendingValues]
     ) {
         let file = candidate.file
@@ -70,28 +69,27 @@ extension SchemaBuild {
         }
 
         // What the member is.
-        // The annotation is read in place, its items found by position: a copy would retain them.
-        let names = annotated.pointee.annotation.names
+        // Items are found by position and read in place: a copy of one would retain its parts.
+        let names = annotation.names
         func has(_ name: AnnotationItem.Name) -> Bool { names & name.bit != 0 }
-        func location(of name: AnnotationItem.Name) -> SourceLocation? { annotated.pointee.annotation.location(of: name) }
         let isNode = has(.node)
         var isShared = has(.shared)
         if isNode, has(.property) {
-            report(.conflictingKinds(member: storageName), at: location(of: .node)!, in: file)
+            report(.conflictingKinds(member: storageName), at: annotation.location(of: .node)!, in: file)
             return
         }
         if !isNode, !has(.property), !isShared {
-            report(.missingKind(member: storageName), at: annotated.pointee.annotation.location, in: file)
+            report(.missingKind(member: storageName), at: annotation.location, in: file)
             return
         }
-        if isNode, let shared = location(of: .shared) {
+        if isNode, let shared = annotation.location(of: .shared) {
             report(.sharedNode(member: storageName), at: shared, in: file)
             isShared = false
         }
 
         // Computed members are readOnly, and only they have dependencies.
         let isComputed = variable.pointee.isComputed
-        let readOnly = location(of: .readOnly)
+        let readOnly = annotation.location(of: .readOnly)
         if isComputed, readOnly == nil {
             report(.computedNeedsReadOnly(member: storageName), at: variable.pointee.location, in: file)
         }
@@ -99,11 +97,11 @@ extension SchemaBuild {
             report(.readOnlyStoredMember(member: storageName), at: readOnly, in: file)
         }
         var dependencyPaths: [AnnotationPath] = []
-        if let value = annotated.pointee.annotation.value(of: .dependency) {
+        if let value = annotation.value(of: .dependency) {
             if isComputed {
                 dependencyPaths = value.paths
             } else {
-                report(.ignoredDependency(member: storageName), at: location(of: .dependency)!, in: file)
+                report(.ignoredDependency(member: storageName), at: annotation.location(of: .dependency)!, in: file)
             }
         } else if isComputed, readOnly != nil {
             report(.missingDependency(member: storageName), at: variable.pointee.location, in: file)
@@ -112,7 +110,7 @@ extension SchemaBuild {
             // A computed member reads other members; whether those may be read off the model's
             // actor is theirs to say, so background access is ignored too.
             for ignored in [AnnotationItem.Name.shared, .discardable, .derived, .allowBackgroundRead, .allowBackgroundWrite] {
-                guard let location = location(of: ignored) else { continue }
+                guard let location = annotation.location(of: ignored) else { continue }
                 report(.ignoredOnReadOnly(item: ignored, member: storageName), at: location, in: file)
                 if ignored == .shared { isShared = false }
             }
@@ -127,10 +125,10 @@ extension SchemaBuild {
         let kind: TrackedMember.Kind
         let type: String
         if isNode {
-            guard let node = resolveNodeType(declaredType, of: variable, annotated.pointee.annotation, in: candidate) else { return }
+            guard let node = resolveNodeType(declaredType, of: variable, annotation, in: candidate) else { return }
             (kind, type) = node
         } else {
-            if let typeLocation = location(of: .type) {
+            if let typeLocation = annotation.location(of: .type) {
                 report(.ignoredType(member: storageName), at: typeLocation, in: file)
             }
             (kind, type) = (.property, declaredType)
@@ -160,7 +158,7 @@ extension SchemaBuild {
             storageName: storageName, name: name, type: type, kind: kind, isComputed: isComputed,
             options: options, index: members.count, changeKey: members.count, location: variable.pointee.location))
         pending.append(PendingValues(
-            dependencyPaths: dependencyPaths, sharedPath: isShared ? annotated.pointee.annotation.value(of: .shared)?.paths.first : nil))
+            dependencyPaths: dependencyPaths, sharedPath: isShared ? annotation.value(of: .shared)?.paths.first : nil))
     }
 
     /// The node kind and the accessor type of a `node` member; `nil` after reporting why not.

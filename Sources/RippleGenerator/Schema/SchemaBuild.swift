@@ -272,15 +272,17 @@ struct SchemaBuild {
         // The items kept so far, once one is dropped or changed; `nil` while all are kept.
         var kept: [AnnotationItem]? = isSourcery ? [] : nil
         var seen: UInt16 = 0
-        let items = annotation.items
-        for index in items.indices {
-            if !isSourcery {
-                // Checked in place: the usual case copies no item.
-                let isKept = isValid(items[index], onClass: onClass, seen: &seen, in: path)
-                if kept == nil, !isKept { kept = Array(items[..<index]) }
-                if isKept { kept?.append(items[index]) }
-            } else if let item = quantwmItem(items[index], in: path), isValid(item, onClass: onClass, seen: &seen, in: path) {
-                kept?.append(item)
+        annotation.items.withUnsafeBufferPointer { items in
+            for index in items.indices {
+                if !isSourcery {
+                    // Checked in place: the usual case copies no item.
+                    let isKept = isValid(items.baseAddress! + index, onClass: onClass, seen: &seen, in: path)
+                    if kept == nil, !isKept { kept = Array(items[..<index]) }
+                    if isKept { kept?.append(items[index]) }
+                } else if let item = quantwmItem(items[index], in: path),
+                          withUnsafePointer(to: item, { isValid($0, onClass: onClass, seen: &seen, in: path) }) {
+                    kept?.append(item)
+                }
             }
         }
         guard let kept else { return annotation }
@@ -289,29 +291,30 @@ struct SchemaBuild {
 
     /// Whether `item` exists, applies to this kind of declaration, is the first of its name
     /// (`seen` has a bit for each name met) and has a value of the right form; reports why not.
-    private mutating func isValid(_ item: AnnotationItem, onClass: Bool, seen: inout UInt16, in path: String) -> Bool {
-        guard let name = item.name else {
-            report(.unknownItem(item.spelling, suggestion: nearestSpelling(of: item.spelling, in: knownItemSpellings)),
-                   at: item.location, in: path)
+    /// The item is read where `item` points, valid for the call: a copy would retain its parts.
+    private mutating func isValid(_ item: UnsafePointer<AnnotationItem>, onClass: Bool, seen: inout UInt16, in path: String) -> Bool {
+        guard let name = item.pointee.name else {
+            report(.unknownItem(item.pointee.spelling, suggestion: nearestSpelling(of: item.pointee.spelling, in: knownItemSpellings)),
+                   at: item.pointee.location, in: path)
             return false
         }
         guard seen & name.bit == 0 else {
-            report(.duplicateItem(item.spelling), at: item.location, in: path)
+            report(.duplicateItem(item.pointee.spelling), at: item.pointee.location, in: path)
             return false
         }
         seen |= name.bit
         guard onClass ? name.appliesToClasses : name.appliesToMembers else {
-            report(.itemOnWrongDeclaration(item: name, onClass: onClass), at: item.location, in: path)
+            report(.itemOnWrongDeclaration(item: name, onClass: onClass), at: item.pointee.location, in: path)
             return false
         }
-        switch (name.valueForm, item.value) {
+        switch (name.valueForm, item.pointee.value) {
         case (.none, nil), (.pathList, .some):
             return true
         case (.none, .some(let value)):
             report(.unexpectedValue(item: name), at: value.location, in: path)
             return false
         case (_, nil):
-            report(.missingValue(item: name), at: item.location, in: path)
+            report(.missingValue(item: name), at: item.pointee.location, in: path)
             return false
         case (.name, .path(let path)) where path.components.count == 1:
             return true
