@@ -143,7 +143,7 @@ package struct RenderContext {
             "options": options,
             "backgroundRead": .bool(member.options.contains(.backgroundRead)),
             "backgroundWrite": .bool(member.options.contains(.backgroundWrite)),
-            "mayBeOptional": .bool(Self.mayBeOptional(member)),
+            "mayBeOptional": .bool(Self.mayBeOptional(type: member.type, kind: member.kind)),
             "dependencies": dependencies,
             "dependencyList": member.dependencies.isEmpty ? empty : context.string(Self.list(of: member.dependencies)),
         ])
@@ -189,12 +189,14 @@ package struct RenderContext {
     ///
     /// Certain only for node shapes, collection literals and standard types; any other name
     /// could be a typealias of an optional, so it counts as one (`as Any` is harmless).
-    static func mayBeOptional(_ member: borrowing TrackedMember) -> Bool {
-        let spelledOptional = isSpelledOptional(member.type)
+    ///
+    /// Takes the member's `type` and `kind` rather than the member, which callers would copy.
+    static func mayBeOptional(type: String, kind: TrackedMember.Kind) -> Bool {
+        let spelledOptional = isSpelledOptional(type)
         // A node type written out (not a typealias) shows its shape; reading the type is needed
         // only when the shape says otherwise than the spelling.
-        if case .node(let shape, let element) = member.kind, shape.isOptional != spelledOptional,
-           NodeTypeShape(reading: member.type)?.element == element {
+        if case .node(let shape, let element) = kind, shape.isOptional != spelledOptional,
+           NodeTypeShape(reading: type)?.element == element {
             return shape.isOptional
         }
         return spelledOptional

@@ -152,8 +152,6 @@ package struct TemplateContext {
 
     /// Stores an array of `count` values that `value` makes of the indices `0..<count`, which
     /// may store values of their own: its elements are set aside first, and filled in order.
-    ///
-    /// Building by index lets the caller read its own elements in place, without copying them.
     mutating func array(count: Int, _ value: (inout TemplateContext, _ index: Int) -> Value) -> Value {
         let start = elements.count
         elements.appendUnset(count)
@@ -171,14 +169,8 @@ package struct TemplateContext {
     mutating func array(elementsOf array: Value, where isIncluded: (_ index: Int) -> Bool) -> Value {
         guard case .array(let source, let count) = array else { preconditionFailure("only stored arrays can be filtered") }
         let start = elements.count
-        elements.appendUnset(Int(count))
-        var end = start
-        for index in 0..<Int(count) where isIncluded(index) {
-            elements.set(elements[Int(source) + index], at: end)
-            end += 1
-        }
-        elements.truncate(to: end)
-        return .array(start: Self.position(start), count: Self.position(end - start))
+        elements.appendCopies(from: Int(source), count: Int(count), where: isIncluded)
+        return .array(start: Self.position(start), count: Self.position(elements.count - start))
     }
 
     /// An array of `count` elements that `build` stores when they are read.
