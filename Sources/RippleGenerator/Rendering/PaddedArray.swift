@@ -99,6 +99,17 @@ struct PaddedArray<Element: BitwiseCopyable> {
         }
     }
 
+    /// Appends copies of the elements at `start + offset` for the offsets of `0..<count` that
+    /// `isIncluded` accepts, in order.
+    mutating func appendCopies(from start: Int, count: Int, where isIncluded: (_ offset: Int) -> Bool) {
+        precondition(start >= 0 && start + count <= self.count, "range out of bounds")
+        reserve(count)
+        for offset in 0..<count where isIncluded(offset) {
+            storage.elements[self.count] = storage.elements[start + offset]
+            self.count += 1
+        }
+    }
+
     /// Appends `newCount` elements whose values are set later with `set(_:at:)`.
     mutating func appendUnset(_ newCount: Int) {
         reserve(newCount)

@@ -16,8 +16,11 @@ package struct RenderContext {
     private let memberLayout: TemplateContext.Layout
     private let dependencyLayout: TemplateContext.Layout
     private let stepLayout: TemplateContext.Layout
+    /// The names of options and node shapes, stored once for all members.
+    private let optionNames: StoredNames<MemberOption>
+    private let shapeNames: StoredNames<NodeShape>
 
-    /// Registers the layouts in `context`.
+    /// Registers the layouts in `context`, and stores the names of options and shapes.
     private init(context: inout TemplateContext) {
         fileLayout = context.layout(["classes", "imports"])
         classLayout = context.layout([
@@ -31,6 +34,24 @@ package struct RenderContext {
         ])
         dependencyLayout = context.layout(["text", "steps"])
         stepLayout = context.layout(["isAll", "member"])
+        optionNames = StoredNames(MemberOption.allCases, in: &context)
+        shapeNames = StoredNames(NodeShape.allCases, in: &context)
+    }
+
+    /// The raw values of the cases of an enum, stored once: every member of a large model
+    /// names a few of them, and storing each name once spares storing it every time.
+    private struct StoredNames<Name: RawRepresentable<String> & Equatable> {
+        private let names: [(name: Name, value: Value)]
+
+        init(_ names: [Name], in context: inout TemplateContext) {
+            self.names = names.map { ($0, context.string($0.rawValue)) }
+        }
+
+        /// The stored raw value of `name`.
+        subscript(name: Name) -> Value {
+            // A search of a few cases is cheaper than hashing one.
+            names.first { $0.name == name }!.value
+        }
     }
 
     /// The context of the whole generated file: `classes` and `imports`.
@@ -46,21 +67,15 @@ package struct RenderContext {
     }
 
     /// The variables of one class.
-    private func value(of nodeClass: NodeClass, in context: inout TemplateContext) -> Value {
-        var members: [Value] = []
-        var storedMembers: [Value] = []
-        var nodeMembers: [Value] = []
-        var schemeMembers: [Value] = []
-        members.reserveCapacity(nodeClass.members.count)
-        storedMembers.reserveCapacity(nodeClass.members.count)
-        nodeMembers.reserveCapacity(nodeClass.members.count)
-        schemeMembers.reserveCapacity(nodeClass.members.count)
-        for index in nodeClass.members.indices {
-            let value = value(of: nodeClass.members[index], in: &context)
-            members.append(value)
-            if !nodeClass.members[index].isComputed { storedMembers.append(value) }
-            if nodeClass.members[index].isNode { nodeMembers.append(value) }
-            if nodeClass.members[index].sharedProperty == nil { schemeMembers.append(value) }
+    private func value(of nodeClass: borrowing NodeClass, in context: inout TemplateContext) -> Value {
+        let (members, storedMembers, nodeMembers, schemeMembers) = nodeClass.members.withUnsafeBufferPointer { members in
+            let all = context.array(count: members.count) { context, index in value(of: members[index], in: &context) }
+            return (
+                all,
+                context.array(elementsOf: all) { !members[$0].isComputed },
+                context.array(elementsOf: all) { members[$0].isNode },
+                context.array(elementsOf: all) { members[$0].sharedProperty == nil }
+            )
         }
         return context.dictionary(classLayout, [
             "name": context.string(nodeClass.qualifiedName),
@@ -71,10 +86,10 @@ package struct RenderContext {
             "conformances": context.string(Self.conformances(of: nodeClass)),
             "isRoot": .bool(nodeClass.role == .root),
             "isValidating": .bool(nodeClass.isValidating),
-            "members": context.array(members),
-            "storedMembers": context.array(storedMembers),
-            "nodeMembers": context.array(nodeMembers),
-            "schemeMembers": context.array(schemeMembers),
+            "members": members,
+            "storedMembers": storedMembers,
+            "nodeMembers": nodeMembers,
+            "schemeMembers": schemeMembers,
         ])
     }
 
@@ -87,7 +102,7 @@ package struct RenderContext {
     }
 
     /// The protocols the class's extension conforms to.
-    private static func conformances(of nodeClass: NodeClass) -> String {
+    private static func conformances(of nodeClass: borrowing NodeClass) -> String {
         switch (nodeClass.role, nodeClass.isValidating) {
         case (.root, false): "RippleRoot"
         case (.root, true): "RippleRoot, RippleValidating"
@@ -98,16 +113,16 @@ package struct RenderContext {
 
     /// The variables of one member.
     private func value(of member: borrowing TrackedMember, in context: inout TemplateContext) -> Value {
-        var shape = ""
-        var nodeClass = ""
+        let empty = context.string("")
+        var shape = empty
+        var nodeClass = empty
         if case .node(let nodeShape, let element) = member.kind {
-            shape = nodeShape.rawValue
-            nodeClass = element
+            shape = shapeNames[nodeShape]
+            nodeClass = context.string(element)
         }
-        let options = context.array(member.options) { context, option in context.string(option.rawValue) }
-        let dependencies = context.array(member.dependencies) { context, dependency in value(of: dependency, in: &context) }
-        let dependencyList = member.dependencies.isEmpty
-            ? "" : member.dependencies.map { "`\($0.text)`" }.joined(separator: ", ")
+        let options = context.array(member.options.lazy.map { optionNames[$0] })
+        let dependencies = member.dependencies.isEmpty
+            ? context.array(EmptyCollection()) : value(of: member.dependencies, in: &context)
         let name = context.string(member.name)
         // The identifier is the name itself, unless the name is a keyword.
         let identifier = member.identifier
@@ -119,19 +134,36 @@ package struct RenderContext {
             "index": .int(member.index),
             "changeKey": .int(member.changeKey),
             "isNode": .bool(member.isNode),
-            "shape": context.string(shape),
-            "nodeClass": context.string(nodeClass),
+            "shape": shape,
+            "nodeClass": nodeClass,
             "isComputed": .bool(member.isComputed),
             "isShared": .bool(member.sharedProperty != nil),
-            "sharedProperty": context.string(member.sharedProperty ?? ""),
+            "sharedProperty": member.sharedProperty.map { context.string($0) } ?? empty,
             "inScheme": .bool(member.sharedProperty == nil),
             "options": options,
             "backgroundRead": .bool(member.options.contains(.backgroundRead)),
             "backgroundWrite": .bool(member.options.contains(.backgroundWrite)),
-            "mayBeOptional": .bool(Self.mayBeOptional(member)),
+            "mayBeOptional": .bool(Self.mayBeOptional(type: member.type, kind: member.kind)),
             "dependencies": dependencies,
-            "dependencyList": context.string(dependencyList),
+            "dependencyList": member.dependencies.isEmpty ? empty : context.string(Self.list(of: member.dependencies)),
         ])
+    }
+
+    /// The texts of `dependencies` in backticks, separated by commas: `` `a.b`, `c` ``.
+    private static func list(of dependencies: [DependencyPath]) -> String {
+        var list = ""
+        for dependency in dependencies {
+            list += list.isEmpty ? "`" : ", `"
+            list += dependency.text
+            list += "`"
+        }
+        return list
+    }
+
+    /// The variables of a member's dependencies; kept apart, as most members have none.
+    @inline(never)
+    private func value(of dependencies: [DependencyPath], in context: inout TemplateContext) -> Value {
+        context.array(dependencies) { context, dependency in value(of: dependency, in: &context) }
     }
 
     /// The variables of one dependency: its `text` and its `steps`, each `isAll` or a `member` index.
@@ -157,12 +189,14 @@ package struct RenderContext {
     ///
     /// Certain only for node shapes, collection literals and standard types; any other name
     /// could be a typealias of an optional, so it counts as one (`as Any` is harmless).
-    static func mayBeOptional(_ member: borrowing TrackedMember) -> Bool {
-        let spelledOptional = isSpelledOptional(member.type)
+    ///
+    /// Takes the member's `type` and `kind` rather than the member, which callers would copy.
+    static func mayBeOptional(type: String, kind: TrackedMember.Kind) -> Bool {
+        let spelledOptional = isSpelledOptional(type)
         // A node type written out (not a typealias) shows its shape; reading the type is needed
         // only when the shape says otherwise than the spelling.
-        if case .node(let shape, let element) = member.kind, shape.isOptional != spelledOptional,
-           NodeTypeShape(reading: member.type)?.element == element {
+        if case .node(let shape, let element) = kind, shape.isOptional != spelledOptional,
+           NodeTypeShape(reading: type)?.element == element {
             return shape.isOptional
         }
         return spelledOptional

@@ -112,8 +112,16 @@ package struct TemplateContext {
     }
 
     /// Stores a string.
+    ///
+    /// Inlined, so that the many empty strings of a model cost a test, not a call.
+    @inline(__always)
     package mutating func string(_ string: borrowing String) -> Value {
-        guard !string.isEmpty else { return .string(start: 0, count: 0) }
+        string.isEmpty ? .string(start: 0, count: 0) : storeText(of: string)
+    }
+
+    /// Stores the bytes of a string that is not empty.
+    @inline(never)
+    private mutating func storeText(of string: borrowing String) -> Value {
         let start = text.count
         if string.utf8.withContiguousStorageIfAvailable({ text.append(contentsOf: $0) }) == nil {
             text.append(contentsOf: Array(string.utf8))
@@ -140,6 +148,29 @@ package struct TemplateContext {
             elements.set(value, at: start + offset)
         }
         return .array(start: Self.position(start), count: Self.position(source.count))
+    }
+
+    /// Stores an array of `count` values that `value` makes of the indices `0..<count`, which
+    /// may store values of their own: its elements are set aside first, and filled in order.
+    mutating func array(count: Int, _ value: (inout TemplateContext, _ index: Int) -> Value) -> Value {
+        let start = elements.count
+        elements.appendUnset(count)
+        for index in 0..<count {
+            let value = value(&self, index)
+            elements.set(value, at: start + index)
+        }
+        return .array(start: Self.position(start), count: Self.position(count))
+    }
+
+    /// Stores an array of the elements of a stored array whose indices `isIncluded` accepts,
+    /// in their order: `storedMembers` of a class's `members`, without building them again.
+    ///
+    /// - Precondition: `array` is an array that is not lazy.
+    mutating func array(elementsOf array: Value, where isIncluded: (_ index: Int) -> Bool) -> Value {
+        guard case .array(let source, let count) = array else { preconditionFailure("only stored arrays can be filtered") }
+        let start = elements.count
+        elements.appendCopies(from: Int(source), count: Int(count), where: isIncluded)
+        return .array(start: Self.position(start), count: Self.position(elements.count - start))
     }
 
     /// An array of `count` elements that `build` stores when they are read.

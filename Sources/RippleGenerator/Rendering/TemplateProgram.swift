@@ -15,7 +15,8 @@
 ///
 /// Most operands that templates print or test are `variable.key` without filters: those get
 /// instructions of their own that name the keys, which the renderer reads without going
-/// through the operand.
+/// through the operand. Most are printed right after a piece of text, and the two then make
+/// one instruction: one step of the renderer's loop instead of two.
 ///
 /// ```
 /// {% if a %}A{% else %}B{% endif %}     0 jumpUnless(a, 3)
@@ -31,15 +32,16 @@ final class TemplateProgram: @unchecked Sendable {
         case text(start: Int32, count: Int32)
         /// `{{ operand }}`: prints `operands[index]`.
         case output(Int32)
-        /// `{{ variable.key }}`, the usual operand: prints `operands[operand]`, whose path is
-        /// the two keys from `keys[key]` and has no filters.
-        case outputVariableKey(key: Int32, operand: Int32)
+        /// `{{ variable.key }}`, the usual operand: prints the operand whose path is the two
+        /// keys from `keys[key]` and has no filters.
+        case outputVariableKey(key: Int32)
+        /// `text` followed by `outputVariableKey`.
+        case textAndOutputVariableKey(start: Int32, count: Int32, key: Int32)
         /// Goes on at `target` unless `expressions[condition]` holds.
         case jumpUnless(condition: Int32, target: Int32)
         /// `{% if variable.key %}`, the usual condition: goes on at `target` unless the value of
-        /// `operands[operand]` is truthy; its path is the two keys from `keys[key]` and has no
-        /// filters.
-        case jumpUnlessVariableKey(key: Int32, operand: Int32, target: Int32)
+        /// the operand whose path is the two keys from `keys[key]`, without filters, is truthy.
+        case jumpUnlessVariableKey(key: Int32, target: Int32)
         /// Goes on at `target`.
         case jump(Int32)
         /// Starts `loops[index]`: goes on with its body for the first element, or with its empty
@@ -124,6 +126,8 @@ final class TemplateProgram: @unchecked Sendable {
     let operands: UnsafeBufferPointer<Operand>
     /// The keys of all paths, and the loop variables.
     let keys: [TemplateKey]
+    /// For each key, the index of the operand whose path holds it; -1 for loop variables.
+    let keyOperands: [Int]
     let literals: [TemplateValue]
     let filterCalls: [TemplateNode.FilterCall]
     let includes: [Include]
@@ -139,6 +143,7 @@ final class TemplateProgram: @unchecked Sendable {
         expressions = Self.buffer(compiler.expressions)
         operands = Self.buffer(compiler.operands)
         keys = compiler.keys
+        keyOperands = compiler.keyOperands
         literals = compiler.literals
         filterCalls = compiler.filterCalls
         includes = compiler.includes
@@ -183,6 +188,7 @@ final class TemplateProgram: @unchecked Sendable {
         var expressions: [Expression] = []
         var operands: [Operand] = []
         var keys: [TemplateKey] = []
+        var keyOperands: [Int] = []
         var literals: [TemplateValue] = []
         var filterCalls: [TemplateNode.FilterCall] = []
         var includes: [Include] = []
@@ -194,17 +200,27 @@ final class TemplateProgram: @unchecked Sendable {
 
         /// Appends the instructions of `nodes`.
         mutating func compile(_ nodes: [TemplateNode]) {
+            // The instruction of the text just before, which a `variable.key` output joins: no
+            // jump lands between two nodes of one list.
+            var textBefore: Int?
             for node in nodes {
+                let joinableText = textBefore
+                textBefore = nil
                 switch node {
                 case .text(let string):
                     guard !string.isEmpty else { continue }
                     let start = text.count
                     text += string.utf8
                     instructions.append(.text(start: Int32(start), count: Int32(text.count - start)))
+                    textBefore = instructions.count - 1
                 case .output(let operand):
                     let index = compile(operand)
                     if let key = variableKey(of: index) {
-                        instructions.append(.outputVariableKey(key: key, operand: Int32(index)))
+                        if let joinableText, case .text(let start, let count) = instructions[joinableText] {
+                            instructions[joinableText] = .textAndOutputVariableKey(start: start, count: count, key: key)
+                        } else {
+                            instructions.append(.outputVariableKey(key: key))
+                        }
                     } else {
                         instructions.append(.output(Int32(index)))
                     }
@@ -222,6 +238,7 @@ final class TemplateProgram: @unchecked Sendable {
         /// `loop` body `next` empty body.
         mutating func compile(_ loop: TemplateNode.Loop) {
             keys.append(TemplateKey(loop.variable))
+            keyOperands.append(-1)
             let index = loops.count
             loops.append(Loop(variable: keys.count - 1, sequence: compile(loop.sequence), body: 0, emptyBody: 0, end: 0))
             instructions.append(.loop(Int32(index)))
@@ -247,7 +264,7 @@ final class TemplateProgram: @unchecked Sendable {
                     instructions.append(.jump(-1))
                 }
                 if case .value(let operand) = expressions[condition], let key = variableKey(of: operand) {
-                    instructions[test] = .jumpUnlessVariableKey(key: key, operand: Int32(operand), target: next)
+                    instructions[test] = .jumpUnlessVariableKey(key: key, target: next)
                 } else {
                     instructions[test] = .jumpUnless(condition: Int32(condition), target: next)
                 }
@@ -284,6 +301,7 @@ final class TemplateProgram: @unchecked Sendable {
             case .path(let components):
                 let start = keys.count
                 keys += components.map(TemplateKey.init)
+                keyOperands += repeatElement(operands.count, count: components.count)
                 base = .path(start..<keys.count)
                 if keys[start] == .loop {
                     loopReference = components.count == 1 ? .whole : .key(LoopKey(rawValue: components[1]))

@@ -113,23 +113,20 @@ struct TemplateRenderer {
             case .output(let operand):
                 try write(Int(operand), of: unit)
                 next &+= 1
-            case .outputVariableKey(let key, let operand):
-                switch variableKey(Int(key), of: unit) {
-                case .string(let start, let count)?:
-                    output.append(padded: context.text.baseAddress + Int(start), count: Int(count))
-                case .int(let int)?:
-                    output.append(int)
-                default:
-                    try write(Int(operand), of: unit)
-                }
+            case .outputVariableKey(let key):
+                try writeVariableKey(Int(key), of: unit)
+                next &+= 1
+            case .textAndOutputVariableKey(let start, let count, let key):
+                output.append(padded: text + Int(start), count: Int(count))
+                try writeVariableKey(Int(key), of: unit)
                 next &+= 1
             case .jumpUnless(let condition, let target):
                 next = try isTrue(Int(condition), of: unit) ? next &+ 1 : Int(target)
-            case .jumpUnlessVariableKey(let key, let operand, let target):
+            case .jumpUnlessVariableKey(let key, let target):
                 let isTrue = if let value = variableKey(Int(key), of: unit) {
                     context.isTruthy(value)
                 } else {
-                    try isTruthy(Int(operand), of: unit)
+                    try isTruthy(unit.program.keyOperands[Int(key)], of: unit)
                 }
                 next = isTrue ? next &+ 1 : Int(target)
             case .jump(let target):
@@ -212,6 +209,20 @@ struct TemplateRenderer {
             output.append(bool ? "true" : "false")
         case .array, .lazyArray, .dictionary, .null:
             throw kindError(TemplateError.Reason.notPrintable, unit.program.operands[operand], value, in: unit)
+        }
+    }
+
+    /// Prints `variable.key`, the path of keys `key` and `key + 1`: a string or an int read
+    /// straight from the loop variable, any other value through its operand.
+    @inline(__always)
+    private mutating func writeVariableKey(_ key: Int, of unit: Unit) throws(TemplateError) {
+        switch variableKey(key, of: unit) {
+        case .string(let start, let count)?:
+            output.append(padded: context.text.baseAddress + Int(start), count: Int(count))
+        case .int(let int)?:
+            output.append(int)
+        default:
+            try write(unit.program.keyOperands[key], of: unit)
         }
     }
 
