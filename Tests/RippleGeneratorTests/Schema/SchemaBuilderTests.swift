@@ -204,10 +204,18 @@ import Testing
                 var _default = 0
                 // ripple: property
                 var _actor = 0
+                // ripple: property
+                var _nil = 0
+                // ripple: property
+                var _Any = 0
+                // ripple: property
+                var _super = 0
+                // ripple: property
+                var _nilValue = 0
             }
             """
         let members = try #require(buildSchema(source).schema.root?.members)
-        #expect(members.map(\.identifier) == ["`default`", "actor"])
+        #expect(members.map(\.identifier) == ["`default`", "actor", "`nil`", "`Any`", "`super`", "nilValue"])
     }
 
     @Test func theAnnotationPrefixIsConfigurable() {
