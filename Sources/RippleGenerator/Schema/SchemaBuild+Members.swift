@@ -16,7 +16,7 @@ extension SchemaBuild {
             candidate.members.withUnsafeBufferPointer { annotated in
                 for index in annotated.indices {
                     let variable = declarations.baseAddress! + annotated[index].index
-                    buildMember(variable, annotated[index].annotation, in: candidate, into: &members, &pending)
+                    buildMember(variable, annotated.baseAddress! + index, in: candidate, into: &members, &pending)
                 }
             }
         }
@@ -38,12 +38,15 @@ extension SchemaBuild {
         return !extensionMembers.isEmpty && extensionMembers[candidate.qualifiedName]?.contains(name) == true
     }
 
-    /// Appends the member `variable` of the class of `candidate` to `members`, and what remains
-    /// to resolve of it to `pending`; appends nothing when it has errors.
+    /// Appends the member `variable` of the class of `candidate`, annotated as `annotated`
+    /// says, to `members`, and what remains to resolve of it to `pending`; appends nothing when
+    /// it has errors.
     ///
-    /// `variable` points into the class's declarations, valid for the call.
+    /// `variable` and `annotated` point into the candidate's arrays, valid for the call. The
+    /// annotation's items are read only for the names it has: most members need none of them,
+    /// and reading them, long after they were parsed, is slow.
     private mutating func buildMember(
-        _ variable: UnsafePointer<VariableDeclaration>, _ annotation: Annotation, in candidate: Candidate,
+        _ variable: UnsafePointer<VariableDeclaration>, _ annotated: UnsafePointer<AnnotatedMember>, in candidate: Candidate,
         into members: inout [TrackedMember], _ pending: inout [PendingValues]
     ) {
         let file = candidate.file
@@ -69,27 +72,32 @@ extension SchemaBuild {
         }
 
         // What the member is.
-        // Items are found by position and read in place: a copy of one would retain its parts.
-        let names = annotation.names
+        let names = annotated.pointee.names
         func has(_ name: AnnotationItem.Name) -> Bool { names & name.bit != 0 }
+        func location(of name: AnnotationItem.Name) -> SourceLocation? {
+            has(name) ? annotated.pointee.annotation.location(of: name) : nil
+        }
+        func value(of name: AnnotationItem.Name) -> AnnotationValue? {
+            has(name) ? annotated.pointee.annotation.value(of: name) : nil
+        }
         let isNode = has(.node)
         var isShared = has(.shared)
         if isNode, has(.property) {
-            report(.conflictingKinds(member: storageName), at: annotation.location(of: .node)!, in: file)
+            report(.conflictingKinds(member: storageName), at: location(of: .node)!, in: file)
             return
         }
         if !isNode, !has(.property), !isShared {
-            report(.missingKind(member: storageName), at: annotation.location, in: file)
+            report(.missingKind(member: storageName), at: annotated.pointee.annotation.location, in: file)
             return
         }
-        if isNode, let shared = annotation.location(of: .shared) {
+        if isNode, let shared = location(of: .shared) {
             report(.sharedNode(member: storageName), at: shared, in: file)
             isShared = false
         }
 
         // Computed members are readOnly, and only they have dependencies.
         let isComputed = variable.pointee.isComputed
-        let readOnly = annotation.location(of: .readOnly)
+        let readOnly = location(of: .readOnly)
         if isComputed, readOnly == nil {
             report(.computedNeedsReadOnly(member: storageName), at: variable.pointee.location, in: file)
         }
@@ -97,11 +105,11 @@ extension SchemaBuild {
             report(.readOnlyStoredMember(member: storageName), at: readOnly, in: file)
         }
         var dependencyPaths: [AnnotationPath] = []
-        if let value = annotation.value(of: .dependency) {
+        if let value = value(of: .dependency) {
             if isComputed {
                 dependencyPaths = value.paths
             } else {
-                report(.ignoredDependency(member: storageName), at: annotation.location(of: .dependency)!, in: file)
+                report(.ignoredDependency(member: storageName), at: location(of: .dependency)!, in: file)
             }
         } else if isComputed, readOnly != nil {
             report(.missingDependency(member: storageName), at: variable.pointee.location, in: file)
@@ -110,7 +118,7 @@ extension SchemaBuild {
             // A computed member reads other members; whether those may be read off the model's
             // actor is theirs to say, so background access is ignored too.
             for ignored in [AnnotationItem.Name.shared, .discardable, .derived, .allowBackgroundRead, .allowBackgroundWrite] {
-                guard let location = annotation.location(of: ignored) else { continue }
+                guard let location = location(of: ignored) else { continue }
                 report(.ignoredOnReadOnly(item: ignored, member: storageName), at: location, in: file)
                 if ignored == .shared { isShared = false }
             }
@@ -125,10 +133,11 @@ extension SchemaBuild {
         let kind: TrackedMember.Kind
         let type: String
         if isNode {
-            guard let node = resolveNodeType(declaredType, of: variable, annotation, in: candidate) else { return }
+            let typeItem = has(.type) ? annotated.pointee.annotation.item(.type) : nil
+            guard let node = resolveNodeType(declaredType, of: variable, typeItem: typeItem, in: candidate) else { return }
             (kind, type) = node
         } else {
-            if let typeLocation = annotation.location(of: .type) {
+            if let typeLocation = location(of: .type) {
                 report(.ignoredType(member: storageName), at: typeLocation, in: file)
             }
             (kind, type) = (.property, declaredType)
@@ -158,12 +167,13 @@ extension SchemaBuild {
             storageName: storageName, name: name, type: type, kind: kind, isComputed: isComputed,
             options: options, index: members.count, changeKey: members.count, location: variable.pointee.location))
         pending.append(PendingValues(
-            dependencyPaths: dependencyPaths, sharedPath: isShared ? annotation.value(of: .shared)?.paths.first : nil))
+            dependencyPaths: dependencyPaths, sharedPath: isShared ? value(of: .shared)?.paths.first : nil))
     }
 
-    /// The node kind and the accessor type of a `node` member; `nil` after reporting why not.
+    /// The node kind and the accessor type of a `node` member, whose annotation's `type` item,
+    /// if any, is `typeItem`; `nil` after reporting why not.
     private mutating func resolveNodeType(
-        _ declaredType: String, of variable: UnsafePointer<VariableDeclaration>, _ annotation: Annotation, in candidate: Candidate
+        _ declaredType: String, of variable: UnsafePointer<VariableDeclaration>, typeItem: AnnotationItem?, in candidate: Candidate
     ) -> (TrackedMember.Kind, String)? {
         let file = candidate.file
         let typeLocation = variable.pointee.typeLocation ?? variable.pointee.location
@@ -172,7 +182,7 @@ extension SchemaBuild {
             return nil
         }
         let declaredClass = resolveClass(read.element, from: candidate)
-        guard let typeItem = annotation.item(.type), let typePath = typeItem.value?.paths.first else {
+        guard let typeItem, let typePath = typeItem.value?.paths.first else {
             guard let declaredClass else {
                 report(.notANode(typeName: read.element, prefix: prefix), at: typeLocation, in: file)
                 return nil

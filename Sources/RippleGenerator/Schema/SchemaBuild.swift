@@ -67,6 +67,9 @@ struct SchemaBuild {
     struct AnnotatedMember {
         var index: Int
         var annotation: Annotation
+        /// The names of the annotation's items (``Annotation/names``), read while they were at
+        /// hand: building the member then looks at the items only for those it needs.
+        var names: UInt16
     }
 
     let parser: AnnotationParser
@@ -195,7 +198,8 @@ struct SchemaBuild {
             }
             let checked = check(memberAnnotation, onClass: false, in: path)
             if isCandidate {
-                candidates[candidates.count - 1].members.append(AnnotatedMember(index: memberIndex, annotation: checked))
+                candidates[candidates.count - 1].members.append(
+                    AnnotatedMember(index: memberIndex, annotation: checked, names: checked.names))
             } else if type.pointee.kind == .class {
                 report(.memberOfUnannotatedClass(member: type.pointee.members[memberIndex].name, className: type.pointee.name, prefix: prefix),
                        at: memberAnnotation.location, in: path)
