@@ -58,13 +58,26 @@ extension RippleNode {
     /// someone watches this node. Called after the store, so the fast path needs no retain.
     @inlinable @inline(__always)
     public func _rippleDidSet<Value>(_ old: Value, _ member: Int) {
-        if _slowPath(_rippleIsRecording || tracker._isWatched) {
-            let tracker = self.tracker
-            if member < 64, tracker.journalEpoch == _rippleJournalEpoch,
-               tracker.journaledMembers & (1 &<< UInt64(member)) != 0 {
-                return  // already journaled in this segment: the first old value is what counts
-            }
-            _rippleWillWrite(self, member, old)
-        }
+        if _rippleMustJournal(member) { _rippleWillWrite(self, member, old) }
+    }
+
+    /// Whether a write of member `member` must journal the value it replaces: an update
+    /// records writes or someone watches this node, and this segment has not journaled the
+    /// member yet (the first old value is what counts).
+    ///
+    /// An in-place edit (`_modify`) asks this before it yields the storage: when the answer
+    /// is no, nothing else holds the storage, so the edit costs what it costs on a plain value.
+    @inlinable @inline(__always)
+    public func _rippleMustJournal(_ member: Int) -> Bool {
+        guard _slowPath(_rippleIsRecording || tracker._isWatched) else { return false }
+        let tracker = self.tracker
+        return member >= 64 || tracker.journalEpoch != _rippleJournalEpoch
+            || tracker.journaledMembers & (1 &<< UInt64(member)) == 0
+    }
+
+    /// Journals the value of member `member` before an in-place edit changes it.
+    @inlinable
+    public func _rippleWillModify<Value>(_ member: Int, _ old: Value) {
+        _rippleWillWrite(self, member, old)
     }
 }

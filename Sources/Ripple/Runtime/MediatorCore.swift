@@ -122,7 +122,8 @@ final class MediatorCore {
 
     // MARK: - Change delivery
 
-    /// Marks dirty every registration watching a member that really changed in `entries`.
+    /// Hands every member that changed in `entries` to the registrations watching it, and
+    /// queues those that are due to be judged in this refresh.
     private func deliver(_ entries: ArraySlice<JournalEntry>) {
         var seen: Set<WatchPoint> = []
         for entry in entries {
@@ -131,52 +132,70 @@ final class MediatorCore {
                   !entry.node._rippleIsCurrent(entry.member, entry.old) else { continue }
             let descriptor = type(of: entry.node)._rippleDescriptor
             let changeKey = descriptor.members[entry.member].changeKey
-            let changed = descriptor.members[changeKey]
-            let reason = FiringReason.changed(descriptor.name + "." + changed.name)
+            let movesPaths = descriptor.members[changeKey].isNode
             let point = WatchPoint(tracker, changeKey)
             tracker.forEachWatcher(of: changeKey) { subscriber in
-                dirty(subscriber, reason, entry, structural: subscriber.structural.contains(point))
+                note(entry, for: subscriber, structural: subscriber.structural.contains(point))
             }
             tracker.forEachWatcher(of: Tracker.anyMember) { subscriber in
-                dirty(subscriber, reason, entry, structural: changed.isNode || subscriber.structural.contains(point))
+                note(entry, for: subscriber, structural: movesPaths || subscriber.structural.contains(point))
             }
         }
     }
 
-    private func dirty(_ subscriber: Subscriber, _ reason: FiringReason, _ entry: JournalEntry, structural: Bool) {
+    /// Keeps the change for `subscriber` and queues it, unless it is paused or is the one running.
+    private func note(_ entry: JournalEntry, for subscriber: Subscriber, structural: Bool) {
         guard !subscriber.isCancelled, subscriber !== running else { return }
         if structural { subscriber.needsResolve = true }
-        if subscriber.isPaused {
-            let point = WatchPoint(entry.node.tracker, entry.member)
-            if subscriber.pausedChanges[point] == nil { subscriber.pausedChanges[point] = entry }
-            return
-        }
+        subscriber.pending.add(entry)
+        if subscriber.isPaused { return }
         if isRefreshing && subscriber.lastRefresh == refreshNumber {
-            if case .changed(let path) = reason {
+            // It already fired in this refresh: it gets a follow-up round, and whoever wrote
+            // after its read broke the write-after-read contract.
+            if contracts.writeAfterRead != .ignore {
+                let path = Self.memberPath(type(of: entry.node)._rippleDescriptor, entry.member)
                 report(.writeAfterRead, registration: running?.name, path: "\(path), read by '\(subscriber.name)'")
             }
-            addReason(reason, to: subscriber)
-            if !subscriber.isFollowUp {
-                subscriber.isFollowUp = true
-                followUps.append(subscriber)
-            }
+            followUp(subscriber)
             return
         }
-        enqueue(subscriber, reason)
+        enqueue(subscriber)
     }
 
-    private func enqueue(_ subscriber: Subscriber, _ reason: FiringReason) {
-        addReason(reason, to: subscriber)
+    private func enqueue(_ subscriber: Subscriber) {
         if !subscriber.isQueued {
             subscriber.isQueued = true
             queue.push(subscriber)
         }
     }
 
-    private func addReason(_ reason: FiringReason, to subscriber: Subscriber) {
-        if subscriber.reasons.count < 8, !subscriber.reasons.contains(reason) {
-            subscriber.reasons.append(reason)
+    private func followUp(_ subscriber: Subscriber) {
+        if !subscriber.isFollowUp {
+            subscriber.isFollowUp = true
+            followUps.append(subscriber)
         }
+    }
+
+    /// Whether `subscriber` fires when its turn comes: on its first refresh, or when something
+    /// it reads differs from what it saw when it last fired.
+    private func isDue(_ subscriber: Subscriber) -> Bool {
+        subscriber.isInitialDue || subscriber.pending.differs
+    }
+
+    /// Why `subscriber` fires, for the refresh log.
+    private func reasons(_ subscriber: Subscriber) -> [FiringReason] {
+        if subscriber.role == .everyRefresh { return [.everyRefresh] }
+        if subscriber.isInitialDue { return [.initial] }
+        if subscriber.isResumed { return [.resumed] }
+        var reasons: [FiringReason] = []
+        for entry in subscriber.pending.entries where !entry.node._rippleIsCurrent(entry.member, entry.old) {
+            let descriptor = type(of: entry.node)._rippleDescriptor
+            let changed = descriptor.members[descriptor.members[entry.member].changeKey]
+            let reason = FiringReason.changed(descriptor.name + "." + changed.name)
+            if !reasons.contains(reason) { reasons.append(reason) }
+            if reasons.count == 8 { break }
+        }
+        return reasons
     }
 
     // MARK: - Updates and refreshes
@@ -260,30 +279,26 @@ final class MediatorCore {
                 outsideWrites.removeAll()
                 deliver(writes[...])
             }
-            for subscriber in pendingInitial where !subscriber.isCancelled { enqueue(subscriber, .initial) }
+            for subscriber in pendingInitial where !subscriber.isCancelled { enqueue(subscriber) }
             pendingInitial.removeAll()
             for subscriber in followUps {
                 subscriber.isFollowUp = false
-                if !subscriber.isQueued {
-                    subscriber.isQueued = true
-                    queue.push(subscriber)
-                }
+                enqueue(subscriber)
             }
             followUps.removeAll()
 
             var record = RefreshRecord(number: refreshNumber)
             while let subscriber = queue.pop() {
                 subscriber.isQueued = false
-                if subscriber.isCancelled { continue }
-                if subscriber.isPaused {
-                    subscriber.missedWhilePaused = true
-                    subscriber.reasons.removeAll()
-                    continue
+                // A paused registration keeps its changes for resume().
+                if subscriber.isCancelled || subscriber.isPaused { continue }
+                if isDue(subscriber) {
+                    run(subscriber, &record)
+                } else {
+                    subscriber.pending.removeAll()
                 }
-                run(subscriber, &record)
             }
             for subscriber in everyRefresh where !subscriber.isCancelled && !subscriber.isPaused {
-                subscriber.reasons = [.everyRefresh]
                 run(subscriber, &record)
             }
             if isLogging {
@@ -301,9 +316,11 @@ final class MediatorCore {
         let mark = journal.count
         beginSegment()
         if isLogging {
-            record.firings.append(.init(registration: subscriber.name, role: subscriber.roleName, reasons: subscriber.reasons))
+            record.firings.append(.init(registration: subscriber.name, role: subscriber.roleName, reasons: reasons(subscriber)))
         }
-        subscriber.reasons.removeAll(keepingCapacity: true)
+        subscriber.pending.removeAll()
+        subscriber.isInitialDue = false
+        subscriber.isResumed = false
         subscriber.lastRefresh = refreshNumber
         subscriber.fireCount += 1
         running = subscriber
@@ -425,7 +442,7 @@ final class MediatorCore {
         guard !subscriber.isCancelled else { return }
         subscriber.isCancelled = true
         subscriber.removeWatches()
-        subscriber.pausedChanges.removeAll()
+        subscriber.pending.removeAll()
         subscribers[subscriber.sequence] = nil
         if subscriber.role == .processor {
             for key in subscriber.writeKeys.keys where writers[key] === subscriber { writers[key] = nil }
@@ -463,21 +480,12 @@ final class MediatorCore {
     func resume(_ subscriber: Subscriber) -> Bool {
         guard subscriber.isPaused, !subscriber.isCancelled else { return false }
         subscriber.isPaused = false
-        var changed = subscriber.missedWhilePaused
-        for entry in subscriber.pausedChanges.values where !changed {
-            changed = !entry.node._rippleIsCurrent(entry.member, entry.old)
+        guard isDue(subscriber) else {
+            subscriber.pending.removeAll()
+            return false
         }
-        subscriber.pausedChanges.removeAll()
-        subscriber.missedWhilePaused = false
-        guard changed else { return false }
-        subscriber.reasons.removeAll()
-        if isRefreshing {
-            followUps.append(subscriber)
-            subscriber.isFollowUp = true
-            addReason(.resumed, to: subscriber)
-        } else {
-            enqueue(subscriber, .resumed)
-        }
+        subscriber.isResumed = true
+        if isRefreshing { followUp(subscriber) } else { enqueue(subscriber) }
         return true
     }
 

@@ -47,12 +47,15 @@ final class Subscriber {
     var isPaused = false
     var isQueued = false
     var isFollowUp = false
+    /// The refresh in which it last fired.
     var lastRefresh = 0
     var fireCount = 0
-    var reasons: [FiringReason] = []
-    /// Changes seen while paused, with the value each member had before the first of them.
-    var pausedChanges: [WatchPoint: JournalEntry] = [:]
-    var missedWhilePaused = false
+    /// It has not fired since it was made: its first refresh fires it whatever changed.
+    var isInitialDue = true
+    /// It was resumed with a change to catch up on (for the refresh log).
+    var isResumed = false
+    /// What changed under it since it last fired, judged when its turn comes.
+    var pending = PendingChanges()
 
     init(
         name: String, role: Role, sequence: Int, anchor: any RippleNode,

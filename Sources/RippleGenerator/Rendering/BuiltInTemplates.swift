@@ -17,6 +17,11 @@ extension TemplateSet {
     after: the call on the slow path then needs no retain of the node on the fast path.
     A setter skips writes that change nothing: `==` values (when the type is Equatable,
     chosen at compile time) or the very same nodes.
+    `_modify` edits the storage in place (`append`, subscripts, `+=`, mutating methods): it
+    journals the old value at the first edit of a transaction only, so later edits find the
+    storage uniquely held and copy nothing. Whether such an edit changed anything is judged
+    when the change is delivered. Members shared with background threads keep get and set:
+    their lock is not held across a yield.
 #}
 {% if member.dependencies %}
     /// Reads {{ member.dependencyList }}.
@@ -67,6 +72,13 @@ extension TemplateSet {
     {% endif %}
             _rippleDidSet(old, RippleKey.{{ member.identifier }})
         }
+    {% if not member.backgroundRead %}
+        _modify {
+            _rippleRead(RippleKey.{{ member.identifier }})
+            if _rippleMustJournal(RippleKey.{{ member.identifier }}) { _rippleWillModify(RippleKey.{{ member.identifier }}, {{ member.storage }}) }
+            yield &{{ member.storage }}
+        }
+    {% endif %}
 {% endif %}
     }
 

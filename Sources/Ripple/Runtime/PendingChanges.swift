@@ -1,0 +1,40 @@
+/// The changes under one registration since it last fired: for each member written, the value
+/// it had when the registration last saw it.
+///
+/// Whether the registration fires is judged from this when its turn comes (and when it is
+/// resumed), not when the writes happen: a member that a coordinator or processor put back
+/// in the meantime counts as unchanged.
+struct PendingChanges {
+    /// One entry per member, in the order of their first change.
+    private(set) var entries: [JournalEntry] = []
+    /// The members of ``entries``, kept only once they are too many to search one by one.
+    private var members: Set<WatchPoint> = []
+    private static let searchLimit = 8
+
+    var isEmpty: Bool { entries.isEmpty }
+
+    /// Adds the change in `entry`, unless a change of the same member is already pending:
+    /// the first one holds the value the registration saw.
+    mutating func add(_ entry: JournalEntry) {
+        if entries.count < Self.searchLimit {
+            for pending in entries where pending.member == entry.member && pending.node === entry.node { return }
+        } else {
+            if members.isEmpty {
+                for pending in entries { members.insert(WatchPoint(pending.node.tracker, pending.member)) }
+            }
+            guard members.insert(WatchPoint(entry.node.tracker, entry.member)).inserted else { return }
+        }
+        entries.append(entry)
+    }
+
+    /// Whether some member now differs from what the registration saw: another value (by
+    /// `==`, or always for types that are not `Equatable`), or other node objects.
+    var differs: Bool {
+        entries.contains { !$0.node._rippleIsCurrent($0.member, $0.old) }
+    }
+
+    mutating func removeAll() {
+        entries.removeAll(keepingCapacity: true)
+        members.removeAll()
+    }
+}
