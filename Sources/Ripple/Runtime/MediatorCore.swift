@@ -329,8 +329,10 @@ final class MediatorCore {
         _rippleChecksReads = checksReads
         subscriber.body()
         _rippleChecksReads = wasChecking
-        running = nil
+        // Delivered while it is still the one running: its own writes do not notify itself,
+        // and a write after another's read is reported under its name.
         deliver(journal[mark...])
+        running = nil
     }
 
     /// Gives up on a chain of refreshes, naming who kept it going, and clears what is pending.
