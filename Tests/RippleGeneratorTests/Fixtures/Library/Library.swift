@@ -31,6 +31,18 @@ final class Library {
     // ripple: node, readOnly, dependency = [selectedID, shelves]
     var _selectedShelf: Shelf? { _shelves.first { $0.id == _selectedID } }
 
+    // ripple: property
+    var _settings = Settings()
+
+    // ripple: property
+    var _scores: [String: Int] = [:]
+
+    // ripple: node
+    var _shelvesByKey: [String: Shelf] = [:]
+
+    // ripple: node
+    var _archive: [Shelf]? = nil
+
     init() {}
 }
 
@@ -64,5 +76,18 @@ final class Shelf {
     init(id: Int, title: String) {
         self.id = id
         _title = title
+    }
+}
+
+/// A value type of the user's own, edited in place through its mutating methods.
+struct Settings: Equatable {
+    var volume = 5
+    var recent: [String] = []
+
+    mutating func louder() { volume += 1 }
+
+    mutating func open(_ name: String) {
+        recent.removeAll { $0 == name }
+        recent.append(name)
     }
 }
