@@ -37,6 +37,7 @@ enum RippleBench {
         // Each suite runs the rows that --filter selects (all without it).
         try AccessSuite(harness: harness, goals: goals).run()
         try RefreshSuite(harness: harness, goals: goals).run()
+        try CollectionSuite(harness: harness, goals: goals).run()
         try GeneratorSuite(harness: harness, goals: goals).run()
 
         goals.print()

@@ -14,6 +14,9 @@ final class BenchRoot {
     // ripple: node
     var _items: [Item]
 
+    // ripple: property
+    var _numbers: [Int] = []
+
     init(items: [Item]) {
         _items = items
     }

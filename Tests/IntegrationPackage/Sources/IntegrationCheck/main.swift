@@ -152,6 +152,31 @@ expect("a member writable off the main actor reads back what was written", {
 }(), 0.5)
 _ = (total, codes, entryCount, drafts, name)
 
+try? mediator.update { $0.userID += 1 }   // reset: nothing selected, and count and header have seen that
+check("a selection that reset puts back in the same update fires only reset", fires: ["coordinator reset"]) {
+    try mediator.update { library in
+        library.selectedID = 1
+        library.userID += 1
+    }
+}
+check("appending in place, then removing again, notifies nobody", fires: []) {
+    try mediator.update { library in
+        for index in 0..<1_000 { library.shelves[0].entries.append("\(index)") }
+        library.shelves[0].entries.removeLast(1_000)
+    }
+}
+expect("in-place edits copy a collection once per update, not once per append", {
+    var buffers: Set<UnsafeRawPointer?> = []
+    try? mediator.update { library in
+        library.shelves[1].entries.reserveCapacity(2_000)
+        for index in 0..<1_000 {
+            library.shelves[1].entries.append("\(index)")
+            library.shelves[1].entries.withUnsafeBufferPointer { buffers.insert(UnsafeRawPointer($0.baseAddress)) }
+        }
+    }
+    return buffers.count
+}(), 1)
+
 expect("scheme paths name the model", [Library.scheme.catalog.total.description, Library.scheme.selectedShelf.entries.description],
        ["Library.catalog.total", "Library.selectedShelf.entries"])
 expect("no contract was broken", mediator.violations.map(\.description), [])
