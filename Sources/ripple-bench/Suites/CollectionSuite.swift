@@ -28,7 +28,7 @@ final class CollectionSuite {
     /// Times `work` on a fresh set-up, ``Harness/repetitions`` times; set-up and tear-down
     /// (the objects' deallocation) are not timed.
     private func timeFresh<State>(
-        runs: Int? = nil, _ setUp: () throws -> State, _ work: (State) throws -> Int
+        runs: Int? = nil, setUp: () throws -> State, work: (State) throws -> Int
     ) rethrows -> Timing {
         let clock = ContinuousClock()
         var samples: [Double] = []
@@ -71,12 +71,12 @@ final class CollectionSuite {
             headers: ["elements", "Ripple ms", "@Observable ms", "Ripple / @Observable"])
         let rows: [(String, Bool)] = [("nodes", true), ("Ints", false)]
         for (name, isNodes) in rows where includes("append \(name)") {
-            let ripple = try timeFresh({ try watchedModel(isNodes ? BenchRoot.scheme.items : BenchRoot.scheme.numbers) }) { model in
-                try CollectionLoops.appendTracked(model.0, count: count, nodes: isNodes)
-            }
-            let observed = timeFresh({ observedList(watching: !isNodes) }) { list in
-                CollectionLoops.appendObserved(list, count: count, nodes: isNodes)
-            }
+            let ripple = try timeFresh(
+                setUp: { try watchedModel(isNodes ? BenchRoot.scheme.items : BenchRoot.scheme.numbers) },
+                work: { model in try CollectionLoops.appendTracked(model.0, count: count, nodes: isNodes) })
+            let observed = timeFresh(
+                setUp: { observedList(watching: !isNodes) },
+                work: { list in CollectionLoops.appendObserved(list, count: count, nodes: isNodes) })
             let ratio = ripple.ratio(to: observed)
             table.append([name, Format.milliseconds(ripple.median), Format.milliseconds(observed.median), Format.ratio(ratio)])
             goals.check(
@@ -109,19 +109,20 @@ final class CollectionSuite {
                 }
                 return model
             }
-            let ints = try timeFresh(runs: 3, { try model(nodes: false) }) { model in
-                try CollectionLoops.appendPerUpdate(model.0, updates: updates, nodes: false)
-            }
-            let nodes = try timeFresh(runs: 3, { try model(nodes: true) }) { model in
-                try CollectionLoops.appendPerUpdate(model.0, updates: updates, nodes: true)
-            }
-            let observed = timeFresh(runs: 3, { () -> ObservedList in
-                let list = observedList(watching: true)
-                list.numbers = Array(0..<size)
-                return list
-            }) { list in
-                CollectionLoops.appendObserved(list, count: updates, nodes: false)
-            }
+            let ints = try timeFresh(
+                runs: 3, setUp: { try model(nodes: false) },
+                work: { model in try CollectionLoops.appendPerUpdate(model.0, updates: updates, nodes: false) })
+            let nodes = try timeFresh(
+                runs: 3, setUp: { try model(nodes: true) },
+                work: { model in try CollectionLoops.appendPerUpdate(model.0, updates: updates, nodes: true) })
+            let observed = timeFresh(
+                runs: 3,
+                setUp: { () -> ObservedList in
+                    let list = observedList(watching: true)
+                    list.numbers = Array(0..<size)
+                    return list
+                },
+                work: { list in CollectionLoops.appendObserved(list, count: updates, nodes: false) })
             let perUpdate = { (timing: Timing) in Format.microseconds(timing.median / Double(updates)) }
             table.append([Format.count(size), perUpdate(ints), perUpdate(nodes), perUpdate(observed)])
         }

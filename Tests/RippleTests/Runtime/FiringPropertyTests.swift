@@ -123,18 +123,18 @@ private struct Participant {
     let effect: (inout Reference) -> Void
 
     static let all: [Participant] = [
-        Participant(name: "reset", kind: .coordinator(-1), rank: -1, view: { "\($0.userID)" }) { reference in
+        Participant(name: "reset", kind: .coordinator(-1), rank: -1, view: { "\($0.userID)" }, effect: { reference in
             if reference.userID % 2 == 0 { reference.selectedID = nil }
-        },
-        Participant(name: "clamp", kind: .coordinator(0), rank: 0, view: { "\($0.total)" }) { reference in
+        }),
+        Participant(name: "clamp", kind: .coordinator(0), rank: 0, view: { "\($0.total)" }, effect: { reference in
             if reference.total > 5 { reference.total = 5 }
-        },
-        Participant(name: "count", kind: .processor, rank: 0, view: { $0.entries($0.shelves) }) { reference in
+        }),
+        Participant(name: "count", kind: .processor, rank: 0, view: { $0.entries($0.shelves) }, effect: { reference in
             reference.selectedCount = reference.shelves.reduce(0) { $0 + reference[$1].entries.count } % 3
-        },
-        Participant(name: "tagger", kind: .processor, rank: 0, view: { "\($0.total)" }) { reference in
+        }),
+        Participant(name: "tagger", kind: .processor, rank: 0, view: { "\($0.total)" }, effect: { reference in
             reference.tags = reference.total >= 3 ? ["big"] : []
-        },
+        }),
         Participant(name: "selection", kind: .observer, rank: 0, view: { "\(String(describing: $0.selectedID))" }),
         Participant(name: "badge", kind: .observer, rank: 1, view: { "\($0.selectedCount)" }),
         Participant(name: "tags", kind: .observer, rank: 1, view: { "\($0.tags.sorted())" }),
@@ -358,7 +358,10 @@ private struct RandomRun {
         case 2:
             reference.userID += 1
             reference.userID -= 1
-            return { $0.userID += 1; $0.userID -= 1 }
+            return { library in
+                library.userID += 1
+                library.userID -= 1
+            }
         case 3:
             let value = Bool.random(using: &random) ? nil : Int.random(in: 0...4, using: &random)
             reference.selectedID = value

@@ -103,7 +103,11 @@ import Testing
     @Test func mutatingMethodsOfTheUsersOwnValueTypes() throws {
         let watched = try Watched()
         #expect(try watched.update { $0.settings.louder() } == ["settings"])
-        #expect(try watched.update { $0.settings.open("a"); $0.settings.open("b") } == ["settings"])
+        let openTwo = { @MainActor (library: Library) in
+            library.settings.open("a")
+            library.settings.open("b")
+        }
+        #expect(try watched.update(openTwo) == ["settings"])
         #expect(try watched.update { $0.settings.open("b") } == [], "reopening the most recent changes nothing")
         #expect(watched.library.settings == Settings(volume: 6, recent: ["a", "b"]))
     }
@@ -111,7 +115,11 @@ import Testing
     @Test func dictionarySubscriptsOfValues() throws {
         let watched = try Watched()
         #expect(try watched.update { $0.scores["a", default: 0] += 3 } == ["scores"])
-        #expect(try watched.update { $0.scores["b"] = 1; $0.scores["a"] = nil } == ["scores"])
+        let replace = { @MainActor (library: Library) in
+            library.scores["b"] = 1
+            library.scores["a"] = nil
+        }
+        #expect(try watched.update(replace) == ["scores"])
         #expect(try watched.update { $0.scores["b"] = 1 } == [])
         #expect(watched.library.scores == ["b": 1])
     }
@@ -129,7 +137,11 @@ import Testing
         let first = watched.library.shelves[0]
         #expect(try watched.update { $0.shelves.swapAt(0, 2) } == ["entries", "shelves", "titles"])
         #expect(watched.library.shelves[2] === first)
-        #expect(try watched.update { $0.shelves.swapAt(0, 2); $0.shelves.swapAt(0, 2) } == [])
+        let swapTwice = { @MainActor (library: Library) in
+            library.shelves.swapAt(0, 2)
+            library.shelves.swapAt(0, 2)
+        }
+        #expect(try watched.update(swapTwice) == [])
         #expect(try watched.update { _ in first.title = "moved" } == ["titles"], "watches follow the swapped node")
     }
 
