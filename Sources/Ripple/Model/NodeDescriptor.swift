@@ -8,10 +8,13 @@ public final class NodeDescriptor: Sendable {
     public let name: String
     /// The tracked members; a member's position is its change key.
     public let members: [MemberDescriptor]
+    /// Whether the class declares `validate()`, run at the end of transactions that write it.
+    public let validates: Bool
 
     /// Creates the descriptor of a tracked class.
-    public init(name: String, members: [MemberDescriptor]) {
+    public init(name: String, validates: Bool = false, members: [MemberDescriptor]) {
         self.name = name
+        self.validates = validates
         self.members = members
     }
 

@@ -5,8 +5,9 @@
 /// names start with `_ripple` are the generated plumbing the runtime walks; they are public
 /// only because generated code lives in your module.
 public protocol RippleNode: AnyObject {
-    /// The node's bookkeeping; declare it as `let tracker = Tracker()`.
-    var tracker: Tracker { get }
+    /// The node's bookkeeping: the generated witness of your `let tracker = Tracker()`,
+    /// which can then stay `internal` in a `public` class.
+    var _rippleTracker: Tracker { get }
 
     /// The tracked members of this class, in change-key order.
     static var _rippleDescriptor: NodeDescriptor { get }
@@ -23,27 +24,33 @@ public protocol RippleNode: AnyObject {
 
     /// Puts `value` back into the storage of member `member`, without tracking.
     func _rippleRestore(_ member: Int, _ value: Any)
+
+    /// Runs the class's own `func validate() throws`, for a class that declares one (its
+    /// descriptor then says ``NodeDescriptor/validates``).
+    ///
+    /// Declare `validate()` in the class or in an extension, at any access level the
+    /// generated file can see (`internal` is enough, also in a `public` class): the generator
+    /// finds it and writes this witness. An update whose `validate()` throws is rolled back:
+    ///
+    /// ```swift
+    /// extension Shelf {
+    ///     func validate() throws {
+    ///         if title.isEmpty { throw ShelfError.emptyTitle }
+    ///     }
+    /// }
+    /// ```
+    func _rippleValidate() throws
+}
+
+extension RippleNode {
+    /// Nothing to check: the class declares no `validate()`.
+    public func _rippleValidate() throws {}
 }
 
 /// The root class of a model: the one class annotated `// ripple: root`.
 ///
 /// A ``Mediator`` is created over a root; everything reachable from it is its model.
 public protocol RippleRoot: RippleNode {}
-
-/// A node that checks its own consistency at the end of every transaction that writes it
-/// or one of its descendants.
-///
-/// ```swift
-/// extension Shelf: RippleValidating {
-///     func validate() throws {
-///         if title.isEmpty { throw ShelfError.emptyTitle }
-///     }
-/// }
-/// ```
-public protocol RippleValidating: RippleNode {
-    /// Throws when the node is not consistent; the whole transaction is then rolled back.
-    func validate() throws
-}
 
 // MARK: - Generated accessor support
 
@@ -69,8 +76,8 @@ extension RippleNode {
     /// is no, nothing else holds the storage, so the edit costs what it costs on a plain value.
     @inlinable @inline(__always)
     public func _rippleMustJournal(_ member: Int) -> Bool {
-        guard _slowPath(_rippleIsRecording || tracker._isWatched) else { return false }
-        let tracker = self.tracker
+        guard _slowPath(_rippleIsRecording || _rippleTracker._isWatched) else { return false }
+        let tracker = self._rippleTracker
         return member >= 64 || tracker.journalEpoch != _rippleJournalEpoch
             || tracker.journaledMembers & (1 &<< UInt64(member)) == 0
     }

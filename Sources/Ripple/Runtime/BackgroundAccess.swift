@@ -18,7 +18,7 @@ extension RippleNode {
     /// Runs `body` under the lock of this node's background members, from any thread.
     @inlinable
     public func _rippleLocked<Result>(_ body: () -> Result) -> Result {
-        _rippleLock(for: tracker).withLock(body)
+        _rippleLock(for: _rippleTracker).withLock(body)
     }
 
     /// Hands a background member's change to the main actor, unless `old == newValue`.
@@ -60,10 +60,10 @@ final class BackgroundChanges: @unchecked Sendable {
         }
         var cores: [MediatorCore] = []
         for entry in entries {
-            for core in MediatorCore.watchingCores(of: entry.node.tracker) where !cores.contains(where: { $0 === core }) {
+            for core in MediatorCore.watchingCores(of: entry.node._rippleTracker) where !cores.contains(where: { $0 === core }) {
                 cores.append(core)
             }
-            for core in MediatorCore.watchingCores(of: entry.node.tracker) { core.noteOutsideWrite(entry) }
+            for core in MediatorCore.watchingCores(of: entry.node._rippleTracker) { core.noteOutsideWrite(entry) }
         }
         for core in cores where !core.isRefreshing && core.updateDepth == 0 {
             try? core.outermostUpdate {}

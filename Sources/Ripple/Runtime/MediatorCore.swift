@@ -72,7 +72,7 @@ final class MediatorCore {
                 report(.writeOutsideWrites, registration: running.name, path: Self.memberPath(descriptor, member))
             }
         }
-        let tracker = node.tracker
+        let tracker = node._rippleTracker
         if member < 64 {
             if tracker.journalEpoch != epoch {
                 tracker.journalEpoch = epoch
@@ -90,7 +90,7 @@ final class MediatorCore {
     /// A write while no update runs: a contract violation, and a change the next refresh delivers.
     static func writeOutsideUpdate<Value>(_ node: any RippleNode, _ member: Int, old: Value) {
         let path = memberPath(type(of: node)._rippleDescriptor, member)
-        for core in watchingCores(of: node.tracker) {
+        for core in watchingCores(of: node._rippleTracker) {
             core.report(.writeOutsideUpdate, registration: nil, path: path)
             core.noteOutsideWrite(JournalEntry(node: node, member: member, old: old))
         }
@@ -127,7 +127,7 @@ final class MediatorCore {
     private func deliver(_ entries: ArraySlice<JournalEntry>) {
         var seen: Set<WatchPoint> = []
         for entry in entries {
-            let tracker = entry.node.tracker
+            let tracker = entry.node._rippleTracker
             guard tracker._isWatched, seen.insert(WatchPoint(tracker, entry.member)).inserted,
                   !entry.node._rippleIsCurrent(entry.member, entry.old) else { continue }
             let descriptor = type(of: entry.node)._rippleDescriptor
@@ -244,9 +244,9 @@ final class MediatorCore {
     private func validate(_ entries: ArraySlice<JournalEntry>) throws {
         var validated: Set<ObjectIdentifier> = []
         for entry in entries {
-            guard let node = entry.node as? any RippleValidating,
-                  validated.insert(ObjectIdentifier(node)).inserted else { continue }
-            try node.validate()
+            let node = entry.node
+            guard type(of: node)._rippleDescriptor.validates, validated.insert(ObjectIdentifier(node)).inserted else { continue }
+            try node._rippleValidate()
         }
     }
 

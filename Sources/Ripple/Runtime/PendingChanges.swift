@@ -20,9 +20,9 @@ struct PendingChanges {
             for pending in entries where pending.member == entry.member && pending.node === entry.node { return }
         } else {
             if members.isEmpty {
-                for pending in entries { members.insert(WatchPoint(pending.node.tracker, pending.member)) }
+                for pending in entries { members.insert(WatchPoint(pending.node._rippleTracker, pending.member)) }
             }
-            guard members.insert(WatchPoint(entry.node.tracker, entry.member)).inserted else { return }
+            guard members.insert(WatchPoint(entry.node._rippleTracker, entry.member)).inserted else { return }
         }
         entries.append(entry)
     }

@@ -28,7 +28,7 @@ extension Subscriber {
             let continues = steps.count > 1
             for node in nodes {
                 if member.isComputed {
-                    permitted.insert(WatchPoint(node.tracker, index))
+                    permitted.insert(WatchPoint(node._rippleTracker, index))
                     for dependency in member.dependencies {
                         walk(dependency[...], nodes: [node], descriptor: descriptor, structural: structural || continues)
                     }
@@ -45,7 +45,7 @@ extension Subscriber {
 
     private func watchSubtree(_ node: any RippleNode, visited: inout Set<ObjectIdentifier>) {
         guard visited.insert(ObjectIdentifier(node)).inserted else { return }
-        let tracker = node.tracker
+        let tracker = node._rippleTracker
         watch(node, Tracker.anyMember, structural: false)
         permittedSubtrees.insert(ObjectIdentifier(tracker))
         let descriptor = type(of: node)._rippleDescriptor
@@ -62,7 +62,7 @@ extension Subscriber {
     }
 
     private func watch(_ node: any RippleNode, _ member: Int, structural isStructural: Bool) {
-        let tracker = node.tracker
+        let tracker = node._rippleTracker
         let point = WatchPoint(tracker, member)
         if watchSet.insert(point).inserted {
             tracker.addWatcher(self, member: member)

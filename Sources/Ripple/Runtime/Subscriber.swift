@@ -123,7 +123,7 @@ final class Subscriber {
 
     /// Whether reading member `member` of `node` is within its contract.
     func mayRead(_ node: any RippleNode, _ member: Int, descriptor: NodeDescriptor) -> Bool {
-        let tracker = node.tracker
+        let tracker = node._rippleTracker
         let changeKey = descriptor.members.indices.contains(member) ? descriptor.members[member].changeKey : member
         let point = WatchPoint(tracker, changeKey)
         return watchSet.contains(point) || permitted.contains(WatchPoint(tracker, member))

@@ -57,7 +57,7 @@ package enum SchemaMessage: Hashable, Sendable {
     case redundantNode
     /// A root or node class without `let tracker = Tracker()`.
     case missingTracker(className: String)
-    /// A `tracker` or `validate()` less visible than the conformance that requires it.
+    /// A `tracker` or `validate()` that the generated file cannot see (private or fileprivate).
     case requirementNotVisible(requirement: String, className: String, access: String, declaration: String)
     /// A class the generated file cannot see.
     case inaccessibleClass(name: String, access: String)
@@ -219,8 +219,8 @@ package enum SchemaMessage: Hashable, Sendable {
         case .missingTracker(let className):
             return "class '\(className)' has no tracker; add 'let tracker = Tracker()' to its body"
         case .requirementNotVisible(let requirement, let className, let access, let declaration):
-            return "'\(requirement)' must be \(access) like class '\(className)', whose generated conformance "
-                + "requires it; write '\(declaration)'"
+            return "'\(requirement)' of class '\(className)' is \(access), but the generated code in another "
+                + "file uses it; write '\(declaration)' (internal is enough, also in a public class)"
         case .inaccessibleClass(let name, let access):
             return "class '\(name)' is \(access), but the generated code lives in another file; "
                 + "make it internal or wider"

@@ -92,6 +92,9 @@ extension TemplateSet {
     conformances, isRoot, isValidating, and its members: all of them (`members`), the stored
     ones (`storedMembers`), those holding nodes (`nodeMembers`) and those with a scheme path
     (`schemeMembers`). Members are described in Accessor.swift.ripple.
+
+    The runtime's requirements are met by witnesses that forward to the user's `tracker` and
+    `validate()`, so those can stay internal in a public class.
 #}
 extension {{ class.name }}: {{ class.conformances }} {
     /// The change keys of `{{ class.name }}`'s tracked members.
@@ -109,14 +112,20 @@ extension {{ class.name }}: {{ class.conformances }} {
 {% include "Accessor.swift.ripple" %}
 {% endfor %}
 
+    {{ class.conformanceAccess }}var _rippleTracker: Tracker { tracker }
+{% if class.isValidating %}
+
+    {{ class.conformanceAccess }}func _rippleValidate() throws { try validate() }
+{% endif %}
+
 {% if class.members %}
-    {{ class.conformanceAccess }}static let _rippleDescriptor: NodeDescriptor = NodeDescriptor(name: "{{ class.name }}", members: [
+    {{ class.conformanceAccess }}static let _rippleDescriptor: NodeDescriptor = NodeDescriptor(name: "{{ class.name }}",{% if class.isValidating %} validates: true,{% endif %} members: [
     {% for member in class.members %}
 {% include "MemberDescriptor.swift.ripple" %}
     {% endfor %}
     ])
 {% else %}
-    {{ class.conformanceAccess }}static let _rippleDescriptor: NodeDescriptor = NodeDescriptor(name: "{{ class.name }}", members: [])
+    {{ class.conformanceAccess }}static let _rippleDescriptor: NodeDescriptor = NodeDescriptor(name: "{{ class.name }}",{% if class.isValidating %} validates: true,{% endif %} members: [])
 {% endif %}
 
 {% if class.nodeMembers %}

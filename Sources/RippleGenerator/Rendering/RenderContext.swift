@@ -103,12 +103,7 @@ package struct RenderContext {
 
     /// The protocols the class's extension conforms to.
     private static func conformances(of nodeClass: borrowing NodeClass) -> String {
-        switch (nodeClass.role, nodeClass.isValidating) {
-        case (.root, false): "RippleRoot"
-        case (.root, true): "RippleRoot, RippleValidating"
-        case (.node, false): "RippleNode"
-        case (.node, true): "RippleValidating"
-        }
+        nodeClass.role == .root ? "RippleRoot" : "RippleNode"
     }
 
     /// The variables of one member.

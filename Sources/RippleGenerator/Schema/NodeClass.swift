@@ -17,7 +17,7 @@ package struct NodeClass: Hashable, Sendable {
     /// The access level of the generated protocol requirements (`_rippleDescriptor` and the
     /// `_ripple` methods): the class's own, which its conformance has, whatever is configured.
     package var conformanceAccessLevel: AccessLevel
-    /// Whether the class declares `func validate() throws`, and so conforms to `RippleValidating`.
+    /// Whether the class declares `func validate() throws`, which the runtime then runs.
     package var isValidating: Bool
     /// The tracked members, in declaration order; a member's position is its index.
     package var members: [TrackedMember]

@@ -47,22 +47,23 @@ extension SchemaBuild {
             report(.inaccessibleClass(name: candidate.qualifiedName, access: candidate.access.rawValue),
                    at: candidate.location, in: candidate.file)
         }
-        // The conformance is as visible as the class, and so must be what it requires.
+        // The conformance is as visible as the class; its generated witnesses forward to the
+        // tracker and validate(), which need only be visible to the generated file.
         let conformanceAccess = max(candidate.access, .internal)
         if let tracker = candidate.tracker {
-            if tracker.access < conformanceAccess {
+            if tracker.access < .internal {
                 report(.requirementNotVisible(
-                    requirement: "tracker", className: candidate.name, access: conformanceAccess.rawValue,
-                    declaration: "\(conformanceAccess.rawValue) let tracker = Tracker()"),
+                    requirement: "tracker", className: candidate.name, access: tracker.access.rawValue,
+                    declaration: "let tracker = Tracker()"),
                        at: tracker.location, in: candidate.file)
             }
         } else if trackedSuperclass == nil {
             report(.missingTracker(className: candidate.name), at: candidate.location, in: candidate.file)
         }
-        if let validate = candidate.validate, validate.access < conformanceAccess {
+        if let validate = candidate.validate, validate.access < .internal {
             report(.requirementNotVisible(
-                requirement: "validate()", className: candidate.name, access: conformanceAccess.rawValue,
-                declaration: "\(conformanceAccess.rawValue) func validate() throws"),
+                requirement: "validate()", className: candidate.name, access: validate.access.rawValue,
+                declaration: "func validate() throws"),
                    at: validate.location, in: candidate.file)
         }
         return NodeClass(

@@ -238,18 +238,28 @@ import Testing
             """) == ["Model.swift:2:13: error: class 'Library' has no tracker; add 'let tracker = Tracker()' to its body"])
     }
 
-    @Test func requirementsOfAPublicConformanceMustBePublic() {
+    @Test func internalTrackerAndValidateOfAPublicClassAreFine() {
         #expect(schemaDiagnostics("""
             // ripple: root
             public final class Library {
                 let tracker = Tracker()
                 func validate() throws {}
             }
+            """) == [])
+    }
+
+    @Test func privateTrackerAndValidateAreOutOfTheGeneratedFilesReach() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            public final class Library {
+                private let tracker = Tracker()
+                fileprivate func validate() throws {}
+            }
             """) == [
-                "Model.swift:3:9: error: 'tracker' must be public like class 'Library', whose generated conformance "
-                    + "requires it; write 'public let tracker = Tracker()'",
-                "Model.swift:4:10: error: 'validate()' must be public like class 'Library', whose generated conformance "
-                    + "requires it; write 'public func validate() throws'",
+                "Model.swift:3:17: error: 'tracker' of class 'Library' is private, but the generated code in another "
+                    + "file uses it; write 'let tracker = Tracker()' (internal is enough, also in a public class)",
+                "Model.swift:4:22: error: 'validate()' of class 'Library' is fileprivate, but the generated code in "
+                    + "another file uses it; write 'func validate() throws' (internal is enough, also in a public class)",
             ])
     }
 

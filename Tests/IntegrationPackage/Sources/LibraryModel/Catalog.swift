@@ -3,7 +3,7 @@ import Ripple
 /// Totals over the library.
 // ripple: node
 public final class Catalog {
-    public let tracker = Tracker()
+    let tracker = Tracker()
 
     // ripple: property
     var _total = 0

@@ -6,7 +6,7 @@ import Ripple
 /// The root of the model.
 // ripple: root
 public final class Library {
-    public let tracker = Tracker()
+    let tracker = Tracker()
 
     // ripple: property
     var _userID = 0

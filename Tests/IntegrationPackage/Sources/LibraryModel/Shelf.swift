@@ -3,7 +3,7 @@ import Ripple
 /// A titled list of entries, possibly with nested shelves.
 // ripple: node
 public final class Shelf {
-    public let tracker = Tracker()
+    let tracker = Tracker()
     public let id: Int
 
     // ripple: property
@@ -22,7 +22,7 @@ public final class Shelf {
     }
 
     /// An update that leaves a shelf without a title is rolled back.
-    public func validate() throws {
+    func validate() throws {
         if _title.isEmpty { throw ShelfError.untitled(id: id) }
     }
 }
