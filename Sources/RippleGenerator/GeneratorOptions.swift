@@ -50,6 +50,8 @@ extension GeneratorOptions {
         case help
         case version
         case generate(GeneratorOptions)
+        /// `ripple-gen migrate ...`: rewrite a Quantwm model for Ripple.
+        case migrate(MigrationOptions)
     }
 
     /// A command line that cannot be understood; `ripple-gen` prints it with the usage and
@@ -65,6 +67,7 @@ extension GeneratorOptions {
     /// The text `--help` prints.
     package static let usage = """
         USAGE: ripple-gen [options] <input>...
+               ripple-gen migrate --annotation-prefix sourcery [--dry-run] <input>...
 
         Generates the Ripple accessors, change keys and model scheme of the classes annotated
         '// ripple: root' and '// ripple: node' in the inputs, into one file.
@@ -88,8 +91,24 @@ extension GeneratorOptions {
           --version                 Print the version.
           -h, --help                Print this help.
 
+        MIGRATE:
+          Rewrites a Quantwm model in place so that Ripple can generate its code: deletes
+          the 'sourcery:inline' regions and Quantwm's root property (and its registerRoot
+          call), makes fileprivate/private backing fields internal, adds
+          'let tracker = Tracker()' (and 'import Ripple') to each root and node class,
+          replaces a dependency on a 'QWModel.root..._Read' map by the paths it reads, and
+          makes the QWNode_S/QWRoot_S markers plain protocols. Prints one line per edit
+          (path:line); what it cannot do is left as diagnostics, on the migrated lines.
+          A file with nothing to migrate is not touched; nothing at all is written when an
+          input cannot be read or a file cannot be edited consistently.
+
+          --annotation-prefix sourcery
+                                    Required: migrate reads Quantwm's annotations.
+          --dry-run                 Print the edits as a unified diff instead of writing them.
+
         Diagnostics go to standard error as 'path:line:column: error: message'. The exit
-        status is 0 on success, 1 when the inputs have errors, 2 for a wrong command line.
+        status is 0 on success, 1 when the inputs have errors (for migrate: when something
+        is left for a person), 2 for a wrong command line.
         """
 
     /// The options that take a value.
@@ -104,6 +123,9 @@ extension GeneratorOptions {
     /// Options take their value as the next argument or after `=` (`--output=Generated`);
     /// `--` ends the options.
     package static func parse(arguments: [String]) throws(UsageError) -> Command {
+        if arguments.first == "migrate" {
+            return try parseMigrate(arguments: Array(arguments.dropFirst()))
+        }
         var options = GeneratorOptions(inputs: [])
         var wantsDump = false
         var format: SchemeDump.Format?
@@ -116,12 +138,7 @@ extension GeneratorOptions {
                 options.inputs.append(argument)
                 continue
             }
-            var name = argument
-            var inlineValue: String?
-            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
-                name = String(argument[..<equals])
-                inlineValue = String(argument[argument.index(after: equals)...])
-            }
+            let (name, inlineValue) = splitOption(argument)
             func value() throws(UsageError) -> String {
                 if let inlineValue { return inlineValue }
                 guard index < arguments.count else {
@@ -176,6 +193,65 @@ extension GeneratorOptions {
             throw UsageError(message: "no input: give the .swift files or folders to read")
         }
         return .generate(options)
+    }
+
+    /// `--name=value` as its name and value; any other argument as a name without value.
+    private static func splitOption(_ argument: String) -> (name: String, value: String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    /// The options `migrate` takes.
+    private static let migrateOptions = ["--annotation-prefix", "--dry-run", "--help"]
+
+    /// Reads the arguments after `migrate`.
+    private static func parseMigrate(arguments: [String]) throws(UsageError) -> Command {
+        var inputs: [String] = []
+        var prefix: String?
+        var dryRun = false
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            guard !optionsEnded, argument.hasPrefix("-"), argument != "-" else {
+                inputs.append(argument)
+                continue
+            }
+            let (name, inlineValue) = splitOption(argument)
+            switch name {
+            case "--":
+                optionsEnded = true
+            case "-h", "--help":
+                return .help
+            case "--dry-run":
+                dryRun = true
+            case "--annotation-prefix":
+                guard let value = inlineValue ?? (index < arguments.count ? arguments[index] : nil) else {
+                    throw UsageError(message: "option '--annotation-prefix' needs a value")
+                }
+                if inlineValue == nil { index += 1 }
+                guard value == "sourcery" else {
+                    throw UsageError(message: "migrate reads Quantwm's annotations ('// sourcery: ...'), not "
+                        + "'// \(value): ...'; use '--annotation-prefix sourcery'")
+                }
+                prefix = value
+            default:
+                if allOptions.contains(name) {
+                    throw UsageError(message: "option '\(name)' does not apply to 'migrate'")
+                }
+                let hint = nearestSpelling(of: name, in: migrateOptions).map { "; did you mean '\($0)'?" } ?? ""
+                throw UsageError(message: "unknown option '\(name)' of 'migrate'" + hint)
+            }
+        }
+        guard let prefix else {
+            throw UsageError(message: "migrate needs '--annotation-prefix sourcery': it migrates models annotated "
+                + "for Quantwm's Sourcery templates")
+        }
+        guard !inputs.isEmpty else {
+            throw UsageError(message: "no input: give the .swift files or folders to migrate")
+        }
+        return .migrate(MigrationOptions(inputs: inputs, annotationPrefix: prefix, dryRun: dryRun))
     }
 
     private static func accessLevel(_ text: String) throws(UsageError) -> AccessLevel {

@@ -32,4 +32,16 @@ case .generate(let options):
         print(dump, terminator: "")
     }
     exit(report.hasErrors ? 1 : 0)
+case .migrate(let options):
+    let report = MigrationCommand(options: options).run()
+    for message in report.messages {
+        printError(message)
+    }
+    if let diff = report.diff {
+        print(diff, terminator: "")
+    }
+    for line in report.summary {
+        print(line)
+    }
+    exit(report.exitStatus)
 }
