@@ -107,14 +107,20 @@ struct SourceMigration {
         else { return false }
         let declaration = "let tracker = Tracker()"
         let braceLine = source.line(ofOffset: body.lowerBound)
-        if let next = source.nextCodeToken(after: brace), !source.tokens[next].startsLine {
+        let braceIndentation = source.indentation(ofLine: braceLine)
+        if brace + 1 < source.tokens.count, source.tokens[brace + 1].kind == .rightBrace, !source.tokens[brace + 1].startsLine {
+            // An empty body: `{}` becomes a body of one line.
+            let range = body.lowerBound + 1..<source.tokens[brace + 1].range.lowerBound
+            let text = source.lineBreak + braceIndentation + "    " + declaration + source.lineBreak + braceIndentation
+            add(.addedTracker(className: className), line: braceLine, .replace(range, with: text))
+        } else if let next = source.nextCodeToken(after: brace), !source.tokens[next].startsLine {
             // A body on the brace's line: `{ var x = 0 }`.
             add(.addedTracker(className: className), line: braceLine, .replace(body.lowerBound + 1..<body.lowerBound + 1, with: " \(declaration);"))
         } else {
             let firstMember = (brace + 1..<source.tokens.count).first { source.tokens[$0].startsLine }
             let indentation = firstMember.flatMap { index in
                 source.tokens[index].kind == .rightBrace ? nil : source.indentation(ofLine: source.line(ofOffset: source.tokens[index].range.lowerBound))
-            } ?? source.indentation(ofLine: braceLine) + "    "
+            } ?? braceIndentation + "    "
             let end = source.lineRange(braceLine).upperBound
             let text = (end == source.bytes.count && source.lastByte(ofLine: braceLine) != nil ? source.lineBreak : "")
                 + indentation + declaration + source.lineBreak
