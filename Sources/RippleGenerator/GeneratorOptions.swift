@@ -98,7 +98,8 @@ extension GeneratorOptions {
           'let tracker = Tracker()' (and 'import Ripple') to each root and node class,
           replaces a dependency on a 'QWModel.root..._Read' map by the paths it reads, and
           makes the QWNode_S/QWRoot_S markers plain protocols. Prints one line per edit
-          (path:line); what it cannot do is left as diagnostics, on the migrated lines.
+          (path:line); what it cannot do is left as diagnostics, on the lines of the
+          migrated files (with --dry-run: of the files as they would be).
           A file with nothing to migrate is not touched; nothing at all is written when an
           input cannot be read or a file cannot be edited consistently.
 
@@ -129,56 +130,40 @@ extension GeneratorOptions {
         var options = GeneratorOptions(inputs: [])
         var wantsDump = false
         var format: SchemeDump.Format?
-        var index = 0
-        var optionsEnded = false
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            guard !optionsEnded, argument.hasPrefix("-"), argument != "-" else {
-                options.inputs.append(argument)
-                continue
-            }
-            let (name, inlineValue) = splitOption(argument)
-            func value() throws(UsageError) -> String {
-                if let inlineValue { return inlineValue }
-                guard index < arguments.count else {
-                    throw UsageError(message: "option '\(name)' needs a value")
-                }
-                index += 1
-                return arguments[index - 1]
-            }
-            switch name {
-            case "--":
-                optionsEnded = true
-            case "-h", "--help":
+        var reader = CommandLineArguments(arguments)
+        while let argument = reader.next() {
+            switch argument {
+            case .input(let input):
+                options.inputs.append(input)
+            case .option("-h"), .option("--help"):
                 return .help
-            case "--version":
+            case .option("--version"):
                 return .version
-            case "--output":
-                options.outputDirectory = try value()
-            case "--config":
-                options.configurationFile = try value()
-            case "--annotation-prefix":
-                let prefix = try value()
+            case .option("--output"):
+                options.outputDirectory = try reader.value()
+            case .option("--config"):
+                options.configurationFile = try reader.value()
+            case .option("--annotation-prefix"):
+                let prefix = try reader.value()
                 guard Configuration.isValidPrefix(prefix) else {
                     throw UsageError(message: "annotation prefix '\(prefix)' must be a word of letters, digits and '_'")
                 }
                 options.annotationPrefix = prefix
-            case "--access-level":
-                options.accessLevel = try accessLevel(try value())
-            case "--templates":
-                options.templatesDirectory = try value()
-            case "--dump-scheme":
+            case .option("--access-level"):
+                options.accessLevel = try accessLevel(try reader.value())
+            case .option("--templates"):
+                options.templatesDirectory = try reader.value()
+            case .option("--dump-scheme"):
                 wantsDump = true
-            case "--format":
-                let text = try value()
+            case .option("--format"):
+                let text = try reader.value()
                 guard let parsed = SchemeDump.Format(rawValue: text) else {
                     let formats = SchemeDump.Format.allCases.map(\.rawValue)
                     let hint = nearestSpelling(of: text, in: formats).map { "; did you mean '\($0)'?" } ?? ""
                     throw UsageError(message: "unknown format '\(text)'; use \(formats.joined(separator: ", "))" + hint)
                 }
                 format = parsed
-            default:
+            case .option(let name):
                 let hint = nearestSpelling(of: name, in: allOptions).map { "; did you mean '\($0)'?" } ?? ""
                 throw UsageError(message: "unknown option '\(name)'" + hint)
             }
@@ -195,12 +180,6 @@ extension GeneratorOptions {
         return .generate(options)
     }
 
-    /// `--name=value` as its name and value; any other argument as a name without value.
-    private static func splitOption(_ argument: String) -> (name: String, value: String?) {
-        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
-        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
-    }
-
     /// The options `migrate` takes.
     private static let migrateOptions = ["--annotation-prefix", "--dry-run", "--help"]
 
@@ -209,34 +188,23 @@ extension GeneratorOptions {
         var inputs: [String] = []
         var prefix: String?
         var dryRun = false
-        var index = 0
-        var optionsEnded = false
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            guard !optionsEnded, argument.hasPrefix("-"), argument != "-" else {
-                inputs.append(argument)
-                continue
-            }
-            let (name, inlineValue) = splitOption(argument)
-            switch name {
-            case "--":
-                optionsEnded = true
-            case "-h", "--help":
+        var reader = CommandLineArguments(arguments)
+        while let argument = reader.next() {
+            switch argument {
+            case .input(let input):
+                inputs.append(input)
+            case .option("-h"), .option("--help"):
                 return .help
-            case "--dry-run":
+            case .option("--dry-run"):
                 dryRun = true
-            case "--annotation-prefix":
-                guard let value = inlineValue ?? (index < arguments.count ? arguments[index] : nil) else {
-                    throw UsageError(message: "option '--annotation-prefix' needs a value")
-                }
-                if inlineValue == nil { index += 1 }
+            case .option("--annotation-prefix"):
+                let value = try reader.value()
                 guard value == "sourcery" else {
                     throw UsageError(message: "migrate reads Quantwm's annotations ('// sourcery: ...'), not "
                         + "'// \(value): ...'; use '--annotation-prefix sourcery'")
                 }
                 prefix = value
-            default:
+            case .option(let name):
                 if allOptions.contains(name) {
                     throw UsageError(message: "option '\(name)' does not apply to 'migrate'")
                 }

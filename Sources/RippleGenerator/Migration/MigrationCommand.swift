@@ -11,7 +11,8 @@ import Foundation
 ///
 /// ```swift
 /// let report = MigrationCommand(options: MigrationOptions(inputs: ["Sources/Model"])).run()
-/// report.lines.forEach { print($0) }
+/// report.messages.forEach { print($0) }   // what is left for a person
+/// report.summary.forEach { print($0) }    // the edits
 /// ```
 package struct MigrationCommand: Sendable {
     package let options: MigrationOptions
