@@ -16,7 +16,8 @@ package enum MigrationMessage: Hashable, Sendable {
     case rootPropertyStillUsed(name: String)
     /// A declaration migrate would delete, which shares its lines with other code.
     case notOnItsOwnLines(name: String)
-    /// A class with a new tracker whose Codable conformance is synthesized from its properties.
+    /// A root or node class whose Codable conformance is synthesized from its stored
+    /// properties, the tracker among them.
     case synthesizedCodable(className: String)
 
     /// How serious the message is: an error when the code will not build as it is.
@@ -48,8 +49,8 @@ package enum MigrationMessage: Hashable, Sendable {
         case .notOnItsOwnLines(let name):
             return "migrate did not delete '\(name)' because it shares its lines with other code; delete it by hand"
         case .synthesizedCodable(let className):
-            return "'\(className)' synthesizes its Codable conformance from its stored properties, and the tracker "
-                + "migrate added is not Codable; declare 'enum CodingKeys: String, CodingKey' with the properties "
+            return "'\(className)' synthesizes its Codable conformance from its stored properties, and its tracker "
+                + "is not Codable; declare 'enum CodingKeys: String, CodingKey' with the properties "
                 + "to encode, without 'tracker'"
         }
     }

@@ -61,6 +61,7 @@ struct SourceMigration {
         if needsImport {
             addImport("Ripple")
         }
+        reportSynthesizedCodable(in: source.parsed.types)
     }
 
     private mutating func add(_ change: MigrationEdit.Change, line: Int, _ operation: MigrationEdit.Operation) {
@@ -125,10 +126,6 @@ struct SourceMigration {
             let text = (end == source.bytes.count && source.lastByte(ofLine: braceLine) != nil ? source.lineBreak : "")
                 + indentation + declaration + source.lineBreak
             add(.addedTracker(className: className), line: braceLine, .replace(end..<end, with: text))
-        }
-        let codable: Set<String> = ["Codable", "Encodable", "Decodable"]
-        if type.inheritance.contains(where: codable.contains), !type.nested.contains(where: { $0.name == "CodingKeys" }) {
-            report(.synthesizedCodable(className: className), at: source.offset(of: location))
         }
         return !source.parsed.otherDeclarations.contains { $0.kind == .import && $0.name == "Ripple" }
     }
@@ -197,8 +194,28 @@ struct SourceMigration {
 
     /// Whether a class is the root: `QWRoot_S` or a `// sourcery: root` line.
     private func isRoot(_ type: TypeDeclaration) -> Bool {
-        type.inheritance.contains("QWRoot_S") || type.comments.contains { comment in
-            comment.kind == .line && parser.parse(comment: comment.text, at: comment.location)?.items.contains { $0.name == .root } == true
+        type.inheritance.contains("QWRoot_S") || isAnnotated(type, .root)
+    }
+
+    /// Whether one of the `//` comments of a type holds `item`.
+    private func isAnnotated(_ type: TypeDeclaration, _ item: AnnotationItem.Name) -> Bool {
+        type.comments.contains { comment in
+            comment.kind == .line && parser.parse(comment: comment.text, at: comment.location)?.items.contains { $0.name == item } == true
+        }
+    }
+
+    /// Reports the root and node classes whose `Codable` conformance the compiler synthesizes
+    /// from every stored property: the tracker, which every such class holds, is not Codable.
+    private mutating func reportSynthesizedCodable(in types: [TypeDeclaration]) {
+        let codable: Set<String> = ["Codable", "Encodable", "Decodable"]
+        for type in types {
+            let isTracked = type.inheritance.contains("QWRoot_S") || type.inheritance.contains("QWNode_S")
+                || isAnnotated(type, .root) || isAnnotated(type, .node)
+            if type.kind == .class, isTracked, type.inheritance.contains(where: codable.contains),
+               !type.nested.contains(where: { $0.name == "CodingKeys" }) {
+                report(.synthesizedCodable(className: type.name), at: source.offset(of: type.location))
+            }
+            reportSynthesizedCodable(in: type.nested)
         }
     }
 

@@ -272,10 +272,12 @@ import Testing
             """)
         #expect(result.text.contains("class Shelf: QWNode_S, Codable {\n    let tracker = Tracker()\n    enum CodingKeys"))
         #expect(result.left == [
-            "Model.swift:3:7: error: 'Library' synthesizes its Codable conformance from its stored properties, and the "
-                + "tracker migrate added is not Codable; declare 'enum CodingKeys: String, CodingKey' with the "
-                + "properties to encode, without 'tracker'",
+            "Model.swift:3:7: error: 'Library' synthesizes its Codable conformance from its stored properties, and its "
+                + "tracker is not Codable; declare 'enum CodingKeys: String, CodingKey' with the properties to encode, "
+                + "without 'tracker'",
         ])
+        // The next run says so again: the conformance still needs a person.
+        #expect(migrate(result.text).left == result.left)
     }
 
     // MARK: Read maps
