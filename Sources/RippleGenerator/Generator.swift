@@ -120,51 +120,9 @@ package struct Generator: Sendable {
 
     /// The contents of the input files, in the order of their paths.
     private func readInputs(_ report: inout GeneratorReport) -> [(path: String, bytes: [UInt8])] {
-        var sources: [(path: String, bytes: [UInt8])] = []
-        for path in collectInputs(&report) {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                report.errors.append(.unreadableFile(path))
-                continue
-            }
-            sources.append((path, [UInt8](data)))
-        }
-        return sources
-    }
-
-    // MARK: Inputs
-
-    /// The Swift files of the inputs, sorted by path, without duplicates and without the
-    /// output file itself.
-    private func collectInputs(_ report: inout GeneratorReport) -> [String] {
-        var files: Set<String> = []
-        let fileManager = FileManager.default
-        for input in options.inputs {
-            var isDirectory: ObjCBool = false
-            guard fileManager.fileExists(atPath: input, isDirectory: &isDirectory) else {
-                report.errors.append(.missingInput(input))
-                continue
-            }
-            guard isDirectory.boolValue else {
-                files.insert(input)
-                continue
-            }
-            var pending = [input]
-            while let directory = pending.popLast() {
-                let names = (try? fileManager.contentsOfDirectory(atPath: directory)) ?? []
-                for name in names where !name.hasPrefix(".") {
-                    let path = (directory as NSString).appendingPathComponent(name)
-                    var isFolder: ObjCBool = false
-                    guard fileManager.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
-                    if isFolder.boolValue {
-                        pending.append(path)
-                    } else if name.hasSuffix(".swift") {
-                        files.insert(path)
-                    }
-                }
-            }
-        }
-        let output = (options.outputFile as NSString).standardizingPath
-        return files.filter { ($0 as NSString).standardizingPath != output }.sorted()
+        let inputs = InputFiles.read(options.inputs, excluding: options.outputFile)
+        report.errors += inputs.errors
+        return inputs.sources
     }
 
     // MARK: Output
@@ -186,22 +144,11 @@ package struct Generator: Sendable {
         report.outputFile = path
         let data = Data(code.utf8)
         if FileManager.default.contents(atPath: path) == data { return }
-        do {
-            try FileManager.default.createDirectory(atPath: options.outputDirectory, withIntermediateDirectories: true)
-            let temporary = (options.outputDirectory as NSString)
-                .appendingPathComponent(".\(GeneratorOptions.outputFileName).\(ProcessInfo.processInfo.processIdentifier).tmp")
-            guard FileManager.default.createFile(atPath: temporary, contents: data) else {
-                throw CocoaError(.fileWriteUnknown)
-            }
-            guard rename(temporary, path) == 0 else {
-                let reason = String(cString: strerror(errno))
-                try? FileManager.default.removeItem(atPath: temporary)
-                report.errors.append(.cannotWrite(path: path, reason: reason))
-                return
-            }
+        do throws(GeneratorError) {
+            try AtomicFile.write(data, to: path, creatingDirectory: options.outputDirectory)
             report.wroteOutput = true
         } catch {
-            report.errors.append(.cannotWrite(path: path, reason: error.localizedDescription))
+            report.errors.append(error)
         }
     }
 }

@@ -50,6 +50,8 @@ extension GeneratorOptions {
         case help
         case version
         case generate(GeneratorOptions)
+        /// `ripple-gen migrate ...`: rewrite a Quantwm model for Ripple.
+        case migrate(MigrationOptions)
     }
 
     /// A command line that cannot be understood; `ripple-gen` prints it with the usage and
@@ -65,6 +67,7 @@ extension GeneratorOptions {
     /// The text `--help` prints.
     package static let usage = """
         USAGE: ripple-gen [options] <input>...
+               ripple-gen migrate --annotation-prefix sourcery [--dry-run] <input>...
 
         Generates the Ripple accessors, change keys and model scheme of the classes annotated
         '// ripple: root' and '// ripple: node' in the inputs, into one file.
@@ -88,8 +91,25 @@ extension GeneratorOptions {
           --version                 Print the version.
           -h, --help                Print this help.
 
+        MIGRATE:
+          Rewrites a Quantwm model in place so that Ripple can generate its code: deletes
+          the 'sourcery:inline' regions and Quantwm's root property (and its registerRoot
+          call), makes fileprivate/private backing fields internal, adds
+          'let tracker = Tracker()' (and 'import Ripple') to each root and node class,
+          replaces a dependency on a 'QWModel.root..._Read' map by the paths it reads, and
+          makes the QWNode_S/QWRoot_S markers plain protocols. Prints one line per edit
+          (path:line); what it cannot do is left as diagnostics, on the lines of the
+          migrated files (with --dry-run: of the files as they would be).
+          A file with nothing to migrate is not touched; nothing at all is written when an
+          input cannot be read or a file cannot be edited consistently.
+
+          --annotation-prefix sourcery
+                                    Required: migrate reads Quantwm's annotations.
+          --dry-run                 Print the edits as a unified diff instead of writing them.
+
         Diagnostics go to standard error as 'path:line:column: error: message'. The exit
-        status is 0 on success, 1 when the inputs have errors, 2 for a wrong command line.
+        status is 0 on success, 1 when the inputs have errors (for migrate: when something
+        is left for a person), 2 for a wrong command line.
         """
 
     /// The options that take a value.
@@ -104,64 +124,46 @@ extension GeneratorOptions {
     /// Options take their value as the next argument or after `=` (`--output=Generated`);
     /// `--` ends the options.
     package static func parse(arguments: [String]) throws(UsageError) -> Command {
+        if arguments.first == "migrate" {
+            return try parseMigrate(arguments: Array(arguments.dropFirst()))
+        }
         var options = GeneratorOptions(inputs: [])
         var wantsDump = false
         var format: SchemeDump.Format?
-        var index = 0
-        var optionsEnded = false
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            guard !optionsEnded, argument.hasPrefix("-"), argument != "-" else {
-                options.inputs.append(argument)
-                continue
-            }
-            var name = argument
-            var inlineValue: String?
-            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
-                name = String(argument[..<equals])
-                inlineValue = String(argument[argument.index(after: equals)...])
-            }
-            func value() throws(UsageError) -> String {
-                if let inlineValue { return inlineValue }
-                guard index < arguments.count else {
-                    throw UsageError(message: "option '\(name)' needs a value")
-                }
-                index += 1
-                return arguments[index - 1]
-            }
-            switch name {
-            case "--":
-                optionsEnded = true
-            case "-h", "--help":
+        var reader = CommandLineArguments(arguments)
+        while let argument = reader.next() {
+            switch argument {
+            case .input(let input):
+                options.inputs.append(input)
+            case .option("-h"), .option("--help"):
                 return .help
-            case "--version":
+            case .option("--version"):
                 return .version
-            case "--output":
-                options.outputDirectory = try value()
-            case "--config":
-                options.configurationFile = try value()
-            case "--annotation-prefix":
-                let prefix = try value()
+            case .option("--output"):
+                options.outputDirectory = try reader.value()
+            case .option("--config"):
+                options.configurationFile = try reader.value()
+            case .option("--annotation-prefix"):
+                let prefix = try reader.value()
                 guard Configuration.isValidPrefix(prefix) else {
                     throw UsageError(message: "annotation prefix '\(prefix)' must be a word of letters, digits and '_'")
                 }
                 options.annotationPrefix = prefix
-            case "--access-level":
-                options.accessLevel = try accessLevel(try value())
-            case "--templates":
-                options.templatesDirectory = try value()
-            case "--dump-scheme":
+            case .option("--access-level"):
+                options.accessLevel = try accessLevel(try reader.value())
+            case .option("--templates"):
+                options.templatesDirectory = try reader.value()
+            case .option("--dump-scheme"):
                 wantsDump = true
-            case "--format":
-                let text = try value()
+            case .option("--format"):
+                let text = try reader.value()
                 guard let parsed = SchemeDump.Format(rawValue: text) else {
                     let formats = SchemeDump.Format.allCases.map(\.rawValue)
                     let hint = nearestSpelling(of: text, in: formats).map { "; did you mean '\($0)'?" } ?? ""
                     throw UsageError(message: "unknown format '\(text)'; use \(formats.joined(separator: ", "))" + hint)
                 }
                 format = parsed
-            default:
+            case .option(let name):
                 let hint = nearestSpelling(of: name, in: allOptions).map { "; did you mean '\($0)'?" } ?? ""
                 throw UsageError(message: "unknown option '\(name)'" + hint)
             }
@@ -176,6 +178,48 @@ extension GeneratorOptions {
             throw UsageError(message: "no input: give the .swift files or folders to read")
         }
         return .generate(options)
+    }
+
+    /// The options `migrate` takes.
+    private static let migrateOptions = ["--annotation-prefix", "--dry-run", "--help"]
+
+    /// Reads the arguments after `migrate`.
+    private static func parseMigrate(arguments: [String]) throws(UsageError) -> Command {
+        var inputs: [String] = []
+        var prefix: String?
+        var dryRun = false
+        var reader = CommandLineArguments(arguments)
+        while let argument = reader.next() {
+            switch argument {
+            case .input(let input):
+                inputs.append(input)
+            case .option("-h"), .option("--help"):
+                return .help
+            case .option("--dry-run"):
+                dryRun = true
+            case .option("--annotation-prefix"):
+                let value = try reader.value()
+                guard value == "sourcery" else {
+                    throw UsageError(message: "migrate reads Quantwm's annotations ('// sourcery: ...'), not "
+                        + "'// \(value): ...'; use '--annotation-prefix sourcery'")
+                }
+                prefix = value
+            case .option(let name):
+                if allOptions.contains(name) {
+                    throw UsageError(message: "option '\(name)' does not apply to 'migrate'")
+                }
+                let hint = nearestSpelling(of: name, in: migrateOptions).map { "; did you mean '\($0)'?" } ?? ""
+                throw UsageError(message: "unknown option '\(name)' of 'migrate'" + hint)
+            }
+        }
+        guard let prefix else {
+            throw UsageError(message: "migrate needs '--annotation-prefix sourcery': it migrates models annotated "
+                + "for Quantwm's Sourcery templates")
+        }
+        guard !inputs.isEmpty else {
+            throw UsageError(message: "no input: give the .swift files or folders to migrate")
+        }
+        return .migrate(MigrationOptions(inputs: inputs, annotationPrefix: prefix, dryRun: dryRun))
     }
 
     private static func accessLevel(_ text: String) throws(UsageError) -> AccessLevel {

@@ -25,11 +25,17 @@ case .version:
     print("ripple-gen \(GeneratorOptions.version)")
 case .generate(let options):
     let report = Generator(options: options).run()
-    for message in report.messages {
-        printError(message)
-    }
+    report.messages.forEach(printError)
     if let dump = report.dump {
         print(dump, terminator: "")
     }
     exit(report.hasErrors ? 1 : 0)
+case .migrate(let options):
+    let report = MigrationCommand(options: options).run()
+    report.messages.forEach(printError)
+    if let diff = report.diff {
+        print(diff, terminator: "")
+    }
+    report.summary.forEach { print($0) }
+    exit(report.exitStatus)
 }

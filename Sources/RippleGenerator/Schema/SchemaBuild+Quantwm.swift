@@ -46,72 +46,62 @@ extension SchemaBuild {
     /// Quantwm's.
     mutating func collectQuantwm(_ parsed: ParsedFile) {
         let path = parsed.file.path
-        var regions: [ClosedRange<Int>] = []
-        var open: SourceLocation?
-        for token in Lexer.tokenize(parsed.file).tokens where token.kind == .lineComment {
-            let location = parsed.file.location(ofOffset: token.range.lowerBound)
-            guard let marker = parser.sourceryMarker(comment: parsed.file.text(token.range), at: location) else { continue }
-            switch marker {
-            case .inline:
-                if let open { report(.unterminatedSourceryRegion, at: open, in: path) }
-                open = location
-            case .end:
-                if let start = open { regions.append(start.line...location.line) }
-                open = nil
-            case .begin(let line):
-                if line.items.contains(where: { !isForeignSourceryItem($0) }) {
-                    report(.sourceryAnnotationBlock, at: location, in: path)
-                }
-            case .file:
-                continue
-            }
+        let markers = SourceryRegions(parsed.file, parser: parser)
+        for location in markers.unterminated {
+            report(.unterminatedSourceryRegion, at: location, in: path)
         }
-        if let open { report(.unterminatedSourceryRegion, at: open, in: path) }
-        if !regions.isEmpty {
-            sourceryRegions[path] = regions
-            reportGeneratedDeclarations(
+        for block in markers.blocks where block.line.items.contains(where: { !isForeignSourceryItem($0) }) {
+            report(.sourceryAnnotationBlock, at: block.location, in: path)
+        }
+        if !markers.inline.isEmpty {
+            sourceryRegions[path] = markers.inline.map(\.lines)
+            var generated = markers.inline.map { _ in [GeneratedDeclaration]() }
+            collectGeneratedDeclarations(
                 types: parsed.types, variables: parsed.variables, functions: parsed.functions,
-                others: parsed.otherDeclarations, owner: nil, regions: regions, in: path)
+                others: parsed.otherDeclarations, owner: nil, regions: markers.inline, into: &generated)
+            for (region, declarations) in zip(markers.inline, generated) where !declarations.isEmpty {
+                let ordered = declarations.sorted { $0.location < $1.location }
+                report(.generatedBySourcery(
+                    names: ordered.map(\.name), accessors: ordered.filter(\.isAccessor).map(\.name),
+                    firstLine: region.start.line, lastLine: region.end.line), at: region.start, in: path)
+            }
         }
         checkMarkerProtocols(parsed.types, in: path)
     }
 
-    /// Reports every declaration inside a region (a type once, not its members).
-    private mutating func reportGeneratedDeclarations(
+    /// A declaration inside an inline region.
+    private struct GeneratedDeclaration {
+        var name: String
+        var location: SourceLocation
+        /// The accessor of a tracked member of the enclosing class (`userID` for `_userID`).
+        var isAccessor: Bool
+    }
+
+    /// Collects every declaration inside a region (a type once, not its members), by region.
+    private func collectGeneratedDeclarations(
         types: [TypeDeclaration], variables: [VariableDeclaration], functions: [FunctionDeclaration],
-        others: [OtherDeclaration], owner: TypeDeclaration?, regions: [ClosedRange<Int>], in path: String
+        others: [OtherDeclaration], owner: TypeDeclaration?, regions: [SourceryRegions.Region],
+        into generated: inout [[GeneratedDeclaration]]
     ) {
-        func region(of location: SourceLocation) -> ClosedRange<Int>? {
-            regions.first { $0.contains(location.line) }
+        func add(_ name: String, at location: SourceLocation, isAccessor: Bool = false) -> Bool {
+            guard let index = regions.firstIndex(where: { $0.lines.contains(location.line) }) else { return false }
+            generated[index].append(GeneratedDeclaration(name: name, location: location, isAccessor: isAccessor))
+            return true
         }
-        var generated: [(name: String, location: SourceLocation, region: ClosedRange<Int>, isAccessor: Bool)] = []
         for variable in variables {
-            guard let region = region(of: variable.location) else { continue }
             let isAccessor = owner?.members.contains { $0.name == "_" + variable.name } ?? false
-            generated.append((variable.name, variable.location, region, isAccessor))
+            _ = add(variable.name, at: variable.location, isAccessor: isAccessor)
         }
         for function in functions {
-            guard let region = region(of: function.location) else { continue }
-            generated.append((function.name, function.location, region, false))
+            _ = add(function.name, at: function.location)
         }
         for other in others {
-            guard let region = region(of: other.location) else { continue }
-            generated.append((other.name, other.location, region, false))
+            _ = add(other.name, at: other.location)
         }
-        for type in types {
-            if let region = region(of: type.location) {
-                generated.append((type.name, type.location, region, false))
-                continue
-            }
-            reportGeneratedDeclarations(
+        for type in types where !add(type.name, at: type.location) {
+            collectGeneratedDeclarations(
                 types: type.nested, variables: type.members, functions: type.functions,
-                others: type.otherDeclarations, owner: type, regions: regions, in: path)
-        }
-        for declaration in generated {
-            report(.generatedBySourcery(
-                name: declaration.name, firstLine: declaration.region.lowerBound,
-                lastLine: declaration.region.upperBound, isAccessor: declaration.isAccessor),
-                   at: declaration.location, in: path)
+                others: type.otherDeclarations, owner: type, regions: regions, into: &generated)
         }
     }
 

@@ -87,6 +87,9 @@ struct SchemaBuild {
     /// The line ranges of `// sourcery:inline:` regions, by file (sourcery dialect only).
     var sourceryRegions: [String: [ClosedRange<Int>]] = [:]
     var diagnostics: [Diagnostic] = []
+    /// The problems of ``diagnostics`` that ``report(_:at:in:)`` made, as values (for
+    /// `ripple-gen migrate`, which fixes some of them).
+    var problems: [SchemaBuilder.FileProblem] = []
 
     /// An import as the generated file writes it, with the module it sorts by.
     struct ImportLine: Hashable {
@@ -102,7 +105,9 @@ struct SchemaBuild {
     var prefix: String { parser.prefix }
 
     mutating func report(_ message: SchemaMessage, at location: SourceLocation, in file: String) {
-        diagnostics.append(SchemaProblem(message, at: location).diagnostic(file: file))
+        let problem = SchemaProblem(message, at: location)
+        diagnostics.append(problem.diagnostic(file: file))
+        problems.append(SchemaBuilder.FileProblem(file: file, problem: problem))
     }
 
     // MARK: Collecting

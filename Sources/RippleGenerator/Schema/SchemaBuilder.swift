@@ -19,8 +19,19 @@ package struct SchemaBuilder: Sendable {
         /// position.
         package var diagnostics: [Diagnostic]
 
+        /// The schema's own problems (not the annotation syntax errors), as values, in the order
+        /// they were found.
+        package var problems: [FileProblem] = []
+
         /// Whether any diagnostic is an error.
         package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    }
+
+    /// A ``SchemaProblem`` of a file.
+    package struct FileProblem: Hashable, Sendable {
+        /// The path of the file, as parsed.
+        package var file: String
+        package var problem: SchemaProblem
     }
 
     /// The annotation prefix: `ripple` in `// ripple: node`.
@@ -48,6 +59,6 @@ package struct SchemaBuilder: Sendable {
         let classes = build.buildClasses()
         let imports = build.imports.sorted { ($0.module, $0.line) < ($1.module, $1.line) }.map(\.line)
         let diagnostics = build.diagnostics.sortedForReading(files: files.map(\.file.path))
-        return Result(schema: ModelSchema(classes: classes, imports: imports), diagnostics: diagnostics)
+        return Result(schema: ModelSchema(classes: classes, imports: imports), diagnostics: diagnostics, problems: build.problems)
     }
 }
