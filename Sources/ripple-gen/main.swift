@@ -36,6 +36,6 @@ case .migrate(let options):
     if let diff = report.diff {
         print(diff, terminator: "")
     }
-    report.summary.forEach { print($0) }
+    for line in report.summary { print(line) }
     exit(report.exitStatus)
 }

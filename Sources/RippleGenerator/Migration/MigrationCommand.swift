@@ -53,7 +53,7 @@ package struct MigrationCommand: Sendable {
                 prepared.append((try AtomicFile.prepare(Data(file.migrated), for: file.path), file.path))
             }
         } catch {
-            prepared.forEach { AtomicFile.discard($0.temporary) }
+            for file in prepared { AtomicFile.discard(file.temporary) }
             report.errors.append(.input(error))
             report.edits = []
             return

@@ -90,7 +90,9 @@ package struct UnifiedDiff: Sendable {
         var newBefore = 0
         for step in steps[..<hunk.lowerBound] {
             switch step {
-            case .same: oldBefore += 1; newBefore += 1
+            case .same:
+                oldBefore += 1
+                newBefore += 1
             case .deleted: oldBefore += 1
             case .inserted: newBefore += 1
             }
