@@ -45,5 +45,9 @@ let package = Package(
         // Tests.
         .testTarget(name: "RippleTests", dependencies: ["Ripple"], plugins: ["RipplePlugin"]),
         .testTarget(name: "RippleGeneratorTests", dependencies: ["RippleGenerator"], exclude: ["Fixtures"]),
+        // A model generated with "observable": true (its ripple.json), read through Observation.
+        .testTarget(
+            name: "RippleObservationTests", dependencies: ["Ripple"], exclude: ["ripple.json"],
+            plugins: ["RipplePlugin"]),
     ]
 )

@@ -6,11 +6,13 @@ import Foundation
 /// {
 ///     "annotationPrefix": "ripple",
 ///     "accessLevel": "public",
-///     "templates": "RippleTemplates"
+///     "templates": "RippleTemplates",
+///     "observable": true
 /// }
 /// ```
 ///
-/// Every key is optional. `templates` is a folder relative to the JSON file. Command-line
+/// Every key is optional. `templates` is a folder relative to the JSON file; `observable`
+/// makes the generated classes `Observation.Observable` (for SwiftUI). Command-line
 /// options override these settings. An unknown key is an error that names the nearest known
 /// key, so that a typo cannot silently drop a setting.
 package struct Configuration: Hashable, Sendable {
@@ -20,6 +22,8 @@ package struct Configuration: Hashable, Sendable {
     package var accessLevel: AccessLevel?
     /// The templates folder, resolved against the JSON file's folder.
     package var templatesDirectory: String?
+    /// Whether the generated classes conform to `Observation.Observable`.
+    package var observable: Bool?
 
     package init(annotationPrefix: String? = nil, accessLevel: AccessLevel? = nil, templatesDirectory: String? = nil) {
         self.annotationPrefix = annotationPrefix
@@ -28,7 +32,7 @@ package struct Configuration: Hashable, Sendable {
     }
 
     /// The keys `ripple.json` may contain.
-    package static let keys = ["accessLevel", "annotationPrefix", "templates"]
+    package static let keys = ["accessLevel", "annotationPrefix", "observable", "templates"]
 
     /// Reads a configuration file.
     ///
@@ -64,6 +68,14 @@ package struct Configuration: Hashable, Sendable {
                 let hint = nearestSpelling(of: key, in: keys).map { "; did you mean '\($0)'?" }
                     ?? "; the keys are \(keys.joined(separator: ", "))"
                 report("unknown key '\(key)'" + hint, key: key)
+                continue
+            }
+            if key == "observable" {
+                guard !(value is String), let flag = value as? Bool else {
+                    report("'observable' must be true or false", key: key)
+                    continue
+                }
+                configuration.observable = flag
                 continue
             }
             guard let string = value as? String else {

@@ -35,6 +35,7 @@ package struct Generator: Sendable {
         let prefix = options.annotationPrefix ?? configuration.annotationPrefix ?? "ripple"
         let accessLevel = options.accessLevel ?? configuration.accessLevel
         let templatesDirectory = options.templatesDirectory ?? configuration.templatesDirectory
+        let observable = options.observable ?? configuration.observable ?? false
 
         let sources = readInputs(&report)
         var templates = TemplateSet.builtIn()
@@ -47,7 +48,7 @@ package struct Generator: Sendable {
         }
 
         let generation = Self.generate(
-            sources, annotationPrefix: prefix, accessLevel: accessLevel,
+            sources, annotationPrefix: prefix, accessLevel: accessLevel, observable: observable,
             templates: options.dumpFormat == nil && !report.hasErrors ? templates : nil)
         report.schema = generation.schema
         report.diagnostics = (report.diagnostics + generation.diagnostics).sortedForReading(files: generation.parsedFiles)
@@ -88,7 +89,7 @@ package struct Generator: Sendable {
     /// ```
     package static func generate(
         _ sources: [(path: String, bytes: [UInt8])], annotationPrefix: String = "ripple", accessLevel: AccessLevel? = nil,
-        templates: TemplateSet? = .builtIn()
+        observable: Bool = false, templates: TemplateSet? = .builtIn()
     ) -> Generation {
         var generation = Generation()
         let scanner = AnnotationParser(prefix: annotationPrefix)
@@ -105,7 +106,7 @@ package struct Generator: Sendable {
         generation.schema = built.schema
         if let templates, !generation.diagnostics.contains(where: { $0.severity == .error }) {
             do {
-                generation.code = try CodeRenderer(templates: templates).render(built.schema)
+                generation.code = try CodeRenderer(templates: templates).render(built.schema, observable: observable)
             } catch {
                 generation.diagnostics.append(Diagnostic(
                     severity: .error, message: error.message, file: error.templateName,

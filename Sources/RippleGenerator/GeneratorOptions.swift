@@ -19,6 +19,9 @@ package struct GeneratorOptions: Hashable, Sendable {
     package var accessLevel: AccessLevel?
     /// A folder of templates overlaying the built-in ones; overrides the configuration.
     package var templatesDirectory: String?
+    /// Whether the generated classes conform to `Observation.Observable`; `--observable`
+    /// turns it on whatever the configuration says.
+    package var observable: Bool?
     /// When set, the run prints the model scheme in this format and writes nothing.
     package var dumpFormat: SchemeDump.Format?
 
@@ -79,13 +82,16 @@ extension GeneratorOptions {
         OPTIONS:
           --output <dir>            Where \(outputFileName) is written (default: .).
           --config <file>           A ripple.json with settings (annotationPrefix,
-                                    accessLevel, templates); options below override it.
+                                    accessLevel, templates, observable); options below
+                                    override it.
           --annotation-prefix <word>
                                     The word annotations start with (default: ripple);
                                     'sourcery' reads Quantwm's annotations.
           --access-level <level>    public, package or internal: the access level of every
                                     generated member (default: that of each class).
           --templates <dir>         Templates that replace the built-in ones of the same name.
+          --observable              Make every generated class Observation.Observable, so
+                                    that SwiftUI views re-render after updates.
           --dump-scheme             Print the model scheme instead of generating code.
           --format <format>         The format of --dump-scheme: text (default), dot or json.
           --version                 Print the version.
@@ -117,7 +123,7 @@ extension GeneratorOptions {
         "--output", "--config", "--annotation-prefix", "--access-level", "--templates", "--format",
     ]
     /// Every option, for "did you mean".
-    private static let allOptions = valueOptions + ["--dump-scheme", "--help", "--version"]
+    private static let allOptions = valueOptions + ["--dump-scheme", "--observable", "--help", "--version"]
 
     /// Reads a command line (without the program name).
     ///
@@ -153,6 +159,8 @@ extension GeneratorOptions {
                 options.accessLevel = try accessLevel(try reader.value())
             case .option("--templates"):
                 options.templatesDirectory = try reader.value()
+            case .option("--observable"):
+                options.observable = true
             case .option("--dump-scheme"):
                 wantsDump = true
             case .option("--format"):

@@ -40,11 +40,24 @@ public protocol RippleNode: AnyObject {
     /// }
     /// ```
     func _rippleValidate() throws
+
+    /// Reports a read of member `member` to Observation (classes generated with `observable`).
+    func _rippleObservationAccess(_ member: Int)
+
+    /// Tells Observation that member `member` changed (classes generated with `observable`);
+    /// called when a committed change is delivered, never for equal or rolled-back writes.
+    func _rippleObservationChange(_ member: Int)
 }
 
 extension RippleNode {
     /// Nothing to check: the class declares no `validate()`.
     public func _rippleValidate() throws {}
+
+    /// Not observable: nothing to report.
+    public func _rippleObservationAccess(_ member: Int) {}
+
+    /// Not observable: nothing to report.
+    public func _rippleObservationChange(_ member: Int) {}
 }
 
 /// The root class of a model: the one class annotated `// ripple: root`.

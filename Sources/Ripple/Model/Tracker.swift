@@ -1,3 +1,5 @@
+import Observation
+
 /// The per-node bookkeeping that Ripple keeps inside every tracked class.
 ///
 /// Declare exactly one in every `root` and `node` class:
@@ -29,6 +31,21 @@ public final class Tracker {
     @usableFromInline @exclusivity(unchecked) internal var journalEpoch: UInt64 = 0
     /// Members (below 64) already journaled in ``journalEpoch``; others use the journal's set.
     @usableFromInline @exclusivity(unchecked) internal var journaledMembers: UInt64 = 0
+
+    /// The Observation registrar of a node generated with `observable`, made at its first
+    /// Observation read (on the main actor): nodes nobody reads through Observation pay nothing.
+    private var registrar: ObservationRegistrar?
+
+    /// Whether Observation has read a member of this node, so that its changes are reported.
+    var isObserved: Bool { registrar != nil }
+
+    /// The node's Observation registrar, made on first use.
+    public var _observationRegistrar: ObservationRegistrar {
+        if let registrar { return registrar }
+        let made = ObservationRegistrar()
+        registrar = made
+        return made
+    }
 
     /// The change key that stands for "any member of this node" (a `.all` reader).
     internal static let anyMember = -1

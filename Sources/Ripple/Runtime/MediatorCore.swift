@@ -128,10 +128,15 @@ final class MediatorCore {
         var seen: Set<WatchPoint> = []
         for entry in entries {
             let tracker = entry.node._rippleTracker
-            guard tracker._isWatched, seen.insert(WatchPoint(tracker, entry.member)).inserted,
+            guard tracker._isWatched || tracker.isObserved, seen.insert(WatchPoint(tracker, entry.member)).inserted,
                   !entry.node._rippleIsCurrent(entry.member, entry.old) else { continue }
             let descriptor = type(of: entry.node)._rippleDescriptor
             let changeKey = descriptor.members[entry.member].changeKey
+            if tracker.isObserved {
+                entry.node._rippleObservationChange(entry.member)
+                if changeKey != entry.member { entry.node._rippleObservationChange(changeKey) }
+            }
+            guard tracker._isWatched else { continue }
             let movesPaths = descriptor.members[changeKey].isNode
             let point = WatchPoint(tracker, changeKey)
             tracker.forEachWatcher(of: changeKey) { subscriber in

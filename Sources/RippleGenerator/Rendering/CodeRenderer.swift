@@ -15,7 +15,7 @@ package struct CodeRenderer: Sendable {
     ///
     /// - Throws: `TemplateError` when a (user) template uses a variable that does not exist or
     ///   a value of the wrong kind.
-    package func render(_ schema: ModelSchema) throws(TemplateError) -> String {
-        try templates.render(RenderContext.file(schema))
+    package func render(_ schema: ModelSchema, observable: Bool = false) throws(TemplateError) -> String {
+        try templates.render(RenderContext.file(schema, observable: observable))
     }
 }

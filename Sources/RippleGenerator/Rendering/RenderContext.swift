@@ -17,15 +17,17 @@ package struct RenderContext {
     private let dependencyLayout: TemplateContext.Layout
     private let stepLayout: TemplateContext.Layout
     /// The names of options and node shapes, stored once for all members.
+    private let observable: Bool
     private let optionNames: StoredNames<MemberOption>
     private let shapeNames: StoredNames<NodeShape>
 
     /// Registers the layouts in `context`, and stores the names of options and shapes.
-    private init(context: inout TemplateContext) {
-        fileLayout = context.layout(["classes", "imports"])
+    private init(context: inout TemplateContext, observable: Bool) {
+        self.observable = observable
+        fileLayout = context.layout(["classes", "imports", "observable"])
         classLayout = context.layout([
             "name", "simpleName", "article", "access", "conformanceAccess", "conformances", "isRoot", "isValidating",
-            "members", "storedMembers", "nodeMembers", "schemeMembers",
+            "isObservable", "members", "storedMembers", "nodeMembers", "schemeMembers",
         ])
         memberLayout = context.layout([
             "name", "identifier", "storage", "type", "index", "changeKey", "isNode", "shape", "nodeClass",
@@ -54,15 +56,16 @@ package struct RenderContext {
         }
     }
 
-    /// The context of the whole generated file: `classes` and `imports`.
-    package static func file(_ schema: ModelSchema) -> TemplateContext {
+    /// The context of the whole generated file: `classes`, `imports` and `observable`.
+    package static func file(_ schema: ModelSchema, observable: Bool = false) -> TemplateContext {
         var context = TemplateContext()
-        let variables = RenderContext(context: &context)
+        let variables = RenderContext(context: &context, observable: observable)
         let classes = context.lazyArray(count: schema.classes.count) { context, index in
             variables.value(of: schema.classes[index], in: &context)
         }
         let imports = context.array(schema.imports.map { context.string($0) })
-        context.setRoot(context.dictionary(variables.fileLayout, ["classes": classes, "imports": imports]))
+        context.setRoot(context.dictionary(
+            variables.fileLayout, ["classes": classes, "imports": imports, "observable": .bool(observable)]))
         return context
     }
 
@@ -86,6 +89,7 @@ package struct RenderContext {
             "conformances": context.string(Self.conformances(of: nodeClass)),
             "isRoot": .bool(nodeClass.role == .root),
             "isValidating": .bool(nodeClass.isValidating),
+            "isObservable": .bool(observable),
             "members": members,
             "storedMembers": storedMembers,
             "nodeMembers": nodeMembers,

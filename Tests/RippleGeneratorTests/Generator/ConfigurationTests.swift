@@ -39,7 +39,15 @@ import Testing
 
     @Test func unknownKeyWithoutANearSpellingListsTheKeys() throws {
         let (_, messages, _) = try load(#"{ "output": "Generated" }"#)
-        #expect(messages == ["ripple.json:1:3: error: unknown key 'output'; the keys are accessLevel, annotationPrefix, templates"])
+        #expect(messages == ["ripple.json:1:3: error: unknown key 'output'; the keys are accessLevel, annotationPrefix, observable, templates"])
+    }
+
+    @Test func observableIsABoolean() throws {
+        #expect(try load(#"{ "observable": true }"#).0.observable == true)
+        #expect(try load(#"{ "observable": false }"#).0.observable == false)
+        let (configuration, messages, _) = try load(#"{ "observable": "yes" }"#)
+        #expect(configuration.observable == nil)
+        #expect(messages == ["ripple.json:1:3: error: 'observable' must be true or false"])
     }
 
     @Test func invalidValues() throws {

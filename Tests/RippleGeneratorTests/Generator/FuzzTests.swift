@@ -203,7 +203,8 @@ import Testing
         }
         if rendered[report.schema] == nil {
             do {
-                rendered[report.schema] = Data(try CodeRenderer().render(report.schema).utf8)
+                let observable = fixture.configurationFile.flatMap { Configuration.load(path: $0).configuration.observable }
+                rendered[report.schema] = Data(try CodeRenderer().render(report.schema, observable: observable ?? false).utf8)
             } catch {
                 problems.append("succeeded, but rendering its schema again throws \(error.message)")
                 return problems

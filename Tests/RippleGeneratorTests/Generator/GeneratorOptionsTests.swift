@@ -25,6 +25,9 @@ import Testing
     }
 
     @Test func valuesMayFollowAnEqualsSign() throws {
+        var observable = GeneratorOptions(inputs: ["A.swift"])
+        observable.observable = true
+        #expect(try parse("--observable A.swift") == .generate(observable))
         #expect(try parse("--output=Out --access-level=public A.swift")
             == .generate(GeneratorOptions(inputs: ["A.swift"], outputDirectory: "Out", accessLevel: .public)))
     }

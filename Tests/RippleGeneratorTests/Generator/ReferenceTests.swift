@@ -10,8 +10,8 @@ import Testing
 /// and review the diff.
 @Suite struct ReferenceTests {
     static let fixtures = [
-        "AccessLevels", "Empty", "ForcedAccessLevel", "Library", "MultipleFiles", "Nested", "Quantwm",
-        "Recursion", "Shapes", "Validation",
+        "AccessLevels", "Empty", "ForcedAccessLevel", "Library", "MultipleFiles", "Nested", "Observable",
+        "Quantwm", "Recursion", "Shapes", "Validation",
     ]
 
     @Test(arguments: fixtures)
@@ -41,6 +41,15 @@ import Testing
         let runtimeModel = RepositoryPaths.root.appendingPathComponent("Tests/RippleTests/Model/\(model).swift")
         let fixture = RepositoryPaths.fixtures.appendingPathComponent("Library/\(model).swift")
         #expect(try String(contentsOf: fixture, encoding: .utf8) == String(contentsOf: runtimeModel, encoding: .utf8))
+    }
+
+    /// The observable runtime tests compile the generated code of the Observable fixture's model.
+    @Test func observationTestModelIsTheFixture() throws {
+        for file in ["Model/Document.swift", "ripple.json"] {
+            let runtimeFile = RepositoryPaths.root.appendingPathComponent("Tests/RippleObservationTests/\(file)")
+            let fixture = RepositoryPaths.fixtures.appendingPathComponent("Observable/\((file as NSString).lastPathComponent)")
+            #expect(try String(contentsOf: fixture, encoding: .utf8) == String(contentsOf: runtimeFile, encoding: .utf8))
+        }
     }
 
     /// `Generator.generate`, the pipeline in memory, makes what a run writes.

@@ -1,0 +1,110 @@
+import Observation
+import Ripple
+import Testing
+
+/// With `"observable": true`, the generated classes are `Observation.Observable`: a read
+/// inside `withObservationTracking` is invalidated by a committed, real change of what it
+/// read, and by nothing else.
+@MainActor
+@Suite struct ObservationTests {
+    /// Whether the tracking's onChange ran (it may run on any thread).
+    final class Flag: @unchecked Sendable {
+        var fired = false
+    }
+
+    /// Tracks the reads of `read`, as SwiftUI does for a view's body.
+    private func tracking(_ read: () -> Void) -> Flag {
+        let flag = Flag()
+        withObservationTracking(read) { flag.fired = true }
+        return flag
+    }
+
+    private func makeDocument() -> (Document, Mediator<Document>) {
+        let document = Document()
+        document._pages = [Page(words: ["a"]), Page()]
+        return (document, Mediator(root: document))
+    }
+
+    @Test func theGeneratedClassesAreObservable() {
+        let (document, _) = makeDocument()
+        let observables: [any Observable] = [document, document.pages[0]]
+        #expect(observables.count == 2)
+    }
+
+    @Test func aRealChangeInvalidatesItsReaders() throws {
+        let (document, mediator) = makeDocument()
+        let flag = tracking { _ = document.title }
+        try mediator.update { $0.title = "Report" }
+        #expect(flag.fired)
+    }
+
+    @Test func anEqualWriteDoesNot() throws {
+        let (document, mediator) = makeDocument()
+        let flag = tracking { _ = document.title }
+        try mediator.update { $0.title = "Untitled" }
+        #expect(!flag.fired)
+    }
+
+    @Test func aWriteOfAnotherMemberDoesNot() throws {
+        let (document, mediator) = makeDocument()
+        let flag = tracking { _ = document.title }
+        try mediator.update { $0.count += 1 }
+        #expect(!flag.fired)
+    }
+
+    @Test func aRolledBackUpdateDoesNot() throws {
+        let (document, mediator) = makeDocument()
+        let title = tracking { _ = document.title }
+        let words = tracking { _ = document.pages[1].words }
+        #expect(throws: PageError.emptyWord) {
+            try mediator.update { document in
+                document.title = "Draft"
+                document.pages[1].words.append("")   // fails Page.validate()
+            }
+        }
+        #expect(!title.fired && !words.fired)
+        #expect(document.title == "Untitled" && document.pages[1].words.isEmpty)
+    }
+
+    @Test func anInPlaceEditThatChangesNothingDoesNot() throws {
+        let (document, mediator) = makeDocument()
+        let unchanged = tracking { _ = document.pages[0].words }
+        try mediator.update { document in
+            document.pages[0].words.append("b")
+            document.pages[0].words.removeLast()
+        }
+        #expect(!unchanged.fired)
+        let changed = tracking { _ = document.pages[0].words }
+        try mediator.update { $0.pages[0].words.append("b") }
+        #expect(changed.fired)
+    }
+
+    @Test func replacingNodesInvalidatesReadersOfTheCollection() throws {
+        let (document, mediator) = makeDocument()
+        let flag = tracking { _ = document.pages }
+        try mediator.update { $0.pages[1] = Page() }
+        #expect(flag.fired, "another object is a change, even with equal values")
+    }
+
+    @Test func aComputedMemberIsInvalidatedByItsDependencies() throws {
+        let (document, mediator) = makeDocument()
+        let flag = tracking { _ = document.wordCount }
+        try mediator.update { $0.pages[1].words.append("c") }
+        #expect(flag.fired)
+        #expect(document.wordCount == 2)
+    }
+
+    @Test func readersSeeWhatProcessorsDerivedOnceTheUpdateReturns() throws {
+        let (document, mediator) = makeDocument()
+        let doubler = try mediator.process("doubler", reads: [Document.scheme.count], writes: [Document.scheme.total]) {
+            $0.total = $0.count * 2
+        }
+        try mediator.refresh()
+        let flag = tracking { _ = document.total }
+        try mediator.update { $0.count = 3 }
+        #expect(flag.fired)
+        #expect(document.total == 6)
+        _ = doubler
+    }
+
+}
