@@ -106,5 +106,4 @@ import Testing
         #expect(document.total == 6)
         _ = doubler
     }
-
 }
