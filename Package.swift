@@ -40,7 +40,11 @@ let package = Package(
 
         // Benchmarks (`swift run -c release ripple-bench`): a model built through RipplePlugin, measured
         // against plain properties and Observation (imported here only), and the generator's throughput.
-        .executableTarget(name: "ripple-bench", dependencies: ["Ripple", "RippleGenerator"], plugins: ["RipplePlugin"]),
+        .executableTarget(
+            name: "ripple-bench", dependencies: ["Ripple", "RippleGenerator", "RippleBenchObservable"],
+            plugins: ["RipplePlugin"]),
+        // The benchmark's model generated with "observable": true (its ripple.json), in a module of its own.
+        .target(name: "RippleBenchObservable", dependencies: ["Ripple"], exclude: ["ripple.json"], plugins: ["RipplePlugin"]),
 
         // Tests.
         .testTarget(name: "RippleTests", dependencies: ["Ripple"], plugins: ["RipplePlugin"]),

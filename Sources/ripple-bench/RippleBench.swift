@@ -38,6 +38,7 @@ enum RippleBench {
         try AccessSuite(harness: harness, goals: goals).run()
         try RefreshSuite(harness: harness, goals: goals).run()
         try CollectionSuite(harness: harness, goals: goals).run()
+        try ObservableSuite(harness: harness, goals: goals).run()
         try GeneratorSuite(harness: harness, goals: goals).run()
 
         goals.print()

@@ -10,7 +10,7 @@ extension RippleNode where Self: Observable {
     /// Reports a read of the member at `keyPath` to Observation.
     @inlinable @inline(__always)
     public func _rippleAccess<Member>(_ keyPath: KeyPath<Self, Member>) {
-        _rippleTracker._observationRegistrar.access(self, keyPath: keyPath)
+        _rippleTracker._observationAccess(self, keyPath)
     }
 
     /// Reports the read of a readOnly computed member `member`: the reads of its dependencies,

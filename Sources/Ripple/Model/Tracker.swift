@@ -34,17 +34,27 @@ public final class Tracker {
 
     /// The Observation registrar of a node generated with `observable`, made at its first
     /// Observation read (on the main actor): nodes nobody reads through Observation pay nothing.
-    private var registrar: ObservationRegistrar?
+    @usableFromInline @exclusivity(unchecked) internal var registrar: ObservationRegistrar?
 
     /// Whether Observation has read a member of this node, so that its changes are reported.
     var isObserved: Bool { registrar != nil }
 
-    /// The node's Observation registrar, made on first use.
-    public var _observationRegistrar: ObservationRegistrar {
-        if let registrar { return registrar }
-        let made = ObservationRegistrar()
-        registrar = made
-        return made
+    /// Reports a read of `keyPath` of `subject`, this tracker's node, to its registrar (made
+    /// at the first read), in place.
+    @inlinable @inline(__always)
+    public func _observationAccess<Subject: Observable, Member>(_ subject: Subject, _ keyPath: KeyPath<Subject, Member>) {
+        if let registrar {
+            registrar.access(subject, keyPath: keyPath)
+        } else {
+            let made = ObservationRegistrar()
+            registrar = made
+            made.access(subject, keyPath: keyPath)
+        }
+    }
+
+    /// Tells the registrar that `keyPath` of `subject`, this tracker's node, changed.
+    public func _observationChange<Subject: Observable, Member>(_ subject: Subject, _ keyPath: KeyPath<Subject, Member>) {
+        registrar?.withMutation(of: subject, keyPath: keyPath) {}
     }
 
     /// The change key that stands for "any member of this node" (a `.all` reader).

@@ -141,11 +141,11 @@ extension {{ class.name }}: {{ class.conformances }}{% if class.isObservable %},
     }
 
     {{ class.conformanceAccess }}func _rippleObservationChange(_ member: Int) {
-        let registrar = _rippleTracker._observationRegistrar
+        let tracker = _rippleTracker
         switch member {
     {% for member in class.storedMembers %}
         {% if not member.backgroundRead %}
-        case RippleKey.{{ member.identifier }}: registrar.withMutation(of: self, keyPath: \.{{ member.identifier }}) {}
+        case RippleKey.{{ member.identifier }}: tracker._observationChange(self, \.{{ member.identifier }})
         {% endif %}
     {% endfor %}
         default: break

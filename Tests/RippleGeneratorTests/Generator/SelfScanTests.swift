@@ -22,14 +22,16 @@ import Testing
                     && isDirectory.boolValue
             }.sorted().map { "\(path)/\($0)" }
         }
-        return subfolders("Sources") + subfolders("Plugins") + ["Tests/RippleTests", "Tests/RippleGeneratorTests"]
+        return subfolders("Sources") + subfolders("Plugins")
+            + ["Tests/RippleTests", "Tests/RippleGeneratorTests", "Tests/RippleObservationTests"]
             + subfolders("Tests/IntegrationPackage/Sources")
     }()
 
     /// The targets that hold a model, and the root class of each.
     static let modelRoots = [
         "Sources/ripple-bench": "BenchRoot", "Sources/ripple-demo": "MusicLibrary", "Tests/RippleTests": "Library",
-        "Tests/IntegrationPackage/Sources/LibraryModel": "Library",
+        "Tests/IntegrationPackage/Sources/LibraryModel": "Library", "Sources/RippleBenchObservable": "ObservableBenchRoot",
+        "Tests/RippleObservationTests": "Document",
     ]
 
     @Test func everyTargetFolderIsScanned() {
