@@ -2,8 +2,10 @@ import Ripple
 
 /// One element of the benchmark model.
 // ripple: node
-final class Item {
+final class Item: Identifiable {
     let tracker = Tracker()
+    /// The value the item was made with, which identifies it in merges.
+    let id: Int
 
     // ripple: property
     var _value: Int
@@ -12,6 +14,7 @@ final class Item {
     var _name: String
 
     init(value: Int, name: String) {
+        id = value
         _value = value
         _name = name
     }

@@ -82,6 +82,6 @@ final class RefreshFixture {
 
 /// The count the observer bodies of a ``RefreshFixture`` share.
 @MainActor
-private final class FiringCounter {
+final class FiringCounter {
     var firings = 0
 }
