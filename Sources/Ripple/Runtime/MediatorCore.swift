@@ -51,6 +51,7 @@ final class MediatorCore {
         for subscriber in subscribers.values {
             subscriber.isCancelled = true
             subscriber.removeWatches()
+            subscriber.onEnd?()
         }
     }
 
@@ -450,6 +451,8 @@ final class MediatorCore {
         subscriber.isCancelled = true
         subscriber.removeWatches()
         subscriber.pending.removeAll()
+        subscriber.onEnd?()
+        subscriber.onEnd = nil
         subscribers[subscriber.sequence] = nil
         if subscriber.role == .processor {
             for key in subscriber.writeKeys.keys where writers[key] === subscriber { writers[key] = nil }

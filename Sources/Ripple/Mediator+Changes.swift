@@ -1,0 +1,52 @@
+import Foundation
+
+extension Mediator {
+    /// The refreshes in which something `reads` reaches changed, as an asynchronous sequence:
+    /// for code written with Swift concurrency.
+    ///
+    /// ```swift
+    /// for await _ in mediator.changes(reads: [Library.scheme.userID]) {
+    ///     await reloadAvatar(for: mediator.root.userID)
+    /// }
+    /// ```
+    ///
+    /// It yields once per refresh in which what it reads changed (judged like any observer:
+    /// exactly, so equal writes and rolled-back updates yield nothing), and not for the state at
+    /// the time of the call. While the loop is busy, later refreshes are kept as one element.
+    /// It ends when the mediator is gone, and when the iterating task is cancelled (which also
+    /// ends its registration).
+    ///
+    /// - Parameter reads: Paths of the model scheme, as for ``observe(_:reads:_:)``.
+    /// - Returns: A sequence of `Void` elements, one per refresh that changed the reads.
+    public func changes(reads: [any ModelPathConvertible<Root>]) -> AsyncStream<Void> {
+        let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let subscriber = core.register(
+            "changes", role: .observer, anchor: root, reads: reads.map { $0.modelPath.steps }
+        ) { continuation.yield() }
+        // Not a change: the sequence starts from the model as it is now.
+        subscriber.isInitialDue = false
+        subscriber.onEnd = { continuation.finish() }
+        let registration = RegistrationBox(Registration(subscriber))
+        continuation.onTermination = { _ in registration.release() }
+        return stream
+    }
+}
+
+/// Keeps a sequence's registration alive until the sequence ends, from whatever thread it ends
+/// on: releasing a ``Registration`` is safe on any thread.
+private final class RegistrationBox: @unchecked Sendable {
+    private var registration: Registration?
+    private let lock = NSLock()
+
+    init(_ registration: Registration) {
+        self.registration = registration
+    }
+
+    func release() {
+        let released = lock.withLock {
+            defer { registration = nil }
+            return registration
+        }
+        withExtendedLifetime(released) {}
+    }
+}
