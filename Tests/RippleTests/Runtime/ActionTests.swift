@@ -1,0 +1,176 @@
+import Ripple
+import Testing
+
+/// A one-shot signal between the test and an action's work.
+private final class Gate: Sendable {
+    private let stream: AsyncStream<Void>
+    private let continuation: AsyncStream<Void>.Continuation
+
+    init() {
+        (stream, continuation) = AsyncStream<Void>.makeStream()
+    }
+
+    func open() {
+        continuation.yield()
+        continuation.finish()
+    }
+
+    /// Returns when opened, or when the waiting task is cancelled.
+    func wait() async {
+        for await _ in stream { break }
+    }
+}
+
+private struct WorkFailed: Error, Equatable {}
+
+/// Counts from any thread.
+private actor Counter {
+    private(set) var count = 0
+
+    func increment() { count += 1 }
+}
+
+/// Coherence's matrix for actions: each way to end, out-of-order completion, and an action
+/// that outlives its mediator.
+@MainActor
+@Suite struct ActionTests {
+    private func isFailure(_ outcome: Action.Outcome?) -> Bool {
+        if case .failed(let error) = outcome { return error is WorkFailed }
+        return false
+    }
+
+    private func isCancelled(_ outcome: Action.Outcome?) -> Bool {
+        if case .cancelled = outcome { return true }
+        return false
+    }
+
+    @Test func aSucceedingActionAppliesItsChangeInOneUpdate() async throws {
+        let mediator = Mediator(root: makeLibrary())
+        let log = EventLog()
+        let observer = mediator.observe("user", reads: [Library.scheme.userID, Library.scheme.catalog.total]) { library in
+            log.append("user \(library.userID) total \(library.catalog.total)")
+        }
+        try mediator.refresh()
+        _ = log.take()
+        let action = mediator.run("Sync") { _ in
+            let fetched = 42   // as if from a server, off the main actor
+            return { library in
+                library.userID = fetched
+                library.catalog.total = fetched
+            }
+        }
+        #expect(action.state != .finished)
+        await action.finished
+        #expect(action.state == .finished)
+        #expect(action.outcome?.description == "succeeded")
+        #expect(action.statistics.writesApplied == 2)
+        #expect(action.statistics.duration != nil)
+        #expect(log.take() == ["user 42 total 42"], "one update, one refresh")
+        _ = observer
+    }
+
+    @Test func aThrowingWorkFailsAndAppliesNothing() async {
+        let mediator = Mediator(root: makeLibrary())
+        let action = mediator.run("Sync") { _ in throw WorkFailed() }
+        await action.finished
+        #expect(isFailure(action.outcome))
+        #expect(action.error is WorkFailed)
+        #expect(mediator.root.userID == 0)
+    }
+
+    @Test func aChangeThatThrowsWhileApplyingIsRolledBackWhole() async {
+        let mediator = Mediator(root: makeLibrary())
+        let action = mediator.run("Sync") { _ in
+            { library in
+                library.userID = 7
+                library.shelves.append(Shelf(id: 9, title: "New"))
+                throw WorkFailed()
+            }
+        }
+        await action.finished
+        #expect(isFailure(action.outcome))
+        #expect(mediator.root.userID == 0 && mediator.root.shelves.count == 3)
+        #expect(action.statistics.writesApplied == 0)
+    }
+
+    @Test func anActionCancelledBeforeItStartsFinishesCancelledWithoutRunning() async {
+        let mediator = Mediator(root: makeLibrary())
+        let runs = Counter()
+        let action = mediator.run("Sync") { _ in
+            await runs.increment()
+            return { $0.userID = 1 }
+        }
+        action.cancel()
+        await action.finished
+        #expect(isCancelled(action.outcome))
+        #expect(action.statistics.start == nil)
+        #expect(await runs.count == 0)
+        #expect(mediator.root.userID == 0)
+    }
+
+    @Test func cancellingWhileTheWorkRunsStopsItAndAppliesNothing() async {
+        let mediator = Mediator(root: makeLibrary())
+        let started = Gate()
+        let never = Gate()
+        let action = mediator.run("Sync") { action in
+            started.open()
+            await never.wait()   // returns when the action is cancelled
+            try action.checkCancellation()
+            return { $0.userID = 1 }
+        }
+        await started.wait()
+        action.cancel()
+        await action.finished
+        #expect(isCancelled(action.outcome))
+        #expect(action.error == nil)
+        #expect(mediator.root.userID == 0)
+    }
+
+    @Test func cancellationWinsOverALaterFailureWhoseErrorIsKept() async {
+        let mediator = Mediator(root: makeLibrary())
+        let started = Gate()
+        let never = Gate()
+        let action = mediator.run("Sync") { _ in
+            started.open()
+            await never.wait()
+            throw WorkFailed()
+        }
+        await started.wait()
+        action.cancel()
+        await action.finished
+        #expect(isCancelled(action.outcome))
+        #expect(action.error is WorkFailed)
+    }
+
+    @Test func actionsFinishingOutOfOrderAreAppliedInTheOrderTheyFinish() async {
+        let mediator = Mediator(root: makeLibrary())
+        let firstMayEnd = Gate()
+        let log = EventLog()
+        let first = mediator.run("first") { _ in
+            await firstMayEnd.wait()
+            return { library in library.userID = 1 }
+        }
+        let second = mediator.run("second") { _ in
+            { library in library.userID = 2 }
+        }
+        await second.finished
+        log.append("second applied: \(mediator.root.userID)")
+        firstMayEnd.open()
+        await first.finished
+        log.append("first applied: \(mediator.root.userID)")
+        #expect(log.take() == ["second applied: 2", "first applied: 1"])
+    }
+
+    @Test func anActionWhoseMediatorIsGoneIsCancelled() async {
+        var mediator: Mediator<Library>? = Mediator(root: makeLibrary())
+        let mayEnd = Gate()
+        let action = mediator!.run("Sync") { _ in
+            await mayEnd.wait()
+            return { $0.userID = 1 }
+        }
+        mediator = nil
+        mayEnd.open()
+        await action.finished
+        #expect(isCancelled(action.outcome))
+    }
+}
