@@ -51,7 +51,7 @@ public final class Action {
         public internal(set) var start: ContinuousClock.Instant?
         /// When it finished, if it did.
         public internal(set) var end: ContinuousClock.Instant?
-        /// How many members its change wrote (each counted once), if it was applied.
+        /// How many members its change really changed (each counted once), if it was applied.
         public internal(set) var writesApplied = 0
 
         /// From start to end, once both are known.
@@ -190,7 +190,7 @@ extension Mediator {
             try update { root in
                 let mark = self.core.journal.count
                 try change(root)
-                writes = self.core.journal.count - mark
+                writes = self.core.journal[mark...].count { !$0.node._rippleIsCurrent($0.member, $0.old) }
             }
             return writes
         }

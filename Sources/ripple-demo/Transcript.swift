@@ -20,13 +20,13 @@ final class Transcript {
     }
 
     /// Runs one step of the session and prints what happened.
-    func step(_ title: String, _ body: () throws -> Void) {
+    func step(_ title: String, _ body: () async throws -> Void) async {
         stepNumber += 1
         print("\n\(stepNumber). \(title)")
         let lastRefresh = mediator.refreshLog.last?.number ?? 0
         shown.removeAll()
         do {
-            try body()
+            try await body()
         } catch {
             print("   rolled back: \(error)")
         }

@@ -1,3 +1,4 @@
+import Foundation
 import Ripple
 
 // A scripted session over a small music library: after each step it prints who fired, in
@@ -57,38 +58,66 @@ let playlistView = mediator.observe(
     transcript.show("playlist view", "\(playlist.name): " + playlist.tracks.map(\.title).joined(separator: ", "))
 }
 
-transcript.step("Start: every registration fires once") {
+await transcript.step("Start: every registration fires once") {
     try mediator.refresh()
 }
-transcript.step("Select Road Trip") {
+await transcript.step("Select Road Trip") {
     try mediator.update { $0.selectedPlaylistID = 2 }
 }
-transcript.step("Add a track to Road Trip") {
+await transcript.step("Add a track to Road Trip") {
     try mediator.update { $0.playlists[1].tracks.append(Track("Dreams", by: "Fleetwood Mac", seconds: 257)) }
 }
-transcript.step("Rename a track of Focus, which is not selected: nobody reads it") {
+await transcript.step("Rename a track of Focus, which is not selected: nobody reads it") {
     try mediator.update { $0.playlists[0].tracks[0].title = "Weightless (Part 1)" }
 }
-transcript.step("Write a value equal to the current one: no change, nobody fires") {
+await transcript.step("Write a value equal to the current one: no change, nobody fires") {
     try mediator.update { $0.playlists[1].name = "Road Trip" }
 }
-transcript.step("Sign in as Sam: the coordinator resets the selection first") {
+await transcript.step("Sign in as Sam: the coordinator resets the selection first") {
     try mediator.update { $0.user = User(id: 2, name: "Sam") }
 }
-transcript.step("Select Focus, add a 0-second track: validation throws, all rolled back") {
+await transcript.step("Select Focus, add a 0-second track: validation throws, all rolled back") {
     try mediator.update { library in
         library.selectedPlaylistID = 1
         library.playlists[0].tracks.append(Track("Silence", by: "Nobody", seconds: 0))
     }
 }
-transcript.step("Pause the header, select Focus, then resume it: it catches up once") {
+await transcript.step("Pause the header, select Focus, then resume it: it catches up once") {
     header.pause()
     try mediator.update { $0.selectedPlaylistID = 1 }
     try header.resume()
 }
-transcript.step("Cancel the sidebar, rename Focus: the count is unchanged, so the header stays quiet") {
+await transcript.step("Cancel the sidebar, rename Focus: the count is unchanged, so the header stays quiet") {
     sidebar.cancel()
     try mediator.update { $0.playlists[0].name = "Deep Focus" }
+}
+await transcript.step("Sync the playlists from the server in the background: applied in one update") {
+    let sync = mediator.run("sync") { action in
+        // Off the main actor: decode the server's answer.
+        let payload = try JSONDecoder().decode([PlaylistPayload].self, from: Data(serverPlaylists.utf8))
+        try action.checkCancellation()
+        return { library in try library.playlists.merge(payload, make: Playlist.init, update: { $0.apply($1) }) }
+    }
+    await sync.finished
+    print("   action '\(sync.name)': \(sync.outcome!), members changed: \(sync.statistics.writesApplied)")
+}
+await transcript.step("Sync the same payload again: the merge changes nothing, nobody fires") {
+    let sync = mediator.run("sync again") { _ in
+        let payload = try JSONDecoder().decode([PlaylistPayload].self, from: Data(serverPlaylists.utf8))
+        return { library in try library.playlists.merge(payload, make: Playlist.init, update: { $0.apply($1) }) }
+    }
+    await sync.finished
+    print("   action '\(sync.name)': \(sync.outcome!), members changed: \(sync.statistics.writesApplied)")
+}
+await transcript.step("Start a slow sync and cancel it: nothing is applied") {
+    let slow = mediator.run("slow sync") { action in
+        try await Task.sleep(for: .seconds(30))   // a slow server; cancelling ends the sleep
+        try action.checkCancellation()
+        return { $0.playlists.removeAll() }
+    }
+    slow.cancel()
+    await slow.finished
+    print("   action '\(slow.name)': \(slow.outcome!)")
 }
 print("\nTracks in Focus: \(library.playlists[0].tracks.count); registrations still live: "
     + [resetSelection, countTracks, sumDurations, header, sidebar, playlistView]
