@@ -9,10 +9,12 @@ let package = Package(
     // Named, because a path dependency is otherwise known by its folder name, which varies.
     dependencies: [.package(name: "Ripple", path: "../..")],
     targets: [
-        // A public model in its own module: the generated accessors must be public too.
+        // A public model in its own module: the generated accessors must be public too, and
+        // its ripple.json makes the classes Observable.
         .target(
             name: "LibraryModel",
             dependencies: [.product(name: "Ripple", package: "Ripple")],
+            exclude: ["ripple.json"],
             plugins: [.plugin(name: "RipplePlugin", package: "Ripple")]),
 
         // Registers observers, processors and coordinators and checks when and in which order they fire.

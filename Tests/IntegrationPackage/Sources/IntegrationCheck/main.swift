@@ -1,5 +1,6 @@
 import Foundation
 import LibraryModel
+import Observation
 import Ripple
 
 // Checks a plugin-built model against DESIGN.md: who fires, in which order, and when nobody
@@ -176,6 +177,25 @@ expect("in-place edits copy a collection once per update, not once per append", 
     }
     return buffers.count
 }(), 1)
+
+/// Whether an Observation tracking was told of a change (its onChange may run on any thread).
+final class Invalidated: @unchecked Sendable {
+    var value = false
+}
+
+@MainActor
+func observationSees(_ read: () -> Void, after change: @escaping @MainActor (Library) throws -> Void) -> Bool {
+    let invalidated = Invalidated()
+    withObservationTracking(read) { invalidated.value = true }
+    try? mediator.update(change)
+    return invalidated.value
+}
+expect("the model is Observable (ripple.json): a real change invalidates its readers",
+       observationSees({ _ = library.catalog.total }, after: { $0.catalog.total += 1 }), true)
+expect("... an equal write does not",
+       observationSees({ _ = library.catalog.total }, after: { $0.catalog.total = $0.catalog.total }), false)
+expect("... nor an update that is rolled back",
+       observationSees({ _ = library.shelves[0].title }, after: { $0.shelves[0].title = "" }), false)
 
 expect("scheme paths name the model", [Library.scheme.catalog.total.description, Library.scheme.selectedShelf.entries.description],
        ["Library.catalog.total", "Library.selectedShelf.entries"])
