@@ -11,7 +11,7 @@
 /// ```
 ///
 /// The work runs off the main actor and returns a change; the change is applied on the main
-/// actor in one ``Mediator/update(_:)``, rolled back whole if it throws. Actions that finish
+/// actor in one ``Mediator/update(tag:_:)``, rolled back whole if it throws. Actions that finish
 /// out of order are applied in the order they finish. Cancellation wins over a later failure
 /// (whose error is kept in ``error``); an action cancelled before it starts still finishes,
 /// cancelled; an action whose mediator is gone when its work ends is cancelled.
@@ -63,7 +63,7 @@ public final class Action {
 
     /// What the work sees of its action, from any thread.
     public struct Context: Sendable {
-        /// The name given to ``Mediator/run(_:_:)``.
+        /// The name given to ``Mediator/run(_:tag:_:)``.
         public let name: String
 
         /// Whether the action was cancelled: the work should stop soon.
@@ -75,7 +75,7 @@ public final class Action {
         }
     }
 
-    /// The name given to ``Mediator/run(_:_:)``.
+    /// The name given to ``Mediator/run(_:tag:_:)``.
     public let name: String
     /// Where it is in its life.
     public private(set) var state = State.pending
@@ -174,20 +174,21 @@ extension Mediator {
     ///
     /// - Parameters:
     ///   - name: Names the action (``Action/name``).
+    ///   - tag: The tag of the update that applies the change (see ``update(tag:_:)``).
     ///   - work: The background work: it may `await`, should check
     ///     ``Action/Context/checkCancellation()`` now and then, and returns the change to make,
-    ///     which runs on the main actor as the body of one ``update(_:)``.
+    ///     which runs on the main actor as the body of one ``update(tag:_:)``.
     /// - Returns: The action, already started; keep it to cancel it, or to await its end.
     @discardableResult
     public func run(
-        _ name: String,
+        _ name: String, tag: String? = nil,
         _ work: @escaping @Sendable (Action.Context) async throws -> @Sendable @MainActor (Root) throws -> Void
     ) -> Action {
         let action = Action(name: name)
         action.start(work) { [weak self] change in
             guard let self else { throw ActionError.mediatorGone }
             var writes = 0
-            try update { root in
+            try update(tag: tag) { root in
                 let mark = self.core.journal.count
                 try change(root)
                 writes = self.core.journal[mark...].count { !$0.node._rippleIsCurrent($0.member, $0.old) }

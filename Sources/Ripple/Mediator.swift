@@ -33,18 +33,34 @@ public final class Mediator<Root: RippleRoot> {
     /// If `body` or a node's `validate()` throws, every write of the transaction is undone,
     /// nobody is notified, and the error is rethrown.
     ///
-    /// - Parameter body: Changes the model; receives the root.
+    /// - Parameters:
+    ///   - tag: Says where the change comes from ("network", "user"): the registrations it
+    ///     makes fire find it in ``firingTags``. A nested update's changes count as the
+    ///     outermost update's.
+    ///   - body: Changes the model; receives the root.
     /// - Throws: What `body` or a validation throws, or ``RippleError/refreshDidNotSettle(rounds:registrations:)``.
-    public func update(_ body: @escaping @MainActor (Root) throws -> Void) throws {
+    public func update(tag: String? = nil, _ body: @escaping @MainActor (Root) throws -> Void) throws {
         let root = self.root
         if core.isRefreshing {
-            core.queuedUpdates.append((origin: core.running?.name, body: { try body(root) }))
+            core.queuedUpdates.append((origin: core.running?.name, tag: tag, body: { try body(root) }))
         } else if core.updateDepth > 0 {
             try core.nestedUpdate { try body(root) }
         } else {
-            try core.outermostUpdate { try body(root) }
+            try core.outermostUpdate(tag: tag) { try body(root) }
         }
     }
+
+    /// While a registration runs, the tags of the updates whose changes made it fire, in the
+    /// order they came (several when changes of several tagged updates reached it, as after a
+    /// resume); empty outside registrations and for untagged updates.
+    ///
+    /// ```swift
+    /// let title = mediator.observe("title", reads: [Library.scheme.title]) { library in
+    ///     if mediator.firingTags.contains("network") { flashSyncedBadge() }
+    /// }
+    /// try mediator.update(tag: "network") { $0.title = serverTitle }
+    /// ```
+    public var firingTags: [String] { core.firingTags }
 
     /// Refreshes without changing anything: fires new registrations and delivers writes
     /// made outside updates.

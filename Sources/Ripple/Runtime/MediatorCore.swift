@@ -39,7 +39,13 @@ final class MediatorCore {
     private var pendingInitial: [Subscriber] = []
     private var followUps: [Subscriber] = []
     private var outsideWrites: [JournalEntry] = []
-    var queuedUpdates: [(origin: String?, body: @MainActor () throws -> Void)] = []
+    var queuedUpdates: [(origin: String?, tag: String?, body: @MainActor () throws -> Void)] = []
+
+    // Change context.
+    /// The tag of the update whose changes are being delivered (its refresh included).
+    private var currentTag: String?
+    /// The tags of the updates whose changes made the running registration fire.
+    private(set) var firingTags: [String] = []
 
     // Registrations released on any thread, cancelled at the next refresh.
     private let releasedLock = NSLock()
@@ -154,6 +160,7 @@ final class MediatorCore {
         guard !subscriber.isCancelled, subscriber !== running else { return }
         if structural { subscriber.needsResolve = true }
         subscriber.pending.add(entry)
+        if let currentTag, !subscriber.pendingTags.contains(currentTag) { subscriber.pendingTags.append(currentTag) }
         if subscriber.isPaused { return }
         if isRefreshing && subscriber.lastRefresh == refreshNumber {
             // It already fired in this refresh: it gets a follow-up round, and whoever wrote
@@ -208,9 +215,14 @@ final class MediatorCore {
 
     /// Runs `body` as the outermost update: journal, validate, deliver, refresh.
     @MainActor
-    func outermostUpdate(_ body: @MainActor () throws -> Void) throws {
+    func outermostUpdate(tag: String? = nil, _ body: @MainActor () throws -> Void) throws {
         activate()
-        defer { deactivate() }
+        let outerTag = currentTag
+        currentTag = tag
+        defer {
+            currentTag = outerTag
+            deactivate()
+        }
         try transaction(body)
         try refresh()
     }
@@ -274,6 +286,7 @@ final class MediatorCore {
             if rounds > refreshLimit { throw stopRefreshing(rounds: rounds - 1) }
             if rounds > 1, !queuedUpdates.isEmpty {
                 let queued = queuedUpdates.removeFirst()
+                currentTag = queued.tag
                 isRefreshing = false
                 do { try transaction(queued.body) } catch { queuedError = queuedError ?? error }
                 isRefreshing = true
@@ -302,6 +315,7 @@ final class MediatorCore {
                     run(subscriber, &record)
                 } else {
                     subscriber.pending.removeAll()
+                    subscriber.pendingTags.removeAll()
                 }
             }
             for subscriber in everyRefresh where !subscriber.isCancelled && !subscriber.isPaused {
@@ -329,6 +343,9 @@ final class MediatorCore {
         subscriber.isResumed = false
         subscriber.lastRefresh = refreshNumber
         subscriber.fireCount += 1
+        firingTags = subscriber.pendingTags
+        subscriber.pendingTags.removeAll()
+        defer { firingTags = [] }
         running = subscriber
         let checksReads = subscriber.isChecked && contracts.readOutsideReads != .ignore
         let wasChecking = _rippleChecksReads

@@ -1,0 +1,72 @@
+import Ripple
+import Testing
+
+/// Change context: a registration reads, while it runs, the tags of the updates whose
+/// changes made it fire.
+@MainActor
+@Suite struct TagTests {
+    /// A library whose coordinator, processor and observer each log the tags they fire with.
+    private func tagged() throws -> (Mediator<Library>, EventLog, [Registration]) {
+        let mediator = Mediator(root: makeLibrary())
+        let log = EventLog()
+        let registrations = [
+            mediator.coordinate("reset", reads: [Library.scheme.userID]) { library in
+                library.selectedID = nil
+                log.append("reset \(mediator.firingTags)")
+            },
+            try mediator.process("count", reads: [Library.scheme.catalog.total], writes: [Library.scheme.selectedCount]) {
+                $0.selectedCount = $0.catalog.total
+                log.append("count \(mediator.firingTags)")
+            },
+            mediator.observe("badge", reads: [Library.scheme.selectedCount]) { _ in
+                log.append("badge \(mediator.firingTags)")
+            },
+        ]
+        try mediator.refresh()
+        _ = log.take()
+        return (mediator, log, registrations)
+    }
+
+    @Test func everyRegistrationAChangeReachesSeesItsUpdatesTag() throws {
+        let (mediator, log, registrations) = try tagged()
+        try mediator.update(tag: "network") { library in
+            library.userID = 1
+            library.catalog.total = 3
+        }
+        #expect(log.take() == ["reset [\"network\"]", "count [\"network\"]", "badge [\"network\"]"])
+        try mediator.update { $0.catalog.total = 4 }
+        #expect(log.take() == ["count []", "badge []"], "an untagged update has no tag")
+        #expect(mediator.firingTags == [], "outside registrations, no tags")
+        _ = registrations
+    }
+
+    @Test func aQueuedUpdateRefreshesWithItsOwnTag() throws {
+        let (mediator, log, registrations) = try tagged()
+        let echo = mediator.observe("echo", reads: [Library.scheme.userID]) { _ in
+            try? mediator.update(tag: "echo") { $0.catalog.total += 1 }
+        }
+        try mediator.refresh()
+        _ = log.take()
+        try mediator.update(tag: "user") { $0.userID = 5 }
+        #expect(log.take() == ["reset [\"user\"]", "count [\"echo\"]", "badge [\"echo\"]"])
+        _ = (registrations, echo)
+    }
+
+    @Test func aResumedRegistrationSeesTheTagsOfEverythingItMissed() throws {
+        let (mediator, log, registrations) = try tagged()
+        registrations[2].pause()
+        try mediator.update(tag: "first") { $0.catalog.total = 1 }
+        try mediator.update(tag: "second") { $0.catalog.total = 2 }
+        _ = log.take()
+        try registrations[2].resume()
+        #expect(log.take() == ["badge [\"first\", \"second\"]"])
+    }
+
+    @Test func anActionsTagReachesWhatItsChangeMakesFire() async throws {
+        let (mediator, log, registrations) = try tagged()
+        let sync = mediator.run("sync", tag: "server") { _ in { $0.catalog.total = 9 } }
+        await sync.finished
+        #expect(log.take() == ["count [\"server\"]", "badge [\"server\"]"])
+        _ = registrations
+    }
+}
