@@ -88,6 +88,8 @@ public final class Action {
 
     private var task: Task<Void, Never>?
     private var isCancelRequested = false
+    /// Called after every change of ``state``.
+    var didChangeState: (@MainActor (Action) -> Void)?
 
     init(name: String) {
         self.name = name
@@ -118,6 +120,7 @@ public final class Action {
                 return
             }
             state = .executing
+            didChangeState?(self)
             let clock = ContinuousClock()
             statistics.start = clock.now
             let result: Result<Change, any Error>
@@ -160,6 +163,8 @@ public final class Action {
         statistics.end = end
         self.outcome = outcome
         state = .finished
+        didChangeState?(self)
+        didChangeState = nil
     }
 }
 
@@ -185,6 +190,9 @@ extension Mediator {
         _ work: @escaping @Sendable (Action.Context) async throws -> @Sendable @MainActor (Root) throws -> Void
     ) -> Action {
         let action = Action(name: name)
+        core.unfinishedActions.append(action)
+        action.didChangeState = { [weak self] action in self?.showActivity(finished: action.state == .finished ? action : nil) }
+        showActivity(finished: nil)
         action.start(work) { [weak self] change in
             guard let self else { throw ActionError.mediatorGone }
             var writes = 0
@@ -196,5 +204,20 @@ extension Mediator {
             return writes
         }
         return action
+    }
+
+    /// The actions of this mediator that have not finished, as a tracked node that
+    /// registrations observe with ``observe(_:on:reads:_:)``; see ``ActivityState``.
+    public var activity: ActivityState { core.activity }
+
+    /// Shows the unfinished actions in ``activity``, in an update of their own.
+    private func showActivity(finished: Action?) {
+        if let finished { core.unfinishedActions.removeAll { $0 === finished } }
+        let actions = core.unfinishedActions
+        let activity = core.activity
+        try? update { _ in
+            activity.actions = actions
+            activity.executing = actions.count { $0.state == .executing }
+        }
     }
 }

@@ -41,6 +41,10 @@ final class MediatorCore {
     private var outsideWrites: [JournalEntry] = []
     var queuedUpdates: [(origin: String?, tag: String?, body: @MainActor () throws -> Void)] = []
 
+    /// The actions not yet finished, shown to registrations by ``activity``.
+    var unfinishedActions: [Action] = []
+    let activity = ActivityState()
+
     // Change context.
     /// The tag of the update whose changes are being delivered (its refresh included).
     private var currentTag: String?

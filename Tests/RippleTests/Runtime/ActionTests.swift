@@ -174,3 +174,34 @@ private actor Counter {
         #expect(isCancelled(action.outcome))
     }
 }
+
+/// The running actions are observable like the model.
+@MainActor
+@Suite struct ActivityTests {
+    @Test func registrationsSeeActionsStartExecuteAndFinish() async throws {
+        let mediator = Mediator(root: makeLibrary())
+        let log = EventLog()
+        let spinner = mediator.observe(
+            "spinner", on: mediator.activity, reads: [ActivityState.scheme.actions, ActivityState.scheme.executing]
+        ) { activity in
+            log.append("\(activity.executing) of \(activity.actions.map(\.name))")
+        }
+        try mediator.refresh()
+        #expect(log.take() == ["0 of []"])
+        let started = Gate()
+        let mayEnd = Gate()
+        let action = mediator.run("sync") { _ in
+            started.open()
+            await mayEnd.wait()
+            return { $0.userID = 1 }
+        }
+        #expect(log.take() == ["0 of [\"sync\"]"], "pending as soon as it is started")
+        await started.wait()
+        #expect(log.take() == ["1 of [\"sync\"]"], "then executing")
+        mayEnd.open()
+        await action.finished
+        #expect(log.take() == ["0 of []"], "gone when finished")
+        #expect(mediator.activity.actions.isEmpty && mediator.root.userID == 1)
+        _ = spinner
+    }
+}

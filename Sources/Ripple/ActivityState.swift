@@ -1,0 +1,106 @@
+/// The actions of a mediator that have not finished, as a tracked node that registrations read
+/// like the model: a spinner or a progress list needs no other wiring.
+///
+/// ```swift
+/// let spinner = mediator.observe("spinner", on: mediator.activity,
+///     reads: [ActivityState.scheme.actions, ActivityState.scheme.executing]) { activity in
+///     progress.isHidden = activity.actions.isEmpty
+///     progress.label = "\(activity.executing) of \(activity.actions.count) running"
+/// }
+/// ```
+///
+/// The mediator updates it in an update of its own whenever an action starts, begins
+/// executing or finishes. Its members are discardable: they are never undone.
+public final class ActivityState {
+    let tracker = Tracker()
+    var _actions: [Action] = []
+    var _executing = 0
+
+    init() {}
+
+    /// The change keys of the members.
+    enum Key {
+        static let actions = 0
+        static let executing = 1
+    }
+
+    /// The actions not yet finished, in the order they were started.
+    public internal(set) var actions: [Action] {
+        get {
+            _rippleRead(Key.actions)
+            return _actions
+        }
+        set {
+            let old = _actions
+            guard _rippleChanges(old, newValue) else { return }
+            _actions = newValue
+            _rippleDidSet(old, Key.actions)
+        }
+    }
+
+    /// How many of them are executing (the others are pending).
+    public internal(set) var executing: Int {
+        get {
+            _rippleRead(Key.executing)
+            return _executing
+        }
+        set {
+            let old = _executing
+            guard _rippleChanges(old, newValue) else { return }
+            _executing = newValue
+            _rippleDidSet(old, Key.executing)
+        }
+    }
+
+    /// The paths of the activity state, for `reads:`.
+    public static var scheme: Scheme { Scheme() }
+
+    /// The paths of the activity state's members.
+    public struct Scheme: Sendable {
+        public var actions: PropertyPath<ActivityState, [Action]> { PropertyPath(ModelPath(steps: [.member(Key.actions)])) }
+        public var executing: PropertyPath<ActivityState, Int> { PropertyPath(ModelPath(steps: [.member(Key.executing)])) }
+    }
+}
+
+// The conformance that ripple-gen would generate (the runtime target runs no plugin).
+extension ActivityState: RippleNode {
+    public var _rippleTracker: Tracker { tracker }
+
+    public static let _rippleDescriptor = NodeDescriptor(
+        name: "ActivityState",
+        members: [
+            MemberDescriptor(name: "actions", kind: .property, options: [.discardable], changeKey: Key.actions),
+            MemberDescriptor(name: "executing", kind: .property, options: [.discardable], changeKey: Key.executing),
+        ])
+
+    public func _rippleVisitNodes(of member: Int, _ visit: (any RippleNode) -> Void) {}
+
+    public func _rippleIsCurrent(_ member: Int, _ value: Any) -> Bool {
+        switch member {
+        case Key.actions: _rippleIsSame(_actions, value)
+        case Key.executing: _rippleIsSame(_executing, value)
+        default: false
+        }
+    }
+
+    public func _rippleValue(of member: Int) -> Any {
+        switch member {
+        case Key.actions: _actions
+        case Key.executing: _executing
+        default: ()
+        }
+    }
+
+    public func _rippleRestore(_ member: Int, _ value: Any) {
+        switch member {
+        case Key.actions: if let value = value as? [Action] { _actions = value }
+        case Key.executing: if let value = value as? Int { _executing = value }
+        default: break
+        }
+    }
+}
+
+extension Action: Equatable {
+    /// The same action: actions are equal when they are the same object.
+    public nonisolated static func == (lhs: Action, rhs: Action) -> Bool { lhs === rhs }
+}
