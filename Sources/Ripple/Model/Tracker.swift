@@ -20,6 +20,10 @@ public final class Tracker {
     /// Whether any registration currently watches a member of this node.
     @usableFromInline @exclusivity(unchecked) internal var _isWatched = false
 
+    /// The Observation registrar of a node generated with `observable`, made at its first
+    /// Observation read (on the main actor): nodes nobody reads through Observation pay nothing.
+    @usableFromInline @exclusivity(unchecked) internal var registrar: ObservationRegistrar?
+
     /// Watching registrations with the change key each watches (``Tracker/anyMember`` for
     /// subtree readers). A node has few watchers, so a flat list keeps them in one allocation;
     /// past ``tableThreshold`` they move to a table by change key.
@@ -31,10 +35,6 @@ public final class Tracker {
     @usableFromInline @exclusivity(unchecked) internal var journalEpoch: UInt64 = 0
     /// Members (below 64) already journaled in ``journalEpoch``; others use the journal's set.
     @usableFromInline @exclusivity(unchecked) internal var journaledMembers: UInt64 = 0
-
-    /// The Observation registrar of a node generated with `observable`, made at its first
-    /// Observation read (on the main actor): nodes nobody reads through Observation pay nothing.
-    @usableFromInline @exclusivity(unchecked) internal var registrar: ObservationRegistrar?
 
     /// Whether Observation has read a member of this node, so that its changes are reported.
     var isObserved: Bool { registrar != nil }
