@@ -41,6 +41,13 @@ final class MediatorCore {
     private var outsideWrites: [JournalEntry] = []
     var queuedUpdates: [(origin: String?, body: @MainActor () throws -> Void)] = []
 
+    // History: it records each outermost update when it ends, from the journal.
+    weak var history: History?
+    /// Whether writes are recorded into history now (false inside `History.withoutRecording`).
+    var recordsHistory = true
+    /// The name of the undo step the running outermost update makes.
+    var undoName: String?
+
     // Registrations released on any thread, cancelled at the next refresh.
     private let releasedLock = NSLock()
     private nonisolated(unsafe) var released: [Subscriber] = []
@@ -57,7 +64,7 @@ final class MediatorCore {
     // MARK: - Journal
 
     /// Starts a segment: the next write of every member is journaled again.
-    private func beginSegment() {
+    func beginSegment() {
         Self.lastEpoch &+= 1
         epoch = Self.lastEpoch
         _rippleJournalEpoch = epoch
@@ -72,19 +79,25 @@ final class MediatorCore {
                 report(.writeOutsideWrites, registration: running.name, path: Self.memberPath(descriptor, member))
             }
         }
-        let tracker = node._rippleTracker
+        guard isFirstInSegment(node._rippleTracker, member) else { return }
+        journal.append(JournalEntry(node: node, member: member, old: old, isRecorded: recordsHistory))
+    }
+
+    /// Whether this is the first time the segment meets member `member` of the tracker's node;
+    /// marks it met.
+    @inline(__always)
+    func isFirstInSegment(_ tracker: Tracker, _ member: Int) -> Bool {
         if member < 64 {
             if tracker.journalEpoch != epoch {
                 tracker.journalEpoch = epoch
                 tracker.journaledMembers = 0
             }
             let bit: UInt64 = 1 << UInt64(member)
-            if tracker.journaledMembers & bit != 0 { return }
+            if tracker.journaledMembers & bit != 0 { return false }
             tracker.journaledMembers |= bit
-        } else if !journaledHigh.insert(WatchPoint(tracker, member)).inserted {
-            return
+            return true
         }
-        journal.append(JournalEntry(node: node, member: member, old: old))
+        return journaledHigh.insert(WatchPoint(tracker, member)).inserted
     }
 
     /// A write while no update runs: a contract violation, and a change the next refresh delivers.
@@ -205,13 +218,34 @@ final class MediatorCore {
 
     // MARK: - Updates and refreshes
 
-    /// Runs `body` as the outermost update: journal, validate, deliver, refresh.
+    /// Runs `body` as the outermost update: journal, validate, deliver, refresh; then hands
+    /// the whole journal (the update and its refresh) to history, and refreshes the
+    /// registrations on the history state if it changed.
     @MainActor
     func outermostUpdate(_ body: @MainActor () throws -> Void) throws {
         activate()
-        defer { deactivate() }
+        defer {
+            deactivate()
+            undoName = nil
+        }
+        defer { journal.removeAll(keepingCapacity: true) }
         try transaction(body)
-        try refresh()
+        var failure: (any Error)?
+        do { try refresh() } catch { failure = error }
+        // Writes that stay stay recorded, even when the refresh failed to settle.
+        if let history, history.commit() {
+            if history.state.tracker._isWatched {
+                // A refresh of its own for the registrations on the history state.
+                journal.removeAll(keepingCapacity: true)
+                beginSegment()
+                history.publishState()
+                deliver(journal[...])
+                do { try refresh() } catch { failure = failure ?? error }
+            } else {
+                history.publishState(tracked: false)
+            }
+        }
+        if let failure { throw failure }
     }
 
     /// Runs `body` nested in a running update: its writes roll back alone if it throws.
@@ -261,10 +295,7 @@ final class MediatorCore {
     func refresh() throws {
         let wasRefreshing = isRefreshing
         isRefreshing = true
-        defer {
-            isRefreshing = wasRefreshing
-            if !wasRefreshing { journal.removeAll(keepingCapacity: true) }
-        }
+        defer { isRefreshing = wasRefreshing }
         var rounds = 0
         var queuedError: (any Error)?
         while true {
