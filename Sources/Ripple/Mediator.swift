@@ -26,6 +26,7 @@ public final class Mediator<Root: RippleRoot> {
         self.root = root
         history = History(core: core)
         core.history = history
+        core.root = root
     }
 
     // MARK: Updates

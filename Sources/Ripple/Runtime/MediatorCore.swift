@@ -43,6 +43,8 @@ final class MediatorCore {
 
     // History: it records each outermost update when it ends, from the journal.
     weak var history: History?
+    /// The model's root, where validation looks for the ancestors of written nodes.
+    var root: (any RippleNode)?
     /// Whether writes are recorded into history now (false inside `History.withoutRecording`).
     var recordsHistory = true
     /// The name of the undo step the running outermost update makes.
@@ -280,14 +282,57 @@ final class MediatorCore {
         deliver(journal[mark...])
     }
 
+    /// Validates every written node that declares `validate()` and every such ancestor of a
+    /// written node, parents before children, each once; stops at the first error.
+    ///
+    /// Ancestors are found by walking the model from the root, so this costs the size of the
+    /// model, but only in models where some class declares `validate()`; nodes written but no
+    /// longer reachable are validated after, in the order of their first write.
     private func validate(_ entries: ArraySlice<JournalEntry>) throws {
+        guard !entries.isEmpty, let root, modelValidates else { return }
+        var written: [ObjectIdentifier: any RippleNode] = [:]
+        for entry in entries { written[ObjectIdentifier(entry.node)] = entry.node }
+        var order: [any RippleNode] = []
+        var reachesWritten: [ObjectIdentifier: Bool] = [:]
+        func visit(_ node: any RippleNode) -> Bool {
+            let id = ObjectIdentifier(node)
+            if let known = reachesWritten[id] { return known }
+            reachesWritten[id] = false  // in progress: a cycle back to it adds nothing
+            let descriptor = type(of: node)._rippleDescriptor
+            order.append(node)
+            var reaches = written[id] != nil
+            for (index, member) in descriptor.members.enumerated() where member.isNode && !member.isComputed {
+                node._rippleVisitNodes(of: index) { child in
+                    if visit(child) { reaches = true }
+                }
+            }
+            reachesWritten[id] = reaches
+            return reaches
+        }
+        _ = visit(root)
         var validated: Set<ObjectIdentifier> = []
-        for entry in entries {
+        for node in order where type(of: node)._rippleDescriptor.validates && reachesWritten[ObjectIdentifier(node)] == true {
+            if validated.insert(ObjectIdentifier(node)).inserted { try node._rippleValidate() }
+        }
+        for entry in entries where reachesWritten[ObjectIdentifier(entry.node)] == nil {
             let node = entry.node
             guard type(of: node)._rippleDescriptor.validates, validated.insert(ObjectIdentifier(node)).inserted else { continue }
             try node._rippleValidate()
         }
     }
+
+    /// Whether some class reachable from the root's class declares `validate()`.
+    private lazy var modelValidates: Bool = {
+        guard let root else { return false }
+        var seen: Set<ObjectIdentifier> = []
+        var stack = [type(of: root)._rippleDescriptor]
+        while let descriptor = stack.popLast() {
+            guard seen.insert(ObjectIdentifier(descriptor)).inserted else { continue }
+            if descriptor.validates { return true }
+            for member in descriptor.members { if let child = member.childDescriptor { stack.append(child) } }
+        }
+        return false
+    }()
 
     /// Fires every dirty registration in order, then runs queued updates, each with its own
     /// refresh, until nothing is left or the round limit is reached.
