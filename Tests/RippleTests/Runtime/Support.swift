@@ -20,3 +20,16 @@ func makeLibrary(shelves count: Int = 3) -> Library {
     library._shelves = (0..<count).map { Shelf(id: $0, title: "Shelf \($0)") }
     return library
 }
+
+/// SplitMix64: the same seed gives the same run on every platform.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
