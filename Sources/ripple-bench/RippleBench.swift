@@ -39,6 +39,7 @@ enum RippleBench {
         try RefreshSuite(harness: harness, goals: goals).run()
         try CollectionSuite(harness: harness, goals: goals).run()
         try ObservableSuite(harness: harness, goals: goals).run()
+        try HistorySuite(harness: harness, goals: goals).run()
         try GeneratorSuite(harness: harness, goals: goals).run()
 
         goals.print()

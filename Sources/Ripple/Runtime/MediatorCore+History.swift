@@ -1,8 +1,4 @@
 extension MediatorCore {
-    /// Members whose writes history ignores: UI state, processors' results, and background
-    /// writes are neither saved state nor undone.
-    static let unrecordedOptions: MemberOptions = [.discardable, .derived, .backgroundWrite]
-
     /// The changes of the journal that history records: per member, the first old value journaled
     /// in the whole outermost update, for members recorded (not discardable, derived, nor written in
     /// `withoutRecording`) whose value now differs from it.
@@ -10,12 +6,12 @@ extension MediatorCore {
     /// Costs one pass over the journal: what was written, not the size of the model.
     func recordedChanges() -> [HistoryStep.Change] {
         var changes: [HistoryStep.Change] = []
+        changes.reserveCapacity(journal.count)
         // A fresh segment only to mark members met, with the journal's own per-node bitsets.
         beginSegment()
         defer { beginSegment() }
         for entry in journal where entry.isRecorded {
-            let options = type(of: entry.node)._rippleDescriptor.members[entry.member].options
-            guard options.isDisjoint(with: Self.unrecordedOptions),
+            guard type(of: entry.node)._rippleDescriptor.records(entry.member),
                 isFirstInSegment(entry.node._rippleTracker, entry.member),
                 !entry.node._rippleIsCurrent(entry.member, entry.old)
             else { continue }
