@@ -39,6 +39,11 @@ public final class History {
     private var groupName: String?
     private var groupStepID: Int?
     private var groupMembers: Set<WatchPoint> = []
+    // The undo manager it drives, if any.
+    private var undoManager: (any UndoManaging)?
+    /// The manager is playing one of its actions back.
+    private var managerIsPlaying = false
+    private var managerError: (any Error)?
 
     init(core: MediatorCore) {
         self.core = core
@@ -81,7 +86,7 @@ public final class History {
     /// - Throws: ``RippleError/historyBusy(action:)`` when called while an update, a refresh or
     ///   a ``group(_:_:)`` runs; what a validation throws (then nothing changed).
     public func undo() throws {
-        try replay(.undo)
+        try play(.undo)
     }
 
     /// Redoes the last undone step, as an update; see ``undo()``.
@@ -89,7 +94,7 @@ public final class History {
     /// - Throws: ``RippleError/historyBusy(action:)`` when called while an update, a refresh or
     ///   a ``group(_:_:)`` runs; what a validation throws (then nothing changed).
     public func redo() throws {
-        try replay(.redo)
+        try play(.redo)
     }
 
     /// Forgets every undo and redo step; the document and its saved state stay as they are.
@@ -97,6 +102,7 @@ public final class History {
     /// - Throws: What refreshing the registrations on ``state`` throws.
     public func clear() throws {
         forgetSteps()
+        undoManager?.removeAllActions()
         try publishOutsideUpdates()
     }
 
@@ -199,7 +205,9 @@ public final class History {
                 undoSteps[undoSteps.count - 1].changes.append(change)
             }
         } else {
-            undoSteps.append(HistoryStep(id: lastID, name: groupDepth > 0 ? groupName : name, changes: changes))
+            let name = groupDepth > 0 ? groupName : name
+            undoSteps.append(HistoryStep(id: lastID, name: name, changes: changes))
+            registerManagerAction(.undo, name: name)
             if groupDepth > 0 {
                 groupMembers = Set(changes.map { WatchPoint($0.node._rippleTracker, $0.member) })
             }
@@ -233,15 +241,65 @@ public final class History {
         redoSteps.removeAll()
     }
 
-    private func replay(_ direction: Replay) throws {
+    /// Undoes or redoes: through the undo manager when one is driven, so that it stays in step.
+    private func play(_ direction: Replay) throws {
         guard !core.isBusy, groupDepth == 0, replaying == nil else {
             throw RippleError.historyBusy(action: direction == .undo ? "undo()" : "redo()")
         }
+        guard let undoManager, !managerIsPlaying else { return try replay(direction) }
+        guard direction == .undo ? canUndo : canRedo else { return }
+        managerError = nil
+        if direction == .undo { undoManager.undo() } else { undoManager.redo() }
+        if let error = managerError {
+            managerError = nil
+            throw error
+        }
+    }
+
+    private func replay(_ direction: Replay) throws {
         guard let step = direction == .undo ? undoSteps.last : redoSteps.last else { return }
         replaying = direction
         defer { replaying = nil }
         let core = self.core
         try core.outermostUpdate { core.apply(step.changes) }
+    }
+
+    // MARK: Undo manager
+
+    /// Mirrors the steps in `manager`: one action per undo step, named like it, whose playing
+    /// back undoes or redoes the step here.
+    ///
+    /// ```swift
+    /// mediator.history.drive(undoManager)   // Foundation's UndoManager, on Apple platforms
+    /// ```
+    ///
+    /// From then on ``undo()`` and ``redo()`` go through the manager, and ``clear()`` clears
+    /// it too. The manager's own actions that are not Ripple's stay in its stacks. Steps that
+    /// ``limit`` drops leave their action in the manager; playing it then does nothing.
+    public func drive(_ manager: some UndoManaging) {
+        undoManager = manager
+        manager.removeAllActions()
+        for step in undoSteps { registerManagerAction(.undo, name: step.name) }
+    }
+
+    /// Registers the action that plays `direction` back.
+    private func registerManagerAction(_ direction: Replay, name: String?) {
+        guard let undoManager else { return }
+        undoManager.registerRippleUndo { [weak self] in self?.managerPlays(direction, name: name) }
+        if let name { undoManager.setActionName(name) }
+    }
+
+    /// The manager plays an action: replay the step, and register the way back.
+    private func managerPlays(_ direction: Replay, name: String?) {
+        managerIsPlaying = true
+        defer { managerIsPlaying = false }
+        do {
+            try replay(direction)
+            registerManagerAction(direction == .undo ? .redo : .undo, name: name)
+        } catch {
+            // The step stays where it was; the manager has played its action and lost it.
+            managerError = error
+        }
     }
 
     // MARK: Publishing the state
