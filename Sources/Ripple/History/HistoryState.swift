@@ -34,72 +34,45 @@ public final class HistoryState {
 
     /// Whether there is a step to undo.
     public internal(set) var canUndo: Bool {
-        get {
-            _rippleRead(Key.canUndo)
-            return _canUndo
-        }
-        set {
-            let old = _canUndo
-            guard old != newValue else { return }
-            _canUndo = newValue
-            _rippleDidSet(old, Key.canUndo)
-        }
+        get { read(\._canUndo, Key.canUndo) }
+        set { write(\._canUndo, newValue, Key.canUndo) }
     }
 
     /// Whether there is a step to redo.
     public internal(set) var canRedo: Bool {
-        get {
-            _rippleRead(Key.canRedo)
-            return _canRedo
-        }
-        set {
-            let old = _canRedo
-            guard old != newValue else { return }
-            _canRedo = newValue
-            _rippleDidSet(old, Key.canRedo)
-        }
+        get { read(\._canRedo, Key.canRedo) }
+        set { write(\._canRedo, newValue, Key.canRedo) }
     }
 
     /// The name of the step to undo, if it has one.
     public internal(set) var undoName: String? {
-        get {
-            _rippleRead(Key.undoName)
-            return _undoName
-        }
-        set {
-            let old = _undoName
-            guard old != newValue else { return }
-            _undoName = newValue
-            _rippleDidSet(old, Key.undoName)
-        }
+        get { read(\._undoName, Key.undoName) }
+        set { write(\._undoName, newValue, Key.undoName) }
     }
 
     /// The name of the step to redo, if it has one.
     public internal(set) var redoName: String? {
-        get {
-            _rippleRead(Key.redoName)
-            return _redoName
-        }
-        set {
-            let old = _redoName
-            guard old != newValue else { return }
-            _redoName = newValue
-            _rippleDidSet(old, Key.redoName)
-        }
+        get { read(\._redoName, Key.redoName) }
+        set { write(\._redoName, newValue, Key.redoName) }
     }
 
     /// Whether recorded changes were made since the document was last marked saved.
     public internal(set) var hasUnsavedChanges: Bool {
-        get {
-            _rippleRead(Key.hasUnsavedChanges)
-            return _hasUnsavedChanges
-        }
-        set {
-            let old = _hasUnsavedChanges
-            guard old != newValue else { return }
-            _hasUnsavedChanges = newValue
-            _rippleDidSet(old, Key.hasUnsavedChanges)
-        }
+        get { read(\._hasUnsavedChanges, Key.hasUnsavedChanges) }
+        set { write(\._hasUnsavedChanges, newValue, Key.hasUnsavedChanges) }
+    }
+
+    private func read<Value>(_ storage: KeyPath<HistoryState, Value>, _ member: Int) -> Value {
+        _rippleRead(member)
+        return self[keyPath: storage]
+    }
+
+    /// Stores a new value like a generated setter: an equal value is no write.
+    private func write<Value: Equatable>(_ storage: ReferenceWritableKeyPath<HistoryState, Value>, _ value: Value, _ member: Int) {
+        let old = self[keyPath: storage]
+        guard old != value else { return }
+        self[keyPath: storage] = value
+        _rippleDidSet(old, member)
     }
 
     /// The paths of the history state, for `reads:`.

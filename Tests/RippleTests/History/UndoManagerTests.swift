@@ -93,21 +93,10 @@ private final class FakeUndoManager: UndoManaging {
     }
 
     @Test func aFailedUndoThroughTheManagerThrowsAndKeepsTheStep() throws {
-        let mediator = Mediator(root: makeLibrary())
-        let slices = [Slice("A", 60), Slice("B", 40)]
-        try mediator.update { $0.chart.slices = slices }
+        let (mediator, slices) = try makeChart()
         let manager = FakeUndoManager()
         mediator.history.drive(manager)
-        try mediator.update(undoName: "Rebalance") { _ in
-            slices[0].percent = 70
-            slices[1].percent = 30
-        }
-        try mediator.history.withoutRecording {
-            try mediator.update { library in
-                slices[0].percent = 40
-                library.chart.slices.append(Slice("C", 30))
-            }
-        }
+        try recordRebalanceThatCannotBeUndone(mediator, slices)
         #expect(throws: Chart.Problem.totalIsNot100(130)) { try mediator.history.undo() }
         #expect(slices.map(\.percent) == [40, 30] && mediator.history.undoName == "Rebalance")
     }

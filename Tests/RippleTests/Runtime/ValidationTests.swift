@@ -5,13 +5,6 @@ import Testing
 /// all of them to make exactly 100 percent (or no slice at all); `Slice.validate()` wants a label.
 @MainActor
 @Suite struct ValidationTests {
-    private func makeChart() throws -> (Mediator<Library>, [Slice]) {
-        let mediator = Mediator(root: makeLibrary())
-        let slices = [Slice("A", 60), Slice("B", 40)]
-        try mediator.update { $0.chart.slices = slices }
-        return (mediator, slices)
-    }
-
     @Test func aWriteToAChildValidatesItsAncestorsAndRollsBackWhenOneFails() throws {
         let (mediator, slices) = try makeChart()
         #expect(throws: Chart.Problem.totalIsNot100(110)) {
@@ -68,19 +61,10 @@ import Testing
 
     @Test func anUndoThatFailsValidationRollsBackAndKeepsItsStep() throws {
         let (mediator, slices) = try makeChart()
-        try mediator.update(undoName: "Rebalance") { _ in
-            slices[0].percent = 70
-            slices[1].percent = 30
-        }
-        try mediator.history.withoutRecording {
-            try mediator.update { library in
-                slices[0].percent = 60
-                library.chart.slices.append(Slice("C", 10))
-            }
-        }
+        try recordRebalanceThatCannotBeUndone(mediator, slices)
         let before = mediator.root.chart.slices
-        #expect(throws: Chart.Problem.totalIsNot100(110)) { try mediator.history.undo() }
-        #expect(mediator.root.chart.slices.map(\.percent) == [60, 30, 10])
+        #expect(throws: Chart.Problem.totalIsNot100(130)) { try mediator.history.undo() }
+        #expect(mediator.root.chart.slices.map(\.percent) == [40, 30, 30])
         #expect(zip(mediator.root.chart.slices, before).allSatisfy { $0 === $1 })
         #expect(mediator.history.undoName == "Rebalance" && !mediator.history.canRedo)
     }
