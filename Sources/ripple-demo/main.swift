@@ -90,6 +90,31 @@ transcript.step("Cancel the sidebar, rename Focus: the count is unchanged, so th
     sidebar.cancel()
     try mediator.update { $0.playlists[0].name = "Deep Focus" }
 }
+
+// History: every update that changed the document is an undo step; the title bar observes the
+// history's state (undo name, unsaved changes) like the model.
+let titleBar = mediator.observe(
+    "title bar", on: mediator.history.state,
+    reads: [HistoryState.scheme.undoName, HistoryState.scheme.redoName, HistoryState.scheme.hasUnsavedChanges]
+) { state in
+    transcript.show("title bar", "Library\(state.hasUnsavedChanges ? " (edited)" : "") · undo: "
+        + "\(state.undoName ?? "-") · redo: \(state.redoName ?? "-")")
+}
+transcript.step("Show the title bar: the changes so far are unsaved, in steps without names") {
+    try mediator.refresh()
+}
+transcript.step("Save") {
+    try mediator.markSaved()
+}
+transcript.step("Rename Road Trip, as the undo step \"Rename Playlist\"") {
+    try mediator.update(undoName: "Rename Playlist") { $0.playlists[1].name = "Long Drive" }
+}
+transcript.step("Undo: the name is back, and so is the saved state") {
+    try mediator.history.undo()
+}
+transcript.step("Redo") {
+    try mediator.history.redo()
+}
 print("\nTracks in Focus: \(library.playlists[0].tracks.count); registrations still live: "
-    + [resetSelection, countTracks, sumDurations, header, sidebar, playlistView]
+    + [resetSelection, countTracks, sumDurations, header, sidebar, playlistView, titleBar]
         .filter { !$0.isCancelled }.map(\.name).joined(separator: ", "))

@@ -45,8 +45,9 @@ final class HistorySuite {
         table.notes = [
             "Medians of \(harness.repetitions) runs; no registration watches the items. Each update sets every item's value",
             "  (a change each time) and is journaled either way. History on: at its end, one pass over the journal",
-            "  keeps each member's first old value that still differs (limit 10 steps). Undo and redo are updates:",
-            "  each puts back \(Format.count(count)) values, journaled, and records the inverse step.",
+            "  keeps each member's first old value that still differs (a type check and == per write), and drops",
+            "  the oldest step (limit 10), releasing its values. Undo and redo are updates: each puts back",
+            "  \(Format.count(count)) values, journaled, and records the inverse step.",
         ]
         table.print()
     }
