@@ -11,7 +11,7 @@
 /// ```
 ///
 /// The work runs off the main actor and returns a change; the change is applied on the main
-/// actor in one ``Mediator/update(tag:_:)``, rolled back whole if it throws. Actions that finish
+/// actor in one ``Mediator/update(undoName:tag:_:)``, rolled back whole if it throws. Actions that finish
 /// out of order are applied in the order they finish. Cancellation wins over a later failure
 /// (whose error is kept in ``error``); an action cancelled before it starts still finishes,
 /// cancelled; an action whose mediator is gone when its work ends is cancelled.
@@ -63,7 +63,7 @@ public final class Action {
 
     /// What the work sees of its action, from any thread.
     public struct Context: Sendable {
-        /// The name given to ``Mediator/run(_:tag:_:)``.
+        /// The name given to ``Mediator/run(_:tag:undoName:_:)``.
         public let name: String
 
         /// Whether the action was cancelled: the work should stop soon.
@@ -75,7 +75,7 @@ public final class Action {
         }
     }
 
-    /// The name given to ``Mediator/run(_:tag:_:)``.
+    /// The name given to ``Mediator/run(_:tag:undoName:_:)``.
     public let name: String
     /// Where it is in its life.
     public private(set) var state = State.pending
@@ -179,14 +179,15 @@ extension Mediator {
     ///
     /// - Parameters:
     ///   - name: Names the action (``Action/name``).
-    ///   - tag: The tag of the update that applies the change (see ``update(tag:_:)``).
+    ///   - tag: The tag of the update that applies the change (see ``firingTags``).
+    ///   - undoName: Names the undo step the change makes in ``history``.
     ///   - work: The background work: it may `await`, should check
     ///     ``Action/Context/checkCancellation()`` now and then, and returns the change to make,
-    ///     which runs on the main actor as the body of one ``update(tag:_:)``.
+    ///     which runs on the main actor as the body of one ``update(undoName:tag:_:)``.
     /// - Returns: The action, already started; keep it to cancel it, or to await its end.
     @discardableResult
     public func run(
-        _ name: String, tag: String? = nil,
+        _ name: String, tag: String? = nil, undoName: String? = nil,
         _ work: @escaping @Sendable (Action.Context) async throws -> @Sendable @MainActor (Root) throws -> Void
     ) -> Action {
         let action = Action(name: name)
@@ -196,7 +197,7 @@ extension Mediator {
         action.start(work) { [weak self] change in
             guard let self else { throw ActionError.mediatorGone }
             var writes = 0
-            try update(tag: tag) { root in
+            try update(undoName: undoName, tag: tag) { root in
                 let mark = self.core.journal.count
                 try change(root)
                 writes = self.core.journal[mark...].count { !$0.node._rippleIsCurrent($0.member, $0.old) }

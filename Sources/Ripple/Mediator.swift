@@ -18,10 +18,15 @@ public final class Mediator<Root: RippleRoot> {
     /// The root of the model.
     public let root: Root
     let core = MediatorCore()
+    /// The undo and redo stacks and the saved state; see ``History``.
+    public let history: History
 
     /// Creates the mediator of the model under `root`.
     public init(root: Root) {
         self.root = root
+        history = History(core: core)
+        core.history = history
+        core.root = root
     }
 
     // MARK: Updates
@@ -33,20 +38,31 @@ public final class Mediator<Root: RippleRoot> {
     /// If `body` or a node's `validate()` throws, every write of the transaction is undone,
     /// nobody is notified, and the error is rethrown.
     ///
+    /// The outermost update that changes recorded members is one undo step of ``history``.
+    ///
     /// - Parameters:
+    ///   - undoName: Names the undo step, e.g. `"Rename Shelf"`; in a nested update, names it
+    ///     when the outer updates did not.
     ///   - tag: Says where the change comes from ("network", "user"): the registrations it
     ///     makes fire find it in ``firingTags``. A nested update's changes count as the
     ///     outermost update's.
     ///   - body: Changes the model; receives the root.
     /// - Throws: What `body` or a validation throws, or ``RippleError/refreshDidNotSettle(rounds:registrations:)``.
-    public func update(tag: String? = nil, _ body: @escaping @MainActor (Root) throws -> Void) throws {
+    public func update(
+        undoName: String? = nil, tag: String? = nil, _ body: @escaping @MainActor (Root) throws -> Void
+    ) throws {
         let root = self.root
+        let core = self.core
+        let run: @MainActor () throws -> Void = {
+            if let undoName, core.undoName == nil { core.undoName = undoName }
+            try body(root)
+        }
         if core.isRefreshing {
-            core.queuedUpdates.append((origin: core.running?.name, tag: tag, body: { try body(root) }))
+            core.queuedUpdates.append((origin: core.running?.name, tag: tag, body: run))
         } else if core.updateDepth > 0 {
-            try core.nestedUpdate { try body(root) }
+            try core.nestedUpdate(run)
         } else {
-            try core.outermostUpdate(tag: tag) { try body(root) }
+            try core.outermostUpdate(tag: tag, run)
         }
     }
 
@@ -66,6 +82,16 @@ public final class Mediator<Root: RippleRoot> {
     /// made outside updates.
     public func refresh() throws {
         try update { _ in }
+    }
+
+    // MARK: Saved state
+
+    /// Whether recorded changes were made since ``markSaved()``; see ``History/hasUnsavedChanges``.
+    public var hasUnsavedChanges: Bool { history.hasUnsavedChanges }
+
+    /// Marks the document as it stands now as saved; see ``History/markSaved()``.
+    public func markSaved() throws {
+        try history.markSaved()
     }
 
     // MARK: Registrations

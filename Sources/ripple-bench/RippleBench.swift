@@ -40,6 +40,7 @@ enum RippleBench {
         try CollectionSuite(harness: harness, goals: goals).run()
         try ObservableSuite(harness: harness, goals: goals).run()
         try MergeSuite(harness: harness, goals: goals).run()
+        try HistorySuite(harness: harness, goals: goals).run()
         try GeneratorSuite(harness: harness, goals: goals).run()
 
         goals.print()

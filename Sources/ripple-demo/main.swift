@@ -91,8 +91,33 @@ await transcript.step("Cancel the sidebar, rename Focus: the count is unchanged,
     sidebar.cancel()
     try mediator.update { $0.playlists[0].name = "Deep Focus" }
 }
+
+// History: every update that changed the document is an undo step; the title bar observes the
+// history's state (undo name, unsaved changes) like the model.
+let titleBar = mediator.observe(
+    "title bar", on: mediator.history.state,
+    reads: [HistoryState.scheme.undoName, HistoryState.scheme.redoName, HistoryState.scheme.hasUnsavedChanges]
+) { state in
+    transcript.show("title bar", "Library\(state.hasUnsavedChanges ? " (edited)" : "") · undo: "
+        + "\(state.undoName ?? "-") · redo: \(state.redoName ?? "-")")
+}
+await transcript.step("Show the title bar: the changes so far are unsaved, in steps without names") {
+    try mediator.refresh()
+}
+await transcript.step("Save") {
+    try mediator.markSaved()
+}
+await transcript.step("Rename Road Trip, as the undo step \"Rename Playlist\"") {
+    try mediator.update(undoName: "Rename Playlist") { $0.playlists[1].name = "Long Drive" }
+}
+await transcript.step("Undo: the name is back, and so is the saved state") {
+    try mediator.history.undo()
+}
+await transcript.step("Redo") {
+    try mediator.history.redo()
+}
 await transcript.step("Sync the playlists from the server in the background: applied in one update") {
-    let sync = mediator.run("sync") { action in
+    let sync = mediator.run("sync", undoName: "Sync Playlists") { action in
         // Off the main actor: decode the server's answer.
         let payload = try JSONDecoder().decode([PlaylistPayload].self, from: Data(serverPlaylists.utf8))
         try action.checkCancellation()
@@ -120,5 +145,5 @@ await transcript.step("Start a slow sync and cancel it: nothing is applied") {
     print("   action '\(slow.name)': \(slow.outcome!)")
 }
 print("\nTracks in Focus: \(library.playlists[0].tracks.count); registrations still live: "
-    + [resetSelection, countTracks, sumDurations, header, sidebar, playlistView]
+    + [resetSelection, countTracks, sumDurations, header, sidebar, playlistView, titleBar]
         .filter { !$0.isCancelled }.map(\.name).joined(separator: ", "))

@@ -11,11 +11,27 @@ public final class NodeDescriptor: Sendable {
     /// Whether the class declares `validate()`, run at the end of transactions that write it.
     public let validates: Bool
 
+    /// The members (below 64) whose writes history ignores, as bits, so that recording an
+    /// update reads one word per write rather than a member descriptor.
+    let unrecordedMembers: UInt64
+
     /// Creates the descriptor of a tracked class.
     public init(name: String, validates: Bool = false, members: [MemberDescriptor]) {
         self.name = name
         self.validates = validates
         self.members = members
+        var unrecorded: UInt64 = 0
+        for (index, member) in members.prefix(64).enumerated()
+        where !member.options.isDisjoint(with: MemberOptions.unrecorded) {
+            unrecorded |= 1 << UInt64(index)
+        }
+        unrecordedMembers = unrecorded
+    }
+
+    /// Whether history records writes of member `member`.
+    func records(_ member: Int) -> Bool {
+        if member < 64 { return unrecordedMembers & (1 << UInt64(member)) == 0 }
+        return members[member].options.isDisjoint(with: MemberOptions.unrecorded)
     }
 
     /// The index of the member named `name`, if any.
@@ -97,4 +113,8 @@ public struct MemberOptions: OptionSet, Sendable, Hashable {
     public static let backgroundRead = MemberOptions(rawValue: 1 << 4)
     /// May be written off the model's actor.
     public static let backgroundWrite = MemberOptions(rawValue: 1 << 5)
+
+    /// The options of members whose writes history ignores: UI state, processors' results,
+    /// and background writes are neither saved state nor undone.
+    static let unrecorded: MemberOptions = [.discardable, .derived, .backgroundWrite]
 }

@@ -25,6 +25,8 @@ struct JournalEntry {
     let node: any RippleNode
     let member: Int
     let old: Any
+    /// Whether history records this write (false inside `History.withoutRecording`).
+    var isRecorded = true
 }
 
 /// The member keys and names that a set of paths touches, class-wide.

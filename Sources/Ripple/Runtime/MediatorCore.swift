@@ -51,6 +51,15 @@ final class MediatorCore {
     /// The tags of the updates whose changes made the running registration fire.
     private(set) var firingTags: [String] = []
 
+    // History: it records each outermost update when it ends, from the journal.
+    weak var history: History?
+    /// The model's root, where validation looks for the ancestors of written nodes.
+    var root: (any RippleNode)?
+    /// Whether writes are recorded into history now (false inside `History.withoutRecording`).
+    var recordsHistory = true
+    /// The name of the undo step the running outermost update makes.
+    var undoName: String?
+
     // Registrations released on any thread, cancelled at the next refresh.
     private let releasedLock = NSLock()
     private nonisolated(unsafe) var released: [Subscriber] = []
@@ -68,7 +77,7 @@ final class MediatorCore {
     // MARK: - Journal
 
     /// Starts a segment: the next write of every member is journaled again.
-    private func beginSegment() {
+    func beginSegment() {
         Self.lastEpoch &+= 1
         epoch = Self.lastEpoch
         _rippleJournalEpoch = epoch
@@ -83,19 +92,25 @@ final class MediatorCore {
                 report(.writeOutsideWrites, registration: running.name, path: Self.memberPath(descriptor, member))
             }
         }
-        let tracker = node._rippleTracker
+        guard isFirstInSegment(node._rippleTracker, member) else { return }
+        journal.append(JournalEntry(node: node, member: member, old: old, isRecorded: recordsHistory))
+    }
+
+    /// Whether this is the first time the segment meets member `member` of the tracker's node;
+    /// marks it met.
+    @inline(__always)
+    func isFirstInSegment(_ tracker: Tracker, _ member: Int) -> Bool {
         if member < 64 {
             if tracker.journalEpoch != epoch {
                 tracker.journalEpoch = epoch
                 tracker.journaledMembers = 0
             }
             let bit: UInt64 = 1 << UInt64(member)
-            if tracker.journaledMembers & bit != 0 { return }
+            if tracker.journaledMembers & bit != 0 { return false }
             tracker.journaledMembers |= bit
-        } else if !journaledHigh.insert(WatchPoint(tracker, member)).inserted {
-            return
+            return true
         }
-        journal.append(JournalEntry(node: node, member: member, old: old))
+        return journaledHigh.insert(WatchPoint(tracker, member)).inserted
     }
 
     /// A write while no update runs: a contract violation, and a change the next refresh delivers.
@@ -217,7 +232,9 @@ final class MediatorCore {
 
     // MARK: - Updates and refreshes
 
-    /// Runs `body` as the outermost update: journal, validate, deliver, refresh.
+    /// Runs `body` as the outermost update: journal, validate, deliver, refresh; then hands
+    /// the whole journal (the update and its refresh) to history, and refreshes the
+    /// registrations on the history state if it changed.
     @MainActor
     func outermostUpdate(tag: String? = nil, _ body: @MainActor () throws -> Void) throws {
         activate()
@@ -226,9 +243,26 @@ final class MediatorCore {
         defer {
             currentTag = outerTag
             deactivate()
+            undoName = nil
         }
+        defer { journal.removeAll(keepingCapacity: true) }
         try transaction(body)
-        try refresh()
+        var failure: (any Error)?
+        do { try refresh() } catch { failure = error }
+        // Writes that stay stay recorded, even when the refresh failed to settle.
+        if let history, history.commit() {
+            if history.state.tracker._isWatched {
+                // A refresh of its own for the registrations on the history state.
+                journal.removeAll(keepingCapacity: true)
+                beginSegment()
+                history.publishState()
+                deliver(journal[...])
+                do { try refresh() } catch { failure = failure ?? error }
+            } else {
+                history.publishState(tracked: false)
+            }
+        }
+        if let failure { throw failure }
     }
 
     /// Runs `body` nested in a running update: its writes roll back alone if it throws.
@@ -263,14 +297,57 @@ final class MediatorCore {
         deliver(journal[mark...])
     }
 
+    /// Validates every written node that declares `validate()` and every such ancestor of a
+    /// written node, parents before children, each once; stops at the first error.
+    ///
+    /// Ancestors are found by walking the model from the root, so this costs the size of the
+    /// model, but only in models where some class declares `validate()`; nodes written but no
+    /// longer reachable are validated after, in the order of their first write.
     private func validate(_ entries: ArraySlice<JournalEntry>) throws {
+        guard !entries.isEmpty, let root, modelValidates else { return }
+        var written: [ObjectIdentifier: any RippleNode] = [:]
+        for entry in entries { written[ObjectIdentifier(entry.node)] = entry.node }
+        var order: [any RippleNode] = []
+        var reachesWritten: [ObjectIdentifier: Bool] = [:]
+        func visit(_ node: any RippleNode) -> Bool {
+            let id = ObjectIdentifier(node)
+            if let known = reachesWritten[id] { return known }
+            reachesWritten[id] = false  // in progress: a cycle back to it adds nothing
+            let descriptor = type(of: node)._rippleDescriptor
+            order.append(node)
+            var reaches = written[id] != nil
+            for (index, member) in descriptor.members.enumerated() where member.isNode && !member.isComputed {
+                node._rippleVisitNodes(of: index) { child in
+                    if visit(child) { reaches = true }
+                }
+            }
+            reachesWritten[id] = reaches
+            return reaches
+        }
+        _ = visit(root)
         var validated: Set<ObjectIdentifier> = []
-        for entry in entries {
+        for node in order where type(of: node)._rippleDescriptor.validates && reachesWritten[ObjectIdentifier(node)] == true {
+            if validated.insert(ObjectIdentifier(node)).inserted { try node._rippleValidate() }
+        }
+        for entry in entries where reachesWritten[ObjectIdentifier(entry.node)] == nil {
             let node = entry.node
             guard type(of: node)._rippleDescriptor.validates, validated.insert(ObjectIdentifier(node)).inserted else { continue }
             try node._rippleValidate()
         }
     }
+
+    /// Whether some class reachable from the root's class declares `validate()`.
+    private lazy var modelValidates: Bool = {
+        guard let root else { return false }
+        var seen: Set<ObjectIdentifier> = []
+        var stack = [type(of: root)._rippleDescriptor]
+        while let descriptor = stack.popLast() {
+            guard seen.insert(ObjectIdentifier(descriptor)).inserted else { continue }
+            if descriptor.validates { return true }
+            for member in descriptor.members { if let child = member.childDescriptor { stack.append(child) } }
+        }
+        return false
+    }()
 
     /// Fires every dirty registration in order, then runs queued updates, each with its own
     /// refresh, until nothing is left or the round limit is reached.
@@ -278,10 +355,7 @@ final class MediatorCore {
     func refresh() throws {
         let wasRefreshing = isRefreshing
         isRefreshing = true
-        defer {
-            isRefreshing = wasRefreshing
-            if !wasRefreshing { journal.removeAll(keepingCapacity: true) }
-        }
+        defer { isRefreshing = wasRefreshing }
         var rounds = 0
         var queuedError: (any Error)?
         while true {

@@ -6,6 +6,8 @@ public enum RippleError: Error, Equatable, CustomStringConvertible {
     case dependencyCycle(registrations: [String], properties: [String])
     /// Refreshes kept causing refreshes beyond the limit.
     case refreshDidNotSettle(rounds: Int, registrations: [String])
+    /// `undo()` or `redo()` was called while an update, a refresh or a history group ran.
+    case historyBusy(action: String)
 
     public var description: String {
         switch self {
@@ -20,6 +22,9 @@ public enum RippleError: Error, Equatable, CustomStringConvertible {
             return "refreshes did not settle after \(rounds) rounds; still firing: "
                 + "\(registrations.map { "'\($0)'" }.joined(separator: ", ")); "
                 + "a registration keeps changing what an earlier one read, or keeps starting updates"
+        case let .historyBusy(action):
+            return "history.\(action) was called while an update, a refresh or a history group runs; "
+                + "undo and redo are updates of their own: call them outside updates, registrations and groups"
         }
     }
 }

@@ -15,7 +15,7 @@ struct BenchOptions {
           --quick         about 10x fewer iterations (a smoke run; numbers are noisier)
           --filter NAME   only sections or rows whose name contains NAME (case-insensitive);
                           sections: access, allocations, refresh, setup,
-                          collections, observable, merge,
+                          collections, observable, merge, history,
                           generator
           --profile STAGE runs one generator stage over the annotated model N times (default 10)
                           and measures nothing, for a profiler; STAGE: parse, schema, render, all

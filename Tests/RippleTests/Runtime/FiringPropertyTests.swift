@@ -222,23 +222,11 @@ private struct Participant {
 
 // MARK: - The run
 
-private struct Generator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 private struct Failure: Error {}
 
 @MainActor
 private struct RandomRun {
-    var random: Generator
+    var random: SeededGenerator
     let library = makeLibrary()
     let mediator: Mediator<Library>
     let log = EventLog()
@@ -256,7 +244,7 @@ private struct RandomRun {
     var firingsChecked = 0
 
     init(seed: UInt64) throws {
-        random = Generator(state: seed)
+        random = SeededGenerator(state: seed)
         mediator = Mediator(root: library)
         mediator.contracts = Contracts(.record)
         pool = library._shelves

@@ -69,4 +69,30 @@ import Testing
         #expect(log.take() == ["count [\"server\"]", "badge [\"server\"]"])
         _ = registrations
     }
+
+    @Test func undoAndRedoCarryTagsOfTheirOwn() throws {
+        let (mediator, log, registrations) = try tagged()
+        try mediator.update(tag: "user") { $0.catalog.total = 5 }
+        #expect(log.take() == ["count [\"user\"]", "badge [\"user\"]"])
+        try mediator.history.undo()
+        #expect(log.take() == ["count [\"undo\"]", "badge [\"undo\"]"])
+        try mediator.history.redo()
+        #expect(log.take() == ["count [\"redo\"]", "badge [\"redo\"]"])
+        _ = registrations
+    }
+
+    @Test func anActionsChangeIsOneNamedUndoStep() async throws {
+        let mediator = Mediator(root: makeLibrary())
+        let sync = mediator.run("sync", undoName: "Sync") { _ in
+            { library in
+                library.userID = 3
+                library.catalog.total = 4
+            }
+        }
+        await sync.finished
+        #expect(mediator.history.undoName == "Sync")
+        try mediator.history.undo()
+        #expect(mediator.root.userID == 0 && mediator.root.catalog.total == 0)
+        #expect(!mediator.history.canUndo)
+    }
 }

@@ -43,7 +43,57 @@ final class Library {
     // ripple: node
     var _archive: [Shelf]? = nil
 
+    // ripple: node
+    var _chart = Chart()
+
     init() {}
+}
+
+/// The Transactions project's pie chart: every slice takes more than 0 and at most 100
+/// percent, and together they make exactly 100 (or there is no slice).
+// ripple: node
+final class Chart {
+    let tracker = Tracker()
+
+    // ripple: node
+    var _slices: [Slice] = []
+
+    init() {}
+
+    enum Problem: Error, Equatable {
+        case sliceOutOfRange(String)
+        case totalIsNot100(Int)
+        case unlabeledSlice
+    }
+
+    func validate() throws {
+        guard !_slices.isEmpty else { return }
+        if let slice = _slices.first(where: { $0._percent <= 0 || $0._percent > 100 }) {
+            throw Problem.sliceOutOfRange(slice._label)
+        }
+        let total = _slices.reduce(0) { $0 + $1._percent }
+        if total != 100 { throw Problem.totalIsNot100(total) }
+    }
+}
+
+// ripple: node
+final class Slice {
+    let tracker = Tracker()
+
+    // ripple: property
+    var _label: String
+
+    // ripple: property
+    var _percent: Int
+
+    init(_ label: String, _ percent: Int) {
+        _label = label
+        _percent = percent
+    }
+
+    func validate() throws {
+        if _label.isEmpty { throw Chart.Problem.unlabeledSlice }
+    }
 }
 
 // ripple: node
