@@ -18,7 +18,7 @@ final class HistorySuite {
         guard harness.options.includes(section: Self.section) else { return }
         let count = Self.writeCount
         var table = Table(
-            "8. History: one update writing \(Format.count(count)) items, recorded or not, and its undo and redo",
+            "9. History: one update writing \(Format.count(count)) items, recorded or not, and its undo and redo",
             headers: ["operation", "µs", "per write ns"])
         func row(_ name: String, _ timing: Timing) {
             table.append([name, Format.microseconds(timing.median), Format.nanoseconds(timing.median / Double(count))])
