@@ -26,30 +26,14 @@ public final class ActivityState {
 
     /// The actions not yet finished, in the order they were started.
     public internal(set) var actions: [Action] {
-        get {
-            _rippleRead(Key.actions)
-            return _actions
-        }
-        set {
-            let old = _actions
-            guard _rippleChanges(old, newValue) else { return }
-            _actions = newValue
-            _rippleDidSet(old, Key.actions)
-        }
+        get { trackedRead(\._actions, Key.actions) }
+        set { trackedWrite(\._actions, newValue, Key.actions) }
     }
 
     /// How many of them are executing (the others are pending).
     public internal(set) var executing: Int {
-        get {
-            _rippleRead(Key.executing)
-            return _executing
-        }
-        set {
-            let old = _executing
-            guard _rippleChanges(old, newValue) else { return }
-            _executing = newValue
-            _rippleDidSet(old, Key.executing)
-        }
+        get { trackedRead(\._executing, Key.executing) }
+        set { trackedWrite(\._executing, newValue, Key.executing) }
     }
 
     /// The paths of the activity state, for `reads:`.

@@ -94,7 +94,8 @@ package struct Generator: Sendable {
         var generation = Generation()
         let scanner = AnnotationParser(prefix: annotationPrefix)
         var parsedFiles: [ParsedFile] = []
-        for source in sources where scanner.mayContainAnnotations(source.bytes) {
+        for source in sources
+        where scanner.mayContainAnnotations(source.bytes) || ClassMethods.mayBeDeclared(in: source.bytes) {
             let parsed = SwiftParser.parse(SourceFile(path: source.path, bytes: source.bytes))
             generation.diagnostics += parsed.diagnostics
             generation.parsedFiles.append(source.path)

@@ -34,45 +34,32 @@ public final class HistoryState {
 
     /// Whether there is a step to undo.
     public internal(set) var canUndo: Bool {
-        get { read(\._canUndo, Key.canUndo) }
-        set { write(\._canUndo, newValue, Key.canUndo) }
+        get { trackedRead(\._canUndo, Key.canUndo) }
+        set { trackedWrite(\._canUndo, newValue, Key.canUndo) }
     }
 
     /// Whether there is a step to redo.
     public internal(set) var canRedo: Bool {
-        get { read(\._canRedo, Key.canRedo) }
-        set { write(\._canRedo, newValue, Key.canRedo) }
+        get { trackedRead(\._canRedo, Key.canRedo) }
+        set { trackedWrite(\._canRedo, newValue, Key.canRedo) }
     }
 
     /// The name of the step to undo, if it has one.
     public internal(set) var undoName: String? {
-        get { read(\._undoName, Key.undoName) }
-        set { write(\._undoName, newValue, Key.undoName) }
+        get { trackedRead(\._undoName, Key.undoName) }
+        set { trackedWrite(\._undoName, newValue, Key.undoName) }
     }
 
     /// The name of the step to redo, if it has one.
     public internal(set) var redoName: String? {
-        get { read(\._redoName, Key.redoName) }
-        set { write(\._redoName, newValue, Key.redoName) }
+        get { trackedRead(\._redoName, Key.redoName) }
+        set { trackedWrite(\._redoName, newValue, Key.redoName) }
     }
 
     /// Whether recorded changes were made since the document was last marked saved.
     public internal(set) var hasUnsavedChanges: Bool {
-        get { read(\._hasUnsavedChanges, Key.hasUnsavedChanges) }
-        set { write(\._hasUnsavedChanges, newValue, Key.hasUnsavedChanges) }
-    }
-
-    private func read<Value>(_ storage: KeyPath<HistoryState, Value>, _ member: Int) -> Value {
-        _rippleRead(member)
-        return self[keyPath: storage]
-    }
-
-    /// Stores a new value like a generated setter: an equal value is no write.
-    private func write<Value: Equatable>(_ storage: ReferenceWritableKeyPath<HistoryState, Value>, _ value: Value, _ member: Int) {
-        let old = self[keyPath: storage]
-        guard old != value else { return }
-        self[keyPath: storage] = value
-        _rippleDidSet(old, member)
+        get { trackedRead(\._hasUnsavedChanges, Key.hasUnsavedChanges) }
+        set { trackedWrite(\._hasUnsavedChanges, newValue, Key.hasUnsavedChanges) }
     }
 
     /// The paths of the history state, for `reads:`.

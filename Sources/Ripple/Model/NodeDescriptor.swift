@@ -10,15 +10,19 @@ public final class NodeDescriptor: Sendable {
     public let members: [MemberDescriptor]
     /// Whether the class declares `validate()`, run at the end of transactions that write it.
     public let validates: Bool
+    /// Whether the class declares transaction hooks (`transactionWillChange()`, ...), called
+    /// around the transactions that write its nodes.
+    public let hasTransactionHooks: Bool
 
     /// The members (below 64) whose writes history ignores, as bits, so that recording an
     /// update reads one word per write rather than a member descriptor.
     let unrecordedMembers: UInt64
 
     /// Creates the descriptor of a tracked class.
-    public init(name: String, validates: Bool = false, members: [MemberDescriptor]) {
+    public init(name: String, validates: Bool = false, hasTransactionHooks: Bool = false, members: [MemberDescriptor]) {
         self.name = name
         self.validates = validates
+        self.hasTransactionHooks = hasTransactionHooks
         self.members = members
         var unrecorded: UInt64 = 0
         for (index, member) in members.prefix(64).enumerated()

@@ -41,6 +41,19 @@ public protocol RippleNode: AnyObject {
     /// ```
     func _rippleValidate() throws
 
+    /// Runs the class's `func transactionWillChange()`: once per transaction, before the
+    /// node's first write. Like `validate()`, found by the generator in the class or an
+    /// extension; `internal` is enough.
+    func _rippleTransactionWillChange()
+
+    /// Runs the class's `func transactionDidCommit()`: at the end of a transaction (the update
+    /// and its refresh) that wrote the node.
+    func _rippleTransactionDidCommit()
+
+    /// Runs the class's `func transactionDidRollBack()`: after a transaction that wrote the
+    /// node was rolled back (its values are back by then).
+    func _rippleTransactionDidRollBack()
+
     /// Reports a read of member `member` to Observation (classes generated with `observable`).
     func _rippleObservationAccess(_ member: Int)
 
@@ -52,6 +65,15 @@ public protocol RippleNode: AnyObject {
 extension RippleNode {
     /// Nothing to check: the class declares no `validate()`.
     public func _rippleValidate() throws {}
+
+    /// No hook declared.
+    public func _rippleTransactionWillChange() {}
+
+    /// No hook declared.
+    public func _rippleTransactionDidCommit() {}
+
+    /// No hook declared.
+    public func _rippleTransactionDidRollBack() {}
 
     /// Not observable: nothing to report.
     public func _rippleObservationAccess(_ member: Int) {}
@@ -74,10 +96,10 @@ extension RippleNode {
         if _slowPath(_rippleChecksReads) { _rippleDidRead(self, member) }
     }
 
-    /// Journals `old` after a setter stored a new value, when an update records writes or
-    /// someone watches this node. Called after the store, so the fast path needs no retain.
+    /// Journals `old` before a setter stores a new value, when an update records writes or
+    /// someone watches this node and the member was not journaled yet in this segment.
     @inlinable @inline(__always)
-    public func _rippleDidSet<Value>(_ old: Value, _ member: Int) {
+    public func _rippleWillSet<Value>(_ old: Value, _ member: Int) {
         if _rippleMustJournal(member) { _rippleWillWrite(self, member, old) }
     }
 
@@ -99,5 +121,25 @@ extension RippleNode {
     @inlinable
     public func _rippleWillModify<Value>(_ member: Int, _ old: Value) {
         _rippleWillWrite(self, member, old)
+    }
+}
+
+// MARK: - Hand-written nodes
+
+extension RippleNode {
+    /// Reads a member of a node whose conformance is written by hand in the runtime (the
+    /// history and activity states), as a generated getter does.
+    func trackedRead<Value>(_ storage: KeyPath<Self, Value>, _ member: Int) -> Value {
+        let value = self[keyPath: storage]
+        _rippleRead(member)
+        return value
+    }
+
+    /// Writes such a member as a generated setter does: an equal value is no write.
+    func trackedWrite<Value: Equatable>(_ storage: ReferenceWritableKeyPath<Self, Value>, _ value: Value, _ member: Int) {
+        let old = self[keyPath: storage]
+        guard old != value else { return }
+        _rippleWillSet(old, member)
+        self[keyPath: storage] = value
     }
 }

@@ -45,6 +45,11 @@ final class MediatorCore {
     var unfinishedActions: [Action] = []
     let activity = ActivityState()
 
+    // Transaction hooks: the nodes with hooks written since the outermost update began, in the
+    // order of their first write.
+    private var hookedNodes: [any RippleNode] = []
+    private var hookedSet: Set<ObjectIdentifier> = []
+
     // Change context.
     /// The tag of the update whose changes are being delivered (its refresh included).
     private var currentTag: String?
@@ -93,6 +98,7 @@ final class MediatorCore {
             }
         }
         guard isFirstInSegment(node._rippleTracker, member) else { return }
+        willChange(node)
         journal.append(JournalEntry(node: node, member: member, old: old, isRecorded: recordsHistory))
     }
 
@@ -247,6 +253,7 @@ final class MediatorCore {
         }
         defer { journal.removeAll(keepingCapacity: true) }
         try transaction(body)
+        defer { commitHooks() }
         var failure: (any Error)?
         do { try refresh() } catch { failure = error }
         // Writes that stay stay recorded, even when the refresh failed to settle.
@@ -269,6 +276,7 @@ final class MediatorCore {
     @MainActor
     func nestedUpdate(_ body: @MainActor () throws -> Void) throws {
         let mark = journal.count
+        let hookMark = hookedNodes.count
         beginSegment()
         updateDepth += 1
         defer { updateDepth -= 1 }
@@ -276,6 +284,7 @@ final class MediatorCore {
             try body()
         } catch {
             rollBack(to: mark)
+            rollBackHooks(from: hookMark)
             throw error
         }
     }
@@ -284,6 +293,7 @@ final class MediatorCore {
     @MainActor
     private func transaction(_ body: @MainActor () throws -> Void) throws {
         let mark = journal.count
+        let hookMark = hookedNodes.count
         beginSegment()
         updateDepth += 1
         defer { updateDepth -= 1 }
@@ -292,9 +302,44 @@ final class MediatorCore {
             try validate(journal[mark...])
         } catch {
             rollBack(to: mark)
+            rollBackHooks(from: hookMark)
             throw error
         }
         deliver(journal[mark...])
+    }
+
+    // MARK: - Transaction hooks
+
+    /// Calls `transactionWillChange()` of `node` if this is its first write since the
+    /// outermost update began (the value is not stored yet).
+    private func willChange(_ node: any RippleNode) {
+        guard type(of: node)._rippleDescriptor.hasTransactionHooks,
+            hookedSet.insert(ObjectIdentifier(node)).inserted
+        else { return }
+        hookedNodes.append(node)
+        node._rippleTransactionWillChange()
+    }
+
+    /// Calls `transactionDidRollBack()` of the nodes first written since `mark`, whose writes
+    /// were just undone, newest first; they are no longer part of the outermost update.
+    private func rollBackHooks(from mark: Int) {
+        guard hookedNodes.count > mark else { return }
+        let rolledBack = hookedNodes[mark...]
+        hookedNodes.removeSubrange(mark...)
+        for node in rolledBack.reversed() {
+            hookedSet.remove(ObjectIdentifier(node))
+            node._rippleTransactionDidRollBack()
+        }
+    }
+
+    /// Calls `transactionDidCommit()` of every node the outermost update (its refresh included)
+    /// wrote, in the order of their first writes.
+    private func commitHooks() {
+        guard !hookedNodes.isEmpty else { return }
+        let committed = hookedNodes
+        hookedNodes.removeAll()
+        hookedSet.removeAll()
+        for node in committed { node._rippleTransactionDidCommit() }
     }
 
     /// Validates every written node that declares `validate()` and every such ancestor of a

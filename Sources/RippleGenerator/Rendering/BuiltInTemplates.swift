@@ -13,8 +13,9 @@ extension TemplateSet {
     backgroundRead, backgroundWrite, mayBeOptional, inScheme, and dependencies (each with
     `text` and `steps`, a step being `isAll` or `member`) also listed in `dependencyList`.
 
-    A getter loads first and records the read after, and a setter stores first and journals
-    after: the call on the slow path then needs no retain of the node on the fast path.
+    A getter loads first and records the read after. A setter journals the old value before
+    it stores (only at a member's first write in a transaction: one flag test otherwise), so
+    that a node's transactionWillChange() runs before its first change.
     A setter skips writes that change nothing: `==` values (when the type is Equatable,
     chosen at compile time) or the very same nodes.
     `_modify` edits the storage in place (`append`, subscripts, `+=`, mutating methods): it
@@ -75,12 +76,12 @@ extension TemplateSet {
     {% else %}
             guard _rippleChanges(old, newValue) else { return }
     {% endif %}
+            _rippleWillSet(old, RippleKey.{{ member.identifier }})
     {% if member.backgroundRead %}
             _rippleLocked { {{ member.storage }} = newValue }
     {% else %}
             {{ member.storage }} = newValue
     {% endif %}
-            _rippleDidSet(old, RippleKey.{{ member.identifier }})
         }
     {% if not member.backgroundRead %}
         _modify {
@@ -103,8 +104,8 @@ extension TemplateSet {
     ones (`storedMembers`), those holding nodes (`nodeMembers`) and those with a scheme path
     (`schemeMembers`). Members are described in Accessor.swift.ripple.
 
-    The runtime's requirements are met by witnesses that forward to the user's `tracker` and
-    `validate()`, so those can stay internal in a public class.
+    The runtime's requirements are met by witnesses that forward to the user's `tracker`,
+    `validate()` and transaction hooks, so those can stay internal in a public class.
 #}
 extension {{ class.name }}: {{ class.conformances }}{% if class.isObservable %}, Observation.Observable{% endif %} {
     /// The change keys of `{{ class.name }}`'s tracked members.
@@ -126,6 +127,18 @@ extension {{ class.name }}: {{ class.conformances }}{% if class.isObservable %},
 {% if class.isValidating %}
 
     {{ class.conformanceAccess }}func _rippleValidate() throws { try validate() }
+{% endif %}
+{% if class.hasWillChange %}
+
+    {{ class.conformanceAccess }}func _rippleTransactionWillChange() { transactionWillChange() }
+{% endif %}
+{% if class.hasDidCommit %}
+
+    {{ class.conformanceAccess }}func _rippleTransactionDidCommit() { transactionDidCommit() }
+{% endif %}
+{% if class.hasDidRollBack %}
+
+    {{ class.conformanceAccess }}func _rippleTransactionDidRollBack() { transactionDidRollBack() }
 {% endif %}
 {% if class.isObservable %}
 
@@ -154,13 +167,13 @@ extension {{ class.name }}: {{ class.conformances }}{% if class.isObservable %},
 {% endif %}
 
 {% if class.members %}
-    {{ class.conformanceAccess }}static let _rippleDescriptor: NodeDescriptor = NodeDescriptor(name: "{{ class.name }}",{% if class.isValidating %} validates: true,{% endif %} members: [
+    {{ class.conformanceAccess }}static let _rippleDescriptor: NodeDescriptor = NodeDescriptor(name: "{{ class.name }}",{% if class.isValidating %} validates: true,{% endif %}{% if class.hasTransactionHooks %} hasTransactionHooks: true,{% endif %} members: [
     {% for member in class.members %}
 {% include "MemberDescriptor.swift.ripple" %}
     {% endfor %}
     ])
 {% else %}
-    {{ class.conformanceAccess }}static let _rippleDescriptor: NodeDescriptor = NodeDescriptor(name: "{{ class.name }}",{% if class.isValidating %} validates: true,{% endif %} members: [])
+    {{ class.conformanceAccess }}static let _rippleDescriptor: NodeDescriptor = NodeDescriptor(name: "{{ class.name }}",{% if class.isValidating %} validates: true,{% endif %}{% if class.hasTransactionHooks %} hasTransactionHooks: true,{% endif %} members: [])
 {% endif %}
 
 {% if class.nodeMembers %}

@@ -27,7 +27,7 @@ package struct RenderContext {
         fileLayout = context.layout(["classes", "imports", "observable"])
         classLayout = context.layout([
             "name", "simpleName", "article", "access", "conformanceAccess", "conformances", "isRoot", "isValidating",
-            "isObservable", "members", "storedMembers", "nodeMembers", "schemeMembers",
+            "isObservable", "hasTransactionHooks", "hasWillChange", "hasDidCommit", "hasDidRollBack", "members", "storedMembers", "nodeMembers", "schemeMembers",
         ])
         memberLayout = context.layout([
             "name", "identifier", "storage", "type", "index", "changeKey", "isNode", "shape", "nodeClass",
@@ -90,6 +90,10 @@ package struct RenderContext {
             "isRoot": .bool(nodeClass.role == .root),
             "isValidating": .bool(nodeClass.isValidating),
             "isObservable": .bool(observable),
+            "hasTransactionHooks": .bool(!nodeClass.transactionHooks.isEmpty),
+            "hasWillChange": .bool(nodeClass.transactionHooks.contains(.willChange)),
+            "hasDidCommit": .bool(nodeClass.transactionHooks.contains(.didCommit)),
+            "hasDidRollBack": .bool(nodeClass.transactionHooks.contains(.didRollBack)),
             "members": members,
             "storedMembers": storedMembers,
             "nodeMembers": nodeMembers,

@@ -19,6 +19,8 @@ package struct NodeClass: Hashable, Sendable {
     package var conformanceAccessLevel: AccessLevel
     /// Whether the class declares `func validate() throws`, which the runtime then runs.
     package var isValidating: Bool
+    /// The transaction hooks the class declares, in its body or an extension.
+    package var transactionHooks: TransactionHooks
     /// The tracked members, in declaration order; a member's position is its index.
     package var members: [TrackedMember]
     /// The file that declares the class.
@@ -28,7 +30,8 @@ package struct NodeClass: Hashable, Sendable {
 
     package init(
         name: String, qualifiedName: String, role: Role, accessLevel: AccessLevel,
-        conformanceAccessLevel: AccessLevel? = nil, isValidating: Bool, members: [TrackedMember], file: String,
+        conformanceAccessLevel: AccessLevel? = nil, isValidating: Bool, transactionHooks: TransactionHooks = [],
+        members: [TrackedMember], file: String,
         location: SourceLocation
     ) {
         self.name = name
@@ -37,6 +40,7 @@ package struct NodeClass: Hashable, Sendable {
         self.accessLevel = accessLevel
         self.conformanceAccessLevel = conformanceAccessLevel ?? accessLevel
         self.isValidating = isValidating
+        self.transactionHooks = transactionHooks
         self.members = members
         self.file = file
         self.location = location

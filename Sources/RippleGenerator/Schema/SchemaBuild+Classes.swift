@@ -60,16 +60,16 @@ extension SchemaBuild {
         } else if trackedSuperclass == nil {
             report(.missingTracker(className: candidate.name), at: candidate.location, in: candidate.file)
         }
-        if let validate = candidate.validate, validate.access < .internal {
+        let methods = candidate.methods.adding(extensionMethods[candidate.qualifiedName])
+        for (method, name, declaration) in methods.found where method.access < .internal {
             report(.requirementNotVisible(
-                requirement: "validate()", className: candidate.name, access: validate.access.rawValue,
-                declaration: "func validate() throws"),
-                   at: validate.location, in: candidate.file)
+                requirement: name, className: candidate.name, access: method.access.rawValue, declaration: declaration),
+                   at: method.location, in: method.file)
         }
         return NodeClass(
             name: candidate.name, qualifiedName: candidate.qualifiedName, role: candidate.role,
             accessLevel: accessLevel ?? conformanceAccess, conformanceAccessLevel: conformanceAccess,
-            isValidating: candidate.validate != nil,
+            isValidating: methods.validate != nil, transactionHooks: methods.hooks,
             members: [], file: candidate.file, location: candidate.location)
     }
 

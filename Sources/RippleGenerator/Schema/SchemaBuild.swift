@@ -19,9 +19,10 @@ struct SchemaBuild {
         let isGeneric: Bool
         /// The access level of the class, restricted by the types it is nested in.
         let access: AccessLevel
-        /// The class's instance `tracker` and `validate()`, if declared.
+        /// The class's instance `tracker`, if declared.
         let tracker: Requirement?
-        let validate: Requirement?
+        /// `validate()` and the transaction hooks declared in the class's body.
+        let methods: ClassMethods
         /// The annotated `var` members, as positions in `variables` (which spares copying the
         /// declarations), with their checked annotations; filled as they are read.
         var members: [AnnotatedMember] = []
@@ -52,11 +53,7 @@ struct SchemaBuild {
             tracker = variables.indices.first { variables[$0].name == "tracker" && !variables[$0].isStatic }.map {
                 Requirement(location: variables[$0].location, access: AccessLevel(modifiers: variables[$0].modifiers))
             }
-            let functions = declaration.pointee.functions
-            validate = functions.indices.first { index in
-                functions[index].kind == .function && functions[index].name == "validate" && functions[index].parameterCount == 0
-                    && functions[index].isThrowing && !functions[index].isAsync && !functions[index].isStatic
-            }.map { Requirement(location: functions[$0].location, access: AccessLevel(modifiers: functions[$0].modifiers)) }
+            methods = ClassMethods(declaration.pointee.functions, in: file)
             members.reserveCapacity(variables.count)
         }
     }
@@ -82,6 +79,8 @@ struct SchemaBuild {
     var candidateScopes: Set<Substring> = []
     /// The names of the `var` members declared in extensions, by extended type.
     var extensionMembers: [String: Set<String>] = [:]
+    /// `validate()` and the transaction hooks declared in extensions, by extended type.
+    var extensionMethods: [String: ClassMethods] = [:]
     /// The imports to repeat in the generated file.
     var imports: Set<ImportLine> = []
     /// The line ranges of `// sourcery:inline:` regions, by file (sourcery dialect only).
@@ -160,6 +159,10 @@ struct SchemaBuild {
     ) {
         if type.pointee.kind == .extension, !isNested {
             extensionMembers[type.pointee.name, default: []].formUnion(type.pointee.members.map(\.name))
+            let methods = ClassMethods(type.pointee.functions, in: path)
+            if !methods.found.isEmpty {
+                extensionMethods[type.pointee.name] = methods.adding(extensionMethods[type.pointee.name])
+            }
         }
         var annotation = readAnnotation(type.pointee.comments, in: path)
         if parser.dialect == .sourcery {

@@ -1,0 +1,106 @@
+/// The methods of an annotated class that the runtime calls, found in the class's body or in
+/// any extension of it: `validate()` and the transaction hooks.
+struct ClassMethods {
+    /// Where a found method is, and its access level.
+    struct Method {
+        var file: String
+        var location: SourceLocation
+        var access: AccessLevel
+    }
+
+    /// `func validate() throws`.
+    var validate: Method?
+    /// `func transactionWillChange()`.
+    var willChange: Method?
+    /// `func transactionDidCommit()`.
+    var didCommit: Method?
+    /// `func transactionDidRollBack()`.
+    var didRollBack: Method?
+
+    /// The methods among `functions`: instance methods without parameters, not async;
+    /// `validate()` throws, the hooks do not.
+    init(_ functions: [FunctionDeclaration], in file: String) {
+        // Read in place: a copy of a declaration would retain all its parts.
+        for index in functions.indices {
+            guard functions[index].kind == .function, functions[index].parameterCount == 0, !functions[index].isAsync,
+                !functions[index].isStatic
+            else { continue }
+            let method = Method(
+                file: file, location: functions[index].location, access: AccessLevel(modifiers: functions[index].modifiers))
+            switch (functions[index].name, functions[index].isThrowing) {
+            case ("validate", true): validate = validate ?? method
+            case ("transactionWillChange", false): willChange = willChange ?? method
+            case ("transactionDidCommit", false): didCommit = didCommit ?? method
+            case ("transactionDidRollBack", false): didRollBack = didRollBack ?? method
+            default: break
+            }
+        }
+    }
+
+    /// Whether `bytes` may declare one of these methods (`func validate`, `func transaction`):
+    /// such a file is parsed even without annotations, since an extension in it may give an
+    /// annotated class its hooks. One pass over the bytes.
+    static func mayBeDeclared(in bytes: [UInt8]) -> Bool {
+        let keyword = Array("func ".utf8)
+        let names = [Array("validate".utf8), Array("transaction".utf8)]
+        return bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            let end = buffer.count - keyword.count
+            while index < end {
+                defer { index += 1 }
+                guard buffer[index] == keyword[0], buffer[index + 1] == keyword[1], buffer[index + 2] == keyword[2],
+                    buffer[index + 3] == keyword[3], buffer[index + 4] == keyword[4]
+                else { continue }
+                let start = index + keyword.count
+                for name in names where start + name.count <= buffer.count
+                    && buffer[start..<(start + name.count)].elementsEqual(name) {
+                    return true
+                }
+            }
+            return false
+        }
+    }
+
+    /// These methods, completed by those found elsewhere (another extension).
+    func adding(_ other: ClassMethods?) -> ClassMethods {
+        guard let other else { return self }
+        var merged = self
+        merged.validate = validate ?? other.validate
+        merged.willChange = willChange ?? other.willChange
+        merged.didCommit = didCommit ?? other.didCommit
+        merged.didRollBack = didRollBack ?? other.didRollBack
+        return merged
+    }
+
+    /// Each found method with the declaration that a fix-it would write.
+    var found: [(method: Method, name: String, declaration: String)] {
+        [
+            validate.map { ($0, "validate()", "func validate() throws") },
+            willChange.map { ($0, "transactionWillChange()", "func transactionWillChange()") },
+            didCommit.map { ($0, "transactionDidCommit()", "func transactionDidCommit()") },
+            didRollBack.map { ($0, "transactionDidRollBack()", "func transactionDidRollBack()") },
+        ].compactMap { $0 }
+    }
+
+    /// The hooks found, as the schema keeps them.
+    var hooks: TransactionHooks {
+        var hooks: TransactionHooks = []
+        if willChange != nil { hooks.insert(.willChange) }
+        if didCommit != nil { hooks.insert(.didCommit) }
+        if didRollBack != nil { hooks.insert(.didRollBack) }
+        return hooks
+    }
+}
+
+/// The transaction hooks a class declares.
+package struct TransactionHooks: OptionSet, Hashable, Sendable {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// `transactionWillChange()`: once per transaction, before the node's first write.
+    package static let willChange = TransactionHooks(rawValue: 1 << 0)
+    /// `transactionDidCommit()`: at the end of a transaction that wrote the node.
+    package static let didCommit = TransactionHooks(rawValue: 1 << 1)
+    /// `transactionDidRollBack()`: after a transaction that wrote the node was rolled back.
+    package static let didRollBack = TransactionHooks(rawValue: 1 << 2)
+}

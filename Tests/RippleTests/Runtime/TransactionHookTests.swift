@@ -1,0 +1,104 @@
+import Ripple
+import Testing
+
+/// transactionWillChange(), transactionDidCommit() and transactionDidRollBack(): found by the
+/// generator in a class or its extensions, called around the transactions that write a node.
+@MainActor
+@Suite struct TransactionHookTests {
+    struct Failure: Error {}
+
+    private func events(of ledger: Ledger) -> [String] {
+        defer { ledger.events.removeAll() }
+        return ledger.events
+    }
+
+    @Test func willChangeRunsOnceBeforeTheFirstWriteAndCommitAtTheEnd() throws {
+        let mediator = Mediator(root: makeLibrary())
+        let ledger = Ledger()
+        let untouched = Ledger()
+        try mediator.update { _ in
+            ledger.balance = 5
+            ledger.balance = 6
+            ledger.notes.append("rent")
+            untouched.balance = 0   // an equal write is no write
+        }
+        #expect(events(of: ledger) == ["will change at 0", "did commit at 6"])
+        #expect(untouched.events == [])
+        try mediator.update { _ in ledger.notes.append("food") }
+        #expect(events(of: ledger) == ["will change at 6", "did commit at 6"])
+    }
+
+    @Test func aThrowingUpdateRollsBackThenCallsDidRollBack() throws {
+        let mediator = Mediator(root: makeLibrary())
+        let ledger = Ledger()
+        #expect(throws: Failure.self) {
+            try mediator.update { _ in
+                ledger.balance = 9
+                throw Failure()
+            }
+        }
+        #expect(events(of: ledger) == ["will change at 0", "did roll back to 0"])
+    }
+
+    @Test func aValidateDeclaredInAnExtensionRollsBackToo() throws {
+        let mediator = Mediator(root: makeLibrary())
+        let ledger = Ledger()
+        #expect(throws: LedgerError.overdrawn) {
+            try mediator.update { _ in ledger.balance = -1 }
+        }
+        #expect(ledger.balance == 0)
+        #expect(events(of: ledger) == ["will change at 0", "did roll back to 0"])
+    }
+
+    @Test func aNodeMadeAndWrittenInTheTransactionGetsItsHooks() throws {
+        let mediator = Mediator(root: makeLibrary())
+        var made: Ledger?
+        try mediator.update { _ in
+            let ledger = Ledger()
+            ledger.balance = 3
+            made = ledger
+        }
+        #expect(made?.events == ["will change at 0", "did commit at 3"])
+    }
+
+    @Test func aRolledBackNestedUpdateRollsBackTheNodesItAloneWrote() throws {
+        let mediator = Mediator(root: makeLibrary())
+        let outer = Ledger()
+        let inner = Ledger()
+        try mediator.update { _ in
+            outer.balance = 1
+            try? mediator.update { _ in
+                inner.balance = 2
+                throw Failure()
+            }
+        }
+        #expect(events(of: outer) == ["will change at 0", "did commit at 1"])
+        #expect(events(of: inner) == ["will change at 0", "did roll back to 0"])
+    }
+
+    @Test func writesOfProcessorsBelongToTheUpdateTheyRefresh() throws {
+        let mediator = Mediator(root: makeLibrary())
+        let ledger = Ledger()
+        let mirror = try mediator.process("mirror", reads: [Library.scheme.userID], writes: [Library.scheme.selectedCount]) {
+            $0.selectedCount = $0.userID
+            ledger.balance = $0.userID * 10
+        }
+        mediator.contracts = .off   // the processor writes a node off its paths, on purpose
+        try mediator.refresh()
+        _ = events(of: ledger)
+        try mediator.update { $0.userID = 4 }
+        #expect(events(of: ledger) == ["will change at 0", "did commit at 40"])
+        _ = mirror
+    }
+
+    @Test func undoAndRedoAreTransactionsWithHooks() throws {
+        let mediator = Mediator(root: makeLibrary())
+        let ledger = Ledger()
+        try mediator.update { _ in ledger.balance = 8 }
+        _ = events(of: ledger)
+        try mediator.history.undo()
+        #expect(events(of: ledger) == ["will change at 8", "did commit at 0"])
+        try mediator.history.redo()
+        #expect(events(of: ledger) == ["will change at 0", "did commit at 8"])
+    }
+}
