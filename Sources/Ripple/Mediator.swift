@@ -53,16 +53,20 @@ public final class Mediator<Root: RippleRoot> {
     ) throws {
         let root = self.root
         let core = self.core
-        let run: @MainActor () throws -> Void = {
-            if let undoName, core.undoName == nil { core.undoName = undoName }
-            try body(root)
-        }
         if core.isRefreshing {
-            core.queuedUpdates.append((origin: core.running?.name, tag: tag, body: run))
-        } else if core.updateDepth > 0 {
-            try core.nestedUpdate(run)
+            core.queuedUpdates.append((origin: core.running?.name, tag: tag, body: {
+                if let undoName, core.undoName == nil { core.undoName = undoName }
+                try body(root)
+            }))
+            return
+        }
+        // The name goes to the outermost update's step, unless an outer update named it.
+        if let undoName, core.undoName == nil { core.undoName = undoName }
+        // Non-escaping bodies: no closure is allocated for an update.
+        if core.updateDepth > 0 {
+            try core.nestedUpdate { try body(root) }
         } else {
-            try core.outermostUpdate(tag: tag, run)
+            try core.outermostUpdate(tag: tag) { try body(root) }
         }
     }
 

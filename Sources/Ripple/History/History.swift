@@ -18,7 +18,9 @@
 /// very same node objects. A step keeps what its update changed, never a copy of the model.
 @MainActor
 public final class History {
-    let core: MediatorCore
+    /// Not retained: the core owns this history, and only the core and the mediator (which owns
+    /// the core) hold it strongly (an undo manager holds it weakly), so while it lives its core does.
+    unowned(unsafe) let core: MediatorCore
 
     /// The history as a tracked node: registrations on it fire when ``canUndo``, ``canRedo``,
     /// ``undoName``, ``redoName`` or ``hasUnsavedChanges`` change.

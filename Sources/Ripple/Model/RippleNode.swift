@@ -96,8 +96,16 @@ extension RippleNode {
         if _slowPath(_rippleChecksReads) { _rippleDidRead(self, member) }
     }
 
-    /// Journals `old` before a setter stores a new value, when an update records writes or
-    /// someone watches this node and the member was not journaled yet in this segment.
+    /// Journals `old` after a setter stored a new value, when an update records writes or
+    /// someone watches this node and the member was not journaled yet in this segment. Called
+    /// after the store, so the fast path needs no retain and no exclusivity check.
+    @inlinable @inline(__always)
+    public func _rippleDidSet<Value>(_ old: Value, _ member: Int) {
+        if _rippleMustJournal(member) { _rippleWillWrite(self, member, old) }
+    }
+
+    /// Journals `old` before a setter stores a new value: the setters of a class with
+    /// `transactionWillChange()`, whose hook must run before the node's first change.
     @inlinable @inline(__always)
     public func _rippleWillSet<Value>(_ old: Value, _ member: Int) {
         if _rippleMustJournal(member) { _rippleWillWrite(self, member, old) }
@@ -139,7 +147,7 @@ extension RippleNode {
     func trackedWrite<Value: Equatable>(_ storage: ReferenceWritableKeyPath<Self, Value>, _ value: Value, _ member: Int) {
         let old = self[keyPath: storage]
         guard old != value else { return }
-        _rippleWillSet(old, member)
         self[keyPath: storage] = value
+        _rippleDidSet(old, member)
     }
 }

@@ -57,7 +57,9 @@ final class MediatorCore {
     private(set) var firingTags: [String] = []
 
     // History: it records each outermost update when it ends, from the journal.
-    weak var history: History?
+    /// Owned here, so that no update loads a weak reference (which would also make every
+    /// retain of the history take the slow, side-table path).
+    var history: History?
     /// The model's root, where validation looks for the ancestors of written nodes.
     var root: (any RippleNode)?
     /// Whether writes are recorded into history now (false inside `History.withoutRecording`).

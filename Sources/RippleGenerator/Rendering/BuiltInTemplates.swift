@@ -13,9 +13,10 @@ extension TemplateSet {
     backgroundRead, backgroundWrite, mayBeOptional, inScheme, and dependencies (each with
     `text` and `steps`, a step being `isAll` or `member`) also listed in `dependencyList`.
 
-    A getter loads first and records the read after. A setter journals the old value before
-    it stores (only at a member's first write in a transaction: one flag test otherwise), so
-    that a node's transactionWillChange() runs before its first change.
+    A getter loads first and records the read after, and a setter stores first and journals
+    after: the call on the slow path then needs no retain of the node, nor an exclusivity
+    check of the store, on the fast path. A class with transactionWillChange() journals before
+    it stores instead, so that the hook runs before the node's first change.
     A setter skips writes that change nothing: `==` values (when the type is Equatable,
     chosen at compile time) or the very same nodes.
     `_modify` edits the storage in place (`append`, subscripts, `+=`, mutating methods): it
@@ -76,11 +77,16 @@ extension TemplateSet {
     {% else %}
             guard _rippleChanges(old, newValue) else { return }
     {% endif %}
+    {% if class.hasWillChange %}
             _rippleWillSet(old, RippleKey.{{ member.identifier }})
+    {% endif %}
     {% if member.backgroundRead %}
             _rippleLocked { {{ member.storage }} = newValue }
     {% else %}
             {{ member.storage }} = newValue
+    {% endif %}
+    {% if not class.hasWillChange %}
+            _rippleDidSet(old, RippleKey.{{ member.identifier }})
     {% endif %}
         }
     {% if not member.backgroundRead %}

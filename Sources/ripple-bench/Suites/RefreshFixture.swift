@@ -25,10 +25,11 @@ final class RefreshFixture {
     /// Where the updates continue from: they cycle through the targets.
     private var nextTarget = 0
 
-    init(nodes: Int) {
+    init(nodes: Int, history: Bool = true) {
         root = BenchRoot(itemCount: nodes)
         mediator = Mediator(root: root)
         mediator.contracts = .off
+        mediator.history.isEnabled = history
     }
 
     /// Adds `count` observers (see the type's discussion for where they sit).
