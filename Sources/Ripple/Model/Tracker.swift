@@ -37,7 +37,8 @@ public final class Tracker {
     @usableFromInline @exclusivity(unchecked) internal var journaledMembers: UInt64 = 0
 
     /// Whether Observation has read a member of this node, so that its changes are reported.
-    var isObserved: Bool { registrar != nil }
+    /// A flag of its own: comparing the optional registrar with nil would copy it (a retain).
+    @usableFromInline @exclusivity(unchecked) internal var isObserved = false
 
     /// Reports a read of `keyPath` of `subject`, this tracker's node, to its registrar (made
     /// at the first read), in place.
@@ -48,6 +49,7 @@ public final class Tracker {
         } else {
             let made = ObservationRegistrar()
             registrar = made
+            isObserved = true
             made.access(subject, keyPath: keyPath)
         }
     }
