@@ -226,7 +226,7 @@ public final class History {
             groupMembers.removeAll()
         }
         guard let id = groupStepID, undoSteps.last?.id == id else { return }
-        undoSteps[undoSteps.count - 1].changes.removeAll { $0.node._rippleIsCurrent($0.member, $0.before) }
+        undoSteps[undoSteps.count - 1].changes.removeAll { $0.node._rippleIsCurrent($0.member, $0.old) }
         if undoSteps[undoSteps.count - 1].changes.isEmpty { undoSteps.removeLast() }
     }
 

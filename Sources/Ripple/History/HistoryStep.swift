@@ -5,13 +5,10 @@
 /// step on the other stack. Only what was written is kept: a step costs what its update
 /// changed, never the size of the model.
 struct HistoryStep {
-    /// One member changed by the step.
-    struct Change {
-        let node: any RippleNode
-        let member: Int
-        /// The value before the step: a value, or the very same node objects.
-        let before: Any
-    }
+    /// One member changed by the step: the journal entry of its first write, moved from the
+    /// journal into the step, whose `old` is the value before the step (a value, or the very
+    /// same node objects).
+    typealias Change = JournalEntry
 
     /// Identifies the document state the step leads to, for the saved state.
     var id: Int
