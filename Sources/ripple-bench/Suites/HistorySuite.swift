@@ -1,6 +1,6 @@
 import Ripple
 
-/// Table 8: what history costs an update, and what undo and redo cost.
+/// Table 9: what history costs an update, and what undo and redo cost.
 @MainActor
 final class HistorySuite {
     static let section = "history"
@@ -45,8 +45,8 @@ final class HistorySuite {
         table.notes = [
             "Medians of \(harness.repetitions) runs; no registration watches the items. Each update sets every item's value",
             "  (a change each time) and is journaled either way. History on: at its end, one pass over the journal",
-            "  keeps each member's first old value that still differs (a type check and == per write), and drops",
-            "  the oldest step (limit 10), releasing its values. Undo and redo are updates: each puts back",
+            "  keeps each member's first old value that still differs (a type check and == per write), moving the",
+            "  journal's entries into the step, and drops the oldest step (limit 10), releasing its values. Undo and redo are updates: each puts back",
             "  \(Format.count(count)) values, journaled, and records the inverse step.",
         ]
         table.print()
@@ -62,7 +62,7 @@ final class HistorySuite {
     }
 }
 
-/// The loops of table 8, out of line like those of ``AccessLoops``.
+/// The loops of table 9, out of line like those of ``AccessLoops``.
 @MainActor
 enum HistoryLoops {
     @inline(never)
