@@ -46,8 +46,9 @@ final class HistorySuite {
             "Medians of \(harness.repetitions) runs; no registration watches the items. Each update sets every item's value",
             "  (a change each time) and is journaled either way. History on: at its end, one pass over the journal",
             "  keeps each member's first old value that still differs (a type check and == per write), moving the",
-            "  journal's entries into the step, and drops the oldest step (limit 10), releasing its values. Undo and redo are updates: each puts back",
-            "  \(Format.count(count)) values, journaled, and records the inverse step.",
+            "  journal's entries into the step, and drops the oldest step (limit 10), releasing its values.",
+            "  Undo and redo are updates: each puts back \(Format.count(count)) values, journaled, and records the",
+            "  inverse step.",
         ]
         table.print()
     }
