@@ -1,3 +1,5 @@
+import RippleBenchObservable
+
 /// The measured loops of the access benchmarks, one per kind of object.
 ///
 /// Each is `@inline(never)` and takes its objects as an array parameter: the caller's array
@@ -28,6 +30,16 @@ enum AccessLoops {
 
     @inline(never)
     static func readObserved(_ items: [ObservedItem], rounds: Int) -> Int {
+        var sum = 0
+        for _ in 0..<rounds {
+            for item in items { sum &+= item.value }
+        }
+        return sum
+    }
+
+    /// A class generated with `observable` (table 7).
+    @inline(never)
+    static func readObservableMode(_ items: [ObservableBenchItem], rounds: Int) -> Int {
         var sum = 0
         for _ in 0..<rounds {
             for item in items { sum &+= item.value }

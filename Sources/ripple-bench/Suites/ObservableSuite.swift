@@ -40,11 +40,11 @@ final class ObservableSuite {
             ])
         }
         row("read, outside tracking",
-            ripple: { ObservableLoops.read(tracked, rounds: $0) },
+            ripple: { AccessLoops.readObservableMode(tracked, rounds: $0) },
             observation: { AccessLoops.readObserved(observed, rounds: $0) })
         row("read inside withObservationTracking",
             ripple: { rounds in
-                withObservationTracking { ObservableLoops.read(tracked, rounds: rounds) } onChange: {}
+                withObservationTracking { AccessLoops.readObservableMode(tracked, rounds: rounds) } onChange: {}
             },
             observation: { rounds in
                 withObservationTracking { AccessLoops.readObserved(observed, rounds: rounds) } onChange: {}
@@ -52,7 +52,7 @@ final class ObservableSuite {
         try row("write of an observed value (Ripple: in one update)",
             ripple: { rounds in
                 let start = self.next(rounds)
-                withObservationTracking { _ = ObservableLoops.read(tracked, rounds: 1) } onChange: {}
+                withObservationTracking { _ = AccessLoops.readObservableMode(tracked, rounds: 1) } onChange: {}
                 return try ObservableLoops.writeInUpdate(mediator, rounds: rounds, start: start)
             },
             observation: { rounds in
@@ -75,18 +75,9 @@ final class ObservableSuite {
     }
 }
 
-/// The loops of table 7, out of line like those of ``AccessLoops``.
+/// The write loop of table 7, out of line like those of ``AccessLoops`` (its read loop is there).
 @MainActor
 enum ObservableLoops {
-    @inline(never)
-    static func read(_ items: [ObservableBenchItem], rounds: Int) -> Int {
-        var sum = 0
-        for _ in 0..<rounds {
-            for item in items { sum &+= item.value }
-        }
-        return sum
-    }
-
     @inline(never)
     static func writeInUpdate(_ mediator: Mediator<ObservableBenchRoot>, rounds: Int, start: Int) throws -> Int {
         let items = mediator.root.items
