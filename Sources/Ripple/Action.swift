@@ -1,13 +1,16 @@
+import Foundation
+
 /// Background work whose result lands in the model in one update (after Coherence).
 ///
 /// ```swift
 /// let sync = mediator.run("Sync") { action in
 ///     let playlists = try await server.playlists()          // off the main actor
+///     action.reportProgress(0.5)
 ///     try action.checkCancellation()
 ///     return { library in try library.playlists.merge(playlists, make: ..., update: ...) }
 /// }
-/// sync.cancel()            // cooperative: the work sees it at its next check
-/// await sync.finished      // then: sync.outcome, sync.statistics
+/// sync.cancel()                        // cooperative: the work sees it at its next check
+/// let outcome = await sync.finished    // .succeeded, .cancelled or .failed(error)
 /// ```
 ///
 /// The work runs off the main actor and returns a change; the change is applied on the main
@@ -65,6 +68,14 @@ public final class Action {
     public struct Context: Sendable {
         /// The name given to ``Mediator/run(_:tag:undoName:_:)``.
         public let name: String
+        let progressMailbox: ProgressMailbox
+
+        /// Reports how much of the work is done, from 0 to 1: the action's ``Action/progress``
+        /// and the mediator's ``ActivityState/progress`` show it on the main actor. Reports that
+        /// come faster than the main actor takes them are merged (the latest wins).
+        public func reportProgress(_ fractionCompleted: Double) {
+            progressMailbox.post(min(max(fractionCompleted, 0), 1))
+        }
 
         /// Whether the action was cancelled: the work should stop soon.
         public var isCancelled: Bool { Task.isCancelled }
@@ -85,6 +96,9 @@ public final class Action {
     public private(set) var error: (any Error)?
     /// When it ran and what it did.
     public private(set) var statistics = Statistics()
+    /// How much of its work is done, from 0 to 1, as the work last reported with
+    /// ``Context/reportProgress(_:)``; `nil` until it reports.
+    public private(set) var progress: Double?
 
     private var task: Task<Void, Never>?
     private var isCancelRequested = false
@@ -102,9 +116,12 @@ public final class Action {
         task?.cancel()
     }
 
-    /// Waits until it finished, whatever its outcome.
-    public var finished: Void {
-        get async { await task?.value }
+    /// Waits until it finished, and returns how it ended.
+    public var finished: Outcome {
+        get async {
+            await task?.value
+            return outcome ?? .cancelled
+        }
     }
 
     /// Starts the work off the main actor, then applies its change through `apply`.
@@ -112,16 +129,17 @@ public final class Action {
         _ work: @escaping @Sendable (Context) async throws -> Change,
         apply: @escaping @MainActor (Change) throws -> Int
     ) {
-        let context = Context(name: name)
+        let clock = ContinuousClock()
+        let mailbox = ProgressMailbox { [weak self] progress in self?.show(progress) }
+        let context = Context(name: name, progressMailbox: mailbox)
         task = Task { @MainActor [weak self] in
             guard let self else { return }
             if isCancelRequested || Task.isCancelled {
-                finish(.cancelled)
+                finish(.cancelled, at: clock.now)
                 return
             }
             state = .executing
             didChangeState?(self)
-            let clock = ContinuousClock()
             statistics.start = clock.now
             let result: Result<Change, any Error>
             // The work runs detached from the main actor; cancelling the action cancels it.
@@ -159,7 +177,14 @@ public final class Action {
         }
     }
 
-    private func finish(_ outcome: Outcome, at end: ContinuousClock.Instant? = nil) {
+    /// Shows progress the work reported, unless the action is over.
+    private func show(_ reported: Double) {
+        guard state != .finished, progress != reported else { return }
+        progress = reported
+        didChangeState?(self)
+    }
+
+    private func finish(_ outcome: Outcome, at end: ContinuousClock.Instant) {
         statistics.end = end
         self.outcome = outcome
         state = .finished
@@ -196,11 +221,17 @@ extension Mediator {
         showActivity(finished: nil)
         action.start(work) { [weak self] change in
             guard let self else { throw ActionError.mediatorGone }
+            let core = self.core
             var writes = 0
             try update(undoName: undoName, tag: tag) { root in
-                let mark = self.core.journal.count
+                let mark = core.journal.count
                 try change(root)
-                writes = self.core.journal[mark...].count { !$0.node._rippleIsCurrent($0.member, $0.old) }
+                // Each member once: a member written in several segments is journaled in each.
+                var counted: Set<WatchPoint> = []
+                writes = core.journal[mark...].count { entry in
+                    counted.insert(WatchPoint(entry.node._rippleTracker, entry.member)).inserted
+                        && !entry.node._rippleIsCurrent(entry.member, entry.old)
+                }
             }
             return writes
         }
@@ -211,14 +242,47 @@ extension Mediator {
     /// registrations observe with ``observe(_:on:reads:_:)``; see ``ActivityState``.
     public var activity: ActivityState { core.activity }
 
-    /// Shows the unfinished actions in ``activity``, in an update of their own.
+    /// Shows the unfinished actions in ``activity``, in an update of their own (after the
+    /// running one, if any: an action started in an update that rolls back still runs, and
+    /// is still shown).
     private func showActivity(finished: Action?) {
         if let finished { core.unfinishedActions.removeAll { $0 === finished } }
-        let actions = core.unfinishedActions
-        let activity = core.activity
-        try? update { _ in
-            activity.actions = actions
-            activity.executing = actions.count { $0.state == .executing }
+        let core = self.core
+        core.updateSoon(origin: "activity") {
+            let actions = core.unfinishedActions
+            core.activity.actions = actions
+            core.activity.executing = actions.count { $0.state == .executing }
+            core.activity.progress = actions.isEmpty ? 0 : actions.reduce(0) { $0 + ($1.progress ?? 0) } / Double(actions.count)
+        }
+    }
+}
+
+/// Where the work posts its progress, from any thread: the latest report waits for the main
+/// actor, which takes it in one hop however many reports came meanwhile.
+final class ProgressMailbox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var latest: Double?
+    private let show: @MainActor (Double) -> Void
+
+    init(show: @escaping @MainActor (Double) -> Void) {
+        self.show = show
+    }
+
+    func post(_ progress: Double) {
+        let isFirst = lock.withLock {
+            defer { latest = progress }
+            return latest == nil
+        }
+        guard isFirst else { return }
+        Task { @MainActor in
+            if let progress = self.take() { self.show(progress) }
+        }
+    }
+
+    private func take() -> Double? {
+        lock.withLock {
+            defer { latest = nil }
+            return latest
         }
     }
 }

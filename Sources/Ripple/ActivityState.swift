@@ -15,6 +15,7 @@ public final class ActivityState {
     let tracker = Tracker()
     var _actions: [Action] = []
     var _executing = 0
+    var _progress = 0.0
 
     init() {}
 
@@ -22,6 +23,7 @@ public final class ActivityState {
     enum Key {
         static let actions = 0
         static let executing = 1
+        static let progress = 2
     }
 
     /// The actions not yet finished, in the order they were started.
@@ -36,6 +38,13 @@ public final class ActivityState {
         set { trackedWrite(\._executing, newValue, Key.executing) }
     }
 
+    /// How much of their work the unfinished actions have done together, from 0 to 1: the mean
+    /// of their ``Action/progress`` (an action that reported none counts as 0).
+    public internal(set) var progress: Double {
+        get { trackedRead(\._progress, Key.progress) }
+        set { trackedWrite(\._progress, newValue, Key.progress) }
+    }
+
     /// The paths of the activity state, for `reads:`.
     public static var scheme: Scheme { Scheme() }
 
@@ -43,6 +52,7 @@ public final class ActivityState {
     public struct Scheme: Sendable {
         public var actions: PropertyPath<ActivityState, [Action]> { PropertyPath(ModelPath(steps: [.member(Key.actions)])) }
         public var executing: PropertyPath<ActivityState, Int> { PropertyPath(ModelPath(steps: [.member(Key.executing)])) }
+        public var progress: PropertyPath<ActivityState, Double> { PropertyPath(ModelPath(steps: [.member(Key.progress)])) }
     }
 }
 
@@ -55,6 +65,7 @@ extension ActivityState: RippleNode {
         members: [
             MemberDescriptor(name: "actions", kind: .property, options: [.discardable], changeKey: Key.actions),
             MemberDescriptor(name: "executing", kind: .property, options: [.discardable], changeKey: Key.executing),
+            MemberDescriptor(name: "progress", kind: .property, options: [.discardable], changeKey: Key.progress),
         ])
 
     public func _rippleVisitNodes(of member: Int, _ visit: (any RippleNode) -> Void) {}
@@ -63,6 +74,7 @@ extension ActivityState: RippleNode {
         switch member {
         case Key.actions: _rippleIsSame(_actions, value)
         case Key.executing: _rippleIsSame(_executing, value)
+        case Key.progress: _rippleIsSame(_progress, value)
         default: false
         }
     }
@@ -71,6 +83,7 @@ extension ActivityState: RippleNode {
         switch member {
         case Key.actions: _actions
         case Key.executing: _executing
+        case Key.progress: _progress
         default: ()
         }
     }
@@ -79,6 +92,7 @@ extension ActivityState: RippleNode {
         switch member {
         case Key.actions: if let value = value as? [Action] { _actions = value }
         case Key.executing: if let value = value as? Int { _executing = value }
+        case Key.progress: if let value = value as? Double { _progress = value }
         default: break
         }
     }

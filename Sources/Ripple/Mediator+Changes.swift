@@ -5,24 +5,33 @@ extension Mediator {
     /// for code written with Swift concurrency.
     ///
     /// ```swift
-    /// for await _ in mediator.changes(reads: [Library.scheme.userID]) {
+    /// for await tags in mediator.changes(reads: [Library.scheme.userID]) {
+    ///     if tags.contains("undo") { continue }
     ///     await reloadAvatar(for: mediator.root.userID)
     /// }
     /// ```
     ///
     /// It yields once per refresh in which what it reads changed (judged like any observer:
     /// exactly, so equal writes and rolled-back updates yield nothing), and not for the state at
-    /// the time of the call. While the loop is busy, later refreshes are kept as one element.
+    /// the time of the call. Each element holds the tags of the updates whose changes it reports
+    /// (`nil` for an update without a tag), as ``firingTags`` does for an observer. While the loop
+    /// is busy, later refreshes are kept as one element, with the tags of all of them.
     /// It ends when the mediator is gone, and when the iterating task is cancelled (which also
     /// ends its registration).
     ///
     /// - Parameter reads: Paths of the model scheme, as for ``observe(_:reads:_:)``.
-    /// - Returns: A sequence of `Void` elements, one per refresh that changed the reads.
-    public func changes(reads: [any ModelPathConvertible<Root>]) -> AsyncStream<Void> {
-        let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    /// - Returns: A sequence with one element per refresh that changed the reads: its tags.
+    public func changes(reads: [any ModelPathConvertible<Root>]) -> AsyncStream<[String?]> {
+        let (stream, continuation) = AsyncStream<[String?]>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let subscriber = core.register(
             "changes", role: .observer, anchor: root, reads: reads.map { $0.modelPath.steps }
-        ) { continuation.yield() }
+        ) { [weak core] in
+            let tags = core?.firingTags ?? []
+            if case .dropped(let waiting) = continuation.yield(tags) {
+                // The loop has not taken the previous element: this one reports both.
+                continuation.yield(waiting + tags.filter { !waiting.contains($0) })
+            }
+        }
         // Not a change: the sequence starts from the model as it is now.
         subscriber.isInitialDue = false
         subscriber.onEnd = { continuation.finish() }

@@ -17,43 +17,47 @@
 public final class Mediator<Root: RippleRoot> {
     /// The root of the model.
     public let root: Root
-    let core = MediatorCore()
+    let core: MediatorCore
     /// The undo and redo stacks and the saved state; see ``History``.
     public let history: History
 
     /// Creates the mediator of the model under `root`.
     public init(root: Root) {
         self.root = root
+        core = MediatorCore(root: root)
         history = History(core: core)
         core.history = history
-        core.root = root
     }
 
     // MARK: Updates
 
     /// Runs `body` as a transaction, then refreshes.
     ///
-    /// Updates nest: only the outermost one refreshes. An update started while a refresh runs
-    /// (from an observer, say) is queued and runs, with its own refresh, right after.
-    /// If `body` or a node's `validate()` throws, every write of the transaction is undone,
-    /// nobody is notified, and the error is rethrown.
+    /// Updates nest: only the outermost one refreshes. If `body` or a `validate()` throws, every
+    /// write of the transaction is undone, nobody is notified, and the error is rethrown; a
+    /// nested update that throws undoes its own writes only.
+    ///
+    /// `update` throws if and only if its change was rolled back. An update started while a
+    /// refresh runs (from an observer, say) is queued and runs, as a transaction of its own,
+    /// right after; if it fails, its error goes to ``failureHandler``, never to the caller
+    /// whose change committed.
     ///
     /// The outermost update that changes recorded members is one undo step of ``history``.
     ///
     /// - Parameters:
     ///   - undoName: Names the undo step, e.g. `"Rename Shelf"`; in a nested update, names it
-    ///     when the outer updates did not.
+    ///     when the outer updates did not (and not if the nested update rolls back).
     ///   - tag: Says where the change comes from ("network", "user"): the registrations it
     ///     makes fire find it in ``firingTags``. A nested update's changes count as the
     ///     outermost update's.
     ///   - body: Changes the model; receives the root.
-    /// - Throws: What `body` or a validation throws, or ``RippleError/refreshDidNotSettle(rounds:registrations:)``.
+    /// - Throws: What `body` or a validation throws; the change was then rolled back.
     public func update(
         undoName: String? = nil, tag: String? = nil, _ body: @escaping @MainActor (Root) throws -> Void
     ) throws {
         let root = self.root
         let core = self.core
-        if core.isRefreshing {
+        if core.isRefreshing || core.isFinishing {
             core.queuedUpdates.append((origin: core.running?.name, tag: tag, body: {
                 if let undoName, core.undoName == nil { core.undoName = undoName }
                 try body(root)
@@ -61,18 +65,24 @@ public final class Mediator<Root: RippleRoot> {
             return
         }
         // The name goes to the outermost update's step, unless an outer update named it.
-        if let undoName, core.undoName == nil { core.undoName = undoName }
+        let outerName = core.undoName
+        if let undoName, outerName == nil { core.undoName = undoName }
         // Non-escaping bodies: no closure is allocated for an update.
         if core.updateDepth > 0 {
-            try core.nestedUpdate { try body(root) }
+            do {
+                try core.nestedUpdate { try body(root) }
+            } catch {
+                core.undoName = outerName
+                throw error
+            }
         } else {
             try core.outermostUpdate(tag: tag) { try body(root) }
         }
     }
 
     /// While a registration runs, the tags of the updates whose changes made it fire, in the
-    /// order they came (several when changes of several tagged updates reached it, as after a
-    /// resume); empty outside registrations and for untagged updates.
+    /// order they came (several when changes of several updates reached it, as after a
+    /// resume); `nil` stands for an update without a tag. Empty outside registrations.
     ///
     /// ```swift
     /// let title = mediator.observe("title", reads: [Library.scheme.title]) { library in
@@ -80,12 +90,24 @@ public final class Mediator<Root: RippleRoot> {
     /// }
     /// try mediator.update(tag: "network") { $0.title = serverTitle }
     /// ```
-    public var firingTags: [String] { core.firingTags }
+    public var firingTags: [String?] { core.firingTags }
 
     /// Refreshes without changing anything: fires new registrations and delivers writes
     /// made outside updates.
-    public func refresh() throws {
-        try update { _ in }
+    public func refresh() {
+        try? update { _ in }
+    }
+
+    /// Where failures go that no caller can be told of: an update queued by a registration (or
+    /// by a hook) that was rolled back, a chain of refreshes that did not settle, an Edit > Undo
+    /// that could not be applied. By default they are printed to standard error.
+    ///
+    /// ```swift
+    /// mediator.failureHandler = { failure in logger.error("\(failure)") }
+    /// ```
+    public var failureHandler: @MainActor (UpdateFailure) -> Void {
+        get { core.failureHandler }
+        set { core.failureHandler = newValue }
     }
 
     // MARK: Saved state
@@ -94,8 +116,8 @@ public final class Mediator<Root: RippleRoot> {
     public var hasUnsavedChanges: Bool { history.hasUnsavedChanges }
 
     /// Marks the document as it stands now as saved; see ``History/markSaved()``.
-    public func markSaved() throws {
-        try history.markSaved()
+    public func markSaved() {
+        history.markSaved()
     }
 
     // MARK: Registrations

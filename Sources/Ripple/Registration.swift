@@ -43,10 +43,8 @@ public final class Registration {
 
     /// Fires once to catch up if something it reads changed while paused, and not at all if
     /// those changes cancelled out.
-    ///
-    /// - Throws: What the catch-up refresh throws (see ``Mediator/update(undoName:tag:_:)``).
-    @MainActor public func resume() throws {
-        guard let core = subscriber.core, core.resume(subscriber), !core.isRefreshing, core.updateDepth == 0 else { return }
-        try core.outermostUpdate {}
+    @MainActor public func resume() {
+        guard let core = subscriber.core, core.resume(subscriber), !core.isBusy else { return }
+        try? core.outermostUpdate {}
     }
 }

@@ -1,9 +1,9 @@
 /// The undo and redo stacks of a mediator, and its saved state.
 ///
 /// Every outermost update that changes the document becomes one undo step: for each member
-/// it wrote, the value before. Discardable and derived members are not recorded, writes made
-/// in ``withoutRecording(_:)`` are not either, and an update whose writes cancelled out makes
-/// no step.
+/// it wrote, what it takes to put the value before back. Discardable and derived members are
+/// not recorded, writes made in ``withoutRecording(_:)`` are not either, and an update whose
+/// writes cancelled out makes no step.
 ///
 /// ```swift
 /// try mediator.update(undoName: "Rename Shelf") { library in library.shelves[0].title = "Poetry" }
@@ -15,12 +15,20 @@
 /// Undo and redo are updates themselves: they run the usual transaction (validation, and
 /// rollback if it fails), refresh the registrations whose reads changed, and record the
 /// inverse step on the other stack. Node replacements and collection edits come back with the
-/// very same node objects. A step keeps what its update changed, never a copy of the model.
+/// very same node objects. A step keeps what its update changed: for a collection edited in
+/// place, the difference, never a copy of the collection or of the model.
+///
+/// A step that can no longer be applied (validation rejects the state it would bring back,
+/// which can only happen when changes made without recording came in between) is dropped,
+/// with the steps below it on its stack, which could only be reached through it: the undo
+/// throws the error once, the document is unchanged, and the history goes on from there.
+///
+/// A history kept after its mediator is gone does nothing: ``undo()`` and ``redo()`` throw
+/// ``RippleError/mediatorGone``.
 @MainActor
 public final class History {
-    /// Not retained: the core owns this history, and only the core and the mediator (which owns
-    /// the core) hold it strongly (an undo manager holds it weakly), so while it lives its core does.
-    unowned(unsafe) let core: MediatorCore
+    /// Weak: the mediator owns its core, which owns this history.
+    private weak var core: MediatorCore?
 
     /// The history as a tracked node: registrations on it fire when ``canUndo``, ``canRedo``,
     /// ``undoName``, ``redoName`` or ``hasUnsavedChanges`` change.
@@ -28,24 +36,35 @@ public final class History {
 
     private var undoSteps: [HistoryStep] = []
     private var redoSteps: [HistoryStep] = []
-    /// The last step id handed out; ids name document states for the saved state.
-    private var lastID = 0
-    /// The document state when no step is left to undo.
-    private var baseID = 0
+    private var lastSerial = 0
+    /// Document states: each committed change of saved members makes a new one, and undoing or
+    /// redoing a step goes back to the state at its other end.
+    private var lastStateID = 0
+    private var stateID = 0
     private var savedID = 0
+    /// ``markSaved()`` was called while an update ran: it saves that update when it commits.
+    private var savesAtCommit = false
     /// Which stack the running update replays, if it is an undo or a redo.
     private var replaying: Replay?
-    private enum Replay { case undo, redo }
+    private enum Replay {
+        case undo, redo
+
+        var inverse: Replay { self == .undo ? .redo : .undo }
+    }
+
     // A running group merges the steps of its updates into one.
     private var groupDepth = 0
     private var groupName: String?
-    private var groupStepID: Int?
-    private var groupMembers: Set<WatchPoint> = []
+    private var groupStepSerial: Int?
+
     // The undo manager it drives, if any.
     private var undoManager: (any UndoManaging)?
-    /// The manager is playing one of its actions back.
-    private var managerIsPlaying = false
+    /// The manager plays one of its actions because ``undo()`` or ``redo()`` asked it to.
+    private var playsForHistory = false
     private var managerError: (any Error)?
+    /// The step registered in the manager's open event group: with `groupsByEvent`, the next
+    /// update of the same event joins it, so that one Edit > Undo undoes one step.
+    private var eventStepSerial: Int?
 
     init(core: MediatorCore) {
         self.core = core
@@ -65,16 +84,18 @@ public final class History {
     /// The name of the step ``redo()`` would redo, when it was given one.
     public var redoName: String? { redoSteps.last?.name }
 
-    /// How many undo steps are kept (100 by default); beyond it the oldest are dropped.
+    /// How many undo steps are kept (100 by default); beyond it the oldest are dropped. A driven
+    /// undo manager gets the same `levelsOfUndo`.
     public var limit = 100 {
         didSet {
             limit = max(0, limit)
+            if limit > 0 { undoManager?.levelsOfUndo = limit }
             trim()
         }
     }
 
-    /// Whether updates are recorded (on by default). Switching it off forgets every step;
-    /// while it is off, nothing is recorded and ``hasUnsavedChanges`` does not change.
+    /// Whether updates are recorded (on by default). Switching it off forgets every step; while
+    /// it is off nothing is recorded, but changes of saved members still make the document unsaved.
     public var isEnabled = true {
         didSet {
             if !isEnabled { forgetSteps() }
@@ -86,26 +107,23 @@ public final class History {
     /// and the step moves to the redo stack. Does nothing when there is nothing to undo.
     ///
     /// - Throws: ``RippleError/historyBusy(action:)`` when called while an update, a refresh or
-    ///   a ``group(_:_:)`` runs; what a validation throws (then nothing changed).
+    ///   a ``group(_:_:)`` runs; ``RippleError/mediatorGone`` when the mediator is gone; what a
+    ///   validation throws (then nothing changed, and the step is dropped with those below it).
     public func undo() throws {
         try play(.undo)
     }
 
     /// Redoes the last undone step, as an update; see ``undo()``.
     ///
-    /// - Throws: ``RippleError/historyBusy(action:)`` when called while an update, a refresh or
-    ///   a ``group(_:_:)`` runs; what a validation throws (then nothing changed).
+    /// - Throws: As ``undo()``.
     public func redo() throws {
         try play(.redo)
     }
 
     /// Forgets every undo and redo step; the document and its saved state stay as they are.
-    ///
-    /// - Throws: What refreshing the registrations on ``state`` throws.
-    public func clear() throws {
+    public func clear() {
         forgetSteps()
-        undoManager?.removeAllActions()
-        try publishOutsideUpdates()
+        publishOutsideUpdates()
     }
 
     /// Runs `body`, whose updates make one undo step named `name`.
@@ -117,34 +135,41 @@ public final class History {
     /// ```
     ///
     /// Groups nest: the outermost one names the step. A member changed by several updates
-    /// keeps its value before the first; one changed and changed back makes no change.
+    /// comes back to its value before the first; one changed and changed back makes no change.
+    /// Inside an update, whose writes are one step anyway, a group names that step (unless the
+    /// update or an enclosing group named it).
     ///
-    /// - Throws: What `body` throws (the updates that succeeded before stay, as one step), or
-    ///   what refreshing the registrations on ``state`` throws.
-    public func group<Value>(_ name: String, _ body: () throws -> Value) throws -> Value {
-        groupDepth += 1
-        if groupDepth == 1 { groupName = name }
-        let outcome = Result { try body() }
-        groupDepth -= 1
-        if groupDepth == 0 {
-            endGroup()
+    /// - Throws: What `body` throws; the updates that succeeded before stay, as one step.
+    public func group<Value>(_ name: String, _ body: () throws -> Value) rethrows -> Value {
+        if let core, core.isBusy {
+            let previous = core.undoName
+            if previous == nil { core.undoName = name }
             do {
-                try publishOutsideUpdates()
+                return try body()
             } catch {
-                // The body's own error, if any, is the one to report.
-                _ = try outcome.get()
+                core.undoName = previous
                 throw error
             }
         }
-        return try outcome.get()
+        groupDepth += 1
+        if groupDepth == 1 { groupName = name }
+        defer {
+            groupDepth -= 1
+            if groupDepth == 0 {
+                endGroup()
+                publishOutsideUpdates()
+            }
+        }
+        return try body()
     }
 
-    /// Runs `body` without recording its writes: they are never undone and do not make the
-    /// document unsaved (a sync from a server, say).
+    /// Runs `body` without recording its writes: they are never undone (a sync from a server,
+    /// say). They still make the document unsaved when they change saved members.
     ///
     /// Call it inside an update or around one. A member that the same update also changes
     /// where it records is undone to its value before the recorded write.
     public func withoutRecording<Result>(_ body: () throws -> Result) rethrows -> Result {
+        guard let core else { return try body() }
         let wasRecording = core.recordsHistory
         core.recordsHistory = false
         // A new segment, so that the next writes of members already journaled are journaled
@@ -159,98 +184,146 @@ public final class History {
 
     // MARK: Saved state
 
-    /// Whether recorded changes were made since ``markSaved()``: undoing or redoing back to
-    /// the saved point makes it `false` again.
-    public var hasUnsavedChanges: Bool { position != savedID }
+    /// Whether saved members changed since ``markSaved()``: undoing or redoing back to the saved
+    /// point makes it `false` again.
+    public var hasUnsavedChanges: Bool { stateID != savedID }
 
-    /// Marks the document as it stands now as saved.
-    ///
-    /// - Throws: What refreshing the registrations on ``state`` throws.
-    public func markSaved() throws {
-        savedID = position
-        try publishOutsideUpdates()
+    /// Marks the document as it stands now as saved. Called from a registration or a hook of an
+    /// update, it saves that update (with its refresh) once it commits.
+    public func markSaved() {
+        if let core, core.isBusy, !core.isFinishing {
+            savesAtCommit = true
+            return
+        }
+        savedID = stateID
+        publishOutsideUpdates()
     }
 
-    /// The document state reached: that of the last step to undo.
-    private var position: Int { undoSteps.last?.id ?? baseID }
+    private func newState() -> Int {
+        lastStateID += 1
+        return lastStateID
+    }
 
     // MARK: Recording
 
-    /// Records the journal of the outermost update that just refreshed; returns whether
-    /// ``state`` must be published.
-    func commit() -> Bool {
-        // An undo or redo moves its step even if it changed nothing (its changes were already
-        // undone by writes made without recording).
-        guard isEnabled, replaying != nil || !core.journal.isEmpty else { return stateIsStale }
-        let changes = core.recordedChanges()
-        switch replaying {
-        case .undo:
-            let step = undoSteps.removeLast()
-            redoSteps.append(HistoryStep(id: step.id, name: step.name, changes: changes))
-        case .redo:
-            let step = redoSteps.removeLast()
-            undoSteps.append(HistoryStep(id: step.id, name: step.name, changes: changes))
-        case nil:
-            if !changes.isEmpty { record(changes, name: core.undoName) }
+    /// Records what the outermost update that just refreshed changed.
+    ///
+    /// - Parameters:
+    ///   - changes: The changes of recorded members (saved members written while recording).
+    ///   - changesUnrecorded: Whether it also changed saved members without recording them.
+    ///   - replayed: Whether the update is the undo or redo being replayed (not one rolled back).
+    func commit(_ changes: [HistoryStep.Change], changesUnrecorded: Bool, replayed: Bool) {
+        defer {
+            if savesAtCommit {
+                savesAtCommit = false
+                savedID = stateID
+            }
         }
-        return stateIsStale
+        if replayed, let replaying {
+            // An undo or redo moves its step even if it changed nothing (its changes were
+            // already undone by writes made without recording).
+            var step = replaying == .undo ? undoSteps.removeLast() : redoSteps.removeLast()
+            let (from, to) = replaying == .undo ? (step.after, step.before) : (step.before, step.after)
+            stateID = stateID == from && !changesUnrecorded ? to : newState()
+            step.changes = changes
+            if replaying == .undo { redoSteps.append(step) } else { undoSteps.append(step) }
+            return
+        }
+        if isEnabled, !changes.isEmpty {
+            record(changes, name: core?.undoName)
+        } else if changesUnrecorded || !changes.isEmpty {
+            stateID = newState()
+        }
     }
 
-    /// Pushes a new step, or merges it into the step of the running group.
+    /// Pushes a new step, or merges it into the step of the running group or manager event.
     private func record(_ changes: [HistoryStep.Change], name: String?) {
+        let before = stateID
+        stateID = newState()
         redoSteps.removeAll()
-        lastID += 1
-        if groupDepth > 0, let id = groupStepID, undoSteps.last?.id == id {
-            // A new id: the document is in a new state, whatever was saved in between.
-            undoSteps[undoSteps.count - 1].id = lastID
-            for change in changes where groupMembers.insert(WatchPoint(change.node._rippleTracker, change.member)).inserted {
-                undoSteps[undoSteps.count - 1].changes.append(change)
+        if let serial = groupStepSerial ?? eventStepSerial, let last = undoSteps.indices.last, undoSteps[last].serial == serial {
+            undoSteps[last].changes.append(contentsOf: changes)
+            undoSteps[last].after = stateID
+            if groupDepth == 0, let name {
+                // The manager's group takes the name set last; so does its step.
+                undoSteps[last].name = name
+                undoManager?.setActionName(name)
             }
         } else {
-            let name = groupDepth > 0 ? groupName : name
-            undoSteps.append(HistoryStep(id: lastID, name: name, changes: changes))
-            registerManagerAction(.undo, name: name)
-            if groupDepth > 0 {
-                groupMembers = Set(changes.map { WatchPoint($0.node._rippleTracker, $0.member) })
-            }
+            lastSerial += 1
+            let step = HistoryStep(
+                serial: lastSerial, before: before, after: stateID, name: groupDepth > 0 ? groupName : name, changes: changes)
+            undoSteps.append(step)
+            registerManagerAction(.undo, for: step)
+            if groupDepth > 0 { groupStepSerial = step.serial }
+            if let undoManager, undoManager.groupsByEvent { eventStepSerial = step.serial }
         }
-        if groupDepth > 0 { groupStepID = lastID }
         trim()
     }
 
     /// Drops the changes of the group's step that cancelled out, and the step if none is left.
     private func endGroup() {
         defer {
-            groupStepID = nil
+            groupStepSerial = nil
             groupName = nil
-            groupMembers.removeAll()
         }
-        guard let id = groupStepID, undoSteps.last?.id == id else { return }
-        undoSteps[undoSteps.count - 1].changes.removeAll { $0.node._rippleIsCurrent($0.member, $0.old) }
-        if undoSteps[undoSteps.count - 1].changes.isEmpty { undoSteps.removeLast() }
+        guard let serial = groupStepSerial, let last = undoSteps.indices.last, undoSteps[last].serial == serial else { return }
+        var step = undoSteps[last]
+        var changesOfMember: [WatchPoint: [Int]] = [:]
+        for (index, change) in step.changes.enumerated() {
+            changesOfMember[WatchPoint(change.node._rippleTracker, change.member), default: []].append(index)
+        }
+        var cancelled: Set<Int> = []
+        for indices in changesOfMember.values {
+            let first = step.changes[indices[0]]
+            var value: Any? = first.node._rippleValue(of: first.member)
+            for index in indices.reversed() { value = value.flatMap(step.changes[index].valueBefore) }
+            if let value, first.node._rippleIsCurrent(first.member, value) { cancelled.formUnion(indices) }
+        }
+        guard !cancelled.isEmpty else { return }
+        step.changes = step.changes.enumerated().filter { !cancelled.contains($0.offset) }.map(\.element)
+        if step.changes.isEmpty {
+            undoSteps.removeLast()
+            undoManager?.removeAllActions(withTarget: step.target)
+            if stateID == step.after { stateID = step.before }
+        } else {
+            undoSteps[last] = step
+        }
     }
 
     private func trim() {
         guard undoSteps.count > limit else { return }
-        let dropped = undoSteps.count - limit
-        baseID = undoSteps[dropped - 1].id
-        undoSteps.removeFirst(dropped)
+        let dropped = undoSteps.prefix(undoSteps.count - limit)
+        for step in dropped { undoManager?.removeAllActions(withTarget: step.target) }
+        undoSteps.removeFirst(dropped.count)
     }
 
     private func forgetSteps() {
-        baseID = position
+        for step in undoSteps + redoSteps { undoManager?.removeAllActions(withTarget: step.target) }
         undoSteps.removeAll()
         redoSteps.removeAll()
+        eventStepSerial = nil
+    }
+
+    // MARK: Undo and redo
+
+    private func topStep(_ direction: Replay) -> HistoryStep? {
+        direction == .undo ? undoSteps.last : redoSteps.last
     }
 
     /// Undoes or redoes: through the undo manager when one is driven, so that it stays in step.
     private func play(_ direction: Replay) throws {
+        guard let core else { throw RippleError.mediatorGone }
         guard !core.isBusy, groupDepth == 0, replaying == nil else {
             throw RippleError.historyBusy(action: direction == .undo ? "undo()" : "redo()")
         }
-        guard let undoManager, !managerIsPlaying else { return try replay(direction) }
-        guard direction == .undo ? canUndo : canRedo else { return }
+        guard let step = topStep(direction) else { return }
+        guard let undoManager, direction == .undo ? undoManager.canUndo : undoManager.canRedo else {
+            return try replay(step, direction, core: core)
+        }
         managerError = nil
+        playsForHistory = true
+        defer { playsForHistory = false }
         if direction == .undo { undoManager.undo() } else { undoManager.redo() }
         if let error = managerError {
             managerError = nil
@@ -258,57 +331,102 @@ public final class History {
         }
     }
 
-    private func replay(_ direction: Replay) throws {
-        guard let step = direction == .undo ? undoSteps.last : redoSteps.last else { return }
+    /// Applies `step`, the top of its stack, as an update; drops it and the steps below it if
+    /// it no longer applies.
+    private func replay(_ step: HistoryStep, _ direction: Replay, core: MediatorCore) throws {
         replaying = direction
-        defer { replaying = nil }
-        let core = self.core
-        // Undo and redo are updates tagged "undo" and "redo" (see `Mediator.firingTags`).
-        try core.outermostUpdate(tag: direction == .undo ? "undo" : "redo") { core.apply(step.changes) }
+        // A replay is recorded, whatever context asked for it.
+        let wasRecording = core.recordsHistory
+        core.recordsHistory = true
+        defer {
+            replaying = nil
+            core.recordsHistory = wasRecording
+        }
+        do {
+            // Undo and redo are updates tagged "undo" and "redo" (see `Mediator.firingTags`).
+            try core.outermostUpdate(tag: direction == .undo ? "undo" : "redo") { try core.apply(step.changes) }
+        } catch {
+            let dropped = direction == .undo ? undoSteps : redoSteps
+            for step in dropped { undoManager?.removeAllActions(withTarget: step.target) }
+            if direction == .undo { undoSteps.removeAll() } else { redoSteps.removeAll() }
+            publishOutsideUpdates()
+            throw error
+        }
     }
 
     // MARK: Undo manager
 
     /// Mirrors the steps in `manager`: one action per undo step, named like it, whose playing
-    /// back undoes or redoes the step here.
+    /// back undoes or redoes that very step here (or nothing, if the step is gone).
     ///
     /// ```swift
     /// mediator.history.drive(undoManager)   // Foundation's UndoManager, on Apple platforms
     /// ```
     ///
-    /// From then on ``undo()`` and ``redo()`` go through the manager, and ``clear()`` clears
-    /// it too. The manager's own actions that are not Ripple's stay in its stacks. Steps that
-    /// ``limit`` drops leave their action in the manager; playing it then does nothing.
+    /// From then on ``undo()`` and ``redo()`` go through the manager (they play its top group,
+    /// which may hold other actions than Ripple's, such as a text field's typing), and the
+    /// manager's `levelsOfUndo` follows ``limit`` (the smaller of the two when both are set).
+    /// Ripple removes only its own actions from the manager (when steps are dropped, on
+    /// ``clear()``, when driving another manager). With `groupsByEvent`, the updates of one
+    /// run-loop turn make one step, as they make one group of the manager: one Edit > Undo
+    /// undoes one step. Edit > Undo chosen while an update runs plays its step right after it.
     public func drive(_ manager: some UndoManaging) {
+        if let previous = undoManager {
+            for step in undoSteps + redoSteps { previous.removeAllActions(withTarget: step.target) }
+        }
         undoManager = manager
-        manager.removeAllActions()
-        for step in undoSteps { registerManagerAction(.undo, name: step.name) }
+        eventStepSerial = nil
+        if manager.levelsOfUndo > 0 { limit = min(limit, manager.levelsOfUndo) }
+        if limit > 0 { manager.levelsOfUndo = limit }
+        for step in undoSteps { registerManagerAction(.undo, for: step) }
+        manager.rippleObserveGroupClosing { [weak self, weak manager] in
+            guard let self, let manager, self.undoManager === manager, manager.groupingLevel == 0 else { return }
+            self.eventStepSerial = nil
+        }
     }
 
-    /// Registers the action that plays `direction` back.
-    private func registerManagerAction(_ direction: Replay, name: String?) {
+    /// Registers the action that plays `step` in `direction`.
+    private func registerManagerAction(_ direction: Replay, for step: HistoryStep) {
         guard let undoManager else { return }
-        undoManager.registerRippleUndo { [weak self] in self?.managerPlays(direction, name: name) }
-        if let name { undoManager.setActionName(name) }
+        let serial = step.serial
+        let target = step.target
+        // The manager keeps the target unowned: the action keeps it alive.
+        undoManager.registerRippleAction(withTarget: target) { [weak self] in
+            withExtendedLifetime(target) { self?.managerPlays(direction, serial: serial) }
+        }
+        if let name = step.name { undoManager.setActionName(name) }
     }
 
-    /// The manager plays an action: replay the step, and register the way back.
-    private func managerPlays(_ direction: Replay, name: String?) {
-        managerIsPlaying = true
-        defer { managerIsPlaying = false }
+    /// The manager plays an action: replay its step if it is still the one to play, and register
+    /// the way back.
+    private func managerPlays(_ direction: Replay, serial: Int) {
+        guard let core, let step = topStep(direction), step.serial == serial else { return }
+        registerManagerAction(direction.inverse, for: step)
+        if core.isBusy || replaying != nil {
+            // Edit > Undo while an update runs: the step plays right after it.
+            core.afterUpdate { [weak self] in self?.replayLater(direction, serial: serial) }
+            return
+        }
         do {
-            try replay(direction)
-            registerManagerAction(direction == .undo ? .redo : .undo, name: name)
+            try replay(step, direction, core: core)
         } catch {
-            // The step stays where it was; the manager has played its action and lost it.
-            managerError = error
+            if playsForHistory { managerError = error } else { core.reportFailure(error, origin: "undo manager") }
+        }
+    }
+
+    private func replayLater(_ direction: Replay, serial: Int) {
+        guard let core, let step = topStep(direction), step.serial == serial else { return }
+        do {
+            try replay(step, direction, core: core)
+        } catch {
+            core.reportFailure(error, origin: "undo manager")
         }
     }
 
     // MARK: Publishing the state
 
     /// Whether ``state`` shows something else than the stacks.
-    private var stateIsStale: Bool {
+    var stateIsStale: Bool {
         state._canUndo != canUndo || state._canRedo != canRedo || state._undoName != undoName
             || state._redoName != redoName || state._hasUnsavedChanges != hasUnsavedChanges
     }
@@ -333,9 +451,9 @@ public final class History {
 
     /// Publishes ``state`` when it is stale: at the end of the running update, or now in an
     /// update of its own.
-    private func publishOutsideUpdates() throws {
-        guard stateIsStale, !core.isBusy else { return }
+    private func publishOutsideUpdates() {
+        guard let core, stateIsStale, !core.isBusy else { return }
         guard state.tracker._isWatched else { return publishState(tracked: false) }
-        try core.outermostUpdate {}
+        try? core.outermostUpdate {}
     }
 }

@@ -1,17 +1,55 @@
 /// One undo or redo step: the members an outermost update (or a group of them) changed, each
-/// with the value it had before.
+/// with what it takes to put back the value it had before.
 ///
-/// Applying a step puts the `before` values back; the update that does so is recorded as the
-/// step on the other stack. Only what was written is kept: a step costs what its update
-/// changed, never the size of the model.
+/// Applying a step puts the old values back, newest change first; the update that does so is
+/// recorded as the step on the other stack. A step keeps what its update changed: a value, or
+/// for a collection edited in place the difference (an append keeps the appended element and
+/// its position), never a copy of the model or of a whole collection.
 struct HistoryStep {
-    /// One member changed by the step: the journal entry of its first write, moved from the
-    /// journal into the step, whose `old` is the value before the step (a value, or the very
-    /// same node objects).
-    typealias Change = JournalEntry
+    /// One member changed by the step.
+    struct Change {
+        let node: any RippleNode
+        let member: Int
+        let before: Before
 
-    /// Identifies the document state the step leads to, for the saved state.
-    var id: Int
+        /// The value before, whole or as the edit that brings it back.
+        enum Before {
+            case value(Any)
+            case edit(any MemberEdit)
+        }
+
+        /// The change recorded from a journal entry, whose `old` is the value before and whose
+        /// member holds `current` now: an edit when that is smaller than the old value.
+        init(_ entry: JournalEntry, current: Any) {
+            node = entry.node
+            member = entry.member
+            before = memberEdit(from: current, revertingTo: entry.old).map(Before.edit) ?? .value(entry.old)
+        }
+
+        /// The value the member had before the change, computed from its value `current` now;
+        /// `nil` when an edit no longer fits it.
+        func valueBefore(_ current: Any) -> Any? {
+            switch before {
+            case .value(let value): value
+            case .edit(let edit): edit.revert(current)
+            }
+        }
+    }
+
+    /// Identifies the step while it moves between the stacks: an undo manager's action plays
+    /// the step with its serial, or nothing.
+    let serial: Int
+    /// The document states before and after the step, for the saved state.
+    var before: Int
+    var after: Int
     var name: String?
+    /// In the order they were made; applied newest first.
     var changes: [Change]
+    /// What an undo manager holds the step's actions by: alive as long as they can run.
+    let target = UndoTarget()
 }
+
+/// The object an undo manager's actions for one step are registered with: a manager keeps only
+/// an unowned reference to its targets, so each action keeps its own alive, and removing the
+/// actions of one target removes those of one step and nothing else.
+final class UndoTarget: Sendable {}

@@ -17,7 +17,8 @@ import Observation
 /// flag and go straight to storage. It holds who watches which member of its node, and
 /// which members the current transaction has already journaled.
 public final class Tracker {
-    /// Whether any registration currently watches a member of this node.
+    /// Whether a registration watches a member of this node, or Observation has read one:
+    /// then even a write outside updates is journaled (and reported as a violation).
     @usableFromInline @exclusivity(unchecked) internal var _isWatched = false
 
     /// The Observation registrar of a node generated with `observable`, made at its first
@@ -30,6 +31,11 @@ public final class Tracker {
     private var watchList: [(member: Int, subscriber: Subscriber)] = []
     private var watchTable: [Int: [Subscriber]]?
     private static let tableThreshold = 16
+
+    /// The nodes holding this one, with the member that holds it: kept by the mediators of
+    /// models with `validate()`, to find the ancestors of a written node without walking
+    /// the model (see `Validator`). Weak: a parent may go while a child it held lives on.
+    internal var parents: [ParentLink] = []
 
     /// The journal epoch in which ``journaledMembers`` is valid.
     @usableFromInline @exclusivity(unchecked) internal var journalEpoch: UInt64 = 0
@@ -50,6 +56,7 @@ public final class Tracker {
             let made = ObservationRegistrar()
             registrar = made
             isObserved = true
+            _isWatched = true
             made.access(subject, keyPath: keyPath)
         }
     }
@@ -91,7 +98,7 @@ public final class Tracker {
             watchList.swapAt(index, watchList.count - 1)
             watchList.removeLast()
         }
-        _isWatched = watchTable != nil || !watchList.isEmpty
+        _isWatched = watchTable != nil || !watchList.isEmpty || isObserved
     }
 
     /// Calls `body` with every registration watching change key `member`.
@@ -110,5 +117,25 @@ public final class Tracker {
         } else {
             for watch in watchList { body(watch.subscriber) }
         }
+    }
+}
+
+/// One node holding another in one of its members.
+struct ParentLink {
+    weak var node: (any RippleNode)?
+    let member: Int
+}
+
+extension Tracker {
+    /// Notes that member `member` of `parent` holds this tracker's node.
+    func addParent(_ parent: any RippleNode, member: Int) {
+        parents.removeAll { $0.node == nil }
+        guard !parents.contains(where: { $0.node === parent && $0.member == member }) else { return }
+        parents.append(ParentLink(node: parent, member: member))
+    }
+
+    /// Notes that member `member` of `parent` no longer holds this tracker's node.
+    func removeParent(_ parent: any RippleNode, member: Int) {
+        parents.removeAll { $0.node == nil || ($0.node === parent && $0.member == member) }
     }
 }

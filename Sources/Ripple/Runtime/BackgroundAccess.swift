@@ -65,7 +65,7 @@ final class BackgroundChanges: @unchecked Sendable {
             }
             for core in MediatorCore.watchingCores(of: entry.node._rippleTracker) { core.noteOutsideWrite(entry) }
         }
-        for core in cores where !core.isRefreshing && core.updateDepth == 0 {
+        for core in cores where !core.isBusy {
             try? core.outermostUpdate {}
         }
     }

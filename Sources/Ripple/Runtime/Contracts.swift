@@ -29,6 +29,11 @@ public struct Contracts: Sendable, Equatable {
     public var writeOutsideUpdate: ContractPolicy
     /// A member was written after an earlier registration of the same refresh read it.
     public var writeAfterRead: ContractPolicy
+    /// `validate()` or a transaction hook wrote a tracked member. Writes of `validate()` stay part
+    /// of the transaction; those of did-commit and did-roll-back come after it and are delivered
+    /// by the next refresh, like writes outside updates. (`transactionWillChange()` may write:
+    /// its writes are part of the update.)
+    public var writeInHook: ContractPolicy
 
     /// Every check with the same policy.
     public init(_ policy: ContractPolicy) {
@@ -36,6 +41,7 @@ public struct Contracts: Sendable, Equatable {
         writeOutsideWrites = policy
         writeOutsideUpdate = policy
         writeAfterRead = policy
+        writeInHook = policy
     }
 
     /// `.assert` in debug builds, `.ignore` in release builds.
@@ -56,6 +62,7 @@ public struct Contracts: Sendable, Equatable {
         case .writeOutsideWrites: writeOutsideWrites
         case .writeOutsideUpdate: writeOutsideUpdate
         case .writeAfterRead: writeAfterRead
+        case .writeInHook: writeInHook
         }
     }
 }
@@ -68,10 +75,12 @@ public struct ContractViolation: Hashable, Sendable, CustomStringConvertible {
         case writeOutsideWrites = "write outside its writes"
         case writeOutsideUpdate = "write outside an update"
         case writeAfterRead = "write after an earlier registration read it"
+        case writeInHook = "write from validate() or a transaction hook"
     }
 
     public let kind: Kind
-    /// The registration that broke it, or `nil` for code outside any registration.
+    /// The registration that broke it, or `nil` for code outside any registration (a hook's
+    /// violation names the hook in ``path``).
     public let registration: String?
     /// The member involved, e.g. `Library.selectedCount`.
     public let path: String

@@ -13,6 +13,9 @@ final class MediatorCore {
     var isLogging = false
     var log: [RefreshRecord] = []
     var logLimit = 100
+    /// Where the failures that no caller can receive go: an update queued by a registration
+    /// that failed, a chain of refreshes that did not settle.
+    var failureHandler: @MainActor (UpdateFailure) -> Void = UpdateFailure.log
 
     // The journal: the old value of every member at its first write in a segment.
     var journal: [JournalEntry] = []
@@ -23,8 +26,13 @@ final class MediatorCore {
     // Where the mediator stands.
     var updateDepth = 0
     var isRefreshing = false
+    /// The update is over and being handed on: history, hooks, the history state.
+    private(set) var isFinishing = false
     var running: Subscriber?
     var refreshNumber = 0
+    /// `validate()` or a transaction hook runs: its writes break the contract. Outside the
+    /// transaction (did-commit, did-roll-back) they are delivered like writes outside updates.
+    private var runningHook: (name: String, isInTransaction: Bool)?
 
     // Registrations.
     private var subscribers: [Int: Subscriber] = [:]
@@ -40,6 +48,12 @@ final class MediatorCore {
     private var followUps: [Subscriber] = []
     private var outsideWrites: [JournalEntry] = []
     var queuedUpdates: [(origin: String?, tag: String?, body: @MainActor () throws -> Void)] = []
+    /// Work to run once the running outermost update is over, each in an update of its own.
+    private var afterUpdates: [@MainActor () -> Void] = []
+    /// Members of nodes read through Observation that changed, reported once the refresh round
+    /// that changed them is over (its processors ran).
+    private var observationChanges: [(node: any RippleNode, member: Int)] = []
+    private var observationPending: Set<WatchPoint> = []
 
     /// The actions not yet finished, shown to registrations by ``activity``.
     var unfinishedActions: [Action] = []
@@ -54,14 +68,16 @@ final class MediatorCore {
     /// The tag of the update whose changes are being delivered (its refresh included).
     private var currentTag: String?
     /// The tags of the updates whose changes made the running registration fire.
-    private(set) var firingTags: [String] = []
+    private(set) var firingTags: [String?] = []
 
     // History: it records each outermost update when it ends, from the journal.
     /// Owned here, so that no update loads a weak reference (which would also make every
     /// retain of the history take the slow, side-table path).
     var history: History?
-    /// The model's root, where validation looks for the ancestors of written nodes.
-    var root: (any RippleNode)?
+    /// The model's root.
+    let root: any RippleNode
+    /// Validates transactions; keeps the parent links it needs.
+    let validator: Validator
     /// Whether writes are recorded into history now (false inside `History.withoutRecording`).
     var recordsHistory = true
     /// The name of the undo step the running outermost update makes.
@@ -70,6 +86,17 @@ final class MediatorCore {
     // Registrations released on any thread, cancelled at the next refresh.
     private let releasedLock = NSLock()
     private nonisolated(unsafe) var released: [Subscriber] = []
+
+    /// The mediators alive, for writes outside updates that only Observation watches.
+    private nonisolated(unsafe) static var live: [WeakCore] = []
+    private struct WeakCore { weak var core: MediatorCore? }
+
+    init(root: any RippleNode) {
+        self.root = root
+        validator = Validator(rootDescriptor: type(of: root)._rippleDescriptor)
+        Self.live.removeAll { $0.core == nil }
+        Self.live.append(WeakCore(core: self))
+    }
 
     /// The mediator is gone: its registrations stop watching the model, so nothing it
     /// registered keeps model nodes alive.
@@ -80,6 +107,9 @@ final class MediatorCore {
             subscriber.onEnd?()
         }
     }
+
+    /// Whether an update or a refresh is running on this mediator.
+    var isBusy: Bool { updateDepth > 0 || isRefreshing || isFinishing }
 
     // MARK: - Journal
 
@@ -100,6 +130,13 @@ final class MediatorCore {
             }
         }
         guard isFirstInSegment(node._rippleTracker, member) else { return }
+        if let runningHook {
+            report(.writeInHook, registration: nil, path: Self.memberPath(type(of: node)._rippleDescriptor, member) + " in \(runningHook.name)")
+            if !runningHook.isInTransaction {
+                noteOutsideWrite(JournalEntry(node: node, member: member, old: old))
+                return
+            }
+        }
         willChange(node)
         journal.append(JournalEntry(node: node, member: member, old: old, isRecorded: recordsHistory))
     }
@@ -123,8 +160,14 @@ final class MediatorCore {
 
     /// A write while no update runs: a contract violation, and a change the next refresh delivers.
     static func writeOutsideUpdate<Value>(_ node: any RippleNode, _ member: Int, old: Value) {
+        let tracker = node._rippleTracker
         let path = memberPath(type(of: node)._rippleDescriptor, member)
-        for core in watchingCores(of: node._rippleTracker) {
+        var cores = watchingCores(of: tracker)
+        if cores.isEmpty, tracker.isObserved {
+            // Only Observation reads it: every mediator hears of the write, as none can tell.
+            cores = live.compactMap(\.core)
+        }
+        for core in cores {
             core.report(.writeOutsideUpdate, registration: nil, path: path)
             core.noteOutsideWrite(JournalEntry(node: node, member: member, old: old))
         }
@@ -162,15 +205,14 @@ final class MediatorCore {
         var seen: Set<WatchPoint> = []
         for entry in entries {
             let tracker = entry.node._rippleTracker
-            guard tracker._isWatched || tracker.isObserved, seen.insert(WatchPoint(tracker, entry.member)).inserted,
+            guard tracker._isWatched, seen.insert(WatchPoint(tracker, entry.member)).inserted,
                   !entry.node._rippleIsCurrent(entry.member, entry.old) else { continue }
             let descriptor = type(of: entry.node)._rippleDescriptor
             let changeKey = descriptor.members[entry.member].changeKey
             if tracker.isObserved {
-                entry.node._rippleObservationChange(entry.member)
-                if changeKey != entry.member { entry.node._rippleObservationChange(changeKey) }
+                noteObservationChange(entry.node, entry.member)
+                if changeKey != entry.member { noteObservationChange(entry.node, changeKey) }
             }
-            guard tracker._isWatched else { continue }
             let movesPaths = descriptor.members[changeKey].isNode
             let point = WatchPoint(tracker, changeKey)
             tracker.forEachWatcher(of: changeKey) { subscriber in
@@ -182,12 +224,29 @@ final class MediatorCore {
         }
     }
 
+    private func noteObservationChange(_ node: any RippleNode, _ member: Int) {
+        if observationPending.insert(WatchPoint(node._rippleTracker, member)).inserted {
+            observationChanges.append((node, member))
+        }
+    }
+
+    /// Tells Observation of the changes of the round, now that its processors ran. What its
+    /// `onChange` handlers update is queued like any update started during a refresh.
+    private func reportObservationChanges() {
+        while !observationChanges.isEmpty {
+            let changes = observationChanges
+            observationChanges.removeAll()
+            observationPending.removeAll()
+            for change in changes { change.node._rippleObservationChange(change.member) }
+        }
+    }
+
     /// Keeps the change for `subscriber` and queues it, unless it is paused or is the one running.
     private func note(_ entry: JournalEntry, for subscriber: Subscriber, structural: Bool) {
         guard !subscriber.isCancelled, subscriber !== running else { return }
         if structural { subscriber.needsResolve = true }
         subscriber.pending.add(entry)
-        if let currentTag, !subscriber.pendingTags.contains(currentTag) { subscriber.pendingTags.append(currentTag) }
+        if !subscriber.pendingTags.contains(currentTag) { subscriber.pendingTags.append(currentTag) }
         if subscriber.isPaused { return }
         if isRefreshing && subscriber.lastRefresh == refreshNumber {
             // It already fired in this refresh: it gets a follow-up round, and whoever wrote
@@ -241,44 +300,72 @@ final class MediatorCore {
     // MARK: - Updates and refreshes
 
     /// Runs `body` as the outermost update: journal, validate, deliver, refresh; then hands
-    /// the whole journal (the update and its refresh) to history, and refreshes the
-    /// registrations on the history state if it changed.
+    /// the whole journal (the update and its refresh) to history, calls the did-commit hooks,
+    /// and refreshes the registrations on the history state if it changed.
+    ///
+    /// Throws only what rolled `body` back: what happens after it committed (an update queued
+    /// by a registration that fails, a refresh that does not settle) goes to ``failureHandler``.
     @MainActor
     func outermostUpdate(tag: String? = nil, _ body: @MainActor () throws -> Void) throws {
         activate()
         let outerTag = currentTag
         currentTag = tag
-        defer {
-            currentTag = outerTag
-            deactivate()
-            undoName = nil
-        }
-        defer { journal.removeAll(keepingCapacity: true) }
-        try transaction(body)
-        defer { commitHooks() }
         var failure: (any Error)?
-        do { try refresh() } catch { failure = error }
-        // Writes that stay stay recorded, even when the refresh failed to settle.
-        if let history, history.commit() {
-            if history.state.tracker._isWatched {
-                // A refresh of its own for the registrations on the history state.
-                journal.removeAll(keepingCapacity: true)
-                beginSegment()
-                history.publishState()
-                deliver(journal[...])
-                do { try refresh() } catch { failure = failure ?? error }
-            } else {
-                history.publishState(tracked: false)
-            }
-        }
+        do { try transaction(body) } catch { failure = error }
+        // After a rollback, what the body queued (its actions' activity) still runs.
+        if failure == nil || !queuedUpdates.isEmpty || !outsideWrites.isEmpty { refresh() }
+        finish(bodyCommitted: failure == nil)
+        currentTag = outerTag
+        deactivate()
+        undoName = nil
+        runAfterUpdates()
         if let failure { throw failure }
     }
 
+    /// Hands the journal to history, calls the did-commit hooks, publishes the history state;
+    /// again while hooks queue updates or write (writes the next refresh delivers).
+    @MainActor
+    private func finish(bodyCommitted: Bool) {
+        isFinishing = true
+        defer { isFinishing = false }
+        var replayed = bodyCommitted
+        for round in 1... {
+            if let history {
+                let (changes, changesUnrecorded) = committedChanges()
+                history.commit(changes, changesUnrecorded: changesUnrecorded, replayed: replayed)
+            }
+            replayed = false
+            journal.removeAll(keepingCapacity: true)
+            commitHooks()
+            if let history, history.stateIsStale {
+                if history.state.tracker._isWatched {
+                    // A refresh of its own for the registrations on the history state.
+                    beginSegment()
+                    history.publishState()
+                    deliver(journal[...])
+                    journal.removeAll(keepingCapacity: true)
+                } else {
+                    history.publishState(tracked: false)
+                }
+            }
+            guard !queuedUpdates.isEmpty || !outsideWrites.isEmpty || !queue.isEmpty else { return }
+            if round >= refreshLimit {
+                failureHandler(UpdateFailure(error: stopRefreshing(rounds: round), origin: nil, tag: currentTag))
+                return
+            }
+            isFinishing = false
+            refresh()
+            isFinishing = true
+        }
+    }
+
     /// Runs `body` nested in a running update: its writes roll back alone if it throws.
+    ///
+    /// Its hooks belong to the outermost update: a node it wrote keeps its will-change (which
+    /// runs once per outermost update) and gets did-commit or did-roll-back with the others.
     @MainActor
     func nestedUpdate(_ body: @MainActor () throws -> Void) throws {
         let mark = journal.count
-        let hookMark = hookedNodes.count
         beginSegment()
         updateDepth += 1
         defer { updateDepth -= 1 }
@@ -286,12 +373,12 @@ final class MediatorCore {
             try body()
         } catch {
             rollBack(to: mark)
-            rollBackHooks(from: hookMark)
             throw error
         }
     }
 
-    /// Journals `body`, validates what it wrote, and rolls everything back if either throws.
+    /// Journals `body`, validates what it wrote and attached, and rolls everything back if
+    /// either throws; then delivers.
     @MainActor
     private func transaction(_ body: @MainActor () throws -> Void) throws {
         let mark = journal.count
@@ -301,13 +388,55 @@ final class MediatorCore {
         defer { updateDepth -= 1 }
         do {
             try body()
-            try validate(journal[mark...])
+            try validate(from: mark)
         } catch {
             rollBack(to: mark)
             rollBackHooks(from: hookMark)
             throw error
         }
         deliver(journal[mark...])
+    }
+
+    /// Validates the transaction's changes since `mark`; its writes are contract violations.
+    private func validate(from mark: Int) throws {
+        guard validator.isActive, journal.count > mark else { return }
+        let end = journal.count
+        beginSegment()
+        runningHook = ("validate()", true)
+        defer { runningHook = nil }
+        let structural = try validator.validate(journal[mark..<end], root: root)
+        validator.commit(structural)
+        validator.follow(journal[end...])
+    }
+
+    /// Runs `body` once the running outermost update is over (now if none runs).
+    @MainActor
+    func afterUpdate(_ body: @escaping @MainActor () -> Void) {
+        if isBusy { afterUpdates.append(body) } else { body() }
+    }
+
+    @MainActor
+    private func runAfterUpdates() {
+        while !afterUpdates.isEmpty, !isBusy {
+            afterUpdates.removeFirst()()
+        }
+    }
+
+    /// Runs `body` as an update of its own: now when idle, after the running one otherwise.
+    /// Its failure goes to the failure handler.
+    @MainActor
+    func updateSoon(origin: String, _ body: @escaping @MainActor () throws -> Void) {
+        if isBusy {
+            queuedUpdates.append((origin: origin, tag: nil, body: body))
+        } else {
+            do { try outermostUpdate(body) } catch { reportFailure(error, origin: origin) }
+        }
+    }
+
+    /// Hands a failure that no caller can receive to the failure handler.
+    @MainActor
+    func reportFailure(_ error: any Error, origin: String?) {
+        failureHandler(UpdateFailure(error: error, origin: origin, tag: currentTag))
     }
 
     // MARK: - Transaction hooks
@@ -323,14 +452,14 @@ final class MediatorCore {
     }
 
     /// Calls `transactionDidRollBack()` of the nodes first written since `mark`, whose writes
-    /// were just undone, newest first; they are no longer part of the outermost update.
+    /// were just undone, newest first.
     private func rollBackHooks(from mark: Int) {
         guard hookedNodes.count > mark else { return }
         let rolledBack = hookedNodes[mark...]
         hookedNodes.removeSubrange(mark...)
-        for node in rolledBack.reversed() {
-            hookedSet.remove(ObjectIdentifier(node))
-            node._rippleTransactionDidRollBack()
+        for node in rolledBack { hookedSet.remove(ObjectIdentifier(node)) }
+        runHooks("transactionDidRollBack()") {
+            for node in rolledBack.reversed() { node._rippleTransactionDidRollBack() }
         }
     }
 
@@ -341,79 +470,43 @@ final class MediatorCore {
         let committed = hookedNodes
         hookedNodes.removeAll()
         hookedSet.removeAll()
-        for node in committed { node._rippleTransactionDidCommit() }
-    }
-
-    /// Validates every written node that declares `validate()` and every such ancestor of a
-    /// written node, parents before children, each once; stops at the first error.
-    ///
-    /// Ancestors are found by walking the model from the root, so this costs the size of the
-    /// model, but only in models where some class declares `validate()`; nodes written but no
-    /// longer reachable are validated after, in the order of their first write.
-    private func validate(_ entries: ArraySlice<JournalEntry>) throws {
-        guard !entries.isEmpty, let root, modelValidates else { return }
-        var written: [ObjectIdentifier: any RippleNode] = [:]
-        for entry in entries { written[ObjectIdentifier(entry.node)] = entry.node }
-        var order: [any RippleNode] = []
-        var reachesWritten: [ObjectIdentifier: Bool] = [:]
-        func visit(_ node: any RippleNode) -> Bool {
-            let id = ObjectIdentifier(node)
-            if let known = reachesWritten[id] { return known }
-            reachesWritten[id] = false  // in progress: a cycle back to it adds nothing
-            let descriptor = type(of: node)._rippleDescriptor
-            order.append(node)
-            var reaches = written[id] != nil
-            for (index, member) in descriptor.members.enumerated() where member.isNode && !member.isComputed {
-                node._rippleVisitNodes(of: index) { child in
-                    if visit(child) { reaches = true }
-                }
-            }
-            reachesWritten[id] = reaches
-            return reaches
-        }
-        _ = visit(root)
-        var validated: Set<ObjectIdentifier> = []
-        for node in order where type(of: node)._rippleDescriptor.validates && reachesWritten[ObjectIdentifier(node)] == true {
-            if validated.insert(ObjectIdentifier(node)).inserted { try node._rippleValidate() }
-        }
-        for entry in entries where reachesWritten[ObjectIdentifier(entry.node)] == nil {
-            let node = entry.node
-            guard type(of: node)._rippleDescriptor.validates, validated.insert(ObjectIdentifier(node)).inserted else { continue }
-            try node._rippleValidate()
+        runHooks("transactionDidCommit()") {
+            for node in committed { node._rippleTransactionDidCommit() }
         }
     }
 
-    /// Whether some class reachable from the root's class declares `validate()`.
-    private lazy var modelValidates: Bool = {
-        guard let root else { return false }
-        var seen: Set<ObjectIdentifier> = []
-        var stack = [type(of: root)._rippleDescriptor]
-        while let descriptor = stack.popLast() {
-            guard seen.insert(ObjectIdentifier(descriptor)).inserted else { continue }
-            if descriptor.validates { return true }
-            for member in descriptor.members { if let child = member.childDescriptor { stack.append(child) } }
-        }
-        return false
-    }()
+    /// Runs hooks that come after a transaction: their writes break the contract, and are
+    /// delivered by the next refresh like writes outside updates.
+    private func runHooks(_ name: String, _ body: () -> Void) {
+        let outer = runningHook
+        runningHook = (name, false)
+        beginSegment()
+        body()
+        runningHook = outer
+    }
 
     /// Fires every dirty registration in order, then runs queued updates, each with its own
-    /// refresh, until nothing is left or the round limit is reached.
+    /// refresh, until nothing is left or the round limit is reached (then the failure handler
+    /// hears of it).
     @MainActor
-    func refresh() throws {
+    func refresh() {
         let wasRefreshing = isRefreshing
         isRefreshing = true
         defer { isRefreshing = wasRefreshing }
         var rounds = 0
-        var queuedError: (any Error)?
         while true {
             rounds += 1
             refreshNumber += 1
-            if rounds > refreshLimit { throw stopRefreshing(rounds: rounds - 1) }
+            if rounds > refreshLimit {
+                failureHandler(UpdateFailure(error: stopRefreshing(rounds: rounds - 1), origin: nil, tag: currentTag))
+                return
+            }
             if rounds > 1, !queuedUpdates.isEmpty {
                 let queued = queuedUpdates.removeFirst()
+                // Its round delivers under its tag.
                 currentTag = queued.tag
                 isRefreshing = false
-                do { try transaction(queued.body) } catch { queuedError = queuedError ?? error }
+                do { try transaction(queued.body) } catch { reportFailure(error, origin: queued.origin) }
                 isRefreshing = true
             }
             cancelReleased()
@@ -421,6 +514,7 @@ final class MediatorCore {
             if !outsideWrites.isEmpty {
                 let writes = outsideWrites
                 outsideWrites.removeAll()
+                validator.follow(writes[...])
                 deliver(writes[...])
             }
             for subscriber in pendingInitial where !subscriber.isCancelled { enqueue(subscriber) }
@@ -446,13 +540,13 @@ final class MediatorCore {
             for subscriber in everyRefresh where !subscriber.isCancelled && !subscriber.isPaused {
                 run(subscriber, &record)
             }
+            reportObservationChanges()
             if isLogging {
                 log.append(record)
                 if log.count > logLimit { log.removeFirst(log.count - logLimit) }
             }
             if queuedUpdates.isEmpty, followUps.isEmpty, pendingInitial.isEmpty, outsideWrites.isEmpty { break }
         }
-        if let queuedError { throw queuedError }
     }
 
     @MainActor
@@ -477,6 +571,7 @@ final class MediatorCore {
         _rippleChecksReads = checksReads
         subscriber.body()
         _rippleChecksReads = wasChecking
+        validator.follow(journal[mark...])
         // Delivered while it is still the one running: its own writes do not notify itself,
         // and a write after another's read is reported under its name.
         deliver(journal[mark...])
@@ -495,6 +590,7 @@ final class MediatorCore {
         for subscriber in followUps { subscriber.isFollowUp = false }
         followUps.removeAll()
         queuedUpdates.removeAll()
+        outsideWrites.removeAll()
         queue.removeAll()
         return .refreshDidNotSettle(rounds: rounds, registrations: names)
     }

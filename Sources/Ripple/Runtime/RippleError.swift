@@ -1,3 +1,5 @@
+import Foundation
+
 /// Errors of the Ripple runtime; each says what went wrong and how to fix it.
 public enum RippleError: Error, Equatable, CustomStringConvertible {
     /// Two processors would write the same property.
@@ -8,6 +10,11 @@ public enum RippleError: Error, Equatable, CustomStringConvertible {
     case refreshDidNotSettle(rounds: Int, registrations: [String])
     /// `undo()` or `redo()` was called while an update, a refresh or a history group ran.
     case historyBusy(action: String)
+    /// The history outlived its mediator: there is no model left to undo or redo.
+    case mediatorGone
+    /// An undo or redo step holds a collection's difference that no longer fits the
+    /// collection, which changes made without recording moved.
+    case stepNoLongerApplies
 
     public var description: String {
         switch self {
@@ -25,6 +32,36 @@ public enum RippleError: Error, Equatable, CustomStringConvertible {
         case let .historyBusy(action):
             return "history.\(action) was called while an update, a refresh or a history group runs; "
                 + "undo and redo are updates of their own: call them outside updates, registrations and groups"
+        case .mediatorGone:
+            return "the mediator of this history is gone; keep the mediator alive as long as you undo and redo"
+        case .stepNoLongerApplies:
+            return "the step changes a collection that changes made without recording have moved since; "
+                + "it was dropped, with the steps it hid"
         }
+    }
+}
+
+/// A failure that no caller could be told of, handed to ``Mediator/failureHandler``: an update
+/// queued by a registration (or a hook, or an action's bookkeeping) that was rolled back, a chain
+/// of refreshes that did not settle, an Edit > Undo that could not be applied.
+///
+/// The update that caused it committed: ``Mediator/update(undoName:tag:_:)`` throws only when its
+/// own change was rolled back.
+public struct UpdateFailure: Error, CustomStringConvertible {
+    /// What went wrong.
+    public let error: any Error
+    /// Who started the failed work: the registration that queued the update, for instance.
+    public let origin: String?
+    /// The tag of the update being delivered when it failed.
+    public let tag: String?
+
+    public var description: String {
+        "\(origin.map { "'\($0)': " } ?? "")\(error)"
+    }
+
+    /// The default handler: prints the failure to standard error.
+    @MainActor
+    static func log(_ failure: UpdateFailure) {
+        FileHandle.standardError.write(Data("Ripple: an update failed and was rolled back on its own: \(failure)\n".utf8))
     }
 }

@@ -57,7 +57,7 @@ final class Subscriber {
     /// What changed under it since it last fired, judged when its turn comes.
     var pending = PendingChanges()
     /// The tags of the updates whose changes reached it since it last fired.
-    var pendingTags: [String] = []
+    var pendingTags: [String?] = []
     /// Called once when it ends: cancelled, or its mediator gone.
     var onEnd: (@Sendable () -> Void)?
 

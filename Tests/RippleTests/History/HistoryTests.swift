@@ -93,7 +93,7 @@ import Testing
         let mirror = mediator.coordinate("mirror", reads: [Library.scheme.userID]) { library in
             library.catalog.total = library.userID * 10
         }
-        try mediator.refresh()
+        mediator.refresh()
         try mediator.update { library in
             library.userID = 2
             library.shelves.removeLast()
@@ -186,10 +186,10 @@ import Testing
         try mediator.update { $0.userID = 1 }
         try mediator.update { $0.userID = 2 }
         try mediator.history.undo()
-        try mediator.history.clear()
+        mediator.history.clear()
         #expect(!mediator.history.canUndo && !mediator.history.canRedo && mediator.hasUnsavedChanges)
-        try mediator.markSaved()
-        try mediator.history.clear()
+        mediator.markSaved()
+        mediator.history.clear()
         #expect(!mediator.hasUnsavedChanges)
     }
 
@@ -227,7 +227,7 @@ import Testing
         #expect(!mediator.hasUnsavedChanges)
         try mediator.update { $0.userID = 1 }
         #expect(mediator.hasUnsavedChanges)
-        try mediator.markSaved()
+        mediator.markSaved()
         #expect(!mediator.hasUnsavedChanges)
         try mediator.update { $0.userID = 2 }
         #expect(mediator.hasUnsavedChanges)
@@ -270,7 +270,7 @@ import Testing
         let title = mediator.observe("title", on: state, reads: [HistoryState.scheme.hasUnsavedChanges]) { state in
             log.append(state.hasUnsavedChanges ? "edited" : "saved")
         }
-        try mediator.refresh()
+        mediator.refresh()
         #expect(log.take() == ["undo false - redo false", "saved"])
         try mediator.update(undoName: "One") { $0.userID = 1 }
         #expect(log.take() == ["undo true One redo false", "edited"])
@@ -278,13 +278,13 @@ import Testing
         #expect(log.take() == [])
         try mediator.update(undoName: "Two") { $0.userID = 2 }
         #expect(log.take() == ["undo true Two redo false"])
-        try mediator.markSaved()
+        mediator.markSaved()
         #expect(log.take() == ["saved"])
         try mediator.history.undo()
         #expect(log.take() == ["undo true One redo true", "edited"])
         try mediator.history.redo()
         #expect(log.take() == ["undo true Two redo false", "saved"])
-        try mediator.history.clear()
+        mediator.history.clear()
         #expect(log.take() == ["undo false - redo false"])
         #expect(mediator.violations == [])
         _ = (menu, title)

@@ -50,7 +50,7 @@ private actor Counter {
         let observer = mediator.observe("user", reads: [Library.scheme.userID, Library.scheme.catalog.total]) { library in
             log.append("user \(library.userID) total \(library.catalog.total)")
         }
-        try mediator.refresh()
+        mediator.refresh()
         _ = log.take()
         let action = mediator.run("Sync") { _ in
             let fetched = 42   // as if from a server, off the main actor
@@ -60,7 +60,7 @@ private actor Counter {
             }
         }
         #expect(action.state != .finished)
-        await action.finished
+        _ = await action.finished
         #expect(action.state == .finished)
         #expect(action.outcome?.description == "succeeded")
         #expect(action.statistics.writesApplied == 2)
@@ -72,7 +72,7 @@ private actor Counter {
     @Test func aThrowingWorkFailsAndAppliesNothing() async {
         let mediator = Mediator(root: makeLibrary())
         let action = mediator.run("Sync") { _ in throw WorkFailed() }
-        await action.finished
+        _ = await action.finished
         #expect(isFailure(action.outcome))
         #expect(action.error is WorkFailed)
         #expect(mediator.root.userID == 0)
@@ -87,7 +87,7 @@ private actor Counter {
                 throw WorkFailed()
             }
         }
-        await action.finished
+        _ = await action.finished
         #expect(isFailure(action.outcome))
         #expect(mediator.root.userID == 0 && mediator.root.shelves.count == 3)
         #expect(action.statistics.writesApplied == 0)
@@ -101,7 +101,7 @@ private actor Counter {
             return { $0.userID = 1 }
         }
         action.cancel()
-        await action.finished
+        _ = await action.finished
         #expect(isCancelled(action.outcome))
         #expect(action.statistics.start == nil)
         #expect(await runs.count == 0)
@@ -120,7 +120,7 @@ private actor Counter {
         }
         await started.wait()
         action.cancel()
-        await action.finished
+        _ = await action.finished
         #expect(isCancelled(action.outcome))
         #expect(action.error == nil)
         #expect(mediator.root.userID == 0)
@@ -137,7 +137,7 @@ private actor Counter {
         }
         await started.wait()
         action.cancel()
-        await action.finished
+        _ = await action.finished
         #expect(isCancelled(action.outcome))
         #expect(action.error is WorkFailed)
     }
@@ -153,10 +153,10 @@ private actor Counter {
         let second = mediator.run("second") { _ in
             { library in library.userID = 2 }
         }
-        await second.finished
+        _ = await second.finished
         log.append("second applied: \(mediator.root.userID)")
         firstMayEnd.open()
-        await first.finished
+        _ = await first.finished
         log.append("first applied: \(mediator.root.userID)")
         #expect(log.take() == ["second applied: 2", "first applied: 1"])
     }
@@ -170,7 +170,7 @@ private actor Counter {
         }
         mediator = nil
         mayEnd.open()
-        await action.finished
+        _ = await action.finished
         #expect(isCancelled(action.outcome))
     }
 }
@@ -186,7 +186,7 @@ private actor Counter {
         ) { activity in
             log.append("\(activity.executing) of \(activity.actions.map(\.name))")
         }
-        try mediator.refresh()
+        mediator.refresh()
         #expect(log.take() == ["0 of []"])
         let started = Gate()
         let mayEnd = Gate()
@@ -199,7 +199,7 @@ private actor Counter {
         await started.wait()
         #expect(log.take() == ["1 of [\"sync\"]"], "then executing")
         mayEnd.open()
-        await action.finished
+        _ = await action.finished
         #expect(log.take() == ["0 of []"], "gone when finished")
         #expect(mediator.activity.actions.isEmpty && mediator.root.userID == 1)
         _ = spinner

@@ -15,7 +15,7 @@ private struct Shared<Value: AnyObject>: @unchecked Sendable {
         let mediator = Mediator(root: library)
         let log = EventLog()
         let observer = mediator.observe("progress", reads: [Library.scheme.job.progress]) { log.append("progress \($0.job.progress)") }
-        try mediator.refresh()
+        mediator.refresh()
         #expect(log.take() == ["progress 0.0"])
 
         let shared = Shared(value: job)
@@ -50,7 +50,7 @@ private struct Shared<Value: AnyObject>: @unchecked Sendable {
         let mediator = Mediator(root: library)
         let log = EventLog()
         let observer = mediator.observe("progress", reads: [Library.scheme.job.progress]) { log.append("progress \($0.job.progress)") }
-        try mediator.refresh()
+        mediator.refresh()
         _ = log.take()
         let shared = Shared(value: job)
         await Task.detached { shared.value.progress = 0 }.value

@@ -42,7 +42,7 @@ import Testing
         try mediator.update { $0.userID = 1 }
         task.cancel()
         _ = await task.value
-        try mediator.refresh()
+        mediator.refresh()
         #expect(!mediator.registrationsDescription.contains("'changes'"))
     }
 }

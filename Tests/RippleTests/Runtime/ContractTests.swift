@@ -10,7 +10,7 @@ import Testing
             _ = library.catalog.total
             _ = library.userID
         }
-        try mediator.refresh()
+        mediator.refresh()
         #expect(mediator.violations == [ContractViolation(kind: .readOutsideReads, registration: "header", path: "Library.userID")])
         _ = observer
     }
@@ -25,7 +25,7 @@ import Testing
             _ = library.shelves.map { ($0.title, $0.entries, $0.children) }
             _ = library.selectedShelf?.title
         }
-        try mediator.refresh()
+        mediator.refresh()
         #expect(mediator.violations == [])
         _ = observer
     }
@@ -34,7 +34,7 @@ import Testing
         let mediator = Mediator(root: makeLibrary())
         mediator.contracts = Contracts(.record)
         let observer = mediator.observe("writer", reads: [Library.scheme.userID]) { $0.catalog.total = 3 }
-        try mediator.refresh()
+        mediator.refresh()
         #expect(mediator.violations.contains(ContractViolation(
             kind: .writeOutsideWrites, registration: "writer", path: "Catalog.total")))
         _ = observer
@@ -45,12 +45,12 @@ import Testing
         mediator.contracts = Contracts(.record)
         let log = EventLog()
         let observer = mediator.observe("total", reads: [Library.scheme.catalog.total]) { log.append("total \($0.catalog.total)") }
-        try mediator.refresh()
+        mediator.refresh()
         _ = log.take()
         mediator.root.catalog.total = 4
         #expect(mediator.violations == [ContractViolation(kind: .writeOutsideUpdate, registration: nil, path: "Catalog.total")])
         #expect(log.take() == [])
-        try mediator.refresh()
+        mediator.refresh()
         #expect(log.take() == ["total 4"], "nothing is silently dropped")
         _ = observer
     }
@@ -62,7 +62,7 @@ import Testing
             _ = library.userID
             library.selectedCount = 1
         }
-        try mediator.refresh()
+        mediator.refresh()
         #expect(mediator.violations.isEmpty)
         _ = observer
     }

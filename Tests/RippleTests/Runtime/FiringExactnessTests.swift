@@ -16,7 +16,7 @@ import Testing
         let selection = mediator.observe("selection", reads: [Library.scheme.selectedID]) { library in
             log.append("selection \(library.selectedID.map(String.init) ?? "nil")")
         }
-        try mediator.refresh()
+        mediator.refresh()
         #expect(log.take() == ["reset", "selection nil"])
 
         try mediator.update { library in
@@ -49,7 +49,7 @@ import Testing
         let badge = mediator.observe("badge", reads: [Library.scheme.selectedCount]) { library in
             log.append("badge \(library.selectedCount)")
         }
-        try mediator.refresh()
+        mediator.refresh()
         #expect(log.take() == ["parity", "badge 0"])
 
         try mediator.update { $0.shelves[1].entries = ["c", "d"] }
@@ -72,7 +72,7 @@ import Testing
         let title = mediator.observe("pinned title", reads: [Library.scheme.pinned.title]) { library in
             log.append("title \(library.pinned?.title ?? "-")")
         }
-        try mediator.refresh()
+        mediator.refresh()
         #expect(log.take() == ["keep", "title Shelf 0"])
 
         try mediator.update { $0.pinned = nil }
@@ -87,7 +87,7 @@ import Testing
         mediator.isLogging = true
         let reset = mediator.coordinate("reset", reads: [Library.scheme.userID]) { $0.selectedID = nil }
         let both = mediator.observe("both", reads: [Library.scheme.selectedID, Library.scheme.catalog.total]) { _ in }
-        try mediator.refresh()
+        mediator.refresh()
         try mediator.update { library in
             library.selectedID = 4
             library.catalog.total = 4
@@ -113,7 +113,7 @@ import Testing
         let restore = try mediator.process("restore", reads: [Library.scheme.userID], writes: [Library.scheme.selectedID]) {
             $0.catalog.total -= 1
         }
-        try mediator.refresh()
+        mediator.refresh()
         #expect(log.take() == ["total 0"])
         mediator.violations = []
         try mediator.update { library in

@@ -33,7 +33,7 @@ import Testing
             for (name, path) in paths {
                 registrations.append(mediator.observe(name, reads: [path]) { _ in log.append(name) })
             }
-            try mediator.refresh()
+            mediator.refresh()
             _ = log.take()
         }
 
@@ -233,7 +233,7 @@ import Testing
         watched.mediator.contracts = Contracts(.record)
         watched.library.shelves[0].entries.append("outside")
         #expect(watched.mediator.violations.map(\.kind) == [.writeOutsideUpdate])
-        try watched.mediator.refresh()
+        watched.mediator.refresh()
         #expect(watched.log.take() == ["entries"])
     }
 }

@@ -30,7 +30,7 @@ import Testing
         let mediator = Mediator(root: library)
         mediator.isLogging = true
         let registrations = try registerQuantwmFlow(mediator)
-        try mediator.refresh()
+        mediator.refresh()
         try mediator.update { $0.selectedID = 1 }
         try mediator.update { $0.userID = 1 }
         try mediator.update { $0.userID = 2 }

@@ -40,7 +40,7 @@ import Testing
                 log.append("title \(shelf.id)")
             })
         }
-        try mediator.refresh()
+        mediator.refresh()
         _ = log.take()
         return (mediator, log, registrations)
     }
@@ -119,7 +119,7 @@ import Testing
         let index = ShelfIndex()
         let log = EventLog()
         let titles = mediator.observe("titles", on: index, reads: [ShelfIndex.scheme.byID.title]) { _ in log.append("titles") }
-        try mediator.refresh()
+        mediator.refresh()
         _ = log.take()
         let first = try payload(#"[{"id": 1, "title": "One"}, {"id": 2, "title": "Two"}]"#)
         try mediator.update { _ in try index.byID.merge(first, make: make, update: apply) }

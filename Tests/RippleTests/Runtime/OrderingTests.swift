@@ -24,7 +24,7 @@ import Testing
             library.selectedID = nil
             log.append("reset")
         }
-        try mediator.refresh()
+        mediator.refresh()
         #expect(log.take() == ["reset", "count", "header count=0 total=0"])
 
         try mediator.update { $0.selectedID = 1 }
@@ -54,7 +54,7 @@ import Testing
             $0.catalog.total = $0.userID * 10
             log.append("a")
         }
-        try mediator.refresh()
+        mediator.refresh()
         #expect(log.take() == ["a", "c", "b", "o [\"t0\"] 1"])
         try mediator.update { $0.userID = 2 }
         #expect(log.take() == ["a", "c", "b", "o [\"t20\"] 21"])
@@ -71,7 +71,7 @@ import Testing
             $0.catalog.total = $0.userID
             log.append("writer")
         }
-        try mediator.refresh()
+        mediator.refresh()
         _ = log.take()
         try mediator.update { $0.userID = 4 }
         #expect(log.take() == ["writer", "reader0", "reader1", "reader2", "reader3", "reader4"])
@@ -96,7 +96,7 @@ import Testing
             $0.selectedCount = $0.userID
             log.append("count")
         }
-        try mediator.refresh()
+        mediator.refresh()
         _ = log.take()
         try mediator.update { $0.userID = 7 }
         #expect(log.take() == ["total", "tags", "count", "reader"])
@@ -112,7 +112,7 @@ import Testing
             library.catalog.total = library.userID * 2
             log.append("early")
         }
-        try mediator.refresh()
+        mediator.refresh()
         _ = log.take()
         try mediator.update { $0.userID = 3 }
         #expect(log.take() == ["early", "late", "observer 6"])
@@ -124,7 +124,7 @@ import Testing
         let log = EventLog()
         let every = mediator.observeEveryRefresh("every") { _ in log.append("every") }
         let user = mediator.observe("user", reads: [Library.scheme.userID]) { _ in log.append("user") }
-        try mediator.refresh()
+        mediator.refresh()
         #expect(log.take() == ["user", "every"])
         try mediator.update { $0.catalog.total = 1 }
         #expect(log.take() == ["every"])

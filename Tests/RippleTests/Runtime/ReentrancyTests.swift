@@ -15,7 +15,7 @@ import Testing
             }
         }
         let user = mediator.observe("user", reads: [Library.scheme.userID]) { _ in log.append("user") }
-        try mediator.refresh()
+        mediator.refresh()
         _ = log.take()
         try mediator.update { library in
             library.catalog.total = 1
@@ -28,23 +28,26 @@ import Testing
     @Test func refreshesThatNeverSettleStopWithAnErrorNamingWhoKeptThemGoing() throws {
         let mediator = Mediator(root: makeLibrary())
         mediator.refreshLimit = 10
+        var failures: [UpdateFailure] = []
+        mediator.failureHandler = { failures.append($0) }
         var fired = 0
         let runaway = mediator.observe("runaway", reads: [Library.scheme.catalog.total]) { _ in
             fired += 1
             try? mediator.update { $0.catalog.total += 1 }
         }
-        #expect(throws: RippleError.refreshDidNotSettle(rounds: 10, registrations: ["runaway"])) {
-            try mediator.refresh()
-        }
+        mediator.refresh()
+        #expect(failures.map { $0.error as? RippleError } == [.refreshDidNotSettle(rounds: 10, registrations: ["runaway"])])
         #expect(fired == 10)
         // The mediator stays usable.
         runaway.cancel()
         try mediator.update { $0.userID = 1 }
     }
 
-    @Test func errorOfAQueuedUpdateIsRethrownByTheOutermostUpdate() throws {
+    @Test func aQueuedUpdateThatFailsGoesToTheFailureHandlerNotToTheCallerWhoseChangeCommitted() throws {
         struct Failure: Error, Equatable {}
         let mediator = Mediator(root: makeLibrary())
+        var failures: [UpdateFailure] = []
+        mediator.failureHandler = { failures.append($0) }
         let observer = mediator.observe("total", reads: [Library.scheme.catalog.total]) { library in
             if library.catalog.total == 1 {
                 try? mediator.update { library in
@@ -53,10 +56,12 @@ import Testing
                 }
             }
         }
-        try mediator.refresh()
-        #expect(throws: Failure()) { try mediator.update { $0.catalog.total = 1 } }
+        mediator.refresh()
+        try mediator.update(undoName: "Total") { $0.catalog.total = 1 }
         #expect(mediator.root.userID == 0, "the failed queued update was rolled back")
         #expect(mediator.root.catalog.total == 1, "the update that queued it stands")
+        #expect(failures.count == 1 && failures.first?.error as? Failure == Failure() && failures.first?.origin == "total")
+        #expect(mediator.history.undoName == "Total" && mediator.hasUnsavedChanges, "and is recorded, unsaved")
         _ = observer
     }
 
@@ -70,7 +75,7 @@ import Testing
             log.append("sneaky")
             library.userID = library.catalog.total
         }
-        try mediator.refresh()
+        mediator.refresh()
         _ = log.take()
         mediator.violations = []
         try mediator.update { $0.catalog.total = 5 }
@@ -81,7 +86,7 @@ import Testing
         _ = log.take()
         mediator.violations = []
         let late = mediator.observe("late", reads: [Library.scheme.userID]) { log.append("late \($0.userID)") }
-        try mediator.refresh()
+        mediator.refresh()
         _ = log.take()
         try mediator.update { $0.catalog.total = 6 }
         #expect(log.take() == ["sneaky", "early 6", "late 6"])

@@ -10,7 +10,7 @@ import Testing
         let mediator = Mediator(root: library)
         let log = EventLog()
         let observer = mediator.observe("all", reads: [Library.scheme.all]) { _ in log.append("all") }
-        try mediator.refresh()
+        mediator.refresh()
         _ = log.take()
         let originalShelves = library._shelves
         #expect(throws: Failure()) {

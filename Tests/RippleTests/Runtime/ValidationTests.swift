@@ -59,13 +59,17 @@ import Testing
         #expect(detached.label == "Off")
     }
 
-    @Test func anUndoThatFailsValidationRollsBackAndKeepsItsStep() throws {
+    @Test func anUndoThatFailsValidationRollsBackAndDropsTheStepsItHides() throws {
         let (mediator, slices) = try makeChart()
         try recordRebalanceThatCannotBeUndone(mediator, slices)
         let before = mediator.root.chart.slices
         #expect(throws: Chart.Problem.totalIsNot100(130)) { try mediator.history.undo() }
         #expect(mediator.root.chart.slices.map(\.percent) == [40, 30, 30])
         #expect(zip(mediator.root.chart.slices, before).allSatisfy { $0 === $1 })
-        #expect(mediator.history.undoName == "Rebalance" && !mediator.history.canRedo)
+        // The history does not stay blocked on a step it can never undo.
+        #expect(!mediator.history.canUndo && !mediator.history.canRedo)
+        try mediator.update(undoName: "Next") { _ in slices[0].label = "First" }
+        try mediator.history.undo()
+        #expect(slices[0].label == "A" && mediator.history.redoName == "Next")
     }
 }

@@ -1,0 +1,256 @@
+/// Validates what a transaction changed: every node it wrote or attached (and the nodes below
+/// an attached one) whose class declares `validate()`, and every such ancestor of those, parents
+/// before children, each once.
+///
+/// Ancestors are found through parent links kept in the trackers, not by walking the model:
+/// the links are made by one walk the first time an update needs ancestors, then follow the
+/// node members that committed writes change. A validation therefore costs what was written
+/// plus the depth of the written nodes; models without `validate()` pay nothing at all, and an
+/// update that writes only nodes with no validating class above them never looks for ancestors.
+final class Validator {
+    /// What the model's classes say about validation.
+    private struct ClassRole {
+        /// The class declares `validate()`.
+        var validates = false
+        /// A class above it in the model declares `validate()`: its nodes need their ancestors.
+        var belowValidating = false
+        /// It or a class below it declares `validate()`: an attached node of this class is
+        /// searched for validating nodes below it.
+        var reachesValidating = false
+    }
+
+    /// Whether some class of the model declares `validate()`; when not, this does nothing.
+    let isActive: Bool
+    private var roles: [ObjectIdentifier: ClassRole] = [:]
+    /// Whether the trackers' parent links describe the model.
+    private var linksAreBuilt = false
+
+    init(rootDescriptor: NodeDescriptor) {
+        var classes: [NodeDescriptor] = []
+        var indexOf: [ObjectIdentifier: Int] = [:]
+        var children: [[Int]] = []
+        indexOf[ObjectIdentifier(rootDescriptor)] = 0
+        classes.append(rootDescriptor)
+        children.append([])
+        var next = 0
+        while next < classes.count {
+            let descriptor = classes[next]
+            for member in descriptor.members where !member.isComputed {
+                guard let child = member.childDescriptor else { continue }
+                let id = ObjectIdentifier(child)
+                if indexOf[id] == nil {
+                    indexOf[id] = classes.count
+                    classes.append(child)
+                    children.append([])
+                }
+                children[next].append(indexOf[id]!)
+            }
+            next += 1
+        }
+        var roles = classes.map { ClassRole(validates: $0.validates) }
+        // Below a validating class: everything reachable from one, one edge down or more.
+        var below: [Int] = []
+        for (index, role) in roles.enumerated() where role.validates { below.append(contentsOf: children[index]) }
+        while let index = below.popLast() {
+            guard !roles[index].belowValidating else { continue }
+            roles[index].belowValidating = true
+            below.append(contentsOf: children[index])
+        }
+        // Reaching a validating class: everything from which one is reachable.
+        var parents = Array(repeating: [Int](), count: classes.count)
+        for (parent, list) in children.enumerated() { for child in list { parents[child].append(parent) } }
+        var above = roles.indices.filter { roles[$0].validates }
+        while let index = above.popLast() {
+            guard !roles[index].reachesValidating else { continue }
+            roles[index].reachesValidating = true
+            above.append(contentsOf: parents[index])
+        }
+        isActive = roles.contains { $0.validates }
+        for (index, descriptor) in classes.enumerated() { self.roles[ObjectIdentifier(descriptor)] = roles[index] }
+    }
+
+    private func role(of node: any RippleNode) -> ClassRole {
+        let descriptor = type(of: node)._rippleDescriptor
+        // A class outside the model's classes can hold no node of the model.
+        return roles[ObjectIdentifier(descriptor)] ?? ClassRole(validates: descriptor.validates)
+    }
+
+    // MARK: Validating a transaction
+
+    /// A write of a node member that attached or detached children.
+    struct StructuralChange {
+        let parent: any RippleNode
+        let member: Int
+        let changes: NodeChanges
+    }
+
+    /// Validates what `entries` (one transaction's journal) wrote and attached; returns the
+    /// structural changes that ``commit(_:)`` applies to the links once the transaction is kept.
+    ///
+    /// - Throws: The first error a `validate()` throws; the links are then as before.
+    func validate(_ entries: ArraySlice<JournalEntry>, root: any RippleNode) throws -> [StructuralChange] {
+        guard isActive, !entries.isEmpty else { return [] }
+        var candidates: [any RippleNode] = []
+        var seen: Set<ObjectIdentifier> = []
+        for entry in entries where seen.insert(ObjectIdentifier(entry.node)).inserted { candidates.append(entry.node) }
+        let structural = structuralChanges(entries)
+        // The parents an attached node will have once the links follow this transaction.
+        var newParents: [ObjectIdentifier: [any RippleNode]] = [:]
+        for change in structural {
+            for child in change.changes.attached {
+                newParents[ObjectIdentifier(child), default: []].append(change.parent)
+                guard role(of: child).reachesValidating else { continue }
+                forEachNode(below: child) { node, parent in
+                    newParents[ObjectIdentifier(node), default: []].append(parent)
+                    if seen.insert(ObjectIdentifier(node)).inserted { candidates.append(node) }
+                }
+                if seen.insert(ObjectIdentifier(child)).inserted { candidates.append(child) }
+            }
+        }
+        var builtNow = false
+        if !linksAreBuilt, candidates.contains(where: { role(of: $0).belowValidating }) {
+            buildLinks(from: root)
+            builtNow = true
+        }
+        do {
+            try validate(candidates, newParents: newParents)
+        } catch {
+            // Built from the transaction's structure, which is about to be rolled back.
+            if builtNow { linksAreBuilt = false }
+            throw error
+        }
+        return structural
+    }
+
+    /// Runs `validate()` of the candidates and of their ancestors that declare it, parents first.
+    private func validate(_ candidates: [any RippleNode], newParents: [ObjectIdentifier: [any RippleNode]]) throws {
+        var toValidate: [any RippleNode] = []
+        var chosen: Set<ObjectIdentifier> = []
+        var climbed: Set<ObjectIdentifier> = []
+        func parents(of node: any RippleNode) -> [any RippleNode] {
+            node._rippleTracker.parents.compactMap(\.node) + (newParents[ObjectIdentifier(node)] ?? [])
+        }
+        for candidate in candidates {
+            if role(of: candidate).validates, chosen.insert(ObjectIdentifier(candidate)).inserted { toValidate.append(candidate) }
+            guard role(of: candidate).belowValidating, climbed.insert(ObjectIdentifier(candidate)).inserted else { continue }
+            var stack = parents(of: candidate)
+            while let ancestor = stack.popLast() {
+                guard climbed.insert(ObjectIdentifier(ancestor)).inserted else { continue }
+                let role = role(of: ancestor)
+                if role.validates, chosen.insert(ObjectIdentifier(ancestor)).inserted { toValidate.append(ancestor) }
+                if role.belowValidating { stack.append(contentsOf: parents(of: ancestor)) }
+            }
+        }
+        guard !toValidate.isEmpty else { return }
+        // Parents before children: by depth along the links, ties in the order found.
+        var depths: [ObjectIdentifier: Int] = [:]
+        func depth(of node: any RippleNode) -> Int {
+            let id = ObjectIdentifier(node)
+            if let known = depths[id] { return known }
+            depths[id] = 0   // in progress: a cycle back to it adds nothing
+            var stack: [(node: any RippleNode, parents: [any RippleNode], deepest: Int)] = [(node, parents(of: node), -1)]
+            while !stack.isEmpty {
+                let top = stack.count - 1
+                if let parent = stack[top].parents.popLast() {
+                    if let known = depths[ObjectIdentifier(parent)] {
+                        stack[top].deepest = max(stack[top].deepest, known)
+                    } else {
+                        depths[ObjectIdentifier(parent)] = 0
+                        stack.append((parent, parents(of: parent), -1))
+                    }
+                } else {
+                    let done = stack.removeLast()
+                    let result = done.deepest + 1
+                    depths[ObjectIdentifier(done.node)] = result
+                    if !stack.isEmpty { stack[stack.count - 1].deepest = max(stack[stack.count - 1].deepest, result) }
+                }
+            }
+            return depths[id]!
+        }
+        let ordered = toValidate.enumerated()
+            .map { (order: $0.offset, depth: depth(of: $0.element), node: $0.element) }
+            .sorted { ($0.depth, $0.order) < ($1.depth, $1.order) }
+        for entry in ordered { try entry.node._rippleValidate() }
+    }
+
+    // MARK: Parent links
+
+    /// Makes the links follow a kept transaction's structural changes.
+    func commit(_ changes: [StructuralChange]) {
+        guard linksAreBuilt else { return }
+        for change in changes { link(change) }
+    }
+
+    /// Makes the links follow writes that are not validated (those of registrations, and
+    /// writes outside updates).
+    func follow(_ entries: ArraySlice<JournalEntry>) {
+        guard linksAreBuilt, !entries.isEmpty else { return }
+        for change in structuralChanges(entries) { link(change) }
+    }
+
+    private func link(_ change: StructuralChange) {
+        for child in change.changes.detached { child._rippleTracker.removeParent(change.parent, member: change.member) }
+        for child in change.changes.attached {
+            let isLinked = child._rippleTracker.parents.contains { $0.node === change.parent && $0.member == change.member }
+            child._rippleTracker.addParent(change.parent, member: change.member)
+            // A node that was in the model keeps the links below it; a new one gets them.
+            if !isLinked { linkBelow(child, stoppingAtLinkedNodes: true) }
+        }
+    }
+
+    /// The first write of each node member in `entries`, with the children it attached and detached.
+    private func structuralChanges(_ entries: ArraySlice<JournalEntry>) -> [StructuralChange] {
+        var result: [StructuralChange] = []
+        var seen: Set<WatchPoint> = []
+        for entry in entries {
+            let member = type(of: entry.node)._rippleDescriptor.members[entry.member]
+            guard member.isNode, !member.isComputed,
+                seen.insert(WatchPoint(entry.node._rippleTracker, entry.member)).inserted
+            else { continue }
+            let changes = NodeChanges(from: entry.old, to: entry.node._rippleValue(of: entry.member))
+            if !changes.isEmpty { result.append(StructuralChange(parent: entry.node, member: entry.member, changes: changes)) }
+        }
+        return result
+    }
+
+    /// Links every node of the model to its parents: once, the first time ancestors are needed.
+    private func buildLinks(from root: any RippleNode) {
+        linkBelow(root, stoppingAtLinkedNodes: false)
+        linksAreBuilt = true
+    }
+
+    /// Links the nodes below `top` to their parents; a new subtree stops at nodes already
+    /// linked where they are (their own subtrees are linked already).
+    private func linkBelow(_ top: any RippleNode, stoppingAtLinkedNodes: Bool) {
+        var visited: Set<ObjectIdentifier> = [ObjectIdentifier(top)]
+        var stack = [top]
+        while let node = stack.popLast() {
+            forEachChild(of: node) { child, member in
+                let tracker = child._rippleTracker
+                let isLinked = tracker.parents.contains { $0.node === node && $0.member == member }
+                if !isLinked { tracker.addParent(node, member: member) }
+                if isLinked && stoppingAtLinkedNodes { return }
+                if visited.insert(ObjectIdentifier(child)).inserted { stack.append(child) }
+            }
+        }
+    }
+
+    /// Calls `body` with every node below `top` (not `top` itself) and one parent of it, each once.
+    private func forEachNode(below top: any RippleNode, _ body: (any RippleNode, any RippleNode) -> Void) {
+        var visited: Set<ObjectIdentifier> = [ObjectIdentifier(top)]
+        var stack = [top]
+        while let node = stack.popLast() {
+            forEachChild(of: node) { child, _ in
+                guard visited.insert(ObjectIdentifier(child)).inserted else { return }
+                body(child, node)
+                stack.append(child)
+            }
+        }
+    }
+
+    private func forEachChild(of node: any RippleNode, _ body: (any RippleNode, Int) -> Void) {
+        for (index, member) in type(of: node)._rippleDescriptor.members.enumerated() where member.isNode && !member.isComputed {
+            node._rippleVisitNodes(of: index) { body($0, index) }
+        }
+    }
+}
