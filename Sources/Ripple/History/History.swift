@@ -34,8 +34,8 @@ public final class History {
     /// ``undoName``, ``redoName`` or ``hasUnsavedChanges`` change.
     public let state = HistoryState()
 
-    private var undoSteps: [HistoryStep] = []
-    private var redoSteps: [HistoryStep] = []
+    private(set) var undoSteps: [HistoryStep] = []
+    private(set) var redoSteps: [HistoryStep] = []
     private var lastSerial = 0
     /// Document states: each committed change of saved members makes a new one, and undoing or
     /// redoing a step goes back to the state at its other end.

@@ -87,12 +87,23 @@ struct ArrayEdit<Element>: MemberEdit {
         self.isSame = isSame
     }
 
+    /// Replaces the inserted run by the removed one: at `start`, or where the run moved to if
+    /// changes made without recording shifted it; a run of nothing inserted goes back at
+    /// `start`, or at the end if the array got shorter.
     func revert(_ current: Any) -> Any? {
-        guard var array = current as? [Element], start + inserted.count <= array.count,
-            zip(array[start...], inserted).allSatisfy(isSame)
-        else { return nil }
-        array.replaceSubrange(start..<(start + inserted.count), with: removed)
+        guard var array = current as? [Element] else { return nil }
+        guard let at = position(of: inserted, in: array) else { return nil }
+        array.replaceSubrange(at..<(at + inserted.count), with: removed)
         return array
+    }
+
+    private func position(of run: [Element], in array: [Element]) -> Int? {
+        func matches(at index: Int) -> Bool {
+            index + run.count <= array.count && zip(array[index...], run).allSatisfy(isSame)
+        }
+        if run.isEmpty { return min(start, array.count) }
+        if matches(at: start) { return start }
+        return array.indices.first(where: matches)
     }
 }
 

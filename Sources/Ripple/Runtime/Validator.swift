@@ -23,7 +23,10 @@ final class Validator {
     let isActive: Bool
     private var roles: [ObjectIdentifier: ClassRole] = [:]
     /// Whether the trackers' parent links describe the model.
-    private var linksAreBuilt = false
+    private(set) var linksAreBuilt = false
+    /// How many nodes validations looked at (written, attached, below attached, ancestors),
+    /// and how many the walks that made links did: what tests check costs against.
+    private(set) var nodesExamined = 0
 
     init(rootDescriptor: NodeDescriptor) {
         var classes: [NodeDescriptor] = []
@@ -90,8 +93,9 @@ final class Validator {
     /// - Throws: The first error a `validate()` throws; the links are then as before.
     func validate(_ entries: ArraySlice<JournalEntry>, root: any RippleNode) throws -> [StructuralChange] {
         guard isActive, !entries.isEmpty else { return [] }
-        var candidates: [any RippleNode] = []
         var seen: Set<ObjectIdentifier> = []
+        defer { nodesExamined += seen.count }
+        var candidates: [any RippleNode] = []
         for entry in entries where seen.insert(ObjectIdentifier(entry.node)).inserted { candidates.append(entry.node) }
         let structural = structuralChanges(entries)
         // The parents an attached node will have once the links follow this transaction.
@@ -141,6 +145,7 @@ final class Validator {
                 if role.belowValidating { stack.append(contentsOf: parents(of: ancestor)) }
             }
         }
+        nodesExamined += climbed.count
         guard !toValidate.isEmpty else { return }
         // Parents before children: by depth along the links, ties in the order found.
         var depths: [ObjectIdentifier: Int] = [:]
@@ -225,6 +230,7 @@ final class Validator {
         var visited: Set<ObjectIdentifier> = [ObjectIdentifier(top)]
         var stack = [top]
         while let node = stack.popLast() {
+            nodesExamined += 1
             forEachChild(of: node) { child, member in
                 let tracker = child._rippleTracker
                 let isLinked = tracker.parents.contains { $0.node === node && $0.member == member }

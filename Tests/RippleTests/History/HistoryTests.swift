@@ -289,4 +289,102 @@ import Testing
         #expect(mediator.violations == [])
         _ = (menu, title)
     }
+
+    // MARK: Lifetime, names, saved state
+
+    @Test func aHistoryKeptAfterItsMediatorIsGoneDoesNothing() throws {
+        var mediator: Mediator<Library>? = Mediator(root: makeLibrary())
+        try mediator!.update { $0.userID = 1 }
+        let history = mediator!.history
+        mediator = nil
+        #expect(throws: RippleError.mediatorGone) { try history.undo() }
+        #expect(throws: RippleError.mediatorGone) { try history.redo() }
+        history.clear()
+        history.markSaved()
+        history.group("Nothing") {}
+        history.withoutRecording {}
+        #expect(!history.canUndo && !history.hasUnsavedChanges)
+    }
+
+    @Test func aNestedUpdateThatRollsBackLeavesNoNameOnTheStep() throws {
+        let mediator = Mediator(root: makeLibrary())
+        try mediator.update { library in
+            library.userID = 1
+            try? mediator.update(undoName: "Failed") { library in
+                library.catalog.total = 1
+                throw Failure()
+            }
+        }
+        #expect(mediator.history.canUndo && mediator.history.undoName == nil)
+        try mediator.update { library in
+            try? mediator.update(undoName: "Failed") { _ in throw Failure() }
+            try mediator.update(undoName: "Kept") { $0.userID = 2 }
+        }
+        #expect(mediator.history.undoName == "Kept")
+    }
+
+    @Test func aGroupInsideAnUpdateNamesItsStep() throws {
+        let mediator = Mediator(root: makeLibrary())
+        try mediator.update { library in
+            mediator.history.group("Import") { library.userID = 1 }
+        }
+        #expect(mediator.history.undoName == "Import")
+        try mediator.update(undoName: "Outer") { library in
+            mediator.history.group("Inner") { library.userID = 2 }
+        }
+        #expect(mediator.history.undoName == "Outer", "the update's own name comes first")
+    }
+
+    @Test func markSavedFromAnObserverOrAHookSavesThatUpdate() throws {
+        let mediator = Mediator(root: makeLibrary())
+        let saver = mediator.observe("autosave", reads: [Library.scheme.userID]) { _ in mediator.markSaved() }
+        mediator.refresh()
+        try mediator.update { $0.userID = 1 }
+        #expect(!mediator.hasUnsavedChanges)
+        try mediator.history.undo()
+        #expect(!mediator.hasUnsavedChanges, "the observer saved the undo too")
+        saver.cancel()
+        let ledger = Ledger()
+        try mediator.update { library in
+            library.catalog.total = 3
+            ledger.balance = 1
+        }
+        #expect(mediator.hasUnsavedChanges)
+        let hooked = AutosavingLedger(mediator)
+        try mediator.update { _ in hooked.balance = 2 }
+        #expect(!mediator.hasUnsavedChanges, "did-commit saved the update that called it")
+    }
+
+    @Test func savedMembersWrittenWithoutRecordingOrWithHistoryOffMakeTheDocumentUnsaved() throws {
+        let mediator = Mediator(root: makeLibrary())
+        try mediator.history.withoutRecording { try mediator.update { $0.userID = 1 } }
+        #expect(mediator.hasUnsavedChanges && !mediator.history.canUndo)
+        mediator.markSaved()
+        mediator.history.isEnabled = false
+        try mediator.update { $0.catalog.total = 2 }
+        #expect(mediator.hasUnsavedChanges)
+        mediator.markSaved()
+        try mediator.update { $0.selectedID = 4 }
+        #expect(!mediator.hasUnsavedChanges, "discardable writes still do not")
+    }
 }
+
+/// A ledger that marks its mediator saved when a transaction that wrote it commits.
+@MainActor
+private final class AutosavingLedger {
+    let ledger = Ledger()
+    let mediator: Mediator<Library>
+
+    init(_ mediator: Mediator<Library>) {
+        self.mediator = mediator
+    }
+
+    var balance: Int {
+        get { ledger.balance }
+        set {
+            ledger.onCommit = { [mediator] in mediator.markSaved() }
+            ledger.balance = newValue
+        }
+    }
+}
+

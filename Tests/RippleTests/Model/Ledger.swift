@@ -15,10 +15,20 @@ final class Ledger {
     /// The hooks called, in order, with the balance each saw.
     var events: [String] = []
 
+    /// A note the hooks write, when set: such writes break the contract.
+    var noteOnCommit: String?
+    var noteOnRollBack: String?
+    var noteOnValidate: String?
+    /// A note will-change writes, when set: part of the update.
+    var noteOnWillChange: String?
+    /// Called by did-commit, when set.
+    var onCommit: (() -> Void)?
+
     init() {}
 
     func transactionWillChange() {
         events.append("will change at \(_balance)")
+        if let noteOnWillChange { notes.append(noteOnWillChange) }
     }
 }
 
@@ -29,14 +39,18 @@ enum LedgerError: Error {
 extension Ledger {
     func transactionDidCommit() {
         events.append("did commit at \(_balance)")
+        if let noteOnCommit { notes.append(noteOnCommit) }
+        onCommit?()
     }
 
     func transactionDidRollBack() {
         events.append("did roll back to \(_balance)")
+        if let noteOnRollBack { notes.append(noteOnRollBack) }
     }
 
     /// A ledger never goes below zero.
     func validate() throws {
+        if let noteOnValidate { notes.append(noteOnValidate) }
         if _balance < 0 { throw LedgerError.overdrawn }
     }
 }

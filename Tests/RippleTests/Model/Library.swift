@@ -46,6 +46,15 @@ final class Library {
     // ripple: node
     var _chart = Chart()
 
+    // ripple: node
+    var _notes: [Note] = []
+
+    // ripple: node
+    var _featuredNote: Note? = nil
+
+    // ripple: node
+    var _notesByKey: [String: Note] = [:]
+
     init() {}
 }
 

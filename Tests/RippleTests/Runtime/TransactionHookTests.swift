@@ -111,4 +111,71 @@ import Testing
         try mediator.history.redo()
         #expect(events(of: ledger) == ["will change at 0", "did commit at 8"])
     }
+
+    // MARK: Writes from hooks
+
+    /// A ledger in the model, under a `.record` policy, with an observer of its notes.
+    private func makeWatchedLedger() throws -> (Mediator<Library>, Ledger, EventLog, Registration) {
+        let mediator = Mediator(root: makeLibrary())
+        mediator.contracts = Contracts(.record)
+        let ledger = Ledger()
+        let log = EventLog()
+        let observer = mediator.observe("notes", on: ledger, reads: [Ledger.scheme.notes]) { log.append("notes \($0.notes)") }
+        mediator.refresh()
+        _ = log.take()
+        return (mediator, ledger, log, observer)
+    }
+
+    @Test func aWriteFromDidCommitIsAViolationAndIsStillDelivered() throws {
+        let (mediator, ledger, log, observer) = try makeWatchedLedger()
+        ledger.noteOnCommit = "committed"
+        try mediator.update { _ in ledger.balance = 1 }
+        #expect(mediator.violations == [
+            ContractViolation(kind: .writeInHook, registration: nil, path: "Ledger.notes in transactionDidCommit()")
+        ])
+        #expect(ledger.notes == ["committed"])
+        #expect(log.take() == ["notes [\"committed\"]"], "delivered like a write outside updates, not dropped")
+        _ = observer
+    }
+
+    @Test func aWriteFromDidRollBackIsAViolationAndIsStillDelivered() throws {
+        let (mediator, ledger, log, observer) = try makeWatchedLedger()
+        ledger.noteOnRollBack = "rolled back"
+        #expect(throws: Failure.self) {
+            try mediator.update { _ in
+                ledger.balance = 1
+                throw Failure()
+            }
+        }
+        #expect(mediator.violations.map(\.path) == ["Ledger.notes in transactionDidRollBack()"])
+        #expect(ledger.balance == 0 && log.take() == ["notes [\"rolled back\"]"])
+        _ = observer
+    }
+
+    @Test func aWriteFromValidateIsAViolationAndPartOfTheTransaction() throws {
+        let (mediator, ledger, log, observer) = try makeWatchedLedger()
+        ledger.noteOnValidate = "checked"
+        try mediator.update { _ in ledger.balance = 1 }
+        #expect(mediator.violations.map(\.path) == ["Ledger.notes in validate()"])
+        #expect(log.take() == ["notes [\"checked\"]"])
+        ledger.noteOnValidate = "again"
+        #expect(throws: LedgerError.overdrawn) { try mediator.update { _ in ledger.balance = -1 } }
+        #expect(ledger.notes == ["checked"], "rolled back with the transaction")
+        _ = observer
+    }
+
+    @Test func writesFromWillChangeArePartOfTheUpdate() throws {
+        let (mediator, ledger, log, observer) = try makeWatchedLedger()
+        ledger.noteOnWillChange = "opened"
+        try mediator.update(undoName: "Pay") { _ in ledger.balance = 1 }
+        #expect(mediator.violations.isEmpty && log.take() == ["notes [\"opened\"]"])
+        #expect(throws: Failure.self) {
+            try mediator.update { _ in
+                ledger.balance = 2
+                throw Failure()
+            }
+        }
+        #expect(ledger.notes == ["opened"], "rolled back with the update they belong to")
+        _ = observer
+    }
 }

@@ -1,0 +1,87 @@
+@testable import Ripple
+import Testing
+
+/// What a transaction puts into the model is validated: a node newly attached in any shape
+/// of node member, with the validating nodes below it, and its ancestors; finding them costs
+/// what was written, never the size of the model.
+@MainActor
+@Suite struct AttachedNodeValidationTests {
+    @Test func aNodeAttachedInAnyShapeIsValidated() throws {
+        let mediator = Mediator(root: makeLibrary())
+        #expect(throws: Note.Problem.emptyText(id: 1)) { try mediator.update { $0.notes.append(Note(id: 1, "")) } }
+        #expect(mediator.root.notes.isEmpty)
+        try mediator.update { $0.notes.append(Note(id: 2, "kept")) }
+        #expect(throws: Note.Problem.emptyText(id: 3)) { try mediator.update { $0.notes[0] = Note(id: 3, "") } }
+        #expect(mediator.root.notes.map(\.id) == [2])
+        #expect(throws: Note.Problem.emptyText(id: 4)) { try mediator.update { $0.featuredNote = Note(id: 4, "") } }
+        #expect(mediator.root.featuredNote == nil)
+        #expect(throws: Note.Problem.emptyText(id: 5)) { try mediator.update { $0.notesByKey["k"] = Note(id: 5, "") } }
+        #expect(mediator.root.notesByKey.isEmpty)
+        #expect(throws: Note.Problem.emptyText(id: 6)) {
+            try mediator.update { library in
+                try library.notes.merge(
+                    [NoteValue(id: 2, text: "kept"), NoteValue(id: 6, text: "")],
+                    make: { Note(id: $0.id, $0.text) }, update: { note, value in note.text = value.text })
+            }
+        }
+        #expect(mediator.root.notes.map(\.id) == [2])
+    }
+
+    @Test func theValidatingNodesBelowAnAttachedNodeAreValidated() throws {
+        let mediator = Mediator(root: makeLibrary())
+        let deep = Note(id: 1, "top", replies: [Note(id: 2, "reply", replies: [Note(id: 3, "")])])
+        #expect(throws: Note.Problem.emptyText(id: 3)) { try mediator.update { $0.notes.append(deep) } }
+        #expect(mediator.root.notes.isEmpty)
+    }
+
+    @Test func aValidNodeAttachedStaysAndItsLaterWritesAreValidatedWithItsAncestors() throws {
+        let mediator = Mediator(root: makeLibrary())
+        let reply = Note(id: 2, "reply")
+        try mediator.update { $0.notes.append(Note(id: 1, "top", replies: [reply])) }
+        #expect(throws: Note.Problem.emptyText(id: 2)) { try mediator.update { _ in reply.text = "" } }
+        #expect(reply.text == "reply")
+    }
+
+    @Test func findingWhatToValidateCostsWhatWasWrittenNotTheModel() throws {
+        let library = makeLibrary()
+        library._notes = (0..<5_000).map { Note(id: $0, "note", replies: [Note(id: -$0, "reply")]) }
+        let mediator = Mediator(root: library)
+        let validator = mediator.core.validator
+        try mediator.update { $0.notes[10].replies[0].text = "first" }   // makes the parent links, once
+        #expect(validator.linksAreBuilt)
+        let examined = validator.nodesExamined
+        try mediator.update { $0.notes[20].replies[0].text = "second" }
+        // The reply (written), then it, its note and the library (climbed): not the 10,000 notes.
+        #expect(validator.nodesExamined - examined <= 4)
+        #expect(throws: Note.Problem.emptyText(id: -30)) { try mediator.update { $0.notes[30].replies[0].text = "" } }
+        let moved = validator.nodesExamined
+        try mediator.update { library in library.notes[40].replies.append(library.notes[41].replies.removeFirst()) }
+        #expect(validator.nodesExamined - moved <= 8)
+        // The moved reply's ancestors are its new ones.
+        #expect(throws: Note.Problem.emptyText(id: 40)) {
+            try mediator.update { library in
+                library.notes[40].text = ""
+                library.notes[40].replies[1].text = "edited"
+            }
+        }
+    }
+
+    @Test func updatesThatWriteNothingBelowAValidatingClassNeverWalkTheModel() throws {
+        let library = makeLibrary(shelves: 5_000)
+        let mediator = Mediator(root: library)
+        for index in 0..<100 { try mediator.update { $0.shelves[index].title = "t\(index)" } }
+        try mediator.update { $0.catalog.total = 9 }
+        #expect(!mediator.core.validator.linksAreBuilt && mediator.core.validator.nodesExamined <= 101 * 2)
+    }
+
+    @Test func manyActionsCostWhatTheyChangeNotTheModelEach() async throws {
+        let library = makeLibrary()
+        library._notes = (0..<2_000).map { Note(id: $0, "note") }
+        let mediator = Mediator(root: library)
+        var actions: [Action] = []
+        for index in 0..<200 { actions.append(mediator.run("a\(index)") { _ in { _ in } }) }
+        for action in actions { _ = await action.finished }
+        #expect(mediator.core.validator.nodesExamined <= 200 * 3 * 2)
+        #expect(mediator.activity.actions.isEmpty)
+    }
+}
