@@ -99,11 +99,57 @@ import Testing
         let doubler = try mediator.process("doubler", reads: [Document.scheme.count], writes: [Document.scheme.total]) {
             $0.total = $0.count * 2
         }
-        try mediator.refresh()
+        mediator.refresh()
         let flag = tracking { _ = document.total }
         try mediator.update { $0.count = 3 }
         #expect(flag.fired)
         #expect(document.total == 6)
         _ = doubler
     }
+
+    @Test func onChangeSeesWhatProcessorsDerivedAlready() throws {
+        let (document, mediator) = makeDocument()
+        let doubler = try mediator.process("doubler", reads: [Document.scheme.count], writes: [Document.scheme.total]) {
+            $0.total = $0.count * 2
+        }
+        mediator.refresh()
+        let seen = Seen()
+        withObservationTracking { _ = document.count } onChange: { MainActor.assumeIsolated { seen.total = mediator.root.total } }
+        try mediator.update { $0.count = 4 }
+        #expect(seen.total == 8, "onChange ran after the processor, not before")
+        _ = doubler
+    }
+
+    @Test func anUpdateStartedFromOnChangeIsQueuedAndDeliveredLikeAnyOther() throws {
+        let (document, mediator) = makeDocument()
+        let log = Seen()
+        let observer = mediator.observe("title", reads: [Document.scheme.title]) { log.titles.append($0.title) }
+        mediator.refresh()
+        log.titles.removeAll()
+        withObservationTracking { _ = document.count } onChange: {
+            MainActor.assumeIsolated { try? mediator.update { $0.title = "Counted" } }
+        }
+        try mediator.update { $0.count = 1 }
+        #expect(document.title == "Counted")
+        #expect(log.titles == ["Counted"], "the registration heard of the update started from onChange")
+        _ = observer
+    }
+
+    @Test func aWriteOutsideUpdatesWithOnlyObservationReadersIsAViolation() throws {
+        let (document, mediator) = makeDocument()
+        mediator.contracts = Contracts(.record)
+        let flag = tracking { _ = document.title }
+        document.title = "Sneaky"
+        #expect(mediator.violations == [ContractViolation(kind: .writeOutsideUpdate, registration: nil, path: "Document.title")])
+        mediator.refresh()
+        #expect(flag.fired, "delivered by the next refresh")
+    }
 }
+
+/// What an onChange handler saw.
+@MainActor
+private final class Seen {
+    var total = 0
+    var titles: [String] = []
+}
+

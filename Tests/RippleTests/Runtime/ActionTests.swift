@@ -30,20 +30,20 @@ private actor Counter {
     func increment() { count += 1 }
 }
 
+private func isFailure(_ outcome: Action.Outcome?) -> Bool {
+    if case .failed(let error) = outcome { return error is WorkFailed }
+    return false
+}
+
+private func isCancelled(_ outcome: Action.Outcome?) -> Bool {
+    if case .cancelled = outcome { return true }
+    return false
+}
+
 /// Coherence's matrix for actions: each way to end, out-of-order completion, and an action
 /// that outlives its mediator.
 @MainActor
 @Suite struct ActionTests {
-    private func isFailure(_ outcome: Action.Outcome?) -> Bool {
-        if case .failed(let error) = outcome { return error is WorkFailed }
-        return false
-    }
-
-    private func isCancelled(_ outcome: Action.Outcome?) -> Bool {
-        if case .cancelled = outcome { return true }
-        return false
-    }
-
     @Test func aSucceedingActionAppliesItsChangeInOneUpdate() async throws {
         let mediator = Mediator(root: makeLibrary())
         let log = EventLog()
@@ -204,4 +204,87 @@ private actor Counter {
         #expect(mediator.activity.actions.isEmpty && mediator.root.userID == 1)
         _ = spinner
     }
+
+    @Test func finishedReturnsTheOutcome() async {
+        let mediator = Mediator(root: makeLibrary())
+        let succeeding = mediator.run("ok") { _ in { $0.userID = 1 } }
+        let failing = mediator.run("fails") { _ in throw WorkFailed() }
+        guard case .succeeded = await succeeding.finished else {
+            Issue.record("expected success")
+            return
+        }
+        #expect(isFailure(await failing.finished))
+    }
+
+    @Test func anActionCancelledBeforeItStartsHasAnEndTime() async {
+        let mediator = Mediator(root: makeLibrary())
+        let action = mediator.run("never") { _ in { _ in } }
+        action.cancel()
+        #expect(isCancelled(await action.finished))
+        #expect(action.statistics.end != nil && action.statistics.start == nil)
+    }
+
+    @Test func writesAppliedCountsEachMemberOnce() async {
+        let mediator = Mediator(root: makeLibrary())
+        let action = mediator.run("twice") { _ in
+            { library in
+                library.userID = 1
+                try mediator.update { $0.userID = 2 }   // a new segment: journaled again
+                library.userID = 3
+                library.catalog.total = 4
+            }
+        }
+        _ = await action.finished
+        #expect(action.statistics.writesApplied == 2)
+    }
+
+    @Test func anActionStartedInAnUpdateThatRollsBackIsStillShownWhileItRuns() async throws {
+        let mediator = Mediator(root: makeLibrary())
+        let gate = Gate()
+        var action: Action?
+        #expect(throws: WorkFailed.self) {
+            try mediator.update { library in
+                library.userID = 5
+                action = mediator.run("outlives") { _ in
+                    await gate.wait()
+                    return { $0.catalog.total = 1 }
+                }
+                throw WorkFailed()
+            }
+        }
+        #expect(mediator.root.userID == 0)
+        #expect(mediator.activity.actions.count == 1 && mediator.activity.actions.first === action)
+        gate.open()
+        _ = await action?.finished
+        #expect(mediator.activity.actions.isEmpty && mediator.root.catalog.total == 1)
+    }
+
+    @Test func theWorkReportsProgressWithSendableValuesOnly() async throws {
+        let mediator = Mediator(root: makeLibrary())
+        let gate = Gate()
+        let halfway = Gate()
+        let log = EventLog()
+        let spinner = mediator.observe("spinner", on: mediator.activity, reads: [ActivityState.scheme.progress]) {
+            log.append("progress \($0.progress)")
+        }
+        mediator.refresh()
+        _ = log.take()
+        let action = mediator.run("import") { context in
+            context.reportProgress(0.25)
+            context.reportProgress(0.5)
+            halfway.open()
+            await gate.wait()
+            context.reportProgress(2)   // clamped to 1
+            return { _ in }
+        }
+        await halfway.wait()
+        while action.progress != 0.5 { await Task.yield() }
+        #expect(mediator.activity.progress == 0.5 && log.take().last == "progress 0.5")
+        gate.open()
+        _ = await action.finished
+        #expect(action.progress == 1 || action.progress == 0.5, "a report racing the end may be dropped")
+        #expect(mediator.activity.progress == 0 && mediator.activity.actions.isEmpty)
+        _ = spinner
+    }
 }
+
