@@ -4,6 +4,9 @@ import Testing
 /// Seeded random updates against a plain reference model: after every update the model equals
 /// the reference (node identities included), and the registrations that fired are exactly,
 /// in order, those whose reads differ at their turn from what they saw when they last fired.
+/// Updates throw, insert invalid notes, nest updates that roll back, and make an observer queue
+/// an update that fails: after every step, the update threw if and only if the model is back to
+/// what it was, and a queued failure reached the failure handler, never the caller.
 @MainActor
 @Suite struct FiringPropertyTests {
     @Test(arguments: [1, 2, 3, 4])
@@ -12,6 +15,7 @@ import Testing
         for _ in 0..<750 { try run.step() }
         #expect(run.mediator.violations == [])
         #expect(run.updates.throwing > 50 && run.updates.succeeded > 400, "the mix exercises both outcomes")
+        #expect(run.updates.invalid > 10 && run.queuedFailures > 10, "invalid notes and failing queued updates")
         #expect(run.firingsChecked > 1_000)
     }
 }
@@ -40,10 +44,13 @@ private struct Reference: Equatable {
     var archive: [ObjectIdentifier]?
     /// Every shelf the run made, reachable or not.
     var nodes: [ObjectIdentifier: ShelfValues] = [:]
+    var notes: [ObjectIdentifier] = []
+    /// The text of every note the run made.
+    var noteTexts: [ObjectIdentifier: String] = [:]
 
     /// The reference of a real model, read from storage (no tracking).
     @MainActor
-    init(reading library: Library, pool: [Shelf]) {
+    init(reading library: Library, pool: [Shelf], notePool: [Note] = []) {
         userID = library._userID
         selectedID = library._selectedID
         selectedCount = library._selectedCount
@@ -55,6 +62,8 @@ private struct Reference: Equatable {
         pinned = library._pinned.map(ObjectIdentifier.init)
         byKey = library._shelvesByKey.mapValues(ObjectIdentifier.init)
         archive = library._archive?.map(ObjectIdentifier.init)
+        notes = library._notes.map(ObjectIdentifier.init)
+        for note in notePool { noteTexts[ObjectIdentifier(note)] = note._text }
         for shelf in pool {
             nodes[ObjectIdentifier(shelf)] = ShelfValues(
                 id: shelf.id, title: shelf._title, entries: shelf._entries, children: shelf._children.map(ObjectIdentifier.init))
@@ -103,7 +112,8 @@ private struct Reference: Equatable {
         let keyed = byKey.keys.sorted().map { "\($0)=\(byKey[$0]!.hashValue)" }
         return "\(userID) \(String(describing: selectedID)) \(selectedCount) \(total) \(tags.sorted()) \(settings) "
             + "\(sortedScores) \(shelves.map(\.hashValue)) \(String(describing: pinned?.hashValue)) \(keyed) "
-            + "\(String(describing: archive?.map(\.hashValue))) \(nodes)"
+            + "\(String(describing: archive?.map(\.hashValue))) \(nodes) "
+            + notes.map { "\($0.hashValue)=\(noteTexts[$0]!)" }.joined(separator: ",")
     }
 }
 
@@ -156,6 +166,11 @@ private struct Participant {
         Participant(name: "archive", kind: .observer, rank: 0, view: { $0.entries($0.archive) }),
         Participant(name: "settings", kind: .observer, rank: 0, view: { "\($0.settings) \($0.sortedScores)" }),
         Participant(name: "everything", kind: .observer, rank: 1, view: { $0.everything }),
+        Participant(name: "notes", kind: .observer, rank: 0, view: { reference in
+            reference.notes.map { "\($0.hashValue)=\(reference.noteTexts[$0]!)" }.joined(separator: ",")
+        }),
+        // Queues an update that fails when the user is 3: the update that made it 3 stands.
+        Participant(name: "echo", kind: .observer, rank: 0, view: { "\($0.userID)" }),
     ]
 
     init(name: String, kind: Kind, rank: Int, view: @escaping (Reference) -> String, effect: @escaping (inout Reference) -> Void = { _ in }) {
@@ -205,9 +220,19 @@ private struct Participant {
             case "keyed": [scheme.shelvesByKey.title]
             case "archive": [scheme.archive.entries]
             case "settings": [scheme.settings, scheme.scores]
+            case "notes": [scheme.notes.text]
+            case "echo": [scheme.userID]
             default: [scheme.all]
             }
-            return mediator.observe(name, reads: reads) { _ in log.append(name) }
+            return mediator.observe(name, reads: reads) { library in
+                log.append(name)
+                if name == "echo", library.userID == 3 {
+                    try? mediator.update { library in
+                        library.catalog.total = 99
+                        throw Failure()
+                    }
+                }
+            }
         }
     }
 
@@ -240,15 +265,23 @@ private struct RandomRun {
     var paused: Set<String> = []
     /// The shelves made in the current step, with the values they were made with.
     var made: [ObjectIdentifier: Reference.ShelfValues] = [:]
-    var updates = (succeeded: 0, throwing: 0)
+    /// Whether the update being made inserts or leaves an invalid note: it must roll back.
+    var invalid = false
+    var updates = (succeeded: 0, throwing: 0, invalid: 0)
     var firingsChecked = 0
+    /// Every note made so far, and the failures the failure handler received.
+    var notePool: [Note] = []
+    let failures = FailureLog()
+    var queuedFailures: Int { failures.count }
 
     init(seed: UInt64) throws {
         random = SeededGenerator(state: seed)
         mediator = Mediator(root: library)
         mediator.contracts = Contracts(.record)
         pool = library._shelves
-        reference = Reference(reading: library, pool: pool)
+        reference = Reference(reading: library, pool: pool, notePool: notePool)
+        let failures = failures
+        mediator.failureHandler = { _ in failures.count += 1 }
         for participant in participants { registrations.append(try participant.register(on: mediator, log: log)) }
         mediator.refresh()
         // The first refresh fires everyone, in order.
@@ -263,6 +296,8 @@ private struct RandomRun {
         }
         let before = reference
         let poolBefore = pool.count
+        let failuresBefore = failures.count
+        invalid = false
         made = [:]
         let identities = library._shelves
         var edits: [@MainActor (Library) throws -> Void] = []
@@ -275,16 +310,25 @@ private struct RandomRun {
         }
         do {
             try mediator.update(body)
+            #expect(!throwsAtEnd && !invalid, "an update that should have rolled back committed")
             updates.succeeded += 1
+            let echoes = seen["echo"] != "3" && reference.userID == 3 && !paused.contains("echo")
             try expectRefresh(initial: false)
-        } catch is Failure {
-            updates.throwing += 1
+            #expect(failures.count == failuresBefore + (echoes ? 1 : 0), "the queued update's failure went to the handler")
+        } catch {
+            #expect(error is Failure || error is Note.Problem, "\(error)")
+            #expect(throwsAtEnd || invalid, "an update threw whose change should have committed")
+            if error is Note.Problem { updates.invalid += 1 } else { updates.throwing += 1 }
             // Shelves made by the update outlive it, unreachable, with the values they were made with.
+            let texts = reference.noteTexts
             reference = before
             for shelf in pool[poolBefore...] { reference.nodes[ObjectIdentifier(shelf)] = made[ObjectIdentifier(shelf)] }
+            // Notes keep their texts, but for those the update changed, which come back.
+            for (note, text) in texts where before.noteTexts[note] == nil { reference.noteTexts[note] = text }
             #expect(log.take() == [], "a rolled-back update notifies nobody")
-            #expect(Reference(reading: library, pool: pool) == reference, "rollback restores every value")
+            #expect(Reference(reading: library, pool: pool, notePool: notePool) == reference, "rollback restores every value")
             #expect(library._shelves.count == identities.count && zip(library._shelves, identities).allSatisfy { $0 === $1 })
+            #expect(failures.count == failuresBefore)
         }
     }
 
@@ -305,7 +349,7 @@ private struct RandomRun {
         let fired = log.take()
         #expect(fired == expected)
         #expect(Set(fired).count == fired.count, "nothing fires twice in one refresh")
-        #expect(Reference(reading: library, pool: pool) == reference)
+        #expect(Reference(reading: library, pool: pool, notePool: notePool) == reference)
         firingsChecked += expected.count
     }
 
@@ -335,7 +379,36 @@ private struct RandomRun {
         let count = reference.shelves.count
         let index = count > 0 ? Int.random(in: 0..<count, using: &random) : nil
         let other = count > 0 ? Int.random(in: 0..<count, using: &random) : nil
-        switch Int.random(in: 0..<26, using: &random) {
+        switch Int.random(in: 0..<30, using: &random) {
+        case 26, 27:
+            // A note, with replies; an empty text anywhere makes the update invalid.
+            let texts = (0..<Int.random(in: 1...2, using: &random)).map { _ in
+                Int.random(in: 0..<6, using: &random) == 0 ? "" : word
+            }
+            let note = Note(id: notePool.count, texts[0], replies: texts.dropFirst().map { Note($0) })
+            notePool.append(note)
+            notePool.append(contentsOf: note._replies)
+            if texts.contains("") { invalid = true }
+            reference.notes.append(ObjectIdentifier(note))
+            reference.noteTexts[ObjectIdentifier(note)] = texts[0]
+            for reply in note._replies { reference.noteTexts[ObjectIdentifier(reply)] = reply._text }
+            return { $0.notes.append(note) }
+        case 28:
+            guard let target = reference.notes.randomElement(using: &random) else { return { _ in } }
+            let text = Int.random(in: 0..<4, using: &random) == 0 ? "" : word + "!"
+            if text.isEmpty { invalid = true }
+            reference.noteTexts[target] = text
+            let note = notePool.first { ObjectIdentifier($0) == target }!
+            return { _ in note.text = text }
+        case 29:
+            // A named nested update that rolls back: nothing of it stays.
+            return { [mediator] _ in
+                try? mediator.update(undoName: "nested") { library in
+                    library.userID += 7
+                    library.catalog.total = 1
+                    throw Failure()
+                }
+            }
         case 0:
             let value = Int.random(in: 0...3, using: &random)
             reference.userID = value
@@ -439,4 +512,10 @@ private struct RandomRun {
             return { _ in shelf.children.removeFirst() }
         }
     }
+}
+
+/// Counts what the failure handler receives.
+@MainActor
+private final class FailureLog {
+    var count = 0
 }
