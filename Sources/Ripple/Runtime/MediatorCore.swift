@@ -162,15 +162,37 @@ final class MediatorCore {
     static func writeOutsideUpdate<Value>(_ node: any RippleNode, _ member: Int, old: Value) {
         let tracker = node._rippleTracker
         let path = memberPath(type(of: node)._rippleDescriptor, member)
-        var cores = watchingCores(of: tracker)
-        if cores.isEmpty, tracker.isObserved {
-            // Only Observation reads it: every mediator hears of the write, as none can tell.
-            cores = live.compactMap(\.core)
-        }
+        let cores = watchingCores(of: tracker)
         for core in cores {
             core.report(.writeOutsideUpdate, registration: nil, path: path)
             core.noteOutsideWrite(JournalEntry(node: node, member: member, old: old))
         }
+        guard cores.isEmpty, tracker.isObserved else { return }
+        // Only Observation reads it: its readers hear of it now (no registration waits for a
+        // refresh), and the mediators whose model holds it report the violation. Finding them
+        // walks their models, a cost paid by this mistake only.
+        for core in live.compactMap(\.core) where core.modelContains(node) {
+            core.report(.writeOutsideUpdate, registration: nil, path: path)
+        }
+        if !node._rippleIsCurrent(member, old) {
+            node._rippleObservationChange(member)
+            let changeKey = type(of: node)._rippleDescriptor.members[member].changeKey
+            if changeKey != member { node._rippleObservationChange(changeKey) }
+        }
+    }
+
+    /// Whether `node` is reachable from the root.
+    private func modelContains(_ node: any RippleNode) -> Bool {
+        var visited: Set<ObjectIdentifier> = []
+        var stack = [root]
+        while let current = stack.popLast() {
+            if current === node { return true }
+            guard visited.insert(ObjectIdentifier(current)).inserted else { continue }
+            for (index, member) in type(of: current)._rippleDescriptor.members.enumerated() where member.isNode && !member.isComputed {
+                current._rippleVisitNodes(of: index) { stack.append($0) }
+            }
+        }
+        return false
     }
 
     /// The mediators with registrations watching a member of the node.
