@@ -41,6 +41,7 @@ enum RippleBench {
         try ObservableSuite(harness: harness, goals: goals).run()
         try MergeSuite(harness: harness, goals: goals).run()
         try HistorySuite(harness: harness, goals: goals).run()
+        try ValidationSuite(harness: harness, goals: goals).run()
         try GeneratorSuite(harness: harness, goals: goals).run()
 
         goals.print()

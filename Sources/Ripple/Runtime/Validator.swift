@@ -203,13 +203,16 @@ final class Validator {
         }
     }
 
-    /// The first write of each node member in `entries`, with the children it attached and detached.
+    /// The first write of each node member in `entries`, with the children it attached and
+    /// detached; while there are no links to keep, only members whose children may need
+    /// validating (the others' differences would serve nothing).
     private func structuralChanges(_ entries: ArraySlice<JournalEntry>) -> [StructuralChange] {
         var result: [StructuralChange] = []
         var seen: Set<WatchPoint> = []
         for entry in entries {
             let member = type(of: entry.node)._rippleDescriptor.members[entry.member]
             guard member.isNode, !member.isComputed,
+                linksAreBuilt || member.childDescriptor.map({ roles[ObjectIdentifier($0)]?.reachesValidating ?? true }) ?? false,
                 seen.insert(WatchPoint(entry.node._rippleTracker, entry.member)).inserted
             else { continue }
             let changes = NodeChanges(from: entry.old, to: entry.node._rippleValue(of: entry.member))

@@ -17,6 +17,9 @@ final class BenchRoot {
     // ripple: property
     var _numbers: [Int] = []
 
+    // ripple: node
+    var _columns: [Column] = []
+
     init(items: [Item]) {
         _items = items
     }
