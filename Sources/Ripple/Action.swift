@@ -216,7 +216,7 @@ extension Mediator {
         _ work: @escaping @Sendable (Action.Context) async throws -> @Sendable @MainActor (Root) throws -> Void
     ) -> Action {
         let action = Action(name: name)
-        core.unfinishedActions.append(action)
+        core.actions.start(action)
         action.didChangeState = { [weak self] action in self?.showActivity(finished: action.state == .finished ? action : nil) }
         showActivity(finished: nil)
         action.start(work) { [weak self] change in
@@ -240,21 +240,14 @@ extension Mediator {
 
     /// The actions of this mediator that have not finished, as a tracked node that
     /// registrations observe with ``observe(_:on:reads:_:)``; see ``ActivityState``.
-    public var activity: ActivityState { core.activity }
+    public var activity: ActivityState { core.actions.activity }
 
-    /// Shows the unfinished actions in ``activity``, in an update of their own (after the
-    /// running one, if any: an action started in an update that rolls back still runs, and
-    /// is still shown).
+    /// Shows the unfinished actions in ``activity``.
     private func showActivity(finished: Action?) {
-        if let finished { core.unfinishedActions.removeAll { $0 === finished } }
-        let core = self.core
-        core.updateSoon(origin: "activity") {
-            let actions = core.unfinishedActions
-            core.activity.actions = actions
-            core.activity.executing = actions.count { $0.state == .executing }
-            core.activity.progress = actions.isEmpty ? 0 : actions.reduce(0) { $0 + ($1.progress ?? 0) } / Double(actions.count)
-        }
+        if let finished { core.actions.finish(finished) }
+        core.actions.show(through: core)
     }
+
 }
 
 /// Where the work posts its progress, from any thread: the latest report waits for the main

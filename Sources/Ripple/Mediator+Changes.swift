@@ -23,10 +23,12 @@ extension Mediator {
     /// - Returns: A sequence with one element per refresh that changed the reads: its tags.
     public func changes(reads: [any ModelPathConvertible<Root>]) -> AsyncStream<[String?]> {
         let (stream, continuation) = AsyncStream<[String?]>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let subscriber = core.register(
+        // Only a processor can conflict with others.
+        // swift-format-ignore: NeverUseForceTry
+        let subscriber = try! core.register(
             "changes", role: .observer, anchor: root, reads: reads.map { $0.modelPath.steps }
         ) { [weak core] in
-            let tags = core?.firingTags ?? []
+            let tags = core?.scheduler.firingTags ?? []
             if case .dropped(let waiting) = continuation.yield(tags) {
                 // The loop has not taken the previous element: this one reports both.
                 continuation.yield(waiting + tags.filter { !waiting.contains($0) })

@@ -9,7 +9,7 @@ extension Mediator {
     /// 3. observer 'header' (level 1) reads Library.selectedCount, Catalog.total
     /// ```
     public var registrationsDescription: String {
-        core.orderedSubscribers().enumerated().map { index, subscriber in
+        core.graph.ordered().enumerated().map { index, subscriber in
             var line = "\(index + 1). \(subscriber.roleName) '\(subscriber.name)'"
             switch subscriber.role {
             case .coordinator(let priority): line += " (priority \(priority))"
@@ -30,7 +30,7 @@ extension Mediator {
     /// The dependency graph in Graphviz DOT: an edge from each processor to every
     /// registration that reads what it writes, labelled with those properties.
     public var dependencyGraphDOT: String {
-        let subscribers = core.orderedSubscribers()
+        let subscribers = core.graph.ordered()
         var lines = ["digraph Ripple {", "  rankdir=LR;", "  node [fontname=\"Helvetica\"];"]
         for subscriber in subscribers {
             let shape = switch subscriber.role {
@@ -44,7 +44,7 @@ extension Mediator {
             var labels: [ObjectIdentifier: [String]] = [:]
             var writers: [Subscriber] = []
             for key in reader.readKeys.keys.sorted(by: { (reader.readKeys.names[$0] ?? "") < (reader.readKeys.names[$1] ?? "") }) {
-                guard let writer = core.writer(of: key), writer !== reader else { continue }
+                guard let writer = core.graph.writer(of: key), writer !== reader else { continue }
                 if labels[ObjectIdentifier(writer)] == nil { writers.append(writer) }
                 labels[ObjectIdentifier(writer), default: []].append(reader.readKeys.names[key] ?? "?")
             }

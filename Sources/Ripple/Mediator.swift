@@ -25,8 +25,8 @@ public final class Mediator<Root: RippleRoot> {
     public init(root: Root) {
         self.root = root
         core = MediatorCore(root: root)
-        history = History(core: core)
-        core.history = history
+        history = History(host: core)
+        core.recorders = [history]
     }
 
     // MARK: Updates
@@ -57,11 +57,11 @@ public final class Mediator<Root: RippleRoot> {
     ) throws {
         let root = self.root
         let core = self.core
-        if core.isRefreshing || core.isFinishing {
-            core.queuedUpdates.append((origin: core.running?.name, tag: tag, body: {
+        if core.queuesUpdates {
+            core.scheduler.queueUpdate(origin: core.scheduler.running?.name, tag: tag) {
                 if let undoName, core.undoName == nil { core.undoName = undoName }
                 try body(root)
-            }))
+            }
             return
         }
         // The name goes to the outermost update's step, unless an outer update named it.
@@ -90,7 +90,7 @@ public final class Mediator<Root: RippleRoot> {
     /// }
     /// try mediator.update(tag: "network") { $0.title = serverTitle }
     /// ```
-    public var firingTags: [String?] { core.firingTags }
+    public var firingTags: [String?] { core.scheduler.firingTags }
 
     /// Refreshes without changing anything: fires new registrations and delivers writes
     /// made outside updates.
@@ -176,8 +176,8 @@ public final class Mediator<Root: RippleRoot> {
         _ body: @escaping @MainActor (Root) -> Void
     ) throws -> Registration {
         let root = self.root
-        let subscriber = try core.registerProcessor(
-            name, anchor: root, reads: reads.map { $0.modelPath.steps },
+        let subscriber = try core.register(
+            name, role: .processor, anchor: root, reads: reads.map { $0.modelPath.steps },
             writes: writes.map { $0.modelPath.steps }) { body(root) }
         return Registration(subscriber)
     }
@@ -198,7 +198,9 @@ public final class Mediator<Root: RippleRoot> {
         _ name: String, _ role: Subscriber.Role, anchor: any RippleNode, reads: [[PathStep]],
         _ body: @escaping @MainActor () -> Void
     ) -> Registration {
-        Registration(core.register(name, role: role, anchor: anchor, reads: reads, body: body))
+        // Only a processor can conflict with others.
+        // swift-format-ignore: NeverUseForceTry
+        Registration(try! core.register(name, role: role, anchor: anchor, reads: reads, body: body))
     }
 
     // MARK: Contracts and introspection
@@ -217,19 +219,19 @@ public final class Mediator<Root: RippleRoot> {
 
     /// How many chained refresh rounds one update may cause before it stops with an error.
     public var refreshLimit: Int {
-        get { core.refreshLimit }
-        set { core.refreshLimit = max(1, newValue) }
+        get { core.scheduler.refreshLimit }
+        set { core.scheduler.refreshLimit = max(1, newValue) }
     }
 
     /// Whether refreshes are logged into ``refreshLog``.
     public var isLogging: Bool {
-        get { core.isLogging }
-        set { core.isLogging = newValue }
+        get { core.scheduler.isLogging }
+        set { core.scheduler.isLogging = newValue }
     }
 
     /// The most recent refreshes (up to 100), oldest first, while ``isLogging`` is on.
     public var refreshLog: [RefreshRecord] {
-        get { core.log }
-        set { core.log = newValue }
+        get { core.scheduler.log }
+        set { core.scheduler.log = newValue }
     }
 }

@@ -16,7 +16,7 @@ public final class Registration {
     deinit {
         // A release can happen on any thread; the mediator cancels it on its own actor,
         // before it delivers anything again.
-        subscriber.core?.noteReleased(subscriber)
+        subscriber.core?.graph.noteReleased(subscriber)
     }
 
     /// The name given when registering.
@@ -38,13 +38,13 @@ public final class Registration {
 
     /// Stops firing until ``resume()``; changes meanwhile are remembered, not delivered.
     @MainActor public func pause() {
-        subscriber.core?.pause(subscriber)
+        if !subscriber.isCancelled { subscriber.isPaused = true }
     }
 
     /// Fires once to catch up if something it reads changed while paused, and not at all if
     /// those changes cancelled out.
     @MainActor public func resume() {
-        guard let core = subscriber.core, core.resume(subscriber), !core.isBusy else { return }
+        guard let core = subscriber.core, core.scheduler.resume(subscriber), !core.isBusy else { return }
         try? core.outermostUpdate {}
     }
 }

@@ -59,7 +59,7 @@ let playlistView = mediator.observe(
 }
 
 await transcript.step("Start: every registration fires once") {
-    try mediator.refresh()
+    mediator.refresh()
 }
 await transcript.step("Select Road Trip") {
     try mediator.update { $0.selectedPlaylistID = 2 }
@@ -85,7 +85,7 @@ await transcript.step("Select Focus, add a 0-second track: validation throws, al
 await transcript.step("Pause the header, select Focus, then resume it: it catches up once") {
     header.pause()
     try mediator.update { $0.selectedPlaylistID = 1 }
-    try header.resume()
+    header.resume()
 }
 await transcript.step("Cancel the sidebar, rename Focus: the count is unchanged, so the header stays quiet") {
     sidebar.cancel()
@@ -102,10 +102,10 @@ let titleBar = mediator.observe(
         + "\(state.undoName ?? "-") · redo: \(state.redoName ?? "-")")
 }
 await transcript.step("Show the title bar: the changes so far are unsaved, in steps without names") {
-    try mediator.refresh()
+    mediator.refresh()
 }
 await transcript.step("Save") {
-    try mediator.markSaved()
+    mediator.markSaved()
 }
 await transcript.step("Rename Road Trip, as the undo step \"Rename Playlist\"") {
     try mediator.update(undoName: "Rename Playlist") { $0.playlists[1].name = "Long Drive" }
@@ -123,7 +123,7 @@ await transcript.step("Sync the playlists from the server in the background: app
         try action.checkCancellation()
         return { library in try library.playlists.merge(payload, make: Playlist.init, update: { $0.apply($1) }) }
     }
-    await sync.finished
+    _ = await sync.finished
     print("   action '\(sync.name)': \(sync.outcome!), members changed: \(sync.statistics.writesApplied)")
 }
 await transcript.step("Sync the same payload again: the merge changes nothing, nobody fires") {
@@ -131,7 +131,7 @@ await transcript.step("Sync the same payload again: the merge changes nothing, n
         let payload = try JSONDecoder().decode([PlaylistPayload].self, from: Data(serverPlaylists.utf8))
         return { library in try library.playlists.merge(payload, make: Playlist.init, update: { $0.apply($1) }) }
     }
-    await sync.finished
+    _ = await sync.finished
     print("   action '\(sync.name)': \(sync.outcome!), members changed: \(sync.statistics.writesApplied)")
 }
 await transcript.step("Start a slow sync and cancel it: nothing is applied") {
@@ -141,7 +141,7 @@ await transcript.step("Start a slow sync and cancel it: nothing is applied") {
         return { $0.playlists.removeAll() }
     }
     slow.cancel()
-    await slow.finished
+    _ = await slow.finished
     print("   action '\(slow.name)': \(slow.outcome!)")
 }
 print("\nTracks in Focus: \(library.playlists[0].tracks.count); registrations still live: "

@@ -27,8 +27,8 @@
 /// ``RippleError/mediatorGone``.
 @MainActor
 public final class History {
-    /// Weak: the mediator owns its core, which owns this history.
-    private weak var core: MediatorCore?
+    /// The mediator's side, weak: a history outliving its mediator finds nothing there.
+    private weak var host: (any HistoryHost)?
 
     /// The history as a tracked node: registrations on it fire when ``canUndo``, ``canRedo``,
     /// ``undoName``, ``redoName`` or ``hasUnsavedChanges`` change.
@@ -66,8 +66,8 @@ public final class History {
     /// update of the same event joins it, so that one Edit > Undo undoes one step.
     private var eventStepSerial: Int?
 
-    init(core: MediatorCore) {
-        self.core = core
+    init(host: any HistoryHost) {
+        self.host = host
     }
 
     // MARK: Stacks
@@ -141,13 +141,13 @@ public final class History {
     ///
     /// - Throws: What `body` throws; the updates that succeeded before stay, as one step.
     public func group<Value>(_ name: String, _ body: () throws -> Value) rethrows -> Value {
-        if let core, core.isBusy {
-            let previous = core.undoName
-            if previous == nil { core.undoName = name }
+        if let host, host.isBusy {
+            let previous = host.undoName
+            if previous == nil { host.undoName = name }
             do {
                 return try body()
             } catch {
-                core.undoName = previous
+                host.undoName = previous
                 throw error
             }
         }
@@ -169,16 +169,10 @@ public final class History {
     /// Call it inside an update or around one. A member that the same update also changes
     /// where it records is undone to its value before the recorded write.
     public func withoutRecording<Result>(_ body: () throws -> Result) rethrows -> Result {
-        guard let core else { return try body() }
-        let wasRecording = core.recordsHistory
-        core.recordsHistory = false
-        // A new segment, so that the next writes of members already journaled are journaled
-        // again with the flag of where they happen.
-        if core.isBusy { core.beginSegment() }
-        defer {
-            core.recordsHistory = wasRecording
-            if core.isBusy { core.beginSegment() }
-        }
+        guard let host else { return try body() }
+        let wasUndoable = host.writesAreUndoable
+        host.writesAreUndoable = false
+        defer { host.writesAreUndoable = wasUndoable }
         return try body()
     }
 
@@ -191,7 +185,7 @@ public final class History {
     /// Marks the document as it stands now as saved. Called from a registration or a hook of an
     /// update, it saves that update (with its refresh) once it commits.
     public func markSaved() {
-        if let core, core.isBusy, !core.isFinishing {
+        if let host, host.isBusy {
             savesAtCommit = true
             return
         }
@@ -206,19 +200,34 @@ public final class History {
 
     // MARK: Recording
 
-    /// Records what the outermost update that just refreshed changed.
-    ///
-    /// - Parameters:
-    ///   - changes: The changes of recorded members (saved members written while recording).
-    ///   - changesUnrecorded: Whether it also changed saved members without recording them.
-    ///   - replayed: Whether the update is the undo or redo being replayed (not one rolled back).
-    func commit(_ changes: [HistoryStep.Change], changesUnrecorded: Bool, replayed: Bool) {
-        defer {
-            if savesAtCommit {
-                savesAtCommit = false
-                savedID = stateID
+    /// Records an outermost update that ended: per member, the value before its first write
+    /// where history records (saved members, outside ``withoutRecording(_:)``) if it still
+    /// differs; and whether saved members also changed where it does not record. Costs one pass
+    /// over what was written.
+    func record(_ commit: Commit) {
+        defer { publishState() }
+        var changes: [HistoryStep.Change] = []
+        commit.forEachFirstWrite(where: { $0.isUndoable && Self.isSaved($0) }) { entry in
+            if !entry.node._rippleIsCurrent(entry.member, entry.old) {
+                changes.append(HistoryStep.Change(entry, current: entry.node._rippleValue(of: entry.member)))
             }
         }
+        let changesUnrecorded = commit.entries.contains { entry in
+            !entry.isUndoable && Self.isSaved(entry) && !entry.node._rippleIsCurrent(entry.member, entry.old)
+        }
+        record(changes, changesUnrecorded: changesUnrecorded, replayed: commit.bodyCommitted, undoName: commit.undoName)
+        if savesAtCommit {
+            savesAtCommit = false
+            savedID = stateID
+        }
+    }
+
+    /// Whether the entry's member is saved state (not discardable nor derived).
+    private static func isSaved(_ entry: JournalEntry) -> Bool {
+        type(of: entry.node)._rippleDescriptor.records(entry.member)
+    }
+
+    private func record(_ changes: [HistoryStep.Change], changesUnrecorded: Bool, replayed: Bool, undoName: String?) {
         if replayed, let replaying {
             // An undo or redo moves its step even if it changed nothing (its changes were
             // already undone by writes made without recording).
@@ -230,14 +239,14 @@ public final class History {
             return
         }
         if isEnabled, !changes.isEmpty {
-            record(changes, name: core?.undoName)
+            push(changes, name: undoName)
         } else if changesUnrecorded || !changes.isEmpty {
             stateID = newState()
         }
     }
 
     /// Pushes a new step, or merges it into the step of the running group or manager event.
-    private func record(_ changes: [HistoryStep.Change], name: String?) {
+    private func push(_ changes: [HistoryStep.Change], name: String?) {
         let before = stateID
         stateID = newState()
         redoSteps.removeAll()
@@ -313,13 +322,13 @@ public final class History {
 
     /// Undoes or redoes: through the undo manager when one is driven, so that it stays in step.
     private func play(_ direction: Replay) throws {
-        guard let core else { throw RippleError.mediatorGone }
-        guard !core.isBusy, groupDepth == 0, replaying == nil else {
+        guard let host else { throw RippleError.mediatorGone }
+        guard !host.isBusy, groupDepth == 0, replaying == nil else {
             throw RippleError.historyBusy(action: direction == .undo ? "undo()" : "redo()")
         }
         guard let step = topStep(direction) else { return }
         guard let undoManager, direction == .undo ? undoManager.canUndo : undoManager.canRedo else {
-            return try replay(step, direction, core: core)
+            return try replay(step, direction, host: host)
         }
         managerError = nil
         playsForHistory = true
@@ -333,18 +342,18 @@ public final class History {
 
     /// Applies `step`, the top of its stack, as an update; drops it and the steps below it if
     /// it no longer applies.
-    private func replay(_ step: HistoryStep, _ direction: Replay, core: MediatorCore) throws {
+    private func replay(_ step: HistoryStep, _ direction: Replay, host: any HistoryHost) throws {
         replaying = direction
         // A replay is recorded, whatever context asked for it.
-        let wasRecording = core.recordsHistory
-        core.recordsHistory = true
+        let wasUndoable = host.writesAreUndoable
+        host.writesAreUndoable = true
         defer {
             replaying = nil
-            core.recordsHistory = wasRecording
+            host.writesAreUndoable = wasUndoable
         }
         do {
             // Undo and redo are updates tagged "undo" and "redo" (see `Mediator.firingTags`).
-            try core.outermostUpdate(tag: direction == .undo ? "undo" : "redo") { try core.apply(step.changes) }
+            try host.runUpdate(tag: direction == .undo ? "undo" : "redo") { try Self.apply(step.changes, through: host) }
         } catch {
             let dropped = direction == .undo ? undoSteps : redoSteps
             for step in dropped { undoManager?.removeAllActions(withTarget: step.target) }
@@ -400,41 +409,58 @@ public final class History {
     /// The manager plays an action: replay its step if it is still the one to play, and register
     /// the way back.
     private func managerPlays(_ direction: Replay, serial: Int) {
-        guard let core, let step = topStep(direction), step.serial == serial else { return }
+        guard let host, let step = topStep(direction), step.serial == serial else { return }
         registerManagerAction(direction.inverse, for: step)
-        if core.isBusy || replaying != nil {
+        if host.isBusy || replaying != nil {
             // Edit > Undo while an update runs: the step plays right after it.
-            core.afterUpdate { [weak self] in self?.replayLater(direction, serial: serial) }
+            host.afterUpdate { [weak self] in self?.replayLater(direction, serial: serial) }
             return
         }
         do {
-            try replay(step, direction, core: core)
+            try replay(step, direction, host: host)
         } catch {
-            if playsForHistory { managerError = error } else { core.reportFailure(error, origin: "undo manager") }
+            if playsForHistory { managerError = error } else { host.reportFailure(error, origin: "undo manager") }
         }
     }
 
     private func replayLater(_ direction: Replay, serial: Int) {
-        guard let core, let step = topStep(direction), step.serial == serial else { return }
+        guard let host, let step = topStep(direction), step.serial == serial else { return }
         do {
-            try replay(step, direction, core: core)
+            try replay(step, direction, host: host)
         } catch {
-            core.reportFailure(error, origin: "undo manager")
+            host.reportFailure(error, origin: "undo manager")
+        }
+    }
+
+    /// Puts back the value every change had before, newest change first, journaling the value
+    /// it replaces, so that this runs as an ordinary update body: validated, rolled back if
+    /// that fails, delivered.
+    ///
+    /// - Throws: ``RippleError/stepNoLongerApplies`` when a collection's recorded difference no
+    ///   longer fits its value (changes made without recording moved it).
+    private static func apply(_ changes: [HistoryStep.Change], through host: any HistoryHost) throws {
+        for change in changes.reversed() {
+            let current = change.node._rippleValue(of: change.member)
+            guard let before = change.valueBefore(current) else { throw RippleError.stepNoLongerApplies }
+            guard !change.node._rippleIsCurrent(change.member, before) else { continue }
+            host.journalWrite(change.node, change.member, old: current)
+            change.node._rippleRestore(change.member, before)
         }
     }
 
     // MARK: Publishing the state
 
     /// Whether ``state`` shows something else than the stacks.
-    var stateIsStale: Bool {
+    private var stateIsStale: Bool {
         state._canUndo != canUndo || state._canRedo != canRedo || state._undoName != undoName
             || state._redoName != redoName || state._hasUnsavedChanges != hasUnsavedChanges
     }
 
-    /// Writes the stacks into ``state``: tracked inside the running update when registrations
-    /// watch it, straight into storage when nobody does (no refresh is then needed).
-    func publishState(tracked: Bool = true) {
-        if tracked {
+    /// Writes the stacks into ``state``, when they changed: tracked, for the refresh that follows
+    /// to deliver, when registrations watch it; straight into storage when nobody does.
+    private func publishState() {
+        guard stateIsStale else { return }
+        if state.tracker._isWatched {
             state.canUndo = canUndo
             state.canRedo = canRedo
             state.undoName = undoName
@@ -452,8 +478,29 @@ public final class History {
     /// Publishes ``state`` when it is stale: at the end of the running update, or now in an
     /// update of its own.
     private func publishOutsideUpdates() {
-        guard let core, stateIsStale, !core.isBusy else { return }
-        guard state.tracker._isWatched else { return publishState(tracked: false) }
-        try? core.outermostUpdate {}
+        guard stateIsStale else { return }
+        guard let host, state.tracker._isWatched else { return publishState() }
+        if !host.isBusy { try? host.runUpdate(tag: nil) {} }
     }
+}
+
+extension History: CommitRecorder {}
+
+/// What a history needs of its mediator (whose core provides it).
+@MainActor
+protocol HistoryHost: AnyObject {
+    /// Whether an update, a refresh or the end of one runs.
+    var isBusy: Bool { get }
+    /// The name of the step the running outermost update makes.
+    var undoName: String? { get set }
+    /// Whether the writes made now may be undone (false inside `withoutRecording`).
+    var writesAreUndoable: Bool { get set }
+    /// Runs `body` as an outermost update tagged `tag`.
+    func runUpdate(tag: String?, _ body: @MainActor () throws -> Void) throws
+    /// Journals `old`, the value member `member` of `node` has before a replay writes it.
+    func journalWrite(_ node: any RippleNode, _ member: Int, old: Any)
+    /// Runs `body` once the running outermost update is over.
+    func afterUpdate(_ body: @escaping @MainActor () -> Void)
+    /// Hands a failure that no caller can receive to the mediator's failure handler.
+    func reportFailure(_ error: any Error, origin: String?)
 }

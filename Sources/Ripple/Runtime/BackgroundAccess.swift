@@ -63,7 +63,7 @@ final class BackgroundChanges: @unchecked Sendable {
             for core in MediatorCore.watchingCores(of: entry.node._rippleTracker) where !cores.contains(where: { $0 === core }) {
                 cores.append(core)
             }
-            for core in MediatorCore.watchingCores(of: entry.node._rippleTracker) { core.noteOutsideWrite(entry) }
+            for core in MediatorCore.watchingCores(of: entry.node._rippleTracker) { core.scheduler.noteOutsideWrite(entry) }
         }
         for core in cores where !core.isBusy {
             try? core.outermostUpdate {}

@@ -20,15 +20,6 @@ struct WatchPoint: Hashable {
     }
 }
 
-/// The old value of a member, journaled at its first write in a segment.
-struct JournalEntry {
-    let node: any RippleNode
-    let member: Int
-    let old: Any
-    /// Whether history records this write (false inside `History.withoutRecording`).
-    var isRecorded = true
-}
-
 /// The member keys and names that a set of paths touches, class-wide.
 struct KeySet {
     var keys: Set<MemberKey> = []

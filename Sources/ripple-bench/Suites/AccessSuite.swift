@@ -198,7 +198,7 @@ final class AccessSuite {
             probe.result = AccessLoops.readTracked(tracked, rounds: probe.rounds)
         }
         defer { observer.cancel() }
-        try mediator.refresh()
+        mediator.refresh()
         let timing = try harness.measure(operationsPerIteration: Self.objectCount) { rounds in
             probe.rounds = rounds
             try mediator.update { root in root.revision &+= 1 }
@@ -239,7 +239,7 @@ final class AccessSuite {
         let observer = mediator.observe("reader", reads: [BenchRoot.scheme.revision]) { _ in
             probe.result = AccessLoops.readTracked(tracked, rounds: probe.rounds)
         }
-        try mediator.refresh()
+        mediator.refresh()
         try add("tracked reads inside an observer body", isGoal: true) {
             try mediator.update { root in root.revision &+= 1 }
             return probe.result

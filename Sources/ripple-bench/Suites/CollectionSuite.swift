@@ -49,7 +49,7 @@ final class CollectionSuite {
         let observer = mediator.observe("watcher", reads: [path]) { root in
             Blackhole.consume(root.items.count + root.numbers.count)
         }
-        try mediator.refresh()
+        mediator.refresh()
         return (mediator, observer)
     }
 

@@ -64,7 +64,7 @@ final class MergeSuite {
         let observer = mediator.observe("values", reads: [BenchRoot.scheme.items.value]) { root in
             Blackhole.consume(root.items.count)
         }
-        try mediator.refresh()
+        mediator.refresh()
         return (mediator, observer)
     }
 
@@ -76,7 +76,7 @@ final class MergeSuite {
         let observers = mediator.root.items.map { item in
             mediator.observe("item \(item.id)", on: item, reads: [Item.scheme.value]) { _ in counter.firings += 1 }
         }
-        try mediator.refresh()
+        mediator.refresh()
         counter.firings = 0
         _ = try MergeLoops.merge(mediator, payloads: [changed], iterations: 1)
         withExtendedLifetime(observers) {}

@@ -56,11 +56,11 @@ final class RefreshFixture {
     }
 
     /// Cancels every observer, and refreshes so that the mediator forgets the released ones.
-    func cancelAll() throws {
+    func cancelAll() {
         for registration in registrations { registration.cancel() }
         registrations.removeAll()
         targets.removeAll()
-        try mediator.refresh()
+        mediator.refresh()
     }
 
     /// Runs `count` updates, each changing the `value` of the next target, and returns how many ran.

@@ -75,12 +75,12 @@ final class RefreshSuite {
     private func measureUpdates(nodes: Int, registrations: Int, history: Bool) throws -> (Timing, Double) {
         let fixture = RefreshFixture(nodes: nodes, history: history)
         fixture.observe(count: registrations)
-        try fixture.mediator.refresh()
+        fixture.mediator.refresh()
         fixture.firings = 0
         fixture.updates = 0
         let timing = try harness.measure { try fixture.runUpdates($0) }
         let firings = Double(fixture.firings) / Double(max(1, fixture.updates))
-        try fixture.cancelAll()
+        fixture.cancelAll()
         return (timing, firings)
     }
 
@@ -103,12 +103,12 @@ final class RefreshSuite {
             fixture.observe(count: count)
             return fixture.registrations.count
         })
-        add("first refresh: each fires once", count: count, try harness.measureOnce(operations: count) {
-            try fixture.mediator.refresh()
+        add("first refresh: each fires once", count: count, harness.measureOnce(operations: count) {
+            fixture.mediator.refresh()
             return fixture.firings
         })
-        add("cancel them", count: count, try harness.measureOnce(operations: count) {
-            try fixture.cancelAll()
+        add("cancel them", count: count, harness.measureOnce(operations: count) {
+            fixture.cancelAll()
             return fixture.registrations.count
         })
 
@@ -119,16 +119,16 @@ final class RefreshSuite {
             }
             return 1
         })
-        add("its first refresh", count: 1, try harness.measureOnce(operations: 1) {
-            try fixture.mediator.refresh()
+        add("its first refresh", count: 1, harness.measureOnce(operations: 1) {
+            fixture.mediator.refresh()
             return everything?.fireCount ?? 0
         })
         let timing = try harness.measure { try fixture.runUpdates($0) }
         add("update + refresh changing one item, .all observer fires", count: nil, timing)
-        add("cancel the .all observer", count: 1, try harness.measureOnce(operations: 1) {
+        add("cancel the .all observer", count: 1, harness.measureOnce(operations: 1) {
             everything?.cancel()
             everything = nil
-            try fixture.mediator.refresh()
+            fixture.mediator.refresh()
             return 1
         })
         table.notes = ["'update + refresh' is the median of repeated updates; the other steps are timed once."]
