@@ -28,43 +28,43 @@
 @MainActor
 public final class History {
     /// The mediator's side, weak: a history outliving its mediator finds nothing there.
-    private weak var host: (any HistoryHost)?
+    private(set) weak var host: (any HistoryHost)?
 
     /// The history as a tracked node: registrations on it fire when ``canUndo``, ``canRedo``,
     /// ``undoName``, ``redoName`` or ``hasUnsavedChanges`` change.
     public let state = HistoryState()
 
-    private(set) var undoSteps: [HistoryStep] = []
-    private(set) var redoSteps: [HistoryStep] = []
-    private var lastSerial = 0
+    var undoSteps: [HistoryStep] = []
+    var redoSteps: [HistoryStep] = []
+    var lastSerial = 0
     /// Document states: each committed change of saved members makes a new one, and undoing or
     /// redoing a step goes back to the state at its other end.
-    private var lastStateID = 0
-    private var stateID = 0
-    private var savedID = 0
+    var lastStateID = 0
+    var stateID = 0
+    var savedID = 0
     /// ``markSaved()`` was called while an update ran: it saves that update when it commits.
-    private var savesAtCommit = false
+    var savesAtCommit = false
     /// Which stack the running update replays, if it is an undo or a redo.
-    private var replaying: Replay?
-    private enum Replay {
+    var replaying: Replay?
+    enum Replay {
         case undo, redo
 
         var inverse: Replay { self == .undo ? .redo : .undo }
     }
 
     // A running group merges the steps of its updates into one.
-    private var groupDepth = 0
-    private var groupName: String?
-    private var groupStepSerial: Int?
+    var groupDepth = 0
+    var groupName: String?
+    var groupStepSerial: Int?
 
     // The undo manager it drives, if any.
-    private var undoManager: (any UndoManaging)?
+    var undoManager: (any UndoManaging)?
     /// The manager plays one of its actions because ``undo()`` or ``redo()`` asked it to.
-    private var playsForHistory = false
-    private var managerError: (any Error)?
+    var playsForHistory = false
+    var managerError: (any Error)?
     /// The step registered in the manager's open event group: with `groupsByEvent`, the next
     /// update of the same event joins it, so that one Edit > Undo undoes one step.
-    private var eventStepSerial: Int?
+    var eventStepSerial: Int?
 
     init(host: any HistoryHost) {
         self.host = host
@@ -193,130 +193,14 @@ public final class History {
         publishOutsideUpdates()
     }
 
-    private func newState() -> Int {
+    func newState() -> Int {
         lastStateID += 1
         return lastStateID
     }
 
-    // MARK: Recording
-
-    /// Records an outermost update that ended: per member, the value before its first write
-    /// where history records (saved members, outside ``withoutRecording(_:)``) if it still
-    /// differs; and whether saved members also changed where it does not record. Costs one pass
-    /// over what was written.
-    func record(_ commit: Commit) {
-        defer { publishState() }
-        var changes: [HistoryStep.Change] = []
-        commit.forEachFirstWrite(where: { $0.isUndoable && Self.isSaved($0) }) { entry in
-            if !entry.node._rippleIsCurrent(entry.member, entry.old) {
-                changes.append(HistoryStep.Change(entry, current: entry.node._rippleValue(of: entry.member)))
-            }
-        }
-        let changesUnrecorded = commit.entries.contains { entry in
-            !entry.isUndoable && Self.isSaved(entry) && !entry.node._rippleIsCurrent(entry.member, entry.old)
-        }
-        record(changes, changesUnrecorded: changesUnrecorded, replayed: commit.bodyCommitted, undoName: commit.undoName)
-        if savesAtCommit {
-            savesAtCommit = false
-            savedID = stateID
-        }
-    }
-
-    /// Whether the entry's member is saved state (not discardable nor derived).
-    private static func isSaved(_ entry: JournalEntry) -> Bool {
-        type(of: entry.node)._rippleDescriptor.records(entry.member)
-    }
-
-    private func record(_ changes: [HistoryStep.Change], changesUnrecorded: Bool, replayed: Bool, undoName: String?) {
-        if replayed, let replaying {
-            // An undo or redo moves its step even if it changed nothing (its changes were
-            // already undone by writes made without recording).
-            var step = replaying == .undo ? undoSteps.removeLast() : redoSteps.removeLast()
-            let (from, to) = replaying == .undo ? (step.after, step.before) : (step.before, step.after)
-            stateID = stateID == from && !changesUnrecorded ? to : newState()
-            step.changes = changes
-            if replaying == .undo { redoSteps.append(step) } else { undoSteps.append(step) }
-            return
-        }
-        if isEnabled, !changes.isEmpty {
-            push(changes, name: undoName)
-        } else if changesUnrecorded || !changes.isEmpty {
-            stateID = newState()
-        }
-    }
-
-    /// Pushes a new step, or merges it into the step of the running group or manager event.
-    private func push(_ changes: [HistoryStep.Change], name: String?) {
-        let before = stateID
-        stateID = newState()
-        redoSteps.removeAll()
-        if let serial = groupStepSerial ?? eventStepSerial, let last = undoSteps.indices.last, undoSteps[last].serial == serial {
-            undoSteps[last].changes.append(contentsOf: changes)
-            undoSteps[last].after = stateID
-            if groupDepth == 0, let name {
-                // The manager's group takes the name set last; so does its step.
-                undoSteps[last].name = name
-                undoManager?.setActionName(name)
-            }
-        } else {
-            lastSerial += 1
-            let step = HistoryStep(
-                serial: lastSerial, before: before, after: stateID, name: groupDepth > 0 ? groupName : name, changes: changes)
-            undoSteps.append(step)
-            registerManagerAction(.undo, for: step)
-            if groupDepth > 0 { groupStepSerial = step.serial }
-            if let undoManager, undoManager.groupsByEvent { eventStepSerial = step.serial }
-        }
-        trim()
-    }
-
-    /// Drops the changes of the group's step that cancelled out, and the step if none is left.
-    private func endGroup() {
-        defer {
-            groupStepSerial = nil
-            groupName = nil
-        }
-        guard let serial = groupStepSerial, let last = undoSteps.indices.last, undoSteps[last].serial == serial else { return }
-        var step = undoSteps[last]
-        var changesOfMember: [WatchPoint: [Int]] = [:]
-        for (index, change) in step.changes.enumerated() {
-            changesOfMember[WatchPoint(change.node._rippleTracker, change.member), default: []].append(index)
-        }
-        var cancelled: Set<Int> = []
-        for indices in changesOfMember.values {
-            let first = step.changes[indices[0]]
-            var value: Any? = first.node._rippleValue(of: first.member)
-            for index in indices.reversed() { value = value.flatMap(step.changes[index].valueBefore) }
-            if let value, first.node._rippleIsCurrent(first.member, value) { cancelled.formUnion(indices) }
-        }
-        guard !cancelled.isEmpty else { return }
-        step.changes = step.changes.enumerated().filter { !cancelled.contains($0.offset) }.map(\.element)
-        if step.changes.isEmpty {
-            undoSteps.removeLast()
-            undoManager?.removeAllActions(withTarget: step.target)
-            if stateID == step.after { stateID = step.before }
-        } else {
-            undoSteps[last] = step
-        }
-    }
-
-    private func trim() {
-        guard undoSteps.count > limit else { return }
-        let dropped = undoSteps.prefix(undoSteps.count - limit)
-        for step in dropped { undoManager?.removeAllActions(withTarget: step.target) }
-        undoSteps.removeFirst(dropped.count)
-    }
-
-    private func forgetSteps() {
-        for step in undoSteps + redoSteps { undoManager?.removeAllActions(withTarget: step.target) }
-        undoSteps.removeAll()
-        redoSteps.removeAll()
-        eventStepSerial = nil
-    }
-
     // MARK: Undo and redo
 
-    private func topStep(_ direction: Replay) -> HistoryStep? {
+    func topStep(_ direction: Replay) -> HistoryStep? {
         direction == .undo ? undoSteps.last : redoSteps.last
     }
 
@@ -342,7 +226,7 @@ public final class History {
 
     /// Applies `step`, the top of its stack, as an update; drops it and the steps below it if
     /// it no longer applies.
-    private func replay(_ step: HistoryStep, _ direction: Replay, host: any HistoryHost) throws {
+    func replay(_ step: HistoryStep, _ direction: Replay, host: any HistoryHost) throws {
         replaying = direction
         // A replay is recorded, whatever context asked for it.
         let wasUndoable = host.writesAreUndoable
@@ -363,82 +247,13 @@ public final class History {
         }
     }
 
-    // MARK: Undo manager
-
-    /// Mirrors the steps in `manager`: one action per undo step, named like it, whose playing
-    /// back undoes or redoes that very step here (or nothing, if the step is gone).
-    ///
-    /// ```swift
-    /// mediator.history.drive(undoManager)   // Foundation's UndoManager, on Apple platforms
-    /// ```
-    ///
-    /// From then on ``undo()`` and ``redo()`` go through the manager (they play its top group,
-    /// which may hold other actions than Ripple's, such as a text field's typing), and the
-    /// manager's `levelsOfUndo` follows ``limit`` (the smaller of the two when both are set).
-    /// Ripple removes only its own actions from the manager (when steps are dropped, on
-    /// ``clear()``, when driving another manager). With `groupsByEvent`, the updates of one
-    /// run-loop turn make one step, as they make one group of the manager: one Edit > Undo
-    /// undoes one step. Edit > Undo chosen while an update runs plays its step right after it.
-    public func drive(_ manager: some UndoManaging) {
-        if let previous = undoManager {
-            for step in undoSteps + redoSteps { previous.removeAllActions(withTarget: step.target) }
-        }
-        undoManager = manager
-        eventStepSerial = nil
-        if manager.levelsOfUndo > 0 { limit = min(limit, manager.levelsOfUndo) }
-        if limit > 0 { manager.levelsOfUndo = limit }
-        for step in undoSteps { registerManagerAction(.undo, for: step) }
-        manager.rippleObserveGroupClosing { [weak self, weak manager] in
-            guard let self, let manager, self.undoManager === manager, manager.groupingLevel == 0 else { return }
-            self.eventStepSerial = nil
-        }
-    }
-
-    /// Registers the action that plays `step` in `direction`.
-    private func registerManagerAction(_ direction: Replay, for step: HistoryStep) {
-        guard let undoManager else { return }
-        let serial = step.serial
-        let target = step.target
-        // The manager keeps the target unowned: the action keeps it alive.
-        undoManager.registerRippleAction(withTarget: target) { [weak self] in
-            withExtendedLifetime(target) { self?.managerPlays(direction, serial: serial) }
-        }
-        if let name = step.name { undoManager.setActionName(name) }
-    }
-
-    /// The manager plays an action: replay its step if it is still the one to play, and register
-    /// the way back.
-    private func managerPlays(_ direction: Replay, serial: Int) {
-        guard let host, let step = topStep(direction), step.serial == serial else { return }
-        registerManagerAction(direction.inverse, for: step)
-        if host.isBusy || replaying != nil {
-            // Edit > Undo while an update runs: the step plays right after it.
-            host.afterUpdate { [weak self] in self?.replayLater(direction, serial: serial) }
-            return
-        }
-        do {
-            try replay(step, direction, host: host)
-        } catch {
-            if playsForHistory { managerError = error } else { host.reportFailure(error, origin: "undo manager") }
-        }
-    }
-
-    private func replayLater(_ direction: Replay, serial: Int) {
-        guard let host, let step = topStep(direction), step.serial == serial else { return }
-        do {
-            try replay(step, direction, host: host)
-        } catch {
-            host.reportFailure(error, origin: "undo manager")
-        }
-    }
-
     /// Puts back the value every change had before, newest change first, journaling the value
     /// it replaces, so that this runs as an ordinary update body: validated, rolled back if
     /// that fails, delivered.
     ///
     /// - Throws: ``RippleError/stepNoLongerApplies`` when a collection's recorded difference no
     ///   longer fits its value (changes made without recording moved it).
-    private static func apply(_ changes: [HistoryStep.Change], through host: any HistoryHost) throws {
+    static func apply(_ changes: [HistoryStep.Change], through host: any HistoryHost) throws {
         for change in changes.reversed() {
             let current = change.node._rippleValue(of: change.member)
             guard let before = change.valueBefore(current) else { throw RippleError.stepNoLongerApplies }
@@ -458,7 +273,7 @@ public final class History {
 
     /// Writes the stacks into ``state``, when they changed: tracked, for the refresh that follows
     /// to deliver, when registrations watch it; straight into storage when nobody does.
-    private func publishState() {
+    func publishState() {
         guard stateIsStale else { return }
         if state.tracker._isWatched {
             state.canUndo = canUndo
@@ -477,30 +292,9 @@ public final class History {
 
     /// Publishes ``state`` when it is stale: at the end of the running update, or now in an
     /// update of its own.
-    private func publishOutsideUpdates() {
+    func publishOutsideUpdates() {
         guard stateIsStale else { return }
         guard let host, state.tracker._isWatched else { return publishState() }
         if !host.isBusy { try? host.runUpdate(tag: nil) {} }
     }
-}
-
-extension History: CommitRecorder {}
-
-/// What a history needs of its mediator (whose core provides it).
-@MainActor
-protocol HistoryHost: AnyObject {
-    /// Whether an update, a refresh or the end of one runs.
-    var isBusy: Bool { get }
-    /// The name of the step the running outermost update makes.
-    var undoName: String? { get set }
-    /// Whether the writes made now may be undone (false inside `withoutRecording`).
-    var writesAreUndoable: Bool { get set }
-    /// Runs `body` as an outermost update tagged `tag`.
-    func runUpdate(tag: String?, _ body: @MainActor () throws -> Void) throws
-    /// Journals `old`, the value member `member` of `node` has before a replay writes it.
-    func journalWrite(_ node: any RippleNode, _ member: Int, old: Any)
-    /// Runs `body` once the running outermost update is over.
-    func afterUpdate(_ body: @escaping @MainActor () -> Void)
-    /// Hands a failure that no caller can receive to the mediator's failure handler.
-    func reportFailure(_ error: any Error, origin: String?)
 }

@@ -1,0 +1,115 @@
+extension History: CommitRecorder {
+    /// Records an outermost update that ended: per member, the value before its first write
+    /// where history records (saved members, outside ``withoutRecording(_:)``) if it still
+    /// differs; and whether saved members also changed where it does not record. Costs one pass
+    /// over what was written.
+    func record(_ commit: Commit) {
+        defer { publishState() }
+        var changes: [HistoryStep.Change] = []
+        commit.forEachFirstWrite(where: { $0.isUndoable && Self.isSaved($0) }) { entry in
+            if !entry.node._rippleIsCurrent(entry.member, entry.old) {
+                changes.append(HistoryStep.Change(entry, current: entry.node._rippleValue(of: entry.member)))
+            }
+        }
+        let changesUnrecorded = commit.entries.contains { entry in
+            !entry.isUndoable && Self.isSaved(entry) && !entry.node._rippleIsCurrent(entry.member, entry.old)
+        }
+        record(changes, changesUnrecorded: changesUnrecorded, replayed: commit.bodyCommitted, undoName: commit.undoName)
+        if savesAtCommit {
+            savesAtCommit = false
+            savedID = stateID
+        }
+    }
+
+    /// Whether the entry's member is saved state (not discardable nor derived).
+    private static func isSaved(_ entry: JournalEntry) -> Bool {
+        type(of: entry.node)._rippleDescriptor.records(entry.member)
+    }
+
+    private func record(_ changes: [HistoryStep.Change], changesUnrecorded: Bool, replayed: Bool, undoName: String?) {
+        if replayed, let replaying {
+            // An undo or redo moves its step even if it changed nothing (its changes were
+            // already undone by writes made without recording).
+            var step = replaying == .undo ? undoSteps.removeLast() : redoSteps.removeLast()
+            let (from, to) = replaying == .undo ? (step.after, step.before) : (step.before, step.after)
+            stateID = stateID == from && !changesUnrecorded ? to : newState()
+            step.changes = changes
+            if replaying == .undo { redoSteps.append(step) } else { undoSteps.append(step) }
+            return
+        }
+        if isEnabled, !changes.isEmpty {
+            push(changes, name: undoName)
+        } else if changesUnrecorded || !changes.isEmpty {
+            stateID = newState()
+        }
+    }
+
+    /// Pushes a new step, or merges it into the step of the running group or manager event.
+    private func push(_ changes: [HistoryStep.Change], name: String?) {
+        let before = stateID
+        stateID = newState()
+        redoSteps.removeAll()
+        if let serial = groupStepSerial ?? eventStepSerial, let last = undoSteps.indices.last, undoSteps[last].serial == serial {
+            undoSteps[last].changes.append(contentsOf: changes)
+            undoSteps[last].after = stateID
+            if groupDepth == 0, let name {
+                // The manager's group takes the name set last; so does its step.
+                undoSteps[last].name = name
+                undoManager?.setActionName(name)
+            }
+        } else {
+            lastSerial += 1
+            let step = HistoryStep(
+                serial: lastSerial, before: before, after: stateID, name: groupDepth > 0 ? groupName : name, changes: changes)
+            undoSteps.append(step)
+            registerManagerAction(.undo, for: step)
+            if groupDepth > 0 { groupStepSerial = step.serial }
+            if let undoManager, undoManager.groupsByEvent { eventStepSerial = step.serial }
+        }
+        trim()
+    }
+
+    /// Drops the changes of the group's step that cancelled out, and the step if none is left.
+    func endGroup() {
+        defer {
+            groupStepSerial = nil
+            groupName = nil
+        }
+        guard let serial = groupStepSerial, let last = undoSteps.indices.last, undoSteps[last].serial == serial else { return }
+        var step = undoSteps[last]
+        var changesOfMember: [WatchPoint: [Int]] = [:]
+        for (index, change) in step.changes.enumerated() {
+            changesOfMember[WatchPoint(change.node._rippleTracker, change.member), default: []].append(index)
+        }
+        var cancelled: Set<Int> = []
+        for indices in changesOfMember.values {
+            let first = step.changes[indices[0]]
+            var value: Any? = first.node._rippleValue(of: first.member)
+            for index in indices.reversed() { value = value.flatMap(step.changes[index].valueBefore) }
+            if let value, first.node._rippleIsCurrent(first.member, value) { cancelled.formUnion(indices) }
+        }
+        guard !cancelled.isEmpty else { return }
+        step.changes = step.changes.enumerated().filter { !cancelled.contains($0.offset) }.map(\.element)
+        if step.changes.isEmpty {
+            undoSteps.removeLast()
+            undoManager?.removeAllActions(withTarget: step.target)
+            if stateID == step.after { stateID = step.before }
+        } else {
+            undoSteps[last] = step
+        }
+    }
+
+    func trim() {
+        guard undoSteps.count > limit else { return }
+        let dropped = undoSteps.prefix(undoSteps.count - limit)
+        for step in dropped { undoManager?.removeAllActions(withTarget: step.target) }
+        undoSteps.removeFirst(dropped.count)
+    }
+
+    func forgetSteps() {
+        for step in undoSteps + redoSteps { undoManager?.removeAllActions(withTarget: step.target) }
+        undoSteps.removeAll()
+        redoSteps.removeAll()
+        eventStepSerial = nil
+    }
+}
