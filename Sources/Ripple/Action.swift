@@ -247,7 +247,6 @@ extension Mediator {
         if let finished { core.actions.finish(finished) }
         core.actions.show(through: core)
     }
-
 }
 
 /// Where the work posts its progress, from any thread: the latest report waits for the main

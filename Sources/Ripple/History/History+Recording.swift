@@ -6,10 +6,9 @@ extension History: CommitRecorder {
     func record(_ commit: Commit) {
         defer { publishState() }
         var changes: [HistoryStep.Change] = []
-        commit.forEachFirstWrite(where: { $0.isUndoable && Self.isSaved($0) }) { entry in
-            if !entry.node._rippleIsCurrent(entry.member, entry.old) {
-                changes.append(HistoryStep.Change(entry, current: entry.node._rippleValue(of: entry.member)))
-            }
+        for entry in commit.firstWrites(where: { $0.isUndoable && Self.isSaved($0) })
+        where !entry.node._rippleIsCurrent(entry.member, entry.old) {
+            changes.append(HistoryStep.Change(entry, current: entry.node._rippleValue(of: entry.member)))
         }
         let changesUnrecorded = commit.entries.contains { entry in
             !entry.isUndoable && Self.isSaved(entry) && !entry.node._rippleIsCurrent(entry.member, entry.old)

@@ -15,10 +15,10 @@ struct Commit {
     /// The journal the entries come from, which finds first writes with the trackers' marks.
     unowned let journal: Journal
 
-    /// Calls `body` with the first entry of each member that `include` accepts, in order: the
-    /// value each member had before the update.
-    func forEachFirstWrite(where include: (JournalEntry) -> Bool, _ body: (JournalEntry) -> Void) {
-        journal.forEachFirstWrite(in: entries, where: include, body)
+    /// The first entry of each member that `include` accepts, in order: the value each member
+    /// had before the update.
+    func firstWrites(where include: (JournalEntry) -> Bool) -> [JournalEntry] {
+        journal.firstWrites(in: entries, where: include)
     }
 }
 

@@ -79,13 +79,11 @@ final class Journal {
         entries.removeAll(keepingCapacity: true)
     }
 
-    /// Calls `body` with the first of `entries` for each member that `include` accepts, in order.
-    /// Costs one pass, with the trackers' own marks (a segment of its own), no hashing.
-    func forEachFirstWrite(in entries: [JournalEntry], where include: (JournalEntry) -> Bool, _ body: (JournalEntry) -> Void) {
+    /// The first of `entries` for each member that `include` accepts, in order. Costs one pass,
+    /// with the trackers' own marks (a segment of its own), no hashing.
+    func firstWrites(in entries: [JournalEntry], where include: (JournalEntry) -> Bool) -> [JournalEntry] {
         beginSegment()
         defer { beginSegment() }
-        for entry in entries where include(entry) && isFirstInSegment(entry.node._rippleTracker, entry.member) {
-            body(entry)
-        }
+        return entries.filter { include($0) && isFirstInSegment($0.node._rippleTracker, $0.member) }
     }
 }
