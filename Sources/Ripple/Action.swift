@@ -227,9 +227,9 @@ extension Mediator {
                 let mark = core.journal.count
                 try change(root)
                 // Each member once: a member written in several segments is journaled in each.
-                var counted: Set<WatchPoint> = []
+                var counted: Set<NodeMember> = []
                 writes = core.journal[mark...].count { entry in
-                    counted.insert(WatchPoint(entry.node._rippleTracker, entry.member)).inserted
+                    counted.insert(NodeMember(entry.node._rippleTracker, entry.member)).inserted
                         && !entry.node._rippleIsCurrent(entry.member, entry.old)
                 }
             }

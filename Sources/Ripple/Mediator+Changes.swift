@@ -25,7 +25,7 @@ extension Mediator {
         let (stream, continuation) = AsyncStream<[String?]>.makeStream(bufferingPolicy: .bufferingNewest(1))
         // Only a processor can conflict with others.
         // swift-format-ignore: NeverUseForceTry
-        let subscriber = try! core.register(
+        let state = try! core.register(
             "changes", role: .observer, anchor: root, reads: reads.map { $0.modelPath.steps }
         ) { [weak core] in
             let tags = core?.scheduler.firingTags ?? []
@@ -35,9 +35,9 @@ extension Mediator {
             }
         }
         // Not a change: the sequence starts from the model as it is now.
-        subscriber.isInitialDue = false
-        subscriber.onEnd = { continuation.finish() }
-        let registration = RegistrationBox(Registration(subscriber))
+        state.isInitialDue = false
+        state.onEnd = { continuation.finish() }
+        let registration = RegistrationBox(Registration(state))
         continuation.onTermination = { _ in registration.release() }
         return stream
     }

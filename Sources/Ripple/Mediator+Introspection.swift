@@ -9,20 +9,20 @@ extension Mediator {
     /// 3. observer 'header' (level 1) reads Library.selectedCount, Catalog.total
     /// ```
     public var registrationsDescription: String {
-        core.graph.ordered().enumerated().map { index, subscriber in
-            var line = "\(index + 1). \(subscriber.roleName) '\(subscriber.name)'"
-            switch subscriber.role {
+        core.graph.ordered().enumerated().map { index, registration in
+            var line = "\(index + 1). \(registration.roleName) '\(registration.name)'"
+            switch registration.role {
             case .coordinator(let priority): line += " (priority \(priority))"
-            case .processor, .observer: line += " (level \(subscriber.level))"
+            case .processor, .observer: line += " (level \(registration.level))"
             case .everyRefresh: line += " (every refresh)"
             }
-            if !subscriber.readPaths.isEmpty {
-                line += " reads " + subscriber.readPaths.map { describe($0, subscriber) }.joined(separator: ", ")
+            if !registration.readPaths.isEmpty {
+                line += " reads " + registration.readPaths.map { describe($0, registration) }.joined(separator: ", ")
             }
-            if !subscriber.writePaths.isEmpty {
-                line += " writes " + subscriber.writePaths.map { describe($0, subscriber) }.joined(separator: ", ")
+            if !registration.writePaths.isEmpty {
+                line += " writes " + registration.writePaths.map { describe($0, registration) }.joined(separator: ", ")
             }
-            if subscriber.isPaused { line += " [paused]" }
+            if registration.isPaused { line += " [paused]" }
             return line
         }.joined(separator: "\n")
     }
@@ -30,19 +30,19 @@ extension Mediator {
     /// The dependency graph in Graphviz DOT: an edge from each processor to every
     /// registration that reads what it writes, labelled with those properties.
     public var dependencyGraphDOT: String {
-        let subscribers = core.graph.ordered()
+        let registrations = core.graph.ordered()
         var lines = ["digraph Ripple {", "  rankdir=LR;", "  node [fontname=\"Helvetica\"];"]
-        for subscriber in subscribers {
-            let shape = switch subscriber.role {
+        for registration in registrations {
+            let shape = switch registration.role {
             case .coordinator: "diamond"
             case .processor: "box"
             case .observer, .everyRefresh: "ellipse"
             }
-            lines.append("  \(dotID(subscriber)) [label=\"\(escape(subscriber.name))\\n\(subscriber.roleName)\", shape=\(shape)];")
+            lines.append("  \(dotID(registration)) [label=\"\(escape(registration.name))\\n\(registration.roleName)\", shape=\(shape)];")
         }
-        for reader in subscribers {
+        for reader in registrations {
             var labels: [ObjectIdentifier: [String]] = [:]
-            var writers: [Subscriber] = []
+            var writers: [RegistrationState] = []
             for key in reader.readKeys.keys.sorted(by: { (reader.readKeys.names[$0] ?? "") < (reader.readKeys.names[$1] ?? "") }) {
                 guard let writer = core.graph.writer(of: key), writer !== reader else { continue }
                 if labels[ObjectIdentifier(writer)] == nil { writers.append(writer) }
@@ -57,11 +57,11 @@ extension Mediator {
         return lines.joined(separator: "\n")
     }
 
-    private func describe(_ steps: [PathStep], _ subscriber: Subscriber) -> String {
-        PathDescription.describe(steps, from: subscriber.anchorDescriptor)
+    private func describe(_ steps: [PathStep], _ registration: RegistrationState) -> String {
+        PathDescription.describe(steps, from: registration.anchorDescriptor)
     }
 
-    private func dotID(_ subscriber: Subscriber) -> String { "r\(subscriber.sequence)" }
+    private func dotID(_ registration: RegistrationState) -> String { "r\(registration.sequence)" }
 
     private func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "\"", with: "\\\"")

@@ -176,10 +176,10 @@ public final class Mediator<Root: RippleRoot> {
         _ body: @escaping @MainActor (Root) -> Void
     ) throws -> Registration {
         let root = self.root
-        let subscriber = try core.register(
+        let registration = try core.register(
             name, role: .processor, anchor: root, reads: reads.map { $0.modelPath.steps },
             writes: writes.map { $0.modelPath.steps }) { body(root) }
-        return Registration(subscriber)
+        return Registration(registration)
     }
 
     /// Registers a coordinator: a priority observer that runs before all processors and
@@ -195,7 +195,7 @@ public final class Mediator<Root: RippleRoot> {
     }
 
     private func register(
-        _ name: String, _ role: Subscriber.Role, anchor: any RippleNode, reads: [[PathStep]],
+        _ name: String, _ role: RegistrationState.Role, anchor: any RippleNode, reads: [[PathStep]],
         _ body: @escaping @MainActor () -> Void
     ) -> Registration {
         // Only a processor can conflict with others.

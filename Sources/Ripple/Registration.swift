@@ -7,44 +7,44 @@
 /// header = nil   // never fires again
 /// ```
 public final class Registration {
-    let subscriber: Subscriber
+    let state: RegistrationState
 
-    init(_ subscriber: Subscriber) {
-        self.subscriber = subscriber
+    init(_ state: RegistrationState) {
+        self.state = state
     }
 
     deinit {
         // A release can happen on any thread; the mediator cancels it on its own actor,
         // before it delivers anything again.
-        subscriber.core?.graph.noteReleased(subscriber)
+        state.core?.graph.noteReleased(state)
     }
 
     /// The name given when registering.
-    public var name: String { subscriber.name }
+    public var name: String { state.name }
 
     /// How many times it has fired.
-    @MainActor public var fireCount: Int { subscriber.fireCount }
+    @MainActor public var fireCount: Int { state.fireCount }
 
     /// Whether it was cancelled.
-    @MainActor public var isCancelled: Bool { subscriber.isCancelled }
+    @MainActor public var isCancelled: Bool { state.isCancelled }
 
     /// Whether it is paused.
-    @MainActor public var isPaused: Bool { subscriber.isPaused }
+    @MainActor public var isPaused: Bool { state.isPaused }
 
     /// Ends the registration: it never fires again and stops watching the model.
     @MainActor public func cancel() {
-        subscriber.core?.cancel(subscriber)
+        state.core?.cancel(state)
     }
 
     /// Stops firing until ``resume()``; changes meanwhile are remembered, not delivered.
     @MainActor public func pause() {
-        if !subscriber.isCancelled { subscriber.isPaused = true }
+        if !state.isCancelled { state.isPaused = true }
     }
 
     /// Fires once to catch up if something it reads changed while paused, and not at all if
     /// those changes cancelled out.
     @MainActor public func resume() {
-        guard let core = subscriber.core, core.scheduler.resume(subscriber), !core.isBusy else { return }
+        guard let core = state.core, core.scheduler.resume(state), !core.isBusy else { return }
         try? core.outermostUpdate {}
     }
 }

@@ -76,9 +76,9 @@ extension History: CommitRecorder {
         }
         guard let serial = groupStepSerial, let last = undoSteps.indices.last, undoSteps[last].serial == serial else { return }
         var step = undoSteps[last]
-        var changesOfMember: [WatchPoint: [Int]] = [:]
+        var changesOfMember: [NodeMember: [Int]] = [:]
         for (index, change) in step.changes.enumerated() {
-            changesOfMember[WatchPoint(change.node._rippleTracker, change.member), default: []].append(index)
+            changesOfMember[NodeMember(change.node._rippleTracker, change.member), default: []].append(index)
         }
         var cancelled: Set<Int> = []
         for indices in changesOfMember.values {

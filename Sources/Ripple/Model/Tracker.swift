@@ -28,8 +28,8 @@ public final class Tracker {
     /// Watching registrations with the change key each watches (``Tracker/anyMember`` for
     /// subtree readers). A node has few watchers, so a flat list keeps them in one allocation;
     /// past ``tableThreshold`` they move to a table by change key.
-    private var watchList: [(member: Int, subscriber: Subscriber)] = []
-    private var watchTable: [Int: [Subscriber]]?
+    private var watchList: [(member: Int, registration: RegistrationState)] = []
+    private var watchTable: [Int: [RegistrationState]]?
     private static let tableThreshold = 16
 
     /// The nodes holding this one, with the member that holds it: kept by the mediators of
@@ -72,29 +72,29 @@ public final class Tracker {
     /// Creates the tracker of one node.
     public init() {}
 
-    internal func addWatcher(_ subscriber: Subscriber, member: Int) {
+    internal func addWatcher(_ registration: RegistrationState, member: Int) {
         if watchTable != nil {
-            watchTable![member, default: []].append(subscriber)
+            watchTable![member, default: []].append(registration)
         } else if watchList.count < Self.tableThreshold {
-            watchList.append((member, subscriber))
+            watchList.append((member, registration))
         } else {
-            var table: [Int: [Subscriber]] = [:]
-            for watch in watchList { table[watch.member, default: []].append(watch.subscriber) }
-            table[member, default: []].append(subscriber)
+            var table: [Int: [RegistrationState]] = [:]
+            for watch in watchList { table[watch.member, default: []].append(watch.registration) }
+            table[member, default: []].append(registration)
             watchList = []
             watchTable = table
         }
         _isWatched = true
     }
 
-    internal func removeWatcher(_ subscriber: Subscriber, member: Int) {
+    internal func removeWatcher(_ registration: RegistrationState, member: Int) {
         if watchTable != nil {
-            guard let index = watchTable![member]?.firstIndex(where: { $0 === subscriber }) else { return }
+            guard let index = watchTable![member]?.firstIndex(where: { $0 === registration }) else { return }
             watchTable![member]!.swapAt(index, watchTable![member]!.count - 1)
             watchTable![member]!.removeLast()
             if watchTable![member]!.isEmpty { watchTable![member] = nil }
             if watchTable!.isEmpty { watchTable = nil }
-        } else if let index = watchList.firstIndex(where: { $0.member == member && $0.subscriber === subscriber }) {
+        } else if let index = watchList.firstIndex(where: { $0.member == member && $0.registration === registration }) {
             watchList.swapAt(index, watchList.count - 1)
             watchList.removeLast()
         }
@@ -102,20 +102,20 @@ public final class Tracker {
     }
 
     /// Calls `body` with every registration watching change key `member`.
-    internal func forEachWatcher(of member: Int, _ body: (Subscriber) -> Void) {
+    internal func forEachWatcher(of member: Int, _ body: (RegistrationState) -> Void) {
         if let watchTable {
             watchTable[member]?.forEach(body)
         } else {
-            for watch in watchList where watch.member == member { body(watch.subscriber) }
+            for watch in watchList where watch.member == member { body(watch.registration) }
         }
     }
 
     /// Calls `body` with every watching registration, once per watch.
-    internal func forEachWatcher(_ body: (Subscriber) -> Void) {
+    internal func forEachWatcher(_ body: (RegistrationState) -> Void) {
         if let watchTable {
             for list in watchTable.values { list.forEach(body) }
         } else {
-            for watch in watchList { body(watch.subscriber) }
+            for watch in watchList { body(watch.registration) }
         }
     }
 }

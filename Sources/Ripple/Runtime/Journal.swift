@@ -17,7 +17,7 @@ struct JournalEntry {
 final class Journal {
     private(set) var entries: [JournalEntry] = []
     private(set) var epoch: UInt64 = 0
-    private var journaledHigh: Set<WatchPoint> = []
+    private var journaledHigh: Set<NodeMember> = []
     private nonisolated(unsafe) static var lastEpoch: UInt64 = 0
     /// Whether the writes journaled now may be undone (false inside `History.withoutRecording`).
     var writesAreUndoable = true
@@ -50,7 +50,7 @@ final class Journal {
             tracker.journaledMembers |= bit
             return true
         }
-        return journaledHigh.insert(WatchPoint(tracker, member)).inserted
+        return journaledHigh.insert(NodeMember(tracker, member)).inserted
     }
 
     func append(_ node: any RippleNode, _ member: Int, old: Any) {

@@ -1,5 +1,5 @@
 /// A member of a class, independent of any instance: what processors are ordered by.
-struct MemberKey: Hashable {
+struct ClassMember: Hashable {
     let type: ObjectIdentifier
     let member: Int
 
@@ -10,7 +10,7 @@ struct MemberKey: Hashable {
 }
 
 /// A member of one node instance: what registrations watch.
-struct WatchPoint: Hashable {
+struct NodeMember: Hashable {
     let tracker: ObjectIdentifier
     let member: Int
 
@@ -22,8 +22,8 @@ struct WatchPoint: Hashable {
 
 /// The member keys and names that a set of paths touches, class-wide.
 struct KeySet {
-    var keys: Set<MemberKey> = []
-    var names: [MemberKey: String] = [:]
+    var keys: Set<ClassMember> = []
+    var names: [ClassMember: String] = [:]
 
     /// Adds everything `steps` reads from a node of `descriptor`; for a write, only what the
     /// path ends at (the node members it passes through are read, not written).
@@ -65,7 +65,7 @@ struct KeySet {
     }
 
     private mutating func insert(_ descriptor: NodeDescriptor, _ member: Int) {
-        let key = MemberKey(descriptor, member)
+        let key = ClassMember(descriptor, member)
         if keys.insert(key).inserted {
             names[key] = descriptor.name + "." + descriptor.members[member].name
         }

@@ -118,8 +118,8 @@ final class MediatorCore {
     /// The mediators with registrations watching a member of the node.
     static func watchingCores(of tracker: Tracker) -> [MediatorCore] {
         var cores: [MediatorCore] = []
-        tracker.forEachWatcher { subscriber in
-            if let core = subscriber.core, !cores.contains(where: { $0 === core }) { cores.append(core) }
+        tracker.forEachWatcher { registration in
+            if let core = registration.core, !cores.contains(where: { $0 === core }) { cores.append(core) }
         }
         return cores
     }
@@ -271,26 +271,26 @@ final class MediatorCore {
 
     /// Adds a registration; it fires on the next refresh, whatever changed.
     func register(
-        _ name: String, role: Subscriber.Role, anchor: any RippleNode,
+        _ name: String, role: RegistrationState.Role, anchor: any RippleNode,
         reads: [[PathStep]], writes: [[PathStep]] = [], body: @escaping @MainActor () -> Void
-    ) throws -> Subscriber {
+    ) throws -> RegistrationState {
         cancelReleased()
-        let subscriber = graph.make(name, role: role, anchor: anchor, reads: reads, writes: writes, core: self, body: body)
-        try graph.add(subscriber)
+        let registration = graph.make(name, role: role, anchor: anchor, reads: reads, writes: writes, core: self, body: body)
+        try graph.add(registration)
         if role != .everyRefresh {
-            subscriber.resolve()
-            scheduler.addInitial(subscriber)
+            registration.resolve()
+            scheduler.addInitial(registration)
         }
-        return subscriber
+        return registration
     }
 
-    func cancel(_ subscriber: Subscriber) {
-        if graph.cancel(subscriber) { scheduler.forget(subscriber) }
+    func cancel(_ registration: RegistrationState) {
+        if graph.cancel(registration) { scheduler.forget(registration) }
     }
 
     /// Cancels the registrations released since the last call.
     func cancelReleased() {
-        for subscriber in graph.takeReleased() { cancel(subscriber) }
+        for registration in graph.takeReleased() { cancel(registration) }
     }
 
     // MARK: - Contracts

@@ -8,7 +8,7 @@ struct PendingChanges {
     /// One entry per member, in the order of their first change.
     private(set) var entries: [JournalEntry] = []
     /// The members of ``entries``, kept only once they are too many to search one by one.
-    private var members: Set<WatchPoint> = []
+    private var members: Set<NodeMember> = []
     /// Whether a member was changed again after its first pending change: only then may it be
     /// back to what the registration saw.
     private var isRewritten = false
@@ -26,9 +26,9 @@ struct PendingChanges {
             }
         } else {
             if members.isEmpty {
-                for pending in entries { members.insert(WatchPoint(pending.node._rippleTracker, pending.member)) }
+                for pending in entries { members.insert(NodeMember(pending.node._rippleTracker, pending.member)) }
             }
-            guard members.insert(WatchPoint(entry.node._rippleTracker, entry.member)).inserted else {
+            guard members.insert(NodeMember(entry.node._rippleTracker, entry.member)).inserted else {
                 isRewritten = true
                 return
             }

@@ -11,20 +11,20 @@ final class RefreshScheduler {
 
     private(set) var isRefreshing = false
     /// The registration firing now.
-    private(set) var running: Subscriber?
+    private(set) var running: RegistrationState?
     private var refreshNumber = 0
 
     // Pending work.
-    private var queue = SubscriberQueue()
-    private var pendingInitial: [Subscriber] = []
-    private var followUps: [Subscriber] = []
+    private var queue = RegistrationQueue()
+    private var pendingInitial: [RegistrationState] = []
+    private var followUps: [RegistrationState] = []
     private var outsideWrites: [JournalEntry] = []
     /// Updates started while a refresh ran, each a transaction of its own in a later round.
     private var queuedUpdates: [(origin: String?, tag: String?, body: @MainActor () throws -> Void)] = []
     /// Members of nodes read through Observation that changed, reported once the refresh round
     /// that changed them is over (its processors ran).
     private var observationChanges: [(node: any RippleNode, member: Int)] = []
-    private var observationPending: Set<WatchPoint> = []
+    private var observationPending: Set<NodeMember> = []
 
     // Change context.
     /// The tag of the update whose changes are being delivered (its refresh included).
@@ -54,12 +54,12 @@ final class RefreshScheduler {
     }
 
     /// A new registration: it fires on the next refresh, whatever changed.
-    func addInitial(_ subscriber: Subscriber) {
-        pendingInitial.append(subscriber)
+    func addInitial(_ registration: RegistrationState) {
+        pendingInitial.append(registration)
     }
 
-    func forget(_ subscriber: Subscriber) {
-        pendingInitial.removeAll { $0 === subscriber }
+    func forget(_ registration: RegistrationState) {
+        pendingInitial.removeAll { $0 === registration }
     }
 
     // MARK: Delivery
@@ -67,10 +67,10 @@ final class RefreshScheduler {
     /// Hands every member that changed in `entries` to the registrations watching it, and
     /// queues those that are due to be judged in this refresh.
     func deliver(_ entries: ArraySlice<JournalEntry>) {
-        var seen: Set<WatchPoint> = []
+        var seen: Set<NodeMember> = []
         for entry in entries {
             let tracker = entry.node._rippleTracker
-            guard tracker._isWatched, seen.insert(WatchPoint(tracker, entry.member)).inserted,
+            guard tracker._isWatched, seen.insert(NodeMember(tracker, entry.member)).inserted,
                 !entry.node._rippleIsCurrent(entry.member, entry.old)
             else { continue }
             let descriptor = type(of: entry.node)._rippleDescriptor
@@ -80,18 +80,18 @@ final class RefreshScheduler {
                 if changeKey != entry.member { noteObservationChange(entry.node, changeKey) }
             }
             let movesPaths = descriptor.members[changeKey].isNode
-            let point = WatchPoint(tracker, changeKey)
-            tracker.forEachWatcher(of: changeKey) { subscriber in
-                note(entry, for: subscriber, structural: subscriber.structural.contains(point))
+            let point = NodeMember(tracker, changeKey)
+            tracker.forEachWatcher(of: changeKey) { registration in
+                note(entry, for: registration, structural: registration.structural.contains(point))
             }
-            tracker.forEachWatcher(of: Tracker.anyMember) { subscriber in
-                note(entry, for: subscriber, structural: movesPaths || subscriber.structural.contains(point))
+            tracker.forEachWatcher(of: Tracker.anyMember) { registration in
+                note(entry, for: registration, structural: movesPaths || registration.structural.contains(point))
             }
         }
     }
 
     private func noteObservationChange(_ node: any RippleNode, _ member: Int) {
-        if observationPending.insert(WatchPoint(node._rippleTracker, member)).inserted {
+        if observationPending.insert(NodeMember(node._rippleTracker, member)).inserted {
             observationChanges.append((node, member))
         }
     }
@@ -107,57 +107,57 @@ final class RefreshScheduler {
         }
     }
 
-    /// Keeps the change for `subscriber` and queues it, unless it is paused or is the one running.
-    private func note(_ entry: JournalEntry, for subscriber: Subscriber, structural: Bool) {
-        guard !subscriber.isCancelled, subscriber !== running else { return }
-        if structural { subscriber.needsResolve = true }
-        subscriber.pending.add(entry)
-        if !subscriber.pendingTags.contains(currentTag) { subscriber.pendingTags.append(currentTag) }
-        if subscriber.isPaused { return }
-        if isRefreshing && subscriber.lastRefresh == refreshNumber {
+    /// Keeps the change for `registration` and queues it, unless it is paused or is the one running.
+    private func note(_ entry: JournalEntry, for registration: RegistrationState, structural: Bool) {
+        guard !registration.isCancelled, registration !== running else { return }
+        if structural { registration.needsResolve = true }
+        registration.pending.add(entry)
+        if !registration.pendingTags.contains(currentTag) { registration.pendingTags.append(currentTag) }
+        if registration.isPaused { return }
+        if isRefreshing && registration.lastRefresh == refreshNumber {
             // It already fired in this refresh: it gets a follow-up round, and whoever wrote
             // after its read broke the write-after-read contract.
             if core.contracts.writeAfterRead != .ignore {
                 let path = MediatorCore.memberPath(type(of: entry.node)._rippleDescriptor, entry.member)
-                core.report(.writeAfterRead, registration: running?.name, path: "\(path), read by '\(subscriber.name)'")
+                core.report(.writeAfterRead, registration: running?.name, path: "\(path), read by '\(registration.name)'")
             }
-            followUp(subscriber)
+            followUp(registration)
             return
         }
-        enqueue(subscriber)
+        enqueue(registration)
     }
 
-    private func enqueue(_ subscriber: Subscriber) {
-        if !subscriber.isQueued {
-            subscriber.isQueued = true
-            queue.push(subscriber)
+    private func enqueue(_ registration: RegistrationState) {
+        if !registration.isQueued {
+            registration.isQueued = true
+            queue.push(registration)
         }
     }
 
-    private func followUp(_ subscriber: Subscriber) {
-        if !subscriber.isFollowUp {
-            subscriber.isFollowUp = true
-            followUps.append(subscriber)
+    private func followUp(_ registration: RegistrationState) {
+        if !registration.isFollowUp {
+            registration.isFollowUp = true
+            followUps.append(registration)
         }
     }
 
-    /// Whether `subscriber` fires when its turn comes: on its first refresh, or when something
+    /// Whether `registration` fires when its turn comes: on its first refresh, or when something
     /// it reads differs from what it saw when it last fired.
-    private func isDue(_ subscriber: Subscriber) -> Bool {
-        subscriber.isInitialDue || subscriber.pending.differs
+    private func isDue(_ registration: RegistrationState) -> Bool {
+        registration.isInitialDue || registration.pending.differs
     }
 
     /// Resumes; returns whether a catch-up notification is due (something it reads really
     /// changed while it was paused).
-    func resume(_ subscriber: Subscriber) -> Bool {
-        guard subscriber.isPaused, !subscriber.isCancelled else { return false }
-        subscriber.isPaused = false
-        guard isDue(subscriber) else {
-            subscriber.pending.removeAll()
+    func resume(_ registration: RegistrationState) -> Bool {
+        guard registration.isPaused, !registration.isCancelled else { return false }
+        registration.isPaused = false
+        guard isDue(registration) else {
+            registration.pending.removeAll()
             return false
         }
-        subscriber.isResumed = true
-        if isRefreshing { followUp(subscriber) } else { enqueue(subscriber) }
+        registration.isResumed = true
+        if isRefreshing { followUp(registration) } else { enqueue(registration) }
         return true
     }
 
@@ -195,28 +195,28 @@ final class RefreshScheduler {
                 core.validator.follow(writes[...])
                 deliver(writes[...])
             }
-            for subscriber in pendingInitial where !subscriber.isCancelled { enqueue(subscriber) }
+            for registration in pendingInitial where !registration.isCancelled { enqueue(registration) }
             pendingInitial.removeAll()
-            for subscriber in followUps {
-                subscriber.isFollowUp = false
-                enqueue(subscriber)
+            for registration in followUps {
+                registration.isFollowUp = false
+                enqueue(registration)
             }
             followUps.removeAll()
 
             var record = RefreshRecord(number: refreshNumber)
-            while let subscriber = queue.pop() {
-                subscriber.isQueued = false
+            while let registration = queue.pop() {
+                registration.isQueued = false
                 // A paused registration keeps its changes for resume().
-                if subscriber.isCancelled || subscriber.isPaused { continue }
-                if isDue(subscriber) {
-                    run(subscriber, &record)
+                if registration.isCancelled || registration.isPaused { continue }
+                if isDue(registration) {
+                    run(registration, &record)
                 } else {
-                    subscriber.pending.removeAll()
-                    subscriber.pendingTags.removeAll()
+                    registration.pending.removeAll()
+                    registration.pendingTags.removeAll()
                 }
             }
-            for subscriber in core.graph.everyRefresh where !subscriber.isCancelled && !subscriber.isPaused {
-                run(subscriber, &record)
+            for registration in core.graph.everyRefresh where !registration.isCancelled && !registration.isPaused {
+                run(registration, &record)
             }
             reportObservationChanges()
             if isLogging {
@@ -228,27 +228,27 @@ final class RefreshScheduler {
     }
 
     @MainActor
-    private func run(_ subscriber: Subscriber, _ record: inout RefreshRecord) {
-        if subscriber.needsResolve, subscriber.role != .everyRefresh { subscriber.resolve() }
+    private func run(_ registration: RegistrationState, _ record: inout RefreshRecord) {
+        if registration.needsResolve, registration.role != .everyRefresh { registration.resolve() }
         let journal = core.journal
         let mark = journal.count
         journal.beginSegment()
         if isLogging {
-            record.firings.append(.init(registration: subscriber.name, role: subscriber.roleName, reasons: reasons(subscriber)))
+            record.firings.append(.init(registration: registration.name, role: registration.roleName, reasons: reasons(registration)))
         }
-        subscriber.pending.removeAll()
-        subscriber.isInitialDue = false
-        subscriber.isResumed = false
-        subscriber.lastRefresh = refreshNumber
-        subscriber.fireCount += 1
-        firingTags = subscriber.pendingTags
-        subscriber.pendingTags.removeAll()
+        registration.pending.removeAll()
+        registration.isInitialDue = false
+        registration.isResumed = false
+        registration.lastRefresh = refreshNumber
+        registration.fireCount += 1
+        firingTags = registration.pendingTags
+        registration.pendingTags.removeAll()
         defer { firingTags = [] }
-        running = subscriber
-        let checksReads = subscriber.isChecked && core.contracts.readOutsideReads != .ignore
+        running = registration
+        let checksReads = registration.isChecked && core.contracts.readOutsideReads != .ignore
         let wasChecking = _rippleChecksReads
         _rippleChecksReads = checksReads
-        subscriber.body()
+        registration.body()
         _rippleChecksReads = wasChecking
         core.validator.follow(journal[mark...])
         // Delivered while it is still the one running: its own writes do not notify itself,
@@ -257,13 +257,13 @@ final class RefreshScheduler {
         running = nil
     }
 
-    /// Why `subscriber` fires, for the refresh log.
-    private func reasons(_ subscriber: Subscriber) -> [FiringReason] {
-        if subscriber.role == .everyRefresh { return [.everyRefresh] }
-        if subscriber.isInitialDue { return [.initial] }
-        if subscriber.isResumed { return [.resumed] }
+    /// Why `registration` fires, for the refresh log.
+    private func reasons(_ registration: RegistrationState) -> [FiringReason] {
+        if registration.role == .everyRefresh { return [.everyRefresh] }
+        if registration.isInitialDue { return [.initial] }
+        if registration.isResumed { return [.resumed] }
         var reasons: [FiringReason] = []
-        for entry in subscriber.pending.entries where !entry.node._rippleIsCurrent(entry.member, entry.old) {
+        for entry in registration.pending.entries where !entry.node._rippleIsCurrent(entry.member, entry.old) {
             let descriptor = type(of: entry.node)._rippleDescriptor
             let changed = descriptor.members[descriptor.members[entry.member].changeKey]
             let reason = FiringReason.changed(descriptor.name + "." + changed.name)
@@ -276,13 +276,13 @@ final class RefreshScheduler {
     /// Gives up on a chain of refreshes, naming who kept it going, and clears what is pending.
     func stopRefreshing(rounds: Int) -> RippleError {
         var names: [String] = []
-        for subscriber in followUps + pendingInitial where !names.contains(subscriber.name) {
-            names.append(subscriber.name)
+        for registration in followUps + pendingInitial where !names.contains(registration.name) {
+            names.append(registration.name)
         }
         for queued in queuedUpdates where !names.contains(queued.origin ?? "an update") {
             names.append(queued.origin ?? "an update")
         }
-        for subscriber in followUps { subscriber.isFollowUp = false }
+        for registration in followUps { registration.isFollowUp = false }
         followUps.removeAll()
         queuedUpdates.removeAll()
         outsideWrites.removeAll()

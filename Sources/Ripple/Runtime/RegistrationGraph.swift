@@ -4,78 +4,78 @@ import Foundation
 /// writes a member runs before everything that reads it. Checks, when a processor registers,
 /// that it writes nothing another processor writes and closes no cycle.
 final class RegistrationGraph {
-    private(set) var subscribers: [Int: Subscriber] = [:]
+    private(set) var registrations: [Int: RegistrationState] = [:]
     private var nextSequence = 0
-    private var writers: [MemberKey: Subscriber] = [:]
-    private var processorReaders: [MemberKey: [Subscriber]] = [:]
+    private var writers: [ClassMember: RegistrationState] = [:]
+    private var processorReaders: [ClassMember: [RegistrationState]] = [:]
     /// Observers of every refresh, in registration order.
-    private(set) var everyRefresh: [Subscriber] = []
+    private(set) var everyRefresh: [RegistrationState] = []
     /// The levels are stale: a registration came or went.
     private var levelsAreStale = false
 
     // Registrations released on any thread, cancelled at the next refresh.
     private let releasedLock = NSLock()
-    private nonisolated(unsafe) var released: [Subscriber] = []
+    private nonisolated(unsafe) var released: [RegistrationState] = []
 
-    /// Makes a subscriber with the next sequence number; not added yet.
+    /// Makes a registration with the next sequence number; not added yet.
     func make(
-        _ name: String, role: Subscriber.Role, anchor: any RippleNode, reads: [[PathStep]], writes: [[PathStep]],
+        _ name: String, role: RegistrationState.Role, anchor: any RippleNode, reads: [[PathStep]], writes: [[PathStep]],
         core: MediatorCore, body: @escaping @MainActor () -> Void
-    ) -> Subscriber {
-        Subscriber(
+    ) -> RegistrationState {
+        RegistrationState(
             name: name, role: role, sequence: nextSequence, anchor: anchor,
             readPaths: reads, writePaths: writes, core: core, body: body)
     }
 
-    /// Adds a subscriber; a processor only after checking that it writes nothing another
+    /// Adds a registration; a processor only after checking that it writes nothing another
     /// processor writes and closes no cycle.
-    func add(_ subscriber: Subscriber) throws {
-        if subscriber.role == .processor {
-            for key in subscriber.writeKeys.keys {
+    func add(_ registration: RegistrationState) throws {
+        if registration.role == .processor {
+            for key in registration.writeKeys.keys {
                 if let existing = writers[key] {
                     throw RippleError.conflictingWriters(
-                        property: subscriber.writeKeys.names[key] ?? "?", existing: existing.name, new: subscriber.name)
+                        property: registration.writeKeys.names[key] ?? "?", existing: existing.name, new: registration.name)
                 }
             }
-            if let cycle = cycle(through: subscriber) { throw cycle }
-            for key in subscriber.writeKeys.keys { writers[key] = subscriber }
-            for key in subscriber.readKeys.keys { processorReaders[key, default: []].append(subscriber) }
+            if let cycle = cycle(through: registration) { throw cycle }
+            for key in registration.writeKeys.keys { writers[key] = registration }
+            for key in registration.readKeys.keys { processorReaders[key, default: []].append(registration) }
         }
         nextSequence += 1
-        subscribers[subscriber.sequence] = subscriber
+        registrations[registration.sequence] = registration
         levelsAreStale = true
-        if subscriber.role == .everyRefresh { everyRefresh.append(subscriber) }
+        if registration.role == .everyRefresh { everyRefresh.append(registration) }
     }
 
-    /// Ends `subscriber`: it stops watching and leaves the graph. Returns false if it had ended.
+    /// Ends `registration`: it stops watching and leaves the graph. Returns false if it had ended.
     @discardableResult
-    func cancel(_ subscriber: Subscriber) -> Bool {
-        guard !subscriber.isCancelled else { return false }
-        subscriber.isCancelled = true
-        subscriber.removeWatches()
-        subscriber.pending.removeAll()
-        subscriber.onEnd?()
-        subscriber.onEnd = nil
-        subscribers[subscriber.sequence] = nil
-        if subscriber.role == .processor {
-            for key in subscriber.writeKeys.keys where writers[key] === subscriber { writers[key] = nil }
-            for key in subscriber.readKeys.keys {
-                processorReaders[key]?.removeAll { $0 === subscriber }
+    func cancel(_ registration: RegistrationState) -> Bool {
+        guard !registration.isCancelled else { return false }
+        registration.isCancelled = true
+        registration.removeWatches()
+        registration.pending.removeAll()
+        registration.onEnd?()
+        registration.onEnd = nil
+        registrations[registration.sequence] = nil
+        if registration.role == .processor {
+            for key in registration.writeKeys.keys where writers[key] === registration { writers[key] = nil }
+            for key in registration.readKeys.keys {
+                processorReaders[key]?.removeAll { $0 === registration }
                 if processorReaders[key]?.isEmpty == true { processorReaders[key] = nil }
             }
         }
-        everyRefresh.removeAll { $0 === subscriber }
+        everyRefresh.removeAll { $0 === registration }
         levelsAreStale = true
         return true
     }
 
     /// Called from `Registration.deinit`, on any thread.
-    func noteReleased(_ subscriber: Subscriber) {
-        releasedLock.withLock { released.append(subscriber) }
+    func noteReleased(_ registration: RegistrationState) {
+        releasedLock.withLock { released.append(registration) }
     }
 
     /// The registrations released since the last call.
-    func takeReleased() -> [Subscriber] {
+    func takeReleased() -> [RegistrationState] {
         releasedLock.withLock {
             defer { released.removeAll() }
             return released
@@ -84,10 +84,10 @@ final class RegistrationGraph {
 
     /// Ends every registration: the mediator is gone.
     func endAll() {
-        for subscriber in subscribers.values {
-            subscriber.isCancelled = true
-            subscriber.removeWatches()
-            subscriber.onEnd?()
+        for registration in registrations.values {
+            registration.isCancelled = true
+            registration.removeWatches()
+            registration.onEnd?()
         }
     }
 
@@ -98,9 +98,9 @@ final class RegistrationGraph {
         guard levelsAreStale else { return }
         levelsAreStale = false
         var levels: [ObjectIdentifier: Int] = [:]
-        for start in subscribers.values where levels[ObjectIdentifier(start)] == nil {
+        for start in registrations.values where levels[ObjectIdentifier(start)] == nil {
             // Depth first without recursion: a frame waits for the levels of its writers.
-            var frames: [(subscriber: Subscriber, writers: [Subscriber])] = [(start, writersOf(start))]
+            var frames: [(registration: RegistrationState, writers: [RegistrationState])] = [(start, writersOf(start))]
             var onStack: Set<ObjectIdentifier> = [ObjectIdentifier(start)]
             while !frames.isEmpty {
                 let top = frames.count - 1
@@ -108,36 +108,36 @@ final class RegistrationGraph {
                     let id = ObjectIdentifier(writer)
                     if levels[id] == nil, onStack.insert(id).inserted { frames.append((writer, writersOf(writer))) }
                 } else {
-                    let subscriber = frames.removeLast().subscriber
-                    onStack.remove(ObjectIdentifier(subscriber))
-                    levels[ObjectIdentifier(subscriber)] =
-                        writersOf(subscriber).map { (levels[ObjectIdentifier($0)] ?? 0) + 1 }.max() ?? 0
+                    let registration = frames.removeLast().registration
+                    onStack.remove(ObjectIdentifier(registration))
+                    levels[ObjectIdentifier(registration)] =
+                        writersOf(registration).map { (levels[ObjectIdentifier($0)] ?? 0) + 1 }.max() ?? 0
                 }
             }
         }
-        for subscriber in subscribers.values { subscriber.level = levels[ObjectIdentifier(subscriber)] ?? 0 }
+        for registration in registrations.values { registration.level = levels[ObjectIdentifier(registration)] ?? 0 }
     }
 
-    /// The processors, other than itself, writing what `subscriber` reads.
-    private func writersOf(_ subscriber: Subscriber) -> [Subscriber] {
-        subscriber.readKeys.keys.compactMap { key in writers[key].flatMap { $0 === subscriber ? nil : $0 } }
+    /// The processors, other than itself, writing what `registration` reads.
+    private func writersOf(_ registration: RegistrationState) -> [RegistrationState] {
+        registration.readKeys.keys.compactMap { key in writers[key].flatMap { $0 === registration ? nil : $0 } }
     }
 
     /// The cycle a new processor would close, if any: a chain of processors, each writing what
     /// the next reads, from the new one back to itself.
-    private func cycle(through new: Subscriber) -> RippleError? {
-        func firstShared(_ writer: Subscriber, _ reader: Subscriber) -> String? {
+    private func cycle(through new: RegistrationState) -> RippleError? {
+        func firstShared(_ writer: RegistrationState, _ reader: RegistrationState) -> String? {
             writer.writeKeys.keys.first { reader.readKeys.keys.contains($0) }.map { writer.writeKeys.names[$0] ?? "?" }
         }
         /// The readers of what `current` writes, each with the property through which it reads.
-        func successors(_ current: Subscriber) -> [(reader: Subscriber, property: String)] {
+        func successors(_ current: RegistrationState) -> [(reader: RegistrationState, property: String)] {
             current.writeKeys.keys.flatMap { key in
                 (processorReaders[key] ?? []).filter { $0 !== current }.map { ($0, current.writeKeys.names[key] ?? "?") }
             }
         }
         // Depth first without recursion, in the order a recursive search would take.
         var visited: Set<ObjectIdentifier> = []
-        var frames: [(subscriber: Subscriber, property: String?, next: [(reader: Subscriber, property: String)])] = [
+        var frames: [(registration: RegistrationState, property: String?, next: [(reader: RegistrationState, property: String)])] = [
             (new, nil, successors(new).reversed())
         ]
         while !frames.isEmpty {
@@ -148,7 +148,7 @@ final class RegistrationGraph {
             }
             guard visited.insert(ObjectIdentifier(reader)).inserted else { continue }
             if let closing = firstShared(reader, new) {
-                let chain = frames.map(\.subscriber) + [reader]
+                let chain = frames.map(\.registration) + [reader]
                 let properties = frames.dropFirst().compactMap(\.property) + [property, closing]
                 return .dependencyCycle(registrations: chain.map(\.name) + [new.name], properties: properties)
             }
@@ -160,10 +160,10 @@ final class RegistrationGraph {
     // MARK: Introspection
 
     /// Registrations in firing order.
-    func ordered() -> [Subscriber] {
+    func ordered() -> [RegistrationState] {
         updateLevels()
-        return subscribers.values.sorted { $0.runsBefore($1) }
+        return registrations.values.sorted { $0.runsBefore($1) }
     }
 
-    func writer(of key: MemberKey) -> Subscriber? { writers[key] }
+    func writer(of key: ClassMember) -> RegistrationState? { writers[key] }
 }

@@ -1,4 +1,4 @@
-extension Subscriber {
+extension RegistrationState {
     /// Walks the read paths from the anchor through the current model and watches every
     /// member they reach, so that exactly the writes that matter dirty this registration.
     ///
@@ -28,7 +28,7 @@ extension Subscriber {
             let continues = steps.count > 1
             for node in nodes {
                 if member.isComputed {
-                    permitted.insert(WatchPoint(node._rippleTracker, index))
+                    permitted.insert(NodeMember(node._rippleTracker, index))
                     for dependency in member.dependencies {
                         walk(dependency[...], nodes: [node], descriptor: descriptor, structural: structural || continues)
                     }
@@ -63,7 +63,7 @@ extension Subscriber {
 
     private func watch(_ node: any RippleNode, _ member: Int, structural isStructural: Bool) {
         let tracker = node._rippleTracker
-        let point = WatchPoint(tracker, member)
+        let point = NodeMember(tracker, member)
         if watchSet.insert(point).inserted {
             tracker.addWatcher(self, member: member)
             watches.append((tracker, member))

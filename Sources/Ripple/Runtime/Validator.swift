@@ -208,12 +208,12 @@ final class Validator {
     /// validating (the others' differences would serve nothing).
     private func structuralChanges(_ entries: ArraySlice<JournalEntry>) -> [StructuralChange] {
         var result: [StructuralChange] = []
-        var seen: Set<WatchPoint> = []
+        var seen: Set<NodeMember> = []
         for entry in entries {
             let member = type(of: entry.node)._rippleDescriptor.members[entry.member]
             guard member.isNode, !member.isComputed,
                 linksAreBuilt || member.childDescriptor.map({ roles[ObjectIdentifier($0)]?.reachesValidating ?? true }) ?? false,
-                seen.insert(WatchPoint(entry.node._rippleTracker, entry.member)).inserted
+                seen.insert(NodeMember(entry.node._rippleTracker, entry.member)).inserted
             else { continue }
             let changes = NodeChanges(from: entry.old, to: entry.node._rippleValue(of: entry.member))
             if !changes.isEmpty { result.append(StructuralChange(parent: entry.node, member: entry.member, changes: changes)) }

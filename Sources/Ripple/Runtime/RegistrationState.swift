@@ -3,7 +3,7 @@
 ///
 /// Only ever touched on the main actor (the mediator's actor), except that a released
 /// `Registration` hands it to ``MediatorCore/noteReleased(_:)`` from whatever thread it dies on.
-final class Subscriber {
+final class RegistrationState {
     /// What kind of registration this is, which decides when it runs.
     enum Role: Equatable {
         case coordinator(priority: Int)
@@ -33,11 +33,11 @@ final class Subscriber {
 
     // Where it watches, instance by instance.
     var watches: [(tracker: Tracker, member: Int)] = []
-    var watchSet: Set<WatchPoint> = []
+    var watchSet: Set<NodeMember> = []
     /// Watch points whose change can move the path to other nodes: re-resolve on change.
-    var structural: Set<WatchPoint> = []
+    var structural: Set<NodeMember> = []
     /// What it may read without a contract violation, beyond ``watchSet``.
-    var permitted: Set<WatchPoint> = []
+    var permitted: Set<NodeMember> = []
     /// Nodes whose every member it may read (under a `.all`).
     var permittedSubtrees: Set<ObjectIdentifier> = []
     var needsResolve = true
@@ -91,7 +91,7 @@ final class Subscriber {
 
     /// Firing order: coordinators by priority, then processors and observers by dependency
     /// level, then every-refresh observers; registration order breaks ties.
-    func runsBefore(_ other: Subscriber) -> Bool {
+    func runsBefore(_ other: RegistrationState) -> Bool {
         let (lhsPhase, lhsRank) = rank
         let (rhsPhase, rhsRank) = other.rank
         if lhsPhase != rhsPhase { return lhsPhase < rhsPhase }
@@ -129,10 +129,10 @@ final class Subscriber {
     func mayRead(_ node: any RippleNode, _ member: Int, descriptor: NodeDescriptor) -> Bool {
         let tracker = node._rippleTracker
         let changeKey = descriptor.members.indices.contains(member) ? descriptor.members[member].changeKey : member
-        let point = WatchPoint(tracker, changeKey)
-        return watchSet.contains(point) || permitted.contains(WatchPoint(tracker, member))
+        let point = NodeMember(tracker, changeKey)
+        return watchSet.contains(point) || permitted.contains(NodeMember(tracker, member))
             || permittedSubtrees.contains(ObjectIdentifier(tracker))
-            || writeRoutes.keys.contains(MemberKey(descriptor, changeKey))
+            || writeRoutes.keys.contains(ClassMember(descriptor, changeKey))
     }
 
     /// Whether writing member `member` of a `descriptor` node is within its contract.
@@ -142,7 +142,7 @@ final class Subscriber {
         case .observer, .everyRefresh: return false
         case .processor:
             let changeKey = descriptor.members.indices.contains(member) ? descriptor.members[member].changeKey : member
-            return writeKeys.keys.contains(MemberKey(descriptor, changeKey))
+            return writeKeys.keys.contains(ClassMember(descriptor, changeKey))
         }
     }
 

@@ -2,13 +2,13 @@
 ///
 /// A binary heap: pushing and popping cost the logarithm of what is waiting, never the
 /// number of registrations.
-struct SubscriberQueue {
-    private var heap: [Subscriber] = []
+struct RegistrationQueue {
+    private var heap: [RegistrationState] = []
 
     var isEmpty: Bool { heap.isEmpty }
 
-    mutating func push(_ subscriber: Subscriber) {
-        heap.append(subscriber)
+    mutating func push(_ registration: RegistrationState) {
+        heap.append(registration)
         var child = heap.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
@@ -18,7 +18,7 @@ struct SubscriberQueue {
         }
     }
 
-    mutating func pop() -> Subscriber? {
+    mutating func pop() -> RegistrationState? {
         guard !heap.isEmpty else { return nil }
         heap.swapAt(0, heap.count - 1)
         let first = heap.removeLast()
@@ -36,7 +36,7 @@ struct SubscriberQueue {
     }
 
     mutating func removeAll() {
-        for subscriber in heap { subscriber.isQueued = false }
+        for registration in heap { registration.isQueued = false }
         heap.removeAll()
     }
 }
