@@ -2,7 +2,7 @@
 # Builds this package, which depends on Ripple by path and applies RipplePlugin the way an app
 # would, and checks what the plugins promise:
 #   1. the generated code compiles in another module, and IntegrationCheck passes
-#      (registrations fire, in order, exactly when DESIGN.md says);
+#      (registrations fire, in order, exactly when the README says);
 #   2. a build with nothing changed compiles nothing, and an edit that leaves the generated
 #      code as it was does not recompile RippleGenerated.swift;
 #   3. `swift package ripple-generate` writes the very file the build plugin generated, and

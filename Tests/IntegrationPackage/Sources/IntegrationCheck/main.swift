@@ -3,8 +3,8 @@ import LibraryModel
 import Observation
 import Ripple
 
-// Checks a plugin-built model against DESIGN.md: who fires, in which order, and when nobody
-// does. Prints one line per check and exits 1 if any fails.
+// Checks a plugin-built model against the README ("The runtime in detail"): who fires, in
+// which order, and when nobody does. Prints one line per check and exits 1 if any fails.
 
 let library = Library(shelves: [
     Shelf(id: 0, title: "Inbox", entries: ["a"]),

@@ -1,7 +1,7 @@
 import Ripple
 
-// The model of DESIGN.md (Quantwm's example: a user, shelves of entries, a selection, a
-// catalog), public, in a module of its own, built with the RipplePlugin build plugin.
+// The model of the README's "Getting started" (Quantwm's example: a user, shelves of entries,
+// a selection, a catalog), public, in a module of its own, built with the RipplePlugin build plugin.
 
 /// The root of the model.
 // ripple: root
