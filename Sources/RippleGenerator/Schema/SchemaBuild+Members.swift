@@ -163,9 +163,11 @@ extension SchemaBuild {
             if backgroundWrite { options.insert(.backgroundWrite) }
         }
 
-        members.append(TrackedMember(
+        var member = TrackedMember(
             storageName: storageName, name: name, type: type, kind: kind, isComputed: isComputed,
-            options: options, index: members.count, changeKey: members.count, location: variable.pointee.location))
+            options: options, index: members.count, changeKey: members.count, location: variable.pointee.location)
+        member.isNonisolated = isNonisolated(variable, options: options, in: candidate)
+        members.append(member)
         pending.append(PendingValues(
             dependencyPaths: dependencyPaths, sharedPath: isShared ? value(of: .shared)?.paths.first : nil))
     }

@@ -29,6 +29,13 @@ package struct TrackedMember: Hashable, Sendable {
     package var dependencies: [DependencyPath]
     /// Where the member's declaration is.
     package var location: SourceLocation
+    /// Whether the accessor is `nonisolated`: a member shared with other threads
+    /// (`allowBackgroundRead`/`Write`) whose storage is declared `nonisolated(unsafe)`, or whose
+    /// class is `nonisolated`, so that it is usable off the main actor in any target.
+    package var isNonisolated = false
+    /// Whether the member holds nodes of a `@MainActor` class, whose conformance is usable on
+    /// the main actor only: a class not explicitly `@MainActor` visits them asserting it.
+    package var holdsMainActorNodes = false
 
     package init(
         storageName: String, name: String, type: String, kind: Kind, isComputed: Bool,
