@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Builds this package, which depends on Ripple by path and applies RipplePlugin the way an app
 # would, and checks what the plugins promise:
-#   1. the generated code compiles in another module, and IntegrationCheck passes
-#      (registrations fire, in order, exactly when DESIGN.md says);
+#   1. the generated code compiles in another module, without a warning (-warnings-as-errors),
+#      in targets of each isolation: nonisolated (LibraryModel), main-actor by default
+#      (MainActorModel, and the IntegrationCheck app), nonisolated with main-actor parts
+#      (MixedModel); and IntegrationCheck passes (registrations fire, in order, exactly when
+#      DESIGN.md says; hooks, validation and background work run in every isolation);
 #   2. a build with nothing changed compiles nothing, and an edit that leaves the generated
 #      code as it was does not recompile RippleGenerated.swift;
 #   3. `swift package ripple-generate` writes the very file the build plugin generated, and
@@ -17,7 +20,7 @@ scratch="${RIPPLE_INTEGRATION_SCRATCH:-$root/.build-integration}"
 model="$here/Sources/LibraryModel"
 committed="$model/RippleGenerated.swift"
 
-build() { swift build --package-path "$here" --scratch-path "$scratch" "$@" 2>&1; }
+build() { swift build --package-path "$here" --scratch-path "$scratch" -Xswiftc -warnings-as-errors "$@" 2>&1; }
 fail() { echo "integration: FAILED: $*" >&2; exit 1; }
 
 if [ -e "$committed" ]; then
@@ -26,7 +29,7 @@ fi
 
 echo "== integration: build through RipplePlugin, run the checks"
 output="$(build)" || { echo "$output"; fail "the integration package does not build"; }
-"$(swift build --package-path "$here" --scratch-path "$scratch" --show-bin-path)/IntegrationCheck"
+"$(build --show-bin-path)/IntegrationCheck"
 
 echo "== integration: nothing changed, nothing compiles"
 output="$(build)" || { echo "$output"; fail "the second build failed"; }

@@ -26,17 +26,13 @@ public func _rippleLocked<Result>(_ node: AnyObject, _ body: () -> Result) -> Re
 
 /// Journals `old` before the setter of a member readable from any thread stores a new value.
 ///
-/// Such a setter is `nonisolated`, so it reaches the node's tracked conformance dynamically:
-/// on the main actor, where updates write these members, it journals as any setter does;
-/// elsewhere (a contract breach, or a class whose conformance is isolated to the main actor)
-/// the change is handed to the main actor like a background write.
+/// Such a setter is `nonisolated` in a main-actor class, whose conformance is isolated to the
+/// main actor and cannot be named there, so it reaches the conformance dynamically. It runs on
+/// the main actor, in updates, as every setter of a member that is not `allowBackgroundWrite`.
 @inlinable
 public func _rippleWillSetShared<Value>(_ node: AnyObject, _ old: Value, _ member: Int) {
-    if let tracked = node as? any RippleNode {
-        tracked._rippleWillSet(old, member)
-    } else {
-        _rippleDidWriteInBackground(node, member, old)
-    }
+    guard let tracked = node as? any RippleNode else { return }
+    tracked._rippleWillSet(old, member)
 }
 
 /// Hands a background member's change to the main actor, unless `old == newValue`.

@@ -120,9 +120,9 @@ extension TemplateSet {
 
     Isolation: the runtime calls every requirement on the main actor. The conformance of a
     `@MainActor` class is isolated to it (`conformances` says `@MainActor RippleNode`); a class
-    main-actor by its target's default isolation gets the same from the compiler. The keys and
-    the descriptor are nonisolated, as background accessors and other classes' descriptors read
-    them from anywhere. A `@MainActor` method of a class that is not explicitly `@MainActor`
+    main-actor by its target's default isolation gets the same from the compiler. The descriptor
+    is nonisolated, as other classes' descriptors read it from anywhere, and so are the keys of
+    nonisolated accessors. A `@MainActor` method of a class that is not explicitly `@MainActor`
     (`validateAssumesMainActor`, ...) is called through `_rippleAssumingMainActor`, which checks
     that it runs there, and so are the nodes of a `@MainActor` class visited
     (`visitAssumesMainActor`).
@@ -132,7 +132,7 @@ extension {{ class.name }}: {{ class.conformances }}{% if class.isObservable %},
 {% if class.members %}
     {{ class.access }}enum RippleKey {
     {% for member in class.members %}
-        {{ class.access }}nonisolated static var {{ member.identifier }}: Int { {{ member.index }} }
+        {{ class.access }}{% if member.isNonisolated %}nonisolated {% endif %}static var {{ member.identifier }}: Int { {{ member.index }} }
     {% endfor %}
     }
 {% else %}

@@ -172,14 +172,14 @@ expect("in-place edits copy a collection once per update, not once per append", 
         library.shelves[1].entries.reserveCapacity(2_000)
         for index in 0..<1_000 {
             library.shelves[1].entries.append("\(index)")
-            library.shelves[1].entries.withUnsafeBufferPointer { buffers.insert(UnsafeRawPointer($0.baseAddress)) }
+            library.shelves[1].entries.withUnsafeBufferPointer { _ = buffers.insert(UnsafeRawPointer($0.baseAddress)) }
         }
     }
     return buffers.count
 }(), 1)
 
 /// Whether an Observation tracking was told of a change (its onChange may run on any thread).
-final class Invalidated: @unchecked Sendable {
+nonisolated final class Invalidated: @unchecked Sendable {
     var value = false
 }
 
@@ -201,6 +201,9 @@ expect("scheme paths name the model", [Library.scheme.catalog.total.description,
        ["Library.catalog.total", "Library.selectedShelf.entries"])
 expect("no contract was broken", mediator.violations.map(\.description), [])
 _ = (count, reset)
+
+try await checkMainActorModel()
+try await checkMixedModel()
 
 if failures.isEmpty {
     print("integration: all checks passed")
