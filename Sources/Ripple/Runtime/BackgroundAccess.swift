@@ -61,7 +61,7 @@ public func _rippleDidSetInBackground<Value>(_ node: AnyObject, _ old: Value, _ 
 /// ```swift
 /// let job = BackgroundNode(library.job)
 /// mediator.run("Import") { context in
-///     for (index, file) in files.enumerated() {
+///     for index in files.indices {
 ///         try context.checkCancellation()
 ///         job.progress = Double(index + 1) / Double(files.count)   // allowBackgroundWrite
 ///     }
