@@ -10,8 +10,9 @@ extension TemplateSet {
 
     `member`: name, identifier (backticked if a keyword), storage (`_name`), type, index,
     changeKey, isNode, shape, nodeClass, isComputed, isShared, sharedProperty, options,
-    backgroundRead, backgroundWrite, mayBeOptional, inScheme, and dependencies (each with
-    `text` and `steps`, a step being `isAll` or `member`) also listed in `dependencyList`.
+    backgroundRead, backgroundWrite, isNonisolated, visitAssumesMainActor, mayBeOptional,
+    inScheme, and dependencies (each with `text` and `steps`, a step being `isAll` or
+    `member`) also listed in `dependencyList`.
 
     A getter loads first and records the read after, and a setter stores first and journals
     after: the call on the slow path then needs no retain of the node, nor an exclusivity
@@ -28,8 +29,8 @@ extension TemplateSet {
     reads of its dependencies); changes are reported by the runtime when they are delivered.
     Members shared with background threads are not reported: the registrar is the main actor's.
     Those members are `nonisolated` when their storage is (`isNonisolated`), so that they work
-    off the main actor in a main-actor class too; they call only functions that take the node
-    as a plain object, since the class's conformance may be usable on the main actor only.
+    off the main actor in a main-actor class too; they then call only functions that take the
+    node as a plain object, since the class's conformance may be usable on the main actor only.
 #}
 {% if member.dependencies %}
     /// Reads {{ member.dependencyList }}.
@@ -81,8 +82,15 @@ extension TemplateSet {
             guard _rippleChanges(old, newValue) else { return }
     {% endif %}
     {% if member.backgroundRead %}
+        {% if member.isNonisolated %}
             _rippleWillSetShared(self, old, RippleKey.{{ member.identifier }})
+        {% elif class.hasWillChange %}
+            _rippleWillSet(old, RippleKey.{{ member.identifier }})
+        {% endif %}
             _rippleLocked(self) { {{ member.storage }} = newValue }
+        {% if not member.isNonisolated and not class.hasWillChange %}
+            _rippleDidSet(old, RippleKey.{{ member.identifier }})
+        {% endif %}
     {% else %}
         {% if class.hasWillChange %}
             _rippleWillSet(old, RippleKey.{{ member.identifier }})
@@ -125,7 +133,8 @@ extension TemplateSet {
     nonisolated accessors. A `@MainActor` method of a class that is not explicitly `@MainActor`
     (`validateAssumesMainActor`, ...) is called through `_rippleAssumingMainActor`, which checks
     that it runs there, and so are the nodes of a `@MainActor` class visited
-    (`visitAssumesMainActor`).
+    (`visitAssumesMainActor`). After the extension, `BackgroundNode<Class>` gets the members shared
+    with other threads: the `Sendable` way for background work to reach a nonisolated class.
 #}
 extension {{ class.name }}: {{ class.conformances }}{% if class.isObservable %}, Observation.Observable{% endif %} {
     /// The change keys of `{{ class.name }}`'s tracked members.
