@@ -70,8 +70,10 @@ public func _rippleDidSetInBackground<Value>(_ node: AnyObject, _ old: Value, _ 
 /// }
 /// ```
 ///
-/// The generated code gives `BackgroundNode<Job>` the background members of `Job`; a member
+/// The generated code gives `BackgroundNode<Job>` the background properties of `Job`; one
 /// readable only (`allowBackgroundRead`) has no setter here, since it is written in updates.
+/// Node members are left out: a node handed out would lead to its other members. Make a
+/// `BackgroundNode` of the child node instead.
 public struct BackgroundNode<Node: AnyObject>: @unchecked Sendable {
     // Sendable although `Node` may not be: the only members the generated code offers are
     // those whose storage Ripple guards with a lock.

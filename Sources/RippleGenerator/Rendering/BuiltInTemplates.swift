@@ -120,8 +120,8 @@ extension TemplateSet {
     `"public "`) of the accessors and scheme, conformanceAccess of the protocol requirements,
     conformances, isRoot, isValidating, isMainActor, and its members: all of them (`members`),
     the stored ones (`storedMembers`), those holding nodes (`nodeMembers`), those with a scheme
-    path (`schemeMembers`) and those shared with other threads (`backgroundMembers`). Members are
-    described in Accessor.swift.ripple.
+    path (`schemeMembers`) and the properties shared with other threads (`backgroundMembers`).
+    Members are described in Accessor.swift.ripple.
 
     The runtime's requirements are met by witnesses that forward to the user's `tracker`,
     `validate()` and transaction hooks, so those can stay internal in a public class.
@@ -133,8 +133,9 @@ extension TemplateSet {
     nonisolated accessors. A `@MainActor` method of a class that is not explicitly `@MainActor`
     (`validateAssumesMainActor`, ...) is called through `_rippleAssumingMainActor`, which checks
     that it runs there, and so are the nodes of a `@MainActor` class visited
-    (`visitAssumesMainActor`). After the extension, `BackgroundNode<Class>` gets the members shared
-    with other threads: the `Sendable` way for background work to reach a nonisolated class.
+    (`visitAssumesMainActor`). After the extension, `BackgroundNode<Class>` gets the properties
+    shared with other threads: the `Sendable` way for background work to reach a nonisolated
+    class. (Not the nodes: a node handed out would lead to its other members.)
 #}
 extension {{ class.name }}: {{ class.conformances }}{% if class.isObservable %}, Observation.Observable{% endif %} {
     /// The change keys of `{{ class.name }}`'s tracked members.

@@ -83,7 +83,9 @@ package struct RenderContext {
                 context.array(elementsOf: all) { !members[$0].isComputed },
                 context.array(elementsOf: all) { members[$0].isNode },
                 context.array(elementsOf: all) { members[$0].sharedProperty == nil },
-                context.array(elementsOf: all) { members[$0].options.contains(.backgroundRead) }
+                // A node a BackgroundNode handed out could reach the node's other members: only
+                // values are offered.
+                context.array(elementsOf: all) { members[$0].options.contains(.backgroundRead) && !members[$0].isNode }
             )
         }
         // A method declared `@MainActor` in a class that is not (explicitly): its witness asserts

@@ -106,6 +106,8 @@ import Testing
             """))
         // A main-actor class visits its main-actor nodes directly.
         #expect(code.contains("case RippleKey.replies: _rippleVisit(_replies, visit)"))
+        // A BackgroundNode offers values, never a node (which would lead to its other members).
+        #expect(!code.contains("extension BackgroundNode"))
     }
 
     @Test func backgroundMembersWithNonisolatedStorageHaveNonisolatedAccessors() throws {
