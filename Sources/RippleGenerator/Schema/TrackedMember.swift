@@ -40,7 +40,7 @@ package struct TrackedMember: Hashable, Sendable {
     package init(
         storageName: String, name: String, type: String, kind: Kind, isComputed: Bool,
         options: MemberOptions, index: Int, changeKey: Int, sharedProperty: String? = nil,
-        dependencies: [DependencyPath] = [], location: SourceLocation
+        dependencies: [DependencyPath] = [], location: SourceLocation, isNonisolated: Bool = false
     ) {
         self.storageName = storageName
         self.name = name
@@ -53,6 +53,7 @@ package struct TrackedMember: Hashable, Sendable {
         self.sharedProperty = sharedProperty
         self.dependencies = dependencies
         self.location = location
+        self.isNonisolated = isNonisolated
     }
 
     /// Whether the member holds child nodes.
