@@ -10,6 +10,7 @@
 #      code as it was does not recompile RippleGenerated.swift;
 #   3. `swift package ripple-generate` writes the very file the build plugin generated, and
 #      the build plugin then refuses a target that holds both.
+# Needs Swift 6.2 or later: the manifest sets a target's default isolation.
 # The build goes to its own scratch folder (RIPPLE_INTEGRATION_SCRATCH, default
 # .build-integration at the repository root), so it never touches the root package's .build.
 set -euo pipefail
