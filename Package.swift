@@ -53,5 +53,7 @@ let package = Package(
         .testTarget(
             name: "RippleObservationTests", dependencies: ["Ripple"], exclude: ["ripple.json"],
             plugins: ["RipplePlugin"]),
+        // A model of @MainActor classes, whose conformances are isolated to the main actor.
+        .testTarget(name: "RippleMainActorTests", dependencies: ["Ripple"], plugins: ["RipplePlugin"]),
     ]
 )

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 // A separate package that uses Ripple the way an app would: by path, with the build plugin
@@ -17,9 +17,28 @@ let package = Package(
             exclude: ["ripple.json"],
             plugins: [.plugin(name: "RipplePlugin", package: "Ripple")]),
 
-        // Registers observers, processors and coordinators and checks when and in which order they fire.
+        // A model in a target isolated to the main actor by default, as app targets are made
+        // today: classes main-actor by default or explicitly, one nonisolated, and hooks of each.
+        .target(
+            name: "MainActorModel",
+            dependencies: [.product(name: "Ripple", package: "Ripple")],
+            exclude: ["ripple.json"],
+            swiftSettings: [.defaultIsolation(MainActor.self)],
+            plugins: [.plugin(name: "RipplePlugin", package: "Ripple")]),
+
+        // A nonisolated target whose model mixes isolations: `@MainActor` nodes and hooks under a
+        // nonisolated root.
+        .target(
+            name: "MixedModel",
+            dependencies: [.product(name: "Ripple", package: "Ripple")],
+            plugins: [.plugin(name: "RipplePlugin", package: "Ripple")]),
+
+        // The app: registers observers, processors and coordinators and checks when and in which
+        // order they fire, and runs each model's updates, hooks and background work. Main-actor
+        // by default, as an app target made today.
         .executableTarget(
             name: "IntegrationCheck",
-            dependencies: ["LibraryModel", .product(name: "Ripple", package: "Ripple")]),
+            dependencies: ["LibraryModel", "MainActorModel", "MixedModel", .product(name: "Ripple", package: "Ripple")],
+            swiftSettings: [.defaultIsolation(MainActor.self)]),
     ]
 )

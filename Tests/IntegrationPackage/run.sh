@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Builds this package, which depends on Ripple by path and applies RipplePlugin the way an app
 # would, and checks what the plugins promise:
-#   1. the generated code compiles in another module, and IntegrationCheck passes
-#      (registrations fire, in order, exactly when the README says);
+#   1. the generated code compiles in another module, without a warning (-warnings-as-errors),
+#      in targets of each isolation: nonisolated (LibraryModel), main-actor by default
+#      (MainActorModel, and the IntegrationCheck app), nonisolated with main-actor parts
+#      (MixedModel); and IntegrationCheck passes (registrations fire, in order, exactly when
+#      the README says; hooks, validation and background work run in every isolation);
 #   2. a build with nothing changed compiles nothing, and an edit that leaves the generated
 #      code as it was does not recompile RippleGenerated.swift;
 #   3. `swift package ripple-generate` writes the very file the build plugin generated, and
 #      the build plugin then refuses a target that holds both.
+# Needs Swift 6.2 or later: the manifest sets a target's default isolation.
 # The build goes to its own scratch folder (RIPPLE_INTEGRATION_SCRATCH, default
 # .build-integration at the repository root), so it never touches the root package's .build.
 set -euo pipefail
@@ -17,7 +21,7 @@ scratch="${RIPPLE_INTEGRATION_SCRATCH:-$root/.build-integration}"
 model="$here/Sources/LibraryModel"
 committed="$model/RippleGenerated.swift"
 
-build() { swift build --package-path "$here" --scratch-path "$scratch" "$@" 2>&1; }
+build() { swift build --package-path "$here" --scratch-path "$scratch" -Xswiftc -warnings-as-errors "$@" 2>&1; }
 fail() { echo "integration: FAILED: $*" >&2; exit 1; }
 
 if [ -e "$committed" ]; then
@@ -26,7 +30,7 @@ fi
 
 echo "== integration: build through RipplePlugin, run the checks"
 output="$(build)" || { echo "$output"; fail "the integration package does not build"; }
-"$(swift build --package-path "$here" --scratch-path "$scratch" --show-bin-path)/IntegrationCheck"
+"$(build --show-bin-path)/IntegrationCheck"
 
 echo "== integration: nothing changed, nothing compiles"
 output="$(build)" || { echo "$output"; fail "the second build failed"; }

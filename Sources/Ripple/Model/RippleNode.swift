@@ -4,6 +4,10 @@
 /// tracked accessors, for every class annotated `// ripple: node`. The requirements whose
 /// names start with `_ripple` are the generated plumbing the runtime walks; they are public
 /// only because generated code lives in your module.
+///
+/// The runtime uses the conformance on the main actor only, so the conformance of a
+/// `@MainActor` class is isolated to it (`extension Library: @MainActor RippleRoot`), and so is
+/// that of a class made main-actor by its target's default isolation; see <doc:Isolation>.
 public protocol RippleNode: AnyObject {
     /// The node's bookkeeping: the generated witness of your `let tracker = Tracker()`,
     /// which can then stay `internal` in a `public` class.

@@ -109,6 +109,19 @@ package enum SchemaMessage: Hashable, Sendable {
     /// `shared = name` where `name` is not a stored property of the class.
     case unknownSharedProperty(name: String, className: String, suggestion: String?)
 
+    // MARK: Isolation
+
+    /// A class isolated to a global actor other than the main actor, which the runtime calls on.
+    case classIsolatedToOtherActor(className: String, actor: String)
+    /// `validate()` or a hook isolated to a global actor other than the main actor.
+    case methodIsolatedToOtherActor(method: String, className: String, actor: String)
+    /// An `async` `validate()` or hook, which the runtime (calling synchronously) ignores.
+    case asyncMethod(method: String, className: String)
+    /// A tracked member isolated otherwise than its class (`@MainActor var _x` in a class that is not).
+    case memberIsolation(member: String, isolation: String, className: String)
+    /// A background member of a `@MainActor` class whose storage is isolated to the main actor.
+    case isolatedBackgroundMember(member: String, item: String, className: String)
+
     // MARK: Dependencies
 
     /// A dependency path component that names no tracked member.
@@ -155,6 +168,8 @@ package enum SchemaMessage: Hashable, Sendable {
         switch self {
         case .docCommentAnnotation, .redundantNode, .ignoredDependency, .missingDependency,
              .ignoredOnReadOnly, .ignoredType, .quantwmContextual, .quantwmMediatorSubclass:
+            .warning
+        case .asyncMethod:
             .warning
         case .firstRootHere:
             .note
@@ -280,6 +295,24 @@ package enum SchemaMessage: Hashable, Sendable {
         case .unknownSharedProperty(let name, let className, let suggestion):
             let hint = suggestion.map { "; did you mean '\($0)'?" } ?? "; name a stored 'property' member of it"
             return "'shared = \(name)' names no stored property of '\(className)'" + hint
+
+        case .classIsolatedToOtherActor(let className, let actor):
+            return "class '\(className)' is isolated to '@\(actor)', but Ripple's mediator calls into the model on "
+                + "the main actor; make the class '@MainActor', or leave it nonisolated"
+        case .methodIsolatedToOtherActor(let method, let className, let actor):
+            return "'\(method)' of class '\(className)' is isolated to '@\(actor)', but Ripple's mediator calls it "
+                + "on the main actor, within the update; make it '@MainActor' or 'nonisolated'"
+        case .asyncMethod(let method, let className):
+            return "'\(method)' of class '\(className)' is 'async', so Ripple never calls it: the mediator calls "
+                + "it synchronously, within the update; make it synchronous (and start a Task in it for async work)"
+        case .memberIsolation(let member, let isolation, let className):
+            return "tracked member '\(member)' is '\(isolation)', but its class '\(className)' is not; the generated "
+                + "code reaches all of a class's members from one isolation: remove '\(isolation)' from the member"
+                + (isolation == "@MainActor" ? " and put it on the class" : "")
+        case .isolatedBackgroundMember(let member, let item, let className):
+            return "'\(member)' is '\(item)', but main-actor class '\(className)' isolates its storage to the main "
+                + "actor; declare it 'nonisolated(unsafe) var \(member)': its accessor is then nonisolated, "
+                + "and Ripple guards the storage with a lock"
 
         case .unknownDependency(let path, let member, let className, let suggestion):
             let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""

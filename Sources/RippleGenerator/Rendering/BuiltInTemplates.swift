@@ -10,8 +10,9 @@ extension TemplateSet {
 
     `member`: name, identifier (backticked if a keyword), storage (`_name`), type, index,
     changeKey, isNode, shape, nodeClass, isComputed, isShared, sharedProperty, options,
-    backgroundRead, backgroundWrite, mayBeOptional, inScheme, and dependencies (each with
-    `text` and `steps`, a step being `isAll` or `member`) also listed in `dependencyList`.
+    backgroundRead, backgroundWrite, isNonisolated, visitAssumesMainActor, mayBeOptional,
+    inScheme, and dependencies (each with `text` and `steps`, a step being `isAll` or
+    `member`) also listed in `dependencyList`.
 
     A getter loads first and records the read after, and a setter stores first and journals
     after: the call on the slow path then needs no retain of the node, nor an exclusivity
@@ -27,6 +28,9 @@ extension TemplateSet {
     With `observable`, getters also report the read to Observation (a computed member, the
     reads of its dependencies); changes are reported by the runtime when they are delivered.
     Members shared with background threads are not reported: the registrar is the main actor's.
+    Those members are `nonisolated` when their storage is (`isNonisolated`), so that they work
+    off the main actor in a main-actor class too; they then call only functions that take the
+    node as a plain object, since the class's conformance may be usable on the main actor only.
 #}
 {% if member.dependencies %}
     /// Reads {{ member.dependencyList }}.
@@ -39,7 +43,7 @@ extension TemplateSet {
 {% elif member.backgroundRead %}
     /// Readable from any thread.
 {% endif %}
-    {{ class.access }}var {{ member.identifier }}: {{ member.type }} {
+    {{ class.access }}{% if member.isNonisolated %}nonisolated {% endif %}var {{ member.identifier }}: {{ member.type }} {
 {% if member.isComputed %}
     {% if class.isObservable %}
         _rippleAccess(\.{{ member.identifier }})
@@ -49,17 +53,17 @@ extension TemplateSet {
         _rippleRead(RippleKey.{{ member.identifier }})
         return value
 {% elif member.backgroundWrite %}
-        get { _rippleLocked { {{ member.storage }} } }
+        get { _rippleLocked(self) { {{ member.storage }} } }
         set {
-            let old = _rippleLocked {
+            let old = _rippleLocked(self) {
                 defer { {{ member.storage }} = newValue }
                 return {{ member.storage }}
             }
-            _rippleDidSetInBackground(old, newValue, RippleKey.{{ member.identifier }})
+            _rippleDidSetInBackground(self, old, newValue, RippleKey.{{ member.identifier }})
         }
 {% else %}
     {% if member.backgroundRead %}
-        get { _rippleLocked { {{ member.storage }} } }
+        get { _rippleLocked(self) { {{ member.storage }} } }
     {% else %}
         get {
         {% if class.isObservable %}
@@ -77,16 +81,24 @@ extension TemplateSet {
     {% else %}
             guard _rippleChanges(old, newValue) else { return }
     {% endif %}
-    {% if class.hasWillChange %}
-            _rippleWillSet(old, RippleKey.{{ member.identifier }})
-    {% endif %}
     {% if member.backgroundRead %}
-            _rippleLocked { {{ member.storage }} = newValue }
-    {% else %}
-            {{ member.storage }} = newValue
-    {% endif %}
-    {% if not class.hasWillChange %}
+        {% if member.isNonisolated %}
+            _rippleWillSetShared(self, old, RippleKey.{{ member.identifier }})
+        {% elif class.hasWillChange %}
+            _rippleWillSet(old, RippleKey.{{ member.identifier }})
+        {% endif %}
+            _rippleLocked(self) { {{ member.storage }} = newValue }
+        {% if not member.isNonisolated and not class.hasWillChange %}
             _rippleDidSet(old, RippleKey.{{ member.identifier }})
+        {% endif %}
+    {% else %}
+        {% if class.hasWillChange %}
+            _rippleWillSet(old, RippleKey.{{ member.identifier }})
+        {% endif %}
+            {{ member.storage }} = newValue
+        {% if not class.hasWillChange %}
+            _rippleDidSet(old, RippleKey.{{ member.identifier }})
+        {% endif %}
     {% endif %}
         }
     {% if not member.backgroundRead %}
@@ -106,19 +118,31 @@ extension TemplateSet {
 
     `class`: name (qualified, `Outer.Inner`), article (`a` or `an`), access (`""` or
     `"public "`) of the accessors and scheme, conformanceAccess of the protocol requirements,
-    conformances, isRoot, isValidating, and its members: all of them (`members`), the stored
-    ones (`storedMembers`), those holding nodes (`nodeMembers`) and those with a scheme path
-    (`schemeMembers`). Members are described in Accessor.swift.ripple.
+    conformances, isRoot, isValidating, isMainActor, and its members: all of them (`members`),
+    the stored ones (`storedMembers`), those holding nodes (`nodeMembers`), those with a scheme
+    path (`schemeMembers`) and the properties shared with other threads (`backgroundMembers`).
+    Members are described in Accessor.swift.ripple.
 
     The runtime's requirements are met by witnesses that forward to the user's `tracker`,
     `validate()` and transaction hooks, so those can stay internal in a public class.
+
+    Isolation: the runtime calls every requirement on the main actor. The conformance of a
+    `@MainActor` class is isolated to it (`conformances` says `@MainActor RippleNode`); a class
+    main-actor by its target's default isolation gets the same from the compiler. The descriptor
+    is nonisolated, as other classes' descriptors read it from anywhere, and so are the keys of
+    nonisolated accessors. A `@MainActor` method of a class that is not explicitly `@MainActor`
+    (`validateAssumesMainActor`, ...) is called through `_rippleAssumingMainActor`, which checks
+    that it runs there, and so are the nodes of a `@MainActor` class visited
+    (`visitAssumesMainActor`). After the extension, `BackgroundNode<Class>` gets the properties
+    shared with other threads: the `Sendable` way for background work to reach a nonisolated
+    class. (Not the nodes: a node handed out would lead to its other members.)
 #}
 extension {{ class.name }}: {{ class.conformances }}{% if class.isObservable %}, Observation.Observable{% endif %} {
     /// The change keys of `{{ class.name }}`'s tracked members.
 {% if class.members %}
     {{ class.access }}enum RippleKey {
     {% for member in class.members %}
-        {{ class.access }}static var {{ member.identifier }}: Int { {{ member.index }} }
+        {{ class.access }}{% if member.isNonisolated %}nonisolated {% endif %}static var {{ member.identifier }}: Int { {{ member.index }} }
     {% endfor %}
     }
 {% else %}
@@ -132,19 +156,19 @@ extension {{ class.name }}: {{ class.conformances }}{% if class.isObservable %},
     {{ class.conformanceAccess }}var _rippleTracker: Tracker { tracker }
 {% if class.isValidating %}
 
-    {{ class.conformanceAccess }}func _rippleValidate() throws { try validate() }
+    {{ class.conformanceAccess }}func _rippleValidate() throws { {% if class.validateAssumesMainActor %}try _rippleAssumingMainActor(self) { try $0.validate() }{% else %}try validate(){% endif %} }
 {% endif %}
 {% if class.hasWillChange %}
 
-    {{ class.conformanceAccess }}func _rippleTransactionWillChange() { transactionWillChange() }
+    {{ class.conformanceAccess }}func _rippleTransactionWillChange() { {% if class.willChangeAssumesMainActor %}_rippleAssumingMainActor(self) { $0.transactionWillChange() }{% else %}transactionWillChange(){% endif %} }
 {% endif %}
 {% if class.hasDidCommit %}
 
-    {{ class.conformanceAccess }}func _rippleTransactionDidCommit() { transactionDidCommit() }
+    {{ class.conformanceAccess }}func _rippleTransactionDidCommit() { {% if class.didCommitAssumesMainActor %}_rippleAssumingMainActor(self) { $0.transactionDidCommit() }{% else %}transactionDidCommit(){% endif %} }
 {% endif %}
 {% if class.hasDidRollBack %}
 
-    {{ class.conformanceAccess }}func _rippleTransactionDidRollBack() { transactionDidRollBack() }
+    {{ class.conformanceAccess }}func _rippleTransactionDidRollBack() { {% if class.didRollBackAssumesMainActor %}_rippleAssumingMainActor(self) { $0.transactionDidRollBack() }{% else %}transactionDidRollBack(){% endif %} }
 {% endif %}
 {% if class.isObservable %}
 
@@ -160,7 +184,6 @@ extension {{ class.name }}: {{ class.conformances }}{% if class.isObservable %},
     }
 
     {{ class.conformanceAccess }}func _rippleObservationChange(_ member: Int) {
-        let tracker = _rippleTracker
         switch member {
     {% for member in class.storedMembers %}
         {% if not member.backgroundRead %}
@@ -173,21 +196,28 @@ extension {{ class.name }}: {{ class.conformances }}{% if class.isObservable %},
 {% endif %}
 
 {% if class.members %}
-    {{ class.conformanceAccess }}static let _rippleDescriptor: NodeDescriptor = NodeDescriptor(name: "{{ class.name }}",{% if class.isValidating %} validates: true,{% endif %}{% if class.hasTransactionHooks %} hasTransactionHooks: true,{% endif %} members: [
+    {{ class.conformanceAccess }}nonisolated static let _rippleDescriptor: NodeDescriptor = NodeDescriptor(name: "{{ class.name }}",{% if class.isValidating %} validates: true,{% endif %}{% if class.hasTransactionHooks %} hasTransactionHooks: true,{% endif %} members: [
     {% for member in class.members %}
 {% include "MemberDescriptor.swift.ripple" %}
     {% endfor %}
     ])
 {% else %}
-    {{ class.conformanceAccess }}static let _rippleDescriptor: NodeDescriptor = NodeDescriptor(name: "{{ class.name }}",{% if class.isValidating %} validates: true,{% endif %}{% if class.hasTransactionHooks %} hasTransactionHooks: true,{% endif %} members: [])
+    {{ class.conformanceAccess }}nonisolated static let _rippleDescriptor: NodeDescriptor = NodeDescriptor(name: "{{ class.name }}",{% if class.isValidating %} validates: true,{% endif %}{% if class.hasTransactionHooks %} hasTransactionHooks: true,{% endif %} members: [])
 {% endif %}
 
 {% if class.nodeMembers %}
     {{ class.conformanceAccess }}func _rippleVisitNodes(of member: Int, _ visit: (any RippleNode) -> Void) {
         switch member {
     {% for member in class.nodeMembers %}
-        {% if member.backgroundRead %}
-        case RippleKey.{{ member.identifier }}: _rippleVisit(_rippleLocked { {{ member.storage }} }, visit)
+        {% if member.visitAssumesMainActor %}
+            {% if member.backgroundRead %}
+        case RippleKey.{{ member.identifier }}:
+            _rippleAssumingMainActor(self, visiting: visit) { node, visit in _rippleVisit(_rippleLocked(node) { node.{{ member.storage }} }, visit) }
+            {% else %}
+        case RippleKey.{{ member.identifier }}: _rippleAssumingMainActor(self, visiting: visit) { _rippleVisit($0.{{ member.storage }}, $1) }
+            {% endif %}
+        {% elif member.backgroundRead %}
+        case RippleKey.{{ member.identifier }}: _rippleVisit(_rippleLocked(self) { {{ member.storage }} }, visit)
         {% else %}
         case RippleKey.{{ member.identifier }}: _rippleVisit({{ member.storage }}, visit)
         {% endif %}
@@ -203,7 +233,7 @@ extension {{ class.name }}: {{ class.conformances }}{% if class.isObservable %},
     {{ class.conformanceAccess }}func _rippleIsCurrent(_ member: Int, _ value: Any) -> Bool {
         switch member {
     {% for member in class.storedMembers %}
-        case RippleKey.{{ member.identifier }}: {% if member.backgroundRead %}_rippleLocked { {% endif %}{% if member.isNode %}_rippleIsSameNode{% else %}_rippleIsSame{% endif %}({{ member.storage }}, value){% if member.backgroundRead %} }{% endif %}
+        case RippleKey.{{ member.identifier }}: {% if member.backgroundRead %}_rippleLocked(self) { {% endif %}{% if member.isNode %}_rippleIsSameNode{% else %}_rippleIsSame{% endif %}({{ member.storage }}, value){% if member.backgroundRead %} }{% endif %}
     {% endfor %}
         default: false
         }
@@ -212,7 +242,7 @@ extension {{ class.name }}: {{ class.conformances }}{% if class.isObservable %},
     {{ class.conformanceAccess }}func _rippleValue(of member: Int) -> Any {
         switch member {
     {% for member in class.storedMembers %}
-        case RippleKey.{{ member.identifier }}: {% if member.backgroundRead %}_rippleLocked { {% endif %}{{ member.storage }}{% if member.mayBeOptional %} as Any{% endif %}{% if member.backgroundRead %} }{% endif %}
+        case RippleKey.{{ member.identifier }}: {% if member.backgroundRead %}_rippleLocked(self) { {% endif %}{{ member.storage }}{% if member.mayBeOptional %} as Any{% endif %}{% if member.backgroundRead %} }{% endif %}
     {% endfor %}
         default: ()
         }
@@ -221,7 +251,7 @@ extension {{ class.name }}: {{ class.conformances }}{% if class.isObservable %},
     {{ class.conformanceAccess }}func _rippleRestore(_ member: Int, _ value: Any) {
         switch member {
     {% for member in class.storedMembers %}
-        case RippleKey.{{ member.identifier }}: if let value = value as? {{ member.type }} { {% if member.backgroundRead %}_rippleLocked { {{ member.storage }} = value }{% else %}{{ member.storage }} = value{% endif %} }
+        case RippleKey.{{ member.identifier }}: if let value = value as? {{ member.type }} { {% if member.backgroundRead %}_rippleLocked(self) { {{ member.storage }} = value }{% else %}{{ member.storage }} = value{% endif %} }
     {% endfor %}
         default: break
         }
@@ -236,6 +266,25 @@ extension {{ class.name }}: {{ class.conformances }}{% if class.isObservable %},
 
 {% include "Scheme.swift.ripple" %}
 }
+{% if class.backgroundMembers %}
+
+/// The members of {{ class.article }} `{{ class.name }}` that background work may use, on any thread.
+extension BackgroundNode where Node == {{ class.name }} {
+{% for member in class.backgroundMembers %}
+    {% if not loop.first %}
+
+    {% endif %}
+    {% if member.backgroundWrite %}
+    {{ class.access }}{% if member.isNonisolated %}nonisolated {% endif %}var {{ member.identifier }}: {{ member.type }} {
+        get { _node.{{ member.identifier }} }
+        nonmutating set { _node.{{ member.identifier }} = newValue }
+    }
+    {% else %}
+    {{ class.access }}{% if member.isNonisolated %}nonisolated {% endif %}var {{ member.identifier }}: {{ member.type }} { _node.{{ member.identifier }} }
+    {% endif %}
+{% endfor %}
+}
+{% endif %}
 
 """#,
         "File.swift.ripple": #"""

@@ -28,11 +28,13 @@ package struct RenderContext {
         classLayout = context.layout([
             "name", "simpleName", "article", "access", "conformanceAccess", "conformances", "isRoot", "isValidating",
             "isObservable", "hasTransactionHooks", "hasWillChange", "hasDidCommit", "hasDidRollBack", "members", "storedMembers", "nodeMembers", "schemeMembers",
+            "isMainActor", "validateAssumesMainActor", "willChangeAssumesMainActor", "didCommitAssumesMainActor",
+            "didRollBackAssumesMainActor", "backgroundMembers",
         ])
         memberLayout = context.layout([
             "name", "identifier", "storage", "type", "index", "changeKey", "isNode", "shape", "nodeClass",
             "isComputed", "isShared", "sharedProperty", "inScheme", "options", "backgroundRead", "backgroundWrite",
-            "mayBeOptional", "dependencies", "dependencyList",
+            "mayBeOptional", "dependencies", "dependencyList", "isNonisolated", "visitAssumesMainActor",
         ])
         dependencyLayout = context.layout(["text", "steps"])
         stepLayout = context.layout(["isAll", "member"])
@@ -71,15 +73,24 @@ package struct RenderContext {
 
     /// The variables of one class.
     private func value(of nodeClass: borrowing NodeClass, in context: inout TemplateContext) -> Value {
-        let (members, storedMembers, nodeMembers, schemeMembers) = nodeClass.members.withUnsafeBufferPointer { members in
-            let all = context.array(count: members.count) { context, index in value(of: members[index], in: &context) }
+        let isMainActor = nodeClass.isolation == .mainActor
+        let (members, storedMembers, nodeMembers, schemeMembers, backgroundMembers) = nodeClass.members.withUnsafeBufferPointer { members in
+            let all = context.array(count: members.count) { context, index in
+                value(of: members[index], inMainActorClass: isMainActor, in: &context)
+            }
             return (
                 all,
                 context.array(elementsOf: all) { !members[$0].isComputed },
                 context.array(elementsOf: all) { members[$0].isNode },
-                context.array(elementsOf: all) { members[$0].sharedProperty == nil }
+                context.array(elementsOf: all) { members[$0].sharedProperty == nil },
+                // A node a BackgroundNode handed out could reach the node's other members: only
+                // values are offered.
+                context.array(elementsOf: all) { members[$0].options.contains(.backgroundRead) && !members[$0].isNode }
             )
         }
+        // A method declared `@MainActor` in a class that is not (explicitly): its witness asserts
+        // the main actor, where the runtime calls it, to call it.
+        let assumed = isMainActor ? [] : nodeClass.mainActorHooks
         return context.dictionary(classLayout, [
             "name": context.string(nodeClass.qualifiedName),
             "simpleName": context.string(nodeClass.name),
@@ -98,6 +109,12 @@ package struct RenderContext {
             "storedMembers": storedMembers,
             "nodeMembers": nodeMembers,
             "schemeMembers": schemeMembers,
+            "isMainActor": .bool(isMainActor),
+            "validateAssumesMainActor": .bool(!isMainActor && nodeClass.validatesOnMainActor),
+            "willChangeAssumesMainActor": .bool(assumed.contains(.willChange)),
+            "didCommitAssumesMainActor": .bool(assumed.contains(.didCommit)),
+            "didRollBackAssumesMainActor": .bool(assumed.contains(.didRollBack)),
+            "backgroundMembers": backgroundMembers,
         ])
     }
 
@@ -109,13 +126,17 @@ package struct RenderContext {
         }
     }
 
-    /// The protocols the class's extension conforms to.
+    /// The protocols the class's extension conforms to: isolated to the main actor for a
+    /// `@MainActor` class (a class main-actor by the target's default isolation gets the same
+    /// from the compiler, which infers it).
     private static func conformances(of nodeClass: borrowing NodeClass) -> String {
-        nodeClass.role == .root ? "RippleRoot" : "RippleNode"
+        (nodeClass.isolation == .mainActor ? "@MainActor " : "") + (nodeClass.role == .root ? "RippleRoot" : "RippleNode")
     }
 
-    /// The variables of one member.
-    private func value(of member: borrowing TrackedMember, in context: inout TemplateContext) -> Value {
+    /// The variables of one member of a class, explicitly `@MainActor` or not.
+    private func value(
+        of member: borrowing TrackedMember, inMainActorClass isMainActor: Bool, in context: inout TemplateContext
+    ) -> Value {
         let empty = context.string("")
         var shape = empty
         var nodeClass = empty
@@ -149,6 +170,8 @@ package struct RenderContext {
             "mayBeOptional": .bool(Self.mayBeOptional(type: member.type, kind: member.kind)),
             "dependencies": dependencies,
             "dependencyList": member.dependencies.isEmpty ? empty : context.string(Self.list(of: member.dependencies)),
+            "isNonisolated": .bool(member.isNonisolated),
+            "visitAssumesMainActor": .bool(member.holdsMainActorNodes && !isMainActor),
         ])
     }
 

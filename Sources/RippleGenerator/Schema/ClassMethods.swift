@@ -6,6 +6,8 @@ struct ClassMethods {
         var file: String
         var location: SourceLocation
         var access: AccessLevel
+        /// As written on the method, or on the extension that declares it.
+        var isolation: Isolation = .inferred
     }
 
     /// `func validate() throws`.
@@ -16,17 +18,30 @@ struct ClassMethods {
     var didCommit: Method?
     /// `func transactionDidRollBack()`.
     var didRollBack: Method?
+    /// Methods that would be one of these but are `async`, which the runtime cannot call (it
+    /// calls them synchronously, within an update): each with the name it is reported by.
+    var asyncMethods: [(method: Method, name: String)] = []
 
     /// The methods among `functions`: instance methods without parameters, not async;
-    /// `validate()` throws, the hooks do not.
-    init(_ functions: [FunctionDeclaration], in file: String) {
+    /// `validate()` throws, the hooks do not. `enclosing` is the isolation of the extension
+    /// that declares them (`.inferred` in a class's body, whose isolation is the class's).
+    init(_ functions: [FunctionDeclaration], in file: String, enclosing: Isolation = .inferred) {
         // Read in place: a copy of a declaration would retain all its parts.
         for index in functions.indices {
-            guard functions[index].kind == .function, functions[index].parameterCount == 0, !functions[index].isAsync,
-                !functions[index].isStatic
+            guard functions[index].kind == .function, functions[index].parameterCount == 0, !functions[index].isStatic
             else { continue }
-            let method = Method(
+            var method = Method(
                 file: file, location: functions[index].location, access: AccessLevel(modifiers: functions[index].modifiers))
+            if !functions[index].attributes.isEmpty || !functions[index].modifiers.isEmpty || enclosing != .inferred {
+                method.isolation = Isolation(attributes: functions[index].attributes, modifiers: functions[index].modifiers)
+                    .inheriting(enclosing)
+            }
+            if functions[index].isAsync {
+                if let name = Self.hookName(functions[index].name, isThrowing: functions[index].isThrowing) {
+                    asyncMethods.append((method, name))
+                }
+                continue
+            }
             switch (functions[index].name, functions[index].isThrowing) {
             case ("validate", true): validate = validate ?? method
             case ("transactionWillChange", false): willChange = willChange ?? method
@@ -69,7 +84,19 @@ struct ClassMethods {
         merged.willChange = willChange ?? other.willChange
         merged.didCommit = didCommit ?? other.didCommit
         merged.didRollBack = didRollBack ?? other.didRollBack
+        merged.asyncMethods += other.asyncMethods
         return merged
+    }
+
+    /// The name a method is reported by, when its name and throwing make it `validate()` or a
+    /// hook.
+    private static func hookName(_ name: String, isThrowing: Bool) -> String? {
+        switch (name, isThrowing) {
+        case ("validate", true), ("transactionWillChange", false), ("transactionDidCommit", false),
+             ("transactionDidRollBack", false):
+            "\(name)()"
+        default: nil
+        }
     }
 
     /// Each found method with the declaration that a fix-it would write.
@@ -88,6 +115,15 @@ struct ClassMethods {
         if willChange != nil { hooks.insert(.willChange) }
         if didCommit != nil { hooks.insert(.didCommit) }
         if didRollBack != nil { hooks.insert(.didRollBack) }
+        return hooks
+    }
+
+    /// The hooks found that are declared `@MainActor`.
+    var mainActorHooks: TransactionHooks {
+        var hooks: TransactionHooks = []
+        if willChange?.isolation == .mainActor { hooks.insert(.willChange) }
+        if didCommit?.isolation == .mainActor { hooks.insert(.didCommit) }
+        if didRollBack?.isolation == .mainActor { hooks.insert(.didRollBack) }
         return hooks
     }
 }

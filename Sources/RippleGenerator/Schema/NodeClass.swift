@@ -21,6 +21,13 @@ package struct NodeClass: Hashable, Sendable {
     package var isValidating: Bool
     /// The transaction hooks the class declares, in its body or an extension.
     package var transactionHooks: TransactionHooks
+    /// The class's isolation as written: `@MainActor` gives it a conformance isolated to the
+    /// main actor; without an attribute it may still be main-actor by the target's default.
+    package var isolation: Isolation = .inferred
+    /// Whether `validate()` is declared `@MainActor` (on it or on its extension).
+    package var validatesOnMainActor = false
+    /// The transaction hooks declared `@MainActor` (on them or on their extension).
+    package var mainActorHooks: TransactionHooks = []
     /// The tracked members, in declaration order; a member's position is its index.
     package var members: [TrackedMember]
     /// The file that declares the class.

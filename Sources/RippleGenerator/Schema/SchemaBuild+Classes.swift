@@ -29,6 +29,7 @@ extension SchemaBuild {
             }
         }
         checkDependencyCycles(classes, indexedBy: classIndex)
+        markMainActorNodes(in: &classes, indexedBy: classIndex)
         return classes
     }
 
@@ -66,11 +67,13 @@ extension SchemaBuild {
                 requirement: name, className: candidate.name, access: method.access.rawValue, declaration: declaration),
                    at: method.location, in: method.file)
         }
-        return NodeClass(
+        var nodeClass = NodeClass(
             name: candidate.name, qualifiedName: candidate.qualifiedName, role: candidate.role,
             accessLevel: accessLevel ?? conformanceAccess, conformanceAccessLevel: conformanceAccess,
             isValidating: methods.validate != nil, transactionHooks: methods.hooks,
             members: [], file: candidate.file, location: candidate.location)
+        checkIsolation(of: candidate, methods: methods, into: &nodeClass)
+        return nodeClass
     }
 
     /// The qualified name of the annotated class that `typeName` names when written inside

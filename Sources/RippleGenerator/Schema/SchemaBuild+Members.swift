@@ -163,9 +163,11 @@ extension SchemaBuild {
             if backgroundWrite { options.insert(.backgroundWrite) }
         }
 
+        let isNonisolated = isNonisolated(variable, options: options, in: candidate)
         members.append(TrackedMember(
             storageName: storageName, name: name, type: type, kind: kind, isComputed: isComputed,
-            options: options, index: members.count, changeKey: members.count, location: variable.pointee.location))
+            options: options, index: members.count, changeKey: members.count, location: variable.pointee.location,
+            isNonisolated: isNonisolated))
         pending.append(PendingValues(
             dependencyPaths: dependencyPaths, sharedPath: isShared ? value(of: .shared)?.paths.first : nil))
     }

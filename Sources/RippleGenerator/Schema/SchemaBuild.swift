@@ -23,6 +23,8 @@ struct SchemaBuild {
         let tracker: Requirement?
         /// `validate()` and the transaction hooks declared in the class's body.
         let methods: ClassMethods
+        /// The class's isolation, as its attributes and modifiers spell it.
+        let isolation: Isolation
         /// The annotated `var` members, as positions in `variables` (which spares copying the
         /// declarations), with their checked annotations; filled as they are read.
         var members: [AnnotatedMember] = []
@@ -54,6 +56,7 @@ struct SchemaBuild {
                 Requirement(location: variables[$0].location, access: AccessLevel(modifiers: variables[$0].modifiers))
             }
             methods = ClassMethods(declaration.pointee.functions, in: file)
+            isolation = Isolation(attributes: declaration.pointee.attributes, modifiers: declaration.pointee.modifiers)
             members.reserveCapacity(variables.count)
         }
     }
@@ -159,8 +162,10 @@ struct SchemaBuild {
     ) {
         if type.pointee.kind == .extension, !isNested {
             extensionMembers[type.pointee.name, default: []].formUnion(type.pointee.members.map(\.name))
-            let methods = ClassMethods(type.pointee.functions, in: path)
-            if !methods.found.isEmpty {
+            let methods = ClassMethods(
+                type.pointee.functions, in: path,
+                enclosing: Isolation(attributes: type.pointee.attributes, modifiers: type.pointee.modifiers))
+            if !methods.found.isEmpty || !methods.asyncMethods.isEmpty {
                 extensionMethods[type.pointee.name] = methods.adding(extensionMethods[type.pointee.name])
             }
         }

@@ -29,11 +29,18 @@ package struct TrackedMember: Hashable, Sendable {
     package var dependencies: [DependencyPath]
     /// Where the member's declaration is.
     package var location: SourceLocation
+    /// Whether the accessor is `nonisolated`: a member shared with other threads
+    /// (`allowBackgroundRead`/`Write`) whose storage is declared `nonisolated(unsafe)`, or whose
+    /// class is `nonisolated`, so that it is usable off the main actor in any target.
+    package var isNonisolated = false
+    /// Whether the member holds nodes of a `@MainActor` class, whose conformance is usable on
+    /// the main actor only: a class not explicitly `@MainActor` visits them asserting it.
+    package var holdsMainActorNodes = false
 
     package init(
         storageName: String, name: String, type: String, kind: Kind, isComputed: Bool,
         options: MemberOptions, index: Int, changeKey: Int, sharedProperty: String? = nil,
-        dependencies: [DependencyPath] = [], location: SourceLocation
+        dependencies: [DependencyPath] = [], location: SourceLocation, isNonisolated: Bool = false
     ) {
         self.storageName = storageName
         self.name = name
@@ -46,6 +53,7 @@ package struct TrackedMember: Hashable, Sendable {
         self.sharedProperty = sharedProperty
         self.dependencies = dependencies
         self.location = location
+        self.isNonisolated = isNonisolated
     }
 
     /// Whether the member holds child nodes.

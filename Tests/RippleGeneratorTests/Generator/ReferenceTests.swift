@@ -10,7 +10,7 @@ import Testing
 /// and review the diff.
 @Suite struct ReferenceTests {
     static let fixtures = [
-        "AccessLevels", "Empty", "ForcedAccessLevel", "Library", "MultipleFiles", "Nested", "Observable",
+        "AccessLevels", "Empty", "ForcedAccessLevel", "Library", "MainActor", "MultipleFiles", "Nested", "Observable",
         "Quantwm", "Recursion", "Shapes", "Validation",
     ]
 
@@ -49,6 +49,16 @@ import Testing
             let runtimeFile = RepositoryPaths.root.appendingPathComponent("Tests/RippleObservationTests/\(file)")
             let fixture = RepositoryPaths.fixtures.appendingPathComponent("Observable/\((file as NSString).lastPathComponent)")
             #expect(try String(contentsOf: fixture, encoding: .utf8) == String(contentsOf: runtimeFile, encoding: .utf8))
+        }
+    }
+
+    /// The integration package compiles the generated code of the MainActor fixture's model in
+    /// a target isolated to the main actor by default (`Tests/IntegrationPackage/run.sh`).
+    @Test func mainActorModelIsTheFixture() throws {
+        for file in ["Board.swift", "ripple.json"] {
+            let integrationFile = RepositoryPaths.root.appendingPathComponent("Tests/IntegrationPackage/Sources/MainActorModel/\(file)")
+            let fixture = RepositoryPaths.fixtures.appendingPathComponent("MainActor/\(file)")
+            #expect(try String(contentsOf: fixture, encoding: .utf8) == String(contentsOf: integrationFile, encoding: .utf8))
         }
     }
 

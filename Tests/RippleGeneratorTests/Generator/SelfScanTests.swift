@@ -6,7 +6,7 @@ import Testing
 /// without deliberate mistakes, must parse cleanly and generate without errors.
 ///
 /// Each target folder is one run, as the plugins run it: `ripple-demo`, `ripple-bench`,
-/// `RippleTests` and the integration package's `LibraryModel` each hold a model with its own
+/// `RippleTests` and the integration package's model targets each hold a model with its own
 /// root; the other targets hold no annotations, only code that mentions them (in strings,
 /// doc comments and tests). The fixtures are left out: they contain deliberate mistakes.
 @Suite struct SelfScanTests {
@@ -23,7 +23,7 @@ import Testing
             }.sorted().map { "\(path)/\($0)" }
         }
         return subfolders("Sources") + subfolders("Plugins")
-            + ["Tests/RippleTests", "Tests/RippleGeneratorTests", "Tests/RippleObservationTests"]
+            + ["Tests/RippleTests", "Tests/RippleGeneratorTests", "Tests/RippleObservationTests", "Tests/RippleMainActorTests"]
             + subfolders("Tests/IntegrationPackage/Sources")
     }()
 
@@ -31,7 +31,8 @@ import Testing
     static let modelRoots = [
         "Sources/ripple-bench": "BenchRoot", "Sources/ripple-demo": "MusicLibrary", "Tests/RippleTests": "Library",
         "Tests/IntegrationPackage/Sources/LibraryModel": "Library", "Sources/RippleBenchObservable": "ObservableBenchRoot",
-        "Tests/RippleObservationTests": "Document",
+        "Tests/RippleObservationTests": "Document", "Tests/IntegrationPackage/Sources/MainActorModel": "Board",
+        "Tests/IntegrationPackage/Sources/MixedModel": "Journal", "Tests/RippleMainActorTests": "Studio",
     ]
 
     @Test func everyTargetFolderIsScanned() {

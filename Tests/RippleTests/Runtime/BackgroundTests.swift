@@ -1,11 +1,6 @@
 import Ripple
 import Testing
 
-/// Hands a model to other threads; only its background members are touched there.
-private struct Shared<Value: AnyObject>: @unchecked Sendable {
-    let value: Value
-}
-
 @MainActor
 @Suite struct BackgroundTests {
     /// Run under `swift test --sanitize=thread` to prove the absence of data races.
@@ -18,13 +13,15 @@ private struct Shared<Value: AnyObject>: @unchecked Sendable {
         mediator.refresh()
         #expect(log.take() == ["progress 0.0"])
 
-        let shared = Shared(value: job)
+        // The job's class is nonisolated, so not Sendable: other threads get a BackgroundNode,
+        // which offers its background members only.
+        let shared = BackgroundNode(job)
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<4 {
                 group.addTask {
                     for step in 1...500 {
-                        shared.value.progress = Double(step)
-                        _ = shared.value.title
+                        shared.progress = Double(step)
+                        _ = shared.title
                     }
                 }
             }
@@ -52,8 +49,8 @@ private struct Shared<Value: AnyObject>: @unchecked Sendable {
         let observer = mediator.observe("progress", reads: [Library.scheme.job.progress]) { log.append("progress \($0.job.progress)") }
         mediator.refresh()
         _ = log.take()
-        let shared = Shared(value: job)
-        await Task.detached { shared.value.progress = 0 }.value
+        let shared = BackgroundNode(job)
+        await Task.detached { shared.progress = 0 }.value
         for _ in 0..<20 { await Task.yield() }
         #expect(log.take() == [])
         _ = observer
