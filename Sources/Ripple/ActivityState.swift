@@ -58,9 +58,9 @@ public final class ActivityState {
 
 // The conformance that ripple-gen would generate (the runtime target runs no plugin).
 extension ActivityState: RippleNode {
-    public var _rippleTracker: Tracker { tracker }
+    @_spi(RippleGenerated) public var _rippleTracker: Tracker { tracker }
 
-    public static let _rippleDescriptor = NodeDescriptor(
+    @_spi(RippleGenerated) public static let _rippleDescriptor = NodeDescriptor(
         name: "ActivityState",
         members: [
             MemberDescriptor(name: "actions", kind: .property, options: [.discardable], changeKey: Key.actions),
@@ -68,9 +68,9 @@ extension ActivityState: RippleNode {
             MemberDescriptor(name: "progress", kind: .property, options: [.discardable], changeKey: Key.progress),
         ])
 
-    public func _rippleVisitNodes(of member: Int, _ visit: (any RippleNode) -> Void) {}
+    @_spi(RippleGenerated) public func _rippleVisitNodes(of member: Int, _ visit: (any RippleNode) -> Void) {}
 
-    public func _rippleIsCurrent(_ member: Int, _ value: Any) -> Bool {
+    @_spi(RippleGenerated) public func _rippleIsCurrent(_ member: Int, _ value: Any) -> Bool {
         switch member {
         case Key.actions: _rippleIsSame(_actions, value)
         case Key.executing: _rippleIsSame(_executing, value)
@@ -79,7 +79,7 @@ extension ActivityState: RippleNode {
         }
     }
 
-    public func _rippleValue(of member: Int) -> Any {
+    @_spi(RippleGenerated) public func _rippleValue(of member: Int) -> Any {
         switch member {
         case Key.actions: _actions
         case Key.executing: _executing
@@ -88,7 +88,7 @@ extension ActivityState: RippleNode {
         }
     }
 
-    public func _rippleRestore(_ member: Int, _ value: Any) {
+    @_spi(RippleGenerated) public func _rippleRestore(_ member: Int, _ value: Any) {
         switch member {
         case Key.actions: if let value = value as? [Action] { _actions = value }
         case Key.executing: if let value = value as? Int { _executing = value }

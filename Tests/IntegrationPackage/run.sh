@@ -9,7 +9,8 @@
 #   2. a build with nothing changed compiles nothing, and an edit that leaves the generated
 #      code as it was does not recompile RippleGenerated.swift;
 #   3. `swift package ripple-generate` writes the very file the build plugin generated, and
-#      the build plugin then refuses a target that holds both.
+#      the build plugin then refuses a target that holds both;
+#   4. a RippleGenerated.swift made for an older runtime fails to build, saying to regenerate.
 # Needs Swift 6.2 or later: the manifest sets a target's default isolation.
 # The build goes to its own scratch folder (RIPPLE_INTEGRATION_SCRATCH, default
 # .build-integration at the repository root), so it never touches the root package's .build.
@@ -61,5 +62,18 @@ if output="$(build)"; then
 fi
 grep -q "use either the command plugin" <<<"$output" || { echo "$output"; fail "the build failed without saying why"; }
 echo "ok    the build plugin refuses a target that already holds RippleGenerated.swift"
+
+echo "== integration: a RippleGenerated.swift made for an older runtime says to regenerate"
+stale="$(mktemp -d)/RippleGenerated.swift"
+cat > "$stale" <<'SWIFT'
+@_spi(RippleGenerated) import Ripple
+private typealias _RippleGeneratedFor = _RippleGeneratedCode.Version1
+SWIFT
+modules="$(swift build --package-path "$here" --scratch-path "$scratch" --show-bin-path)/Modules"
+if output="$(swiftc -typecheck -I "$modules" "$stale" 2>&1)"; then
+    fail "a file generated for an older runtime compiled"
+fi
+grep -q "regenerate it" <<<"$output" || { echo "$output"; fail "the stale generated file failed without saying to regenerate"; }
+echo "ok    a stale generated file fails to build with: regenerate it"
 
 echo "integration: all passed"

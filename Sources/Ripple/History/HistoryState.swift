@@ -83,17 +83,17 @@ public final class HistoryState {
 
 // The conformance that ripple-gen would generate (the runtime target runs no plugin).
 extension HistoryState: RippleNode {
-    public var _rippleTracker: Tracker { tracker }
+    @_spi(RippleGenerated) public var _rippleTracker: Tracker { tracker }
 
-    public static let _rippleDescriptor = NodeDescriptor(
+    @_spi(RippleGenerated) public static let _rippleDescriptor = NodeDescriptor(
         name: "HistoryState",
         members: ["canUndo", "canRedo", "undoName", "redoName", "hasUnsavedChanges"].enumerated().map { index, name in
             MemberDescriptor(name: name, kind: .property, options: [.discardable], changeKey: index)
         })
 
-    public func _rippleVisitNodes(of member: Int, _ visit: (any RippleNode) -> Void) {}
+    @_spi(RippleGenerated) public func _rippleVisitNodes(of member: Int, _ visit: (any RippleNode) -> Void) {}
 
-    public func _rippleIsCurrent(_ member: Int, _ value: Any) -> Bool {
+    @_spi(RippleGenerated) public func _rippleIsCurrent(_ member: Int, _ value: Any) -> Bool {
         switch member {
         case Key.canUndo: _rippleIsSame(_canUndo, value)
         case Key.canRedo: _rippleIsSame(_canRedo, value)
@@ -104,7 +104,7 @@ extension HistoryState: RippleNode {
         }
     }
 
-    public func _rippleValue(of member: Int) -> Any {
+    @_spi(RippleGenerated) public func _rippleValue(of member: Int) -> Any {
         switch member {
         case Key.canUndo: _canUndo
         case Key.canRedo: _canRedo
@@ -115,7 +115,7 @@ extension HistoryState: RippleNode {
         }
     }
 
-    public func _rippleRestore(_ member: Int, _ value: Any) {
+    @_spi(RippleGenerated) public func _rippleRestore(_ member: Int, _ value: Any) {
         switch member {
         case Key.canUndo: if let value = value as? Bool { _canUndo = value }
         case Key.canRedo: if let value = value as? Bool { _canRedo = value }

@@ -11,7 +11,7 @@
 
 /// Calls `body` with `node`, on the main actor, where the runtime calls the witness that asks.
 @inlinable
-public func _rippleAssumingMainActor<Node: AnyObject, Result>(
+@_spi(RippleGenerated) public func _rippleAssumingMainActor<Node: AnyObject, Result>(
     _ node: Node, _ body: @MainActor (Node) throws -> Result
 ) rethrows -> Result {
     MainActor.preconditionIsolated("Ripple calls into the model on the main actor")
@@ -25,7 +25,7 @@ public func _rippleAssumingMainActor<Node: AnyObject, Result>(
 /// Calls `body` with `node` and `visit`, on the main actor: a node visit of
 /// `_rippleVisitNodes` through members that hold nodes of a `@MainActor` class.
 @inlinable
-public func _rippleAssumingMainActor<Node: AnyObject>(
+@_spi(RippleGenerated) public func _rippleAssumingMainActor<Node: AnyObject>(
     _ node: Node, visiting visit: (any RippleNode) -> Void, _ body: @MainActor (Node, (any RippleNode) -> Void) -> Void
 ) {
     MainActor.preconditionIsolated("Ripple calls into the model on the main actor")

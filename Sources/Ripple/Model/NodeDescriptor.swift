@@ -3,7 +3,7 @@
 /// `ripple-gen` generates one per `root` and `node` class as `_rippleDescriptor`. The runtime
 /// uses it to walk paths, to expand `.all` into the members of a subtree, to order
 /// processors by the members they read and write, and to name things in diagnostics.
-public final class NodeDescriptor: Sendable {
+@_spi(RippleGenerated) public final class NodeDescriptor: Sendable {
     /// The class name, as written in the source.
     public let name: String
     /// The tracked members; a member's position is its change key.
@@ -45,7 +45,7 @@ public final class NodeDescriptor: Sendable {
 }
 
 /// One tracked member of a class.
-public struct MemberDescriptor: Sendable {
+@_spi(RippleGenerated) public struct MemberDescriptor: Sendable {
     /// Whether the member holds a value or child nodes.
     public enum Kind: Sendable {
         /// A value, tracked as a whole.
@@ -92,7 +92,7 @@ public struct MemberDescriptor: Sendable {
 }
 
 /// How a node member holds its children.
-public enum NodeShape: String, Sendable {
+@_spi(RippleGenerated) public enum NodeShape: String, Sendable {
     case single = "T", optional = "T?", array = "[T]", optionalArray = "[T]?", set = "Set<T>"
     case dictionary = "[K: T]", optionalDictionary = "[K: T]?"
 
@@ -101,7 +101,7 @@ public enum NodeShape: String, Sendable {
 }
 
 /// The annotation modifiers of a member that change how the runtime treats its writes.
-public struct MemberOptions: OptionSet, Sendable, Hashable {
+@_spi(RippleGenerated) public struct MemberOptions: OptionSet, Sendable, Hashable {
     public let rawValue: UInt16
     public init(rawValue: UInt16) { self.rawValue = rawValue }
 

@@ -9,13 +9,13 @@ import Observation
 extension RippleNode where Self: Observable {
     /// Reports a read of the member at `keyPath` to Observation.
     @inlinable @inline(__always)
-    public func _rippleAccess<Member>(_ keyPath: KeyPath<Self, Member>) {
+    @_spi(RippleGenerated) public func _rippleAccess<Member>(_ keyPath: KeyPath<Self, Member>) {
         _rippleTracker._observationAccess(self, keyPath)
     }
 
     /// Reports the read of a readOnly computed member `member`: the reads of its dependencies,
     /// along their paths from this node.
-    public func _rippleAccessDependencies(of member: Int) {
+    @_spi(RippleGenerated) public func _rippleAccessDependencies(of member: Int) {
         let descriptor = Self._rippleDescriptor
         for dependency in descriptor.members[member].dependencies {
             _rippleReportAccess(dependency[...], nodes: [self], descriptor: descriptor)

@@ -11,23 +11,23 @@
 public protocol RippleNode: AnyObject {
     /// The node's bookkeeping: the generated witness of your `let tracker = Tracker()`,
     /// which can then stay `internal` in a `public` class.
-    var _rippleTracker: Tracker { get }
+    @_spi(RippleGenerated) var _rippleTracker: Tracker { get }
 
     /// The tracked members of this class, in change-key order.
-    static var _rippleDescriptor: NodeDescriptor { get }
+    @_spi(RippleGenerated) static var _rippleDescriptor: NodeDescriptor { get }
 
     /// Calls `visit` with every node that member `member` currently holds.
-    func _rippleVisitNodes(of member: Int, _ visit: (any RippleNode) -> Void)
+    @_spi(RippleGenerated) func _rippleVisitNodes(of member: Int, _ visit: (any RippleNode) -> Void)
 
     /// Whether member `member` currently holds a value equal (or, for nodes, identical) to
     /// `value`; always `false` for types that are not `Equatable`.
-    func _rippleIsCurrent(_ member: Int, _ value: Any) -> Bool
+    @_spi(RippleGenerated) func _rippleIsCurrent(_ member: Int, _ value: Any) -> Bool
 
     /// The current value of stored member `member`, for the undo journal.
-    func _rippleValue(of member: Int) -> Any
+    @_spi(RippleGenerated) func _rippleValue(of member: Int) -> Any
 
     /// Puts `value` back into the storage of member `member`, without tracking.
-    func _rippleRestore(_ member: Int, _ value: Any)
+    @_spi(RippleGenerated) func _rippleRestore(_ member: Int, _ value: Any)
 
     /// Runs the class's own `func validate() throws`, for a class that declares one (its
     /// descriptor then says ``NodeDescriptor/validates``).
@@ -43,47 +43,47 @@ public protocol RippleNode: AnyObject {
     ///     }
     /// }
     /// ```
-    func _rippleValidate() throws
+    @_spi(RippleGenerated) func _rippleValidate() throws
 
     /// Runs the class's `func transactionWillChange()`: once per transaction, before the
     /// node's first write. Like `validate()`, found by the generator in the class or an
     /// extension; `internal` is enough.
-    func _rippleTransactionWillChange()
+    @_spi(RippleGenerated) func _rippleTransactionWillChange()
 
     /// Runs the class's `func transactionDidCommit()`: at the end of a transaction (the update
     /// and its refresh) that wrote the node.
-    func _rippleTransactionDidCommit()
+    @_spi(RippleGenerated) func _rippleTransactionDidCommit()
 
     /// Runs the class's `func transactionDidRollBack()`: after a transaction that wrote the
     /// node was rolled back (its values are back by then).
-    func _rippleTransactionDidRollBack()
+    @_spi(RippleGenerated) func _rippleTransactionDidRollBack()
 
     /// Reports a read of member `member` to Observation (classes generated with `observable`).
-    func _rippleObservationAccess(_ member: Int)
+    @_spi(RippleGenerated) func _rippleObservationAccess(_ member: Int)
 
     /// Tells Observation that member `member` changed (classes generated with `observable`);
     /// called when a committed change is delivered, never for equal or rolled-back writes.
-    func _rippleObservationChange(_ member: Int)
+    @_spi(RippleGenerated) func _rippleObservationChange(_ member: Int)
 }
 
 extension RippleNode {
     /// Nothing to check: the class declares no `validate()`.
-    public func _rippleValidate() throws {}
+    @_spi(RippleGenerated) public func _rippleValidate() throws {}
 
     /// No hook declared.
-    public func _rippleTransactionWillChange() {}
+    @_spi(RippleGenerated) public func _rippleTransactionWillChange() {}
 
     /// No hook declared.
-    public func _rippleTransactionDidCommit() {}
+    @_spi(RippleGenerated) public func _rippleTransactionDidCommit() {}
 
     /// No hook declared.
-    public func _rippleTransactionDidRollBack() {}
+    @_spi(RippleGenerated) public func _rippleTransactionDidRollBack() {}
 
     /// Not observable: nothing to report.
-    public func _rippleObservationAccess(_ member: Int) {}
+    @_spi(RippleGenerated) public func _rippleObservationAccess(_ member: Int) {}
 
     /// Not observable: nothing to report.
-    public func _rippleObservationChange(_ member: Int) {}
+    @_spi(RippleGenerated) public func _rippleObservationChange(_ member: Int) {}
 }
 
 /// The root class of a model: the one class annotated `// ripple: root`.
@@ -96,7 +96,7 @@ public protocol RippleRoot: RippleNode {}
 extension RippleNode {
     /// Records a read of member `member`: free unless contracts are being checked.
     @inlinable @inline(__always)
-    public func _rippleRead(_ member: Int) {
+    @_spi(RippleGenerated) public func _rippleRead(_ member: Int) {
         if _slowPath(_rippleChecksReads) { _rippleDidRead(self, member) }
     }
 
@@ -104,14 +104,14 @@ extension RippleNode {
     /// someone watches this node and the member was not journaled yet in this segment. Called
     /// after the store, so the fast path needs no retain and no exclusivity check.
     @inlinable @inline(__always)
-    public func _rippleDidSet<Value>(_ old: Value, _ member: Int) {
+    @_spi(RippleGenerated) public func _rippleDidSet<Value>(_ old: Value, _ member: Int) {
         if _rippleMustJournal(member) { _rippleWillWrite(self, member, old) }
     }
 
     /// Journals `old` before a setter stores a new value: the setters of a class with
     /// `transactionWillChange()`, whose hook must run before the node's first change.
     @inlinable @inline(__always)
-    public func _rippleWillSet<Value>(_ old: Value, _ member: Int) {
+    @_spi(RippleGenerated) public func _rippleWillSet<Value>(_ old: Value, _ member: Int) {
         if _rippleMustJournal(member) { _rippleWillWrite(self, member, old) }
     }
 
@@ -122,7 +122,7 @@ extension RippleNode {
     /// An in-place edit (`_modify`) asks this before it yields the storage: when the answer
     /// is no, nothing else holds the storage, so the edit costs what it costs on a plain value.
     @inlinable @inline(__always)
-    public func _rippleMustJournal(_ member: Int) -> Bool {
+    @_spi(RippleGenerated) public func _rippleMustJournal(_ member: Int) -> Bool {
         guard _slowPath(_rippleIsRecording || _rippleTracker._isWatched) else { return false }
         let tracker = self._rippleTracker
         return member >= 64 || tracker.journalEpoch != _rippleJournalEpoch
@@ -131,7 +131,7 @@ extension RippleNode {
 
     /// Journals the value of member `member` before an in-place edit changes it.
     @inlinable
-    public func _rippleWillModify<Value>(_ member: Int, _ old: Value) {
+    @_spi(RippleGenerated) public func _rippleWillModify<Value>(_ member: Int, _ old: Value) {
         _rippleWillWrite(self, member, old)
     }
 }

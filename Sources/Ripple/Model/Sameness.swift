@@ -3,70 +3,70 @@
 
 /// Whether `old` (type-erased) equals `current`.
 @inlinable
-public func _rippleIsSame<Value: Equatable>(_ current: Value, _ old: Any) -> Bool {
+@_spi(RippleGenerated) public func _rippleIsSame<Value: Equatable>(_ current: Value, _ old: Any) -> Bool {
     guard let old = old as? Value else { return false }
     return old == current
 }
 
 /// Values that are not `Equatable` never compare equal: every write counts as a change.
 @inlinable
-public func _rippleIsSame<Value>(_ current: Value, _ old: Any) -> Bool { false }
+@_spi(RippleGenerated) public func _rippleIsSame<Value>(_ current: Value, _ old: Any) -> Bool { false }
 
 /// Whether `old` (type-erased) holds the very same child node(s) as `current`.
 @inlinable
-public func _rippleIsSameNode<Node: AnyObject>(_ current: Node, _ old: Any) -> Bool {
+@_spi(RippleGenerated) public func _rippleIsSameNode<Node: AnyObject>(_ current: Node, _ old: Any) -> Bool {
     (old as? Node) === current
 }
 
 @inlinable
-public func _rippleIsSameNode<Node: AnyObject>(_ current: Node?, _ old: Any) -> Bool {
+@_spi(RippleGenerated) public func _rippleIsSameNode<Node: AnyObject>(_ current: Node?, _ old: Any) -> Bool {
     guard let old = old as? Node? else { return false }
     return old === current
 }
 
 @inlinable
-public func _rippleIsSameNode<Nodes: Collection>(_ current: Nodes, _ old: Any) -> Bool where Nodes.Element: AnyObject {
+@_spi(RippleGenerated) public func _rippleIsSameNode<Nodes: Collection>(_ current: Nodes, _ old: Any) -> Bool where Nodes.Element: AnyObject {
     guard let old = old as? Nodes else { return false }
     return _rippleSameNodes(current, old)
 }
 
 @inlinable
-public func _rippleIsSameNode<Nodes: Collection>(_ current: Nodes?, _ old: Any) -> Bool where Nodes.Element: AnyObject {
+@_spi(RippleGenerated) public func _rippleIsSameNode<Nodes: Collection>(_ current: Nodes?, _ old: Any) -> Bool where Nodes.Element: AnyObject {
     guard let old = old as? Nodes? else { return false }
     return _rippleSameNodes(current, old)
 }
 
 @inlinable
-public func _rippleIsSameNode<Node: AnyObject & Hashable>(_ current: Set<Node>, _ old: Any) -> Bool {
+@_spi(RippleGenerated) public func _rippleIsSameNode<Node: AnyObject & Hashable>(_ current: Set<Node>, _ old: Any) -> Bool {
     (old as? Set<Node>) == current
 }
 
 @inlinable
-public func _rippleIsSameNode<Node: AnyObject & Hashable>(_ current: Set<Node>?, _ old: Any) -> Bool {
+@_spi(RippleGenerated) public func _rippleIsSameNode<Node: AnyObject & Hashable>(_ current: Set<Node>?, _ old: Any) -> Bool {
     guard let old = old as? Set<Node>? else { return false }
     return old == current
 }
 
 @inlinable
-public func _rippleIsSameNode<Key, Node: AnyObject>(_ current: [Key: Node], _ old: Any) -> Bool {
+@_spi(RippleGenerated) public func _rippleIsSameNode<Key, Node: AnyObject>(_ current: [Key: Node], _ old: Any) -> Bool {
     guard let old = old as? [Key: Node] else { return false }
     return _rippleSameNodes(current, old)
 }
 
 @inlinable
-public func _rippleIsSameNode<Key, Node: AnyObject>(_ current: [Key: Node]?, _ old: Any) -> Bool {
+@_spi(RippleGenerated) public func _rippleIsSameNode<Key, Node: AnyObject>(_ current: [Key: Node]?, _ old: Any) -> Bool {
     guard let old = old as? [Key: Node]? else { return false }
     return _rippleSameNodes(current, old)
 }
 
 /// Whether two collections hold the same objects in the same order.
 @inlinable
-public func _rippleSameNodes<Nodes: Collection>(_ lhs: Nodes, _ rhs: Nodes) -> Bool where Nodes.Element: AnyObject {
+@_spi(RippleGenerated) public func _rippleSameNodes<Nodes: Collection>(_ lhs: Nodes, _ rhs: Nodes) -> Bool where Nodes.Element: AnyObject {
     lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0 === $1 }
 }
 
 @inlinable
-public func _rippleSameNodes<Nodes: Collection>(_ lhs: Nodes?, _ rhs: Nodes?) -> Bool where Nodes.Element: AnyObject {
+@_spi(RippleGenerated) public func _rippleSameNodes<Nodes: Collection>(_ lhs: Nodes?, _ rhs: Nodes?) -> Bool where Nodes.Element: AnyObject {
     switch (lhs, rhs) {
     case (nil, nil): return true
     case let (lhs?, rhs?): return _rippleSameNodes(lhs, rhs)
@@ -76,12 +76,12 @@ public func _rippleSameNodes<Nodes: Collection>(_ lhs: Nodes?, _ rhs: Nodes?) ->
 
 /// Whether two dictionaries map the same keys to the same objects.
 @inlinable
-public func _rippleSameNodes<Key, Node: AnyObject>(_ lhs: [Key: Node], _ rhs: [Key: Node]) -> Bool {
+@_spi(RippleGenerated) public func _rippleSameNodes<Key, Node: AnyObject>(_ lhs: [Key: Node], _ rhs: [Key: Node]) -> Bool {
     lhs.count == rhs.count && lhs.allSatisfy { key, node in rhs[key] === node }
 }
 
 @inlinable
-public func _rippleSameNodes<Key, Node: AnyObject>(_ lhs: [Key: Node]?, _ rhs: [Key: Node]?) -> Bool {
+@_spi(RippleGenerated) public func _rippleSameNodes<Key, Node: AnyObject>(_ lhs: [Key: Node]?, _ rhs: [Key: Node]?) -> Bool {
     switch (lhs, rhs) {
     case (nil, nil): return true
     case let (lhs?, rhs?): return _rippleSameNodes(lhs, rhs)
@@ -93,30 +93,30 @@ public func _rippleSameNodes<Key, Node: AnyObject>(_ lhs: [Key: Node]?, _ rhs: [
 
 /// Calls `visit` with the node(s) a member holds, whatever its shape.
 @inlinable
-public func _rippleVisit<Node: RippleNode>(_ node: Node, _ visit: (any RippleNode) -> Void) { visit(node) }
+@_spi(RippleGenerated) public func _rippleVisit<Node: RippleNode>(_ node: Node, _ visit: (any RippleNode) -> Void) { visit(node) }
 
 @inlinable
-public func _rippleVisit<Node: RippleNode>(_ node: Node?, _ visit: (any RippleNode) -> Void) {
+@_spi(RippleGenerated) public func _rippleVisit<Node: RippleNode>(_ node: Node?, _ visit: (any RippleNode) -> Void) {
     if let node { visit(node) }
 }
 
 @inlinable
-public func _rippleVisit<Nodes: Sequence>(_ nodes: Nodes, _ visit: (any RippleNode) -> Void) where Nodes.Element: RippleNode {
+@_spi(RippleGenerated) public func _rippleVisit<Nodes: Sequence>(_ nodes: Nodes, _ visit: (any RippleNode) -> Void) where Nodes.Element: RippleNode {
     for node in nodes { visit(node) }
 }
 
 @inlinable
-public func _rippleVisit<Nodes: Sequence>(_ nodes: Nodes?, _ visit: (any RippleNode) -> Void) where Nodes.Element: RippleNode {
+@_spi(RippleGenerated) public func _rippleVisit<Nodes: Sequence>(_ nodes: Nodes?, _ visit: (any RippleNode) -> Void) where Nodes.Element: RippleNode {
     if let nodes { for node in nodes { visit(node) } }
 }
 
 @inlinable
-public func _rippleVisit<Key, Node: RippleNode>(_ nodes: [Key: Node], _ visit: (any RippleNode) -> Void) {
+@_spi(RippleGenerated) public func _rippleVisit<Key, Node: RippleNode>(_ nodes: [Key: Node], _ visit: (any RippleNode) -> Void) {
     for node in nodes.values { visit(node) }
 }
 
 @inlinable
-public func _rippleVisit<Key, Node: RippleNode>(_ nodes: [Key: Node]?, _ visit: (any RippleNode) -> Void) {
+@_spi(RippleGenerated) public func _rippleVisit<Key, Node: RippleNode>(_ nodes: [Key: Node]?, _ visit: (any RippleNode) -> Void) {
     if let nodes { for node in nodes.values { visit(node) } }
 }
 
@@ -124,41 +124,41 @@ public func _rippleVisit<Key, Node: RippleNode>(_ nodes: [Key: Node]?, _ visit: 
 
 /// Whether storing `newValue` over `old` is a change: `false` when they are `==`.
 @inlinable @inline(__always)
-public func _rippleChanges<Value: Equatable>(_ old: Value, _ newValue: Value) -> Bool { old != newValue }
+@_spi(RippleGenerated) public func _rippleChanges<Value: Equatable>(_ old: Value, _ newValue: Value) -> Bool { old != newValue }
 
 /// Values that are not `Equatable`: every write is a change.
 @inlinable @inline(__always)
-public func _rippleChanges<Value>(_ old: Value, _ newValue: Value) -> Bool { true }
+@_spi(RippleGenerated) public func _rippleChanges<Value>(_ old: Value, _ newValue: Value) -> Bool { true }
 
 /// Whether storing `newValue` over `old` replaces the child node.
 @inlinable @inline(__always)
-public func _rippleNodeChanges<Node: AnyObject>(_ old: Node, _ newValue: Node) -> Bool { old !== newValue }
+@_spi(RippleGenerated) public func _rippleNodeChanges<Node: AnyObject>(_ old: Node, _ newValue: Node) -> Bool { old !== newValue }
 
 @inlinable @inline(__always)
-public func _rippleNodeChanges<Node: AnyObject>(_ old: Node?, _ newValue: Node?) -> Bool { old !== newValue }
+@_spi(RippleGenerated) public func _rippleNodeChanges<Node: AnyObject>(_ old: Node?, _ newValue: Node?) -> Bool { old !== newValue }
 
 @inlinable
-public func _rippleNodeChanges<Nodes: Collection>(_ old: Nodes, _ newValue: Nodes) -> Bool where Nodes.Element: AnyObject {
+@_spi(RippleGenerated) public func _rippleNodeChanges<Nodes: Collection>(_ old: Nodes, _ newValue: Nodes) -> Bool where Nodes.Element: AnyObject {
     !_rippleSameNodes(old, newValue)
 }
 
 @inlinable
-public func _rippleNodeChanges<Nodes: Collection>(_ old: Nodes?, _ newValue: Nodes?) -> Bool where Nodes.Element: AnyObject {
+@_spi(RippleGenerated) public func _rippleNodeChanges<Nodes: Collection>(_ old: Nodes?, _ newValue: Nodes?) -> Bool where Nodes.Element: AnyObject {
     !_rippleSameNodes(old, newValue)
 }
 
 @inlinable
-public func _rippleNodeChanges<Node: AnyObject & Hashable>(_ old: Set<Node>, _ newValue: Set<Node>) -> Bool { old != newValue }
+@_spi(RippleGenerated) public func _rippleNodeChanges<Node: AnyObject & Hashable>(_ old: Set<Node>, _ newValue: Set<Node>) -> Bool { old != newValue }
 
 @inlinable
-public func _rippleNodeChanges<Node: AnyObject & Hashable>(_ old: Set<Node>?, _ newValue: Set<Node>?) -> Bool { old != newValue }
+@_spi(RippleGenerated) public func _rippleNodeChanges<Node: AnyObject & Hashable>(_ old: Set<Node>?, _ newValue: Set<Node>?) -> Bool { old != newValue }
 
 @inlinable
-public func _rippleNodeChanges<Key, Node: AnyObject>(_ old: [Key: Node], _ newValue: [Key: Node]) -> Bool {
+@_spi(RippleGenerated) public func _rippleNodeChanges<Key, Node: AnyObject>(_ old: [Key: Node], _ newValue: [Key: Node]) -> Bool {
     !_rippleSameNodes(old, newValue)
 }
 
 @inlinable
-public func _rippleNodeChanges<Key, Node: AnyObject>(_ old: [Key: Node]?, _ newValue: [Key: Node]?) -> Bool {
+@_spi(RippleGenerated) public func _rippleNodeChanges<Key, Node: AnyObject>(_ old: [Key: Node]?, _ newValue: [Key: Node]?) -> Bool {
     !_rippleSameNodes(old, newValue)
 }

@@ -49,7 +49,7 @@ public final class Tracker {
     /// Reports a read of `keyPath` of `subject`, this tracker's node, to its registrar (made
     /// at the first read), in place.
     @inlinable @inline(__always)
-    public func _observationAccess<Subject: Observable, Member>(_ subject: Subject, _ keyPath: KeyPath<Subject, Member>) {
+    @_spi(RippleGenerated) public func _observationAccess<Subject: Observable, Member>(_ subject: Subject, _ keyPath: KeyPath<Subject, Member>) {
         if let registrar {
             registrar.access(subject, keyPath: keyPath)
         } else {
@@ -62,7 +62,7 @@ public final class Tracker {
     }
 
     /// Tells the registrar that `keyPath` of `subject`, this tracker's node, changed.
-    public func _observationChange<Subject: Observable, Member>(_ subject: Subject, _ keyPath: KeyPath<Subject, Member>) {
+    @_spi(RippleGenerated) public func _observationChange<Subject: Observable, Member>(_ subject: Subject, _ keyPath: KeyPath<Subject, Member>) {
         registrar?.withMutation(of: subject, keyPath: keyPath) {}
     }
 

@@ -5,15 +5,15 @@
 /// reaches every element; `.all` reaches every member of every node below.
 public struct ModelPath<Root: RippleNode>: Hashable, Sendable, CustomStringConvertible {
     /// The steps from `Root`.
-    public let steps: [PathStep]
+    @_spi(RippleGenerated) public let steps: [PathStep]
 
     /// Creates a path from `Root` along `steps`.
-    public init(steps: [PathStep] = []) {
+    @_spi(RippleGenerated) public init(steps: [PathStep] = []) {
         self.steps = steps
     }
 
     /// This path extended to member `member` of the class it reaches.
-    public func appending(_ member: Int) -> ModelPath<Root> {
+    @_spi(RippleGenerated) public func appending(_ member: Int) -> ModelPath<Root> {
         ModelPath(steps: steps + [.member(member)])
     }
 
@@ -47,7 +47,7 @@ public struct PropertyPath<Root: RippleNode, Value>: ModelPathConvertible, Hasha
     public let modelPath: ModelPath<Root>
 
     /// Wraps an untyped path.
-    public init(_ modelPath: ModelPath<Root>) {
+    @_spi(RippleGenerated) public init(_ modelPath: ModelPath<Root>) {
         self.modelPath = modelPath
     }
 
@@ -58,7 +58,7 @@ public struct PropertyPath<Root: RippleNode, Value>: ModelPathConvertible, Hasha
 /// own members and to its whole subtree (`all`) continue.
 public protocol SchemeNode<Root>: ModelPathConvertible {
     /// Creates the scheme node reached by `path`.
-    init(_ path: ModelPath<Root>)
+    @_spi(RippleGenerated) init(_ path: ModelPath<Root>)
 }
 
 extension SchemeNode {

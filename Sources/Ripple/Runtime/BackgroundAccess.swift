@@ -20,7 +20,7 @@ func _rippleLock(for node: AnyObject) -> NSLock {
 
 /// Runs `body` under the lock of the background members of `node`, from any thread.
 @inlinable
-public func _rippleLocked<Result>(_ node: AnyObject, _ body: () -> Result) -> Result {
+@_spi(RippleGenerated) public func _rippleLocked<Result>(_ node: AnyObject, _ body: () -> Result) -> Result {
     _rippleLock(for: node).withLock(body)
 }
 
@@ -30,7 +30,7 @@ public func _rippleLocked<Result>(_ node: AnyObject, _ body: () -> Result) -> Re
 /// main actor and cannot be named there, so it reaches the conformance dynamically. It runs on
 /// the main actor, in updates, as every setter of a member that is not `allowBackgroundWrite`.
 @inlinable
-public func _rippleWillSetShared<Value>(_ node: AnyObject, _ old: Value, _ member: Int) {
+@_spi(RippleGenerated) public func _rippleWillSetShared<Value>(_ node: AnyObject, _ old: Value, _ member: Int) {
     guard let tracked = node as? any RippleNode else { return }
     tracked._rippleWillSet(old, member)
 }
@@ -40,12 +40,12 @@ public func _rippleWillSetShared<Value>(_ node: AnyObject, _ old: Value, _ membe
 /// Such writes happen outside transactions: they are never rolled back nor undone. Their
 /// readers are notified in a refresh of their own (or in the one running).
 @inlinable
-public func _rippleDidSetInBackground<Value: Equatable>(_ node: AnyObject, _ old: Value, _ newValue: Value, _ member: Int) {
+@_spi(RippleGenerated) public func _rippleDidSetInBackground<Value: Equatable>(_ node: AnyObject, _ old: Value, _ newValue: Value, _ member: Int) {
     if old != newValue { _rippleDidWriteInBackground(node, member, old) }
 }
 
 @inlinable
-public func _rippleDidSetInBackground<Value>(_ node: AnyObject, _ old: Value, _ newValue: Value, _ member: Int) {
+@_spi(RippleGenerated) public func _rippleDidSetInBackground<Value>(_ node: AnyObject, _ old: Value, _ newValue: Value, _ member: Int) {
     _rippleDidWriteInBackground(node, member, old)
 }
 
@@ -79,7 +79,7 @@ public struct BackgroundNode<Node: AnyObject>: @unchecked Sendable {
     // those whose storage Ripple guards with a lock.
 
     /// The node. Generated code only: its other members are not safe off the main actor.
-    public let _node: Node
+    @_spi(RippleGenerated) public let _node: Node
 
     /// Wraps `node`, for background work to use its background members.
     public init(_ node: Node) {

@@ -96,7 +96,10 @@ package struct RenderContext {
             "simpleName": context.string(nodeClass.name),
             "article": context.string(Self.article(of: nodeClass.qualifiedName)),
             "access": context.string(nodeClass.accessLevel.declarationPrefix),
-            "conformanceAccess": context.string(nodeClass.conformanceAccessLevel.declarationPrefix),
+            // The runtime's requirements are its generated-code interface: public witnesses are too.
+            "conformanceAccess": context.string(
+                (nodeClass.conformanceAccessLevel == .public ? "@_spi(RippleGenerated) " : "")
+                    + nodeClass.conformanceAccessLevel.declarationPrefix),
             "conformances": context.string(Self.conformances(of: nodeClass)),
             "isRoot": .bool(nodeClass.role == .root),
             "isValidating": .bool(nodeClass.isValidating),
