@@ -102,8 +102,15 @@ public final class Action {
 
     private var task: Task<Void, Never>?
     private var isCancelRequested = false
-    /// Called after every change of ``state``.
-    var didChangeState: (@MainActor (Action) -> Void)?
+    /// What changed in an action, for the mediator's activity.
+    enum Change {
+        case executing
+        case progress(from: Double?)
+        case finished(wasExecuting: Bool)
+    }
+
+    /// Called after every change of ``state`` and ``progress``.
+    var didChange: (@MainActor (Action, Change) -> Void)?
 
     init(name: String) {
         self.name = name
@@ -139,7 +146,7 @@ public final class Action {
                 return
             }
             state = .executing
-            didChangeState?(self)
+            didChange?(self, .executing)
             statistics.start = clock.now
             let result: Result<Change, any Error>
             // The work runs detached from the main actor; cancelling the action cancels it.
@@ -180,16 +187,18 @@ public final class Action {
     /// Shows progress the work reported, unless the action is over.
     private func show(_ reported: Double) {
         guard state != .finished, progress != reported else { return }
+        let old = progress
         progress = reported
-        didChangeState?(self)
+        didChange?(self, .progress(from: old))
     }
 
     private func finish(_ outcome: Outcome, at end: ContinuousClock.Instant) {
         statistics.end = end
         self.outcome = outcome
+        let wasExecuting = state == .executing
         state = .finished
-        didChangeState?(self)
-        didChangeState = nil
+        didChange?(self, .finished(wasExecuting: wasExecuting))
+        didChange = nil
     }
 }
 
@@ -217,8 +226,12 @@ extension Mediator {
     ) -> Action {
         let action = Action(name: name)
         core.actions.start(action)
-        action.didChangeState = { [weak self] action in self?.showActivity(finished: action.state == .finished ? action : nil) }
-        showActivity(finished: nil)
+        action.didChange = { [weak self] action, change in
+            guard let self else { return }
+            core.actions.note(change, of: action)
+            core.actions.show(through: core)
+        }
+        core.actions.show(through: core)
         action.start(work) { [weak self] change in
             guard let self else { throw ActionError.mediatorGone }
             let core = self.core
@@ -242,11 +255,6 @@ extension Mediator {
     /// registrations observe with ``observe(_:on:reads:_:)``; see ``ActivityState``.
     public var activity: ActivityState { core.actions.activity }
 
-    /// Shows the unfinished actions in ``activity``.
-    private func showActivity(finished: Action?) {
-        if let finished { core.actions.finish(finished) }
-        core.actions.show(through: core)
-    }
 }
 
 /// Where the work posts its progress, from any thread: the latest report waits for the main

@@ -10,13 +10,24 @@ extension History: CommitRecorder {
         where !entry.node._rippleIsCurrent(entry.member, entry.old) {
             changes.append(HistoryStep.Change(entry, current: entry.node._rippleValue(of: entry.member)))
         }
-        let changesUnrecorded = commit.entries.contains { entry in
-            !entry.isUndoable && Self.isSaved(entry) && !entry.node._rippleIsCurrent(entry.member, entry.old)
+        func changesSaved(_ entry: JournalEntry) -> Bool {
+            Self.isSaved(entry) && !entry.node._rippleIsCurrent(entry.member, entry.old)
         }
-        record(changes, changesUnrecorded: changesUnrecorded, replayed: commit.bodyCommitted, undoName: commit.undoName)
+        let changesUnrecorded = commit.entries.contains { !$0.isUndoable && changesSaved($0) }
+        if commit.bodyCommitted, let replaying {
+            // An undo or redo lands on the state at the other end of its step, unless its
+            // refresh (a coordinator, say) changed the document further.
+            let refreshChanged = commit.entries[commit.bodyEntryCount...].contains(where: changesSaved)
+            moveReplayedStep(replaying, changes: changes, landsOnItsState: !changesUnrecorded && !refreshChanged)
+        } else if isEnabled, !changes.isEmpty {
+            push(changes, name: commit.undoName)
+        } else if changesUnrecorded || !changes.isEmpty {
+            stateID = newState()
+        }
         if savesAtCommit {
+            // A save asked for during an update that rolled back saves nothing.
             savesAtCommit = false
-            savedID = stateID
+            if commit.bodyCommitted { savedID = stateID }
         }
     }
 
@@ -25,22 +36,25 @@ extension History: CommitRecorder {
         type(of: entry.node)._rippleDescriptor.records(entry.member)
     }
 
-    private func record(_ changes: [HistoryStep.Change], changesUnrecorded: Bool, replayed: Bool, undoName: String?) {
-        if replayed, let replaying {
-            // An undo or redo moves its step even if it changed nothing (its changes were
-            // already undone by writes made without recording).
-            var step = replaying == .undo ? undoSteps.removeLast() : redoSteps.removeLast()
-            let (from, to) = replaying == .undo ? (step.after, step.before) : (step.before, step.after)
-            stateID = stateID == from && !changesUnrecorded ? to : newState()
-            step.changes = changes
-            if replaying == .undo { redoSteps.append(step) } else { undoSteps.append(step) }
+    /// Moves the step an undo or redo replayed to the other stack, with `changes`, what the
+    /// replay changed (the way back). An undo or redo moves its step even if it changed nothing
+    /// (its changes were already undone by writes made without recording). A step replayed
+    /// below the top (Edit > Undo chosen while an update made a newer step) leaves no way back:
+    /// the newer step cleared what could be redone.
+    private func moveReplayedStep(_ direction: Replay, changes: [HistoryStep.Change], landsOnItsState: Bool) {
+        guard let serial = replayingSerial,
+            let index = (direction == .undo ? undoSteps : redoSteps).lastIndex(where: { $0.serial == serial })
+        else { return }
+        var step = direction == .undo ? undoSteps.remove(at: index) : redoSteps.remove(at: index)
+        let isTop = index == (direction == .undo ? undoSteps.count : redoSteps.count)
+        let (from, to) = direction == .undo ? (step.after, step.before) : (step.before, step.after)
+        stateID = stateID == from && landsOnItsState && isTop ? to : newState()
+        guard isTop else {
+            undoManager?.removeAllActions(withTarget: step.target)
             return
         }
-        if isEnabled, !changes.isEmpty {
-            push(changes, name: undoName)
-        } else if changesUnrecorded || !changes.isEmpty {
-            stateID = newState()
-        }
+        step.changes = changes
+        if direction == .undo { redoSteps.append(step) } else { undoSteps.append(step) }
     }
 
     /// Pushes a new step, or merges it into the step of the running group or manager event.

@@ -33,11 +33,15 @@ extension History {
         guard let undoManager else { return }
         let serial = step.serial
         let target = step.target
+        // A manager that does not group by event wants every registration in a group.
+        let opensGroup = undoManager.groupingLevel == 0 && !undoManager.groupsByEvent
+        if opensGroup { undoManager.beginUndoGrouping() }
         // The manager keeps the target unowned: the action keeps it alive.
         undoManager.registerRippleAction(withTarget: target) { [weak self] in
             withExtendedLifetime(target) { self?.managerPlays(direction, serial: serial) }
         }
         if let name = step.name { undoManager.setActionName(name) }
+        if opensGroup { undoManager.endUndoGrouping() }
     }
 
     /// The manager plays an action: replay its step if it is still the one to play, and register
@@ -57,8 +61,13 @@ extension History {
         }
     }
 
+    /// Plays the step that Edit > Undo (or Redo) chose while an update ran: on top of its stack,
+    /// or below a step that update made since (then undone out of order, with no way back, as
+    /// the newer step cleared what could be redone, in the manager too).
     private func replayLater(_ direction: Replay, serial: Int) {
-        guard let host, let step = topStep(direction), step.serial == serial else { return }
+        guard let host, let step = (direction == .undo ? undoSteps : redoSteps).last(where: { $0.serial == serial }) else {
+            return
+        }
         do {
             try replay(step, direction, host: host)
         } catch {

@@ -46,6 +46,8 @@ public final class History {
     var savesAtCommit = false
     /// Which stack the running update replays, if it is an undo or a redo.
     var replaying: Replay?
+    /// The serial of the step being replayed.
+    var replayingSerial: Int?
     enum Replay {
         case undo, redo
 
@@ -228,20 +230,25 @@ public final class History {
     /// it no longer applies.
     func replay(_ step: HistoryStep, _ direction: Replay, host: any HistoryHost) throws {
         replaying = direction
+        replayingSerial = step.serial
         // A replay is recorded, whatever context asked for it.
         let wasUndoable = host.writesAreUndoable
         host.writesAreUndoable = true
         defer {
             replaying = nil
+            replayingSerial = nil
             host.writesAreUndoable = wasUndoable
         }
         do {
             // Undo and redo are updates tagged "undo" and "redo" (see `Mediator.firingTags`).
-            try host.runUpdate(tag: direction == .undo ? "undo" : "redo") { try Self.apply(step.changes, through: host) }
+            try host.runUpdate(tag: direction == .undo ? "undo" : "redo") { Self.apply(step.changes, through: host) }
         } catch {
-            let dropped = direction == .undo ? undoSteps : redoSteps
-            for step in dropped { undoManager?.removeAllActions(withTarget: step.target) }
-            if direction == .undo { undoSteps.removeAll() } else { redoSteps.removeAll() }
+            // Validation rejects the state it would bring back: the step goes, and the steps
+            // below it, which could only be reached through it.
+            let stack = direction == .undo ? undoSteps : redoSteps
+            let count = (stack.lastIndex { $0.serial == step.serial } ?? stack.count - 1) + 1
+            for dropped in stack.prefix(count) { undoManager?.removeAllActions(withTarget: dropped.target) }
+            if direction == .undo { undoSteps.removeFirst(count) } else { redoSteps.removeFirst(count) }
             publishOutsideUpdates()
             throw error
         }
@@ -249,15 +256,14 @@ public final class History {
 
     /// Puts back the value every change had before, newest change first, journaling the value
     /// it replaces, so that this runs as an ordinary update body: validated, rolled back if
-    /// that fails, delivered.
-    ///
-    /// - Throws: ``RippleError/stepNoLongerApplies`` when a collection's recorded difference no
-    ///   longer fits its value (changes made without recording moved it).
-    static func apply(_ changes: [HistoryStep.Change], through host: any HistoryHost) throws {
+    /// that fails, delivered. A member changed since without recording (a value that is no
+    /// longer what the step left, a collection edit that no longer fits) keeps its newer value.
+    static func apply(_ changes: [HistoryStep.Change], through host: any HistoryHost) {
         for change in changes.reversed() {
             let current = change.node._rippleValue(of: change.member)
-            guard let before = change.valueBefore(current) else { throw RippleError.stepNoLongerApplies }
-            guard !change.node._rippleIsCurrent(change.member, before) else { continue }
+            guard !change.wasOverwritten(current), let before = change.valueBefore(current),
+                !change.node._rippleIsCurrent(change.member, before)
+            else { continue }
             host.journalWrite(change.node, change.member, old: current)
             change.node._rippleRestore(change.member, before)
         }

@@ -12,9 +12,10 @@ struct HistoryStep {
         let member: Int
         let before: Before
 
-        /// The value before, whole or as the edit that brings it back.
+        /// The value before, whole (with the value after, to tell whether something changed the
+        /// member since) or as the edit that brings it back.
         enum Before {
-            case value(Any)
+            case value(Any, after: Any)
             case edit(any MemberEdit)
         }
 
@@ -23,16 +24,25 @@ struct HistoryStep {
         init(_ entry: JournalEntry, current: Any) {
             node = entry.node
             member = entry.member
-            before = memberEdit(from: current, revertingTo: entry.old).map(Before.edit) ?? .value(entry.old)
+            before = memberEdit(from: current, revertingTo: entry.old).map(Before.edit) ?? .value(entry.old, after: current)
         }
 
         /// The value the member had before the change, computed from its value `current` now;
         /// `nil` when an edit no longer fits it.
         func valueBefore(_ current: Any) -> Any? {
             switch before {
-            case .value(let value): value
+            case .value(let value, _): value
             case .edit(let edit): edit.revert(current)
             }
+        }
+
+        /// Whether the member, holding `current`, was changed since the step where the step
+        /// cannot see (without recording): an undo then leaves the newer value. Values that are
+        /// not `Equatable` cannot tell, and are put back.
+        func wasOverwritten(_ current: Any) -> Bool {
+            guard case .value(_, let after) = before else { return false }
+            let canCompare = node._rippleIsCurrent(member, current)
+            return canCompare && !node._rippleIsCurrent(member, after)
         }
     }
 

@@ -70,11 +70,14 @@ extension Set: EquatableElementsEditing {
 }
 
 /// A run of elements replaced: the `inserted` elements at `start` of the current array were
-/// `removed` before.
+/// `removed` before; `leading` and `trailing` are the elements around the run, which must still
+/// surround it for the edit to be reverted there.
 struct ArrayEdit<Element>: MemberEdit {
     let start: Int
     let inserted: [Element]
     let removed: [Element]
+    let leading: Element?
+    let trailing: Element?
     let isSame: (Element, Element) -> Bool
 
     /// The edit from `old` to `current`, when they share a start or an end.
@@ -82,49 +85,67 @@ struct ArrayEdit<Element>: MemberEdit {
         let ends = CommonEnds(old, current, by: isSame)
         guard ends.prefix + ends.suffix > 0 || old.isEmpty else { return nil }
         start = ends.prefix
-        inserted = Array(current[ends.prefix..<(current.count - ends.suffix)])
+        let end = current.count - ends.suffix
+        inserted = Array(current[ends.prefix..<end])
         removed = Array(old[ends.prefix..<(old.count - ends.suffix)])
+        leading = ends.prefix > 0 ? current[ends.prefix - 1] : nil
+        trailing = end < current.count ? current[end] : nil
         self.isSame = isSame
     }
 
-    /// Replaces the inserted run by the removed one: at `start`, or where the run moved to if
-    /// changes made without recording shifted it; a run of nothing inserted goes back at
-    /// `start`, or at the end if the array got shorter.
+    /// Replaces the inserted run by the removed one: at `start`, or where the run and the
+    /// elements around it moved to if changes made without recording shifted them; `nil` when
+    /// they are nowhere (then the array stays as it is).
     func revert(_ current: Any) -> Any? {
-        guard var array = current as? [Element] else { return nil }
-        guard let at = position(of: inserted, in: array) else { return nil }
+        guard var array = current as? [Element], let at = position(in: array) else { return nil }
         array.replaceSubrange(at..<(at + inserted.count), with: removed)
         return array
     }
 
-    private func position(of run: [Element], in array: [Element]) -> Int? {
-        func matches(at index: Int) -> Bool {
-            index + run.count <= array.count && zip(array[index...], run).allSatisfy(isSame)
+    private func position(in array: [Element]) -> Int? {
+        func fits(at index: Int) -> Bool {
+            let end = index + inserted.count
+            guard end <= array.count, zip(array[index...], inserted).allSatisfy(isSame) else { return false }
+            let leadingFits = leading.map { index > 0 && isSame(array[index - 1], $0) } ?? (index == 0)
+            let trailingFits = trailing.map { end < array.count && isSame(array[end], $0) } ?? (end == array.count)
+            return leadingFits && trailingFits
         }
-        if run.isEmpty { return min(start, array.count) }
-        if matches(at: start) { return start }
-        return array.indices.first(where: matches)
+        if start <= array.count, fits(at: start) { return start }
+        return (0...array.count).first(where: fits)
     }
 }
 
-/// The old entries of the keys that changed (`nil` for a key that was not there).
+/// The old entries of the keys that changed (`nil` for a key that was not there), with what
+/// the edit left there, to tell a key changed since.
 struct DictionaryEdit<Key: Hashable, Value>: MemberEdit {
-    let entries: [(key: Key, old: Value?)]
+    let entries: [(key: Key, old: Value?, new: Value?)]
+    let isSame: (Value, Value) -> Bool
 
-    init?(from current: [Key: Value], revertingTo old: [Key: Value], by isSame: (Value, Value) -> Bool) {
-        var entries: [(key: Key, old: Value?)] = []
+    init?(from current: [Key: Value], revertingTo old: [Key: Value], by isSame: @escaping (Value, Value) -> Bool) {
+        var entries: [(key: Key, old: Value?, new: Value?)] = []
         for (key, value) in old {
-            if let now = current[key], isSame(now, value) { continue }
-            entries.append((key, value))
+            let now = current[key]
+            if let now, isSame(now, value) { continue }
+            entries.append((key, value, now))
         }
-        for key in current.keys where old[key] == nil { entries.append((key, nil)) }
+        for (key, value) in current where old[key] == nil { entries.append((key, nil, value)) }
         guard entries.count < old.count else { return nil }
         self.entries = entries
+        self.isSame = isSame
     }
 
+    /// Puts back the old entry of every key that still holds what the edit left; a key changed
+    /// since, without recording, keeps its newer value.
     func revert(_ current: Any) -> Any? {
         guard var dictionary = current as? [Key: Value] else { return nil }
-        for entry in entries { dictionary[entry.key] = entry.old }
+        for entry in entries {
+            switch (dictionary[entry.key], entry.new) {
+            case (nil, nil): break
+            case let (now?, new?) where isSame(now, new): break
+            default: continue
+            }
+            dictionary[entry.key] = entry.old
+        }
         return dictionary
     }
 }

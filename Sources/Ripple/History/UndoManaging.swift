@@ -33,6 +33,10 @@ public protocol UndoManaging: AnyObject {
     var groupsByEvent: Bool { get }
     /// How many groups are open.
     var groupingLevel: Int { get }
+    /// Opens a group (registrations outside any group are an error without `groupsByEvent`).
+    func beginUndoGrouping()
+    /// Closes the group opened last.
+    func endUndoGrouping()
     /// Calls `body` each time it closes an undo group.
     func rippleObserveGroupClosing(_ body: @escaping @MainActor () -> Void)
 }

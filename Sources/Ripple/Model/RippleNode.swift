@@ -135,23 +135,3 @@ extension RippleNode {
         _rippleWillWrite(self, member, old)
     }
 }
-
-// MARK: - Hand-written nodes
-
-extension RippleNode {
-    /// Reads a member of a node whose conformance is written by hand in the runtime (the
-    /// history and activity states), as a generated getter does.
-    func trackedRead<Value>(_ storage: KeyPath<Self, Value>, _ member: Int) -> Value {
-        let value = self[keyPath: storage]
-        _rippleRead(member)
-        return value
-    }
-
-    /// Writes such a member as a generated setter does: an equal value is no write.
-    func trackedWrite<Value: Equatable>(_ storage: ReferenceWritableKeyPath<Self, Value>, _ value: Value, _ member: Int) {
-        let old = self[keyPath: storage]
-        guard old != value else { return }
-        self[keyPath: storage] = value
-        _rippleDidSet(old, member)
-    }
-}

@@ -12,6 +12,8 @@ struct Commit {
     /// Whether the update's own body committed (when it rolled back, the entries are those of
     /// what ran after it, such as the updates it queued).
     let bodyCommitted: Bool
+    /// How many of the entries the body made; the others are its refresh's.
+    let bodyEntryCount: Int
     /// The journal the entries come from, which finds first writes with the trackers' marks.
     unowned let journal: Journal
 

@@ -30,6 +30,9 @@ final class MediatorCore {
     private(set) var isFinishing = false
     /// The name of the undo step the running outermost update makes.
     var undoName: String?
+    /// The transaction whose writes open the journal, for the next commit: its tag, whether it
+    /// committed, and how many entries it made (the refresh's follow).
+    private var opening: (tag: String?, committed: Bool, entries: Int) = (nil, false, 0)
     /// Work to run once the running outermost update is over.
     private var afterUpdates: [@MainActor () -> Void] = []
 
@@ -138,9 +141,10 @@ final class MediatorCore {
         scheduler.currentTag = tag
         var failure: (any Error)?
         do { try transaction(body) } catch { failure = error }
+        opening = (tag, failure == nil, journal.count)
         // After a rollback, what the body queued (its actions' activity) still runs.
         if failure == nil || scheduler.hasWaitingChanges { scheduler.refresh() }
-        finish(tag: tag, bodyCommitted: failure == nil)
+        finish()
         scheduler.currentTag = outerTag
         deactivate()
         undoName = nil
@@ -148,24 +152,14 @@ final class MediatorCore {
         if let failure { throw failure }
     }
 
-    /// Calls the did-commit hooks and hands the journal to the recorders; again while hooks or
-    /// recorders leave updates, writes or registrations waiting.
+    /// Commits what the journal holds; again while hooks or recorders leave updates, writes or
+    /// registrations waiting.
     @MainActor
-    private func finish(tag: String?, bodyCommitted: Bool) {
+    private func finish() {
         isFinishing = true
         defer { isFinishing = false }
-        var bodyCommitted = bodyCommitted
         for round in 1... {
-            hooks.commit(startingSegment: journal.beginSegment)
-            let commit = Commit(
-                entries: journal.takeEntries(), tag: tag, undoName: undoName, bodyCommitted: bodyCommitted, journal: journal)
-            bodyCommitted = false
-            undoName = nil
-            journal.beginSegment()
-            for recorder in recorders { recorder.record(commit) }
-            // What recorders wrote (a state that registrations read) is delivered now.
-            scheduler.deliver(journal[0...])
-            journal.removeAll()
+            commitJournal()
             guard scheduler.hasPendingWork else { return }
             if round >= scheduler.refreshLimit {
                 reportFailure(scheduler.stopRefreshing(rounds: round), origin: nil)
@@ -177,7 +171,35 @@ final class MediatorCore {
         }
     }
 
-    /// Runs `body` nested in a running update: its writes roll back alone if it throws.
+    /// Commits what the journal holds, a transaction and the refresh that followed it: calls the
+    /// did-commit hooks, then hands the entries to the recorders, and delivers what they wrote.
+    /// Called at the end of an update, and before an update queued during its refresh runs (a
+    /// transaction of its own, with its own commit).
+    @MainActor
+    func commitJournal() {
+        let wasFinishing = isFinishing
+        isFinishing = true
+        defer { isFinishing = wasFinishing }
+        hooks.commit(startingSegment: journal.beginSegment)
+        let commit = Commit(
+            entries: journal.takeEntries(), tag: opening.tag, undoName: undoName, bodyCommitted: opening.committed,
+            bodyEntryCount: opening.entries, journal: journal)
+        opening = (opening.tag, false, 0)
+        undoName = nil
+        journal.beginSegment()
+        for recorder in recorders { recorder.record(commit) }
+        // What recorders wrote (a state that registrations read) is delivered now.
+        scheduler.deliver(journal[0...])
+        journal.removeAll()
+    }
+
+    /// Notes the transaction a queued update just ran: it opens the journal's next commit.
+    func open(tag: String?, committed: Bool) {
+        opening = (tag, committed, journal.count)
+    }
+
+    /// Runs `body` nested in a running update: validated at its end like any update (the model
+    /// must be valid there), its writes roll back alone if it or a validation throws.
     ///
     /// Its hooks belong to the outermost update: a node it wrote keeps its will-change (which
     /// runs once per outermost update) and gets did-commit or did-roll-back with the others.
@@ -189,6 +211,8 @@ final class MediatorCore {
         defer { updateDepth -= 1 }
         do {
             try body()
+            // The parent links follow the outermost transaction only, which may still roll back.
+            try validate(from: mark, keepingLinks: false)
         } catch {
             journal.rollBack(to: mark)
             throw error
@@ -215,15 +239,26 @@ final class MediatorCore {
         scheduler.deliver(journal[mark...])
     }
 
-    /// Validates the transaction's changes since `mark`; its writes are contract violations.
-    private func validate(from mark: Int) throws {
-        guard validator.isActive, journal.count > mark else { return }
-        let end = journal.count
-        journal.beginSegment()
-        let structural = try hooks.validating { try validator.validate(journal[mark..<end], root: root) }
-        validator.commit(structural)
-        validator.follow(journal[end...])
+    /// Validates the changes journaled since `mark`; and what `validate()` wrote (a contract
+    /// violation) in turn, until it writes nothing more. `keepingLinks` when these changes stay
+    /// if validation passes (not those of a nested update, whose outer update may roll back).
+    func validate(from mark: Int, keepingLinks: Bool = true) throws {
+        guard validator.isActive else { return }
+        var start = mark
+        for _ in 0..<Self.validationPasses {
+            let end = journal.count
+            guard end > start else { return }
+            journal.beginSegment()
+            let structural = try hooks.validating { try validator.validate(journal[start..<end], root: root) }
+            if keepingLinks { validator.commit(structural) }
+            start = end
+        }
+        let written = journal[start...].map { Self.memberPath(type(of: $0.node)._rippleDescriptor, $0.member) }
+        throw RippleError.validationDidNotSettle(passes: Self.validationPasses, writes: written)
     }
+
+    /// How many times validation runs again over what `validate()` wrote before giving up.
+    static let validationPasses = 8
 
     /// Runs `body` once the running outermost update is over (now if none runs).
     @MainActor

@@ -153,7 +153,9 @@ final class RefreshScheduler {
         guard registration.isPaused, !registration.isCancelled else { return false }
         registration.isPaused = false
         guard isDue(registration) else {
+            // What changed cancelled out: nothing to catch up on, not even its tags.
             registration.pending.removeAll()
+            registration.pendingTags.removeAll()
             return false
         }
         registration.isResumed = true
@@ -181,10 +183,18 @@ final class RefreshScheduler {
             }
             if rounds > 1, !queuedUpdates.isEmpty {
                 let queued = queuedUpdates.removeFirst()
+                // A transaction of its own: what came before commits first.
+                core.commitJournal()
                 // Its round delivers under its tag.
                 currentTag = queued.tag
                 isRefreshing = false
-                do { try core.transaction(queued.body) } catch { core.reportFailure(error, origin: queued.origin) }
+                do {
+                    try core.transaction(queued.body)
+                    core.open(tag: queued.tag, committed: true)
+                } catch {
+                    core.open(tag: queued.tag, committed: false)
+                    core.reportFailure(error, origin: queued.origin)
+                }
                 isRefreshing = true
             }
             core.cancelReleased()
@@ -232,6 +242,7 @@ final class RefreshScheduler {
         if registration.needsResolve, registration.role != .everyRefresh { registration.resolve() }
         let journal = core.journal
         let mark = journal.count
+        let hookMark = core.hooks.mark
         journal.beginSegment()
         if isLogging {
             record.firings.append(.init(registration: registration.name, role: registration.roleName, reasons: reasons(registration)))
@@ -250,7 +261,16 @@ final class RefreshScheduler {
         _rippleChecksReads = checksReads
         registration.body()
         _rippleChecksReads = wasChecking
-        core.validator.follow(journal[mark...])
+        do {
+            try core.validate(from: mark)
+        } catch {
+            // What it wrote would leave the model invalid: undone, alone, and reported.
+            journal.rollBack(to: mark)
+            core.hooks.rollBack(from: hookMark, startingSegment: journal.beginSegment)
+            running = nil
+            core.reportFailure(error, origin: registration.name)
+            return
+        }
         // Delivered while it is still the one running: its own writes do not notify itself,
         // and a write after another's read is reported under its name.
         deliver(journal[mark...])

@@ -51,11 +51,7 @@ final class RegistrationGraph {
     @discardableResult
     func cancel(_ registration: RegistrationState) -> Bool {
         guard !registration.isCancelled else { return false }
-        registration.isCancelled = true
-        registration.removeWatches()
-        registration.pending.removeAll()
-        registration.onEnd?()
-        registration.onEnd = nil
+        registration.end()
         registrations[registration.sequence] = nil
         if registration.role == .processor {
             for key in registration.writeKeys.keys where writers[key] === registration { writers[key] = nil }
@@ -84,11 +80,7 @@ final class RegistrationGraph {
 
     /// Ends every registration: the mediator is gone.
     func endAll() {
-        for registration in registrations.values {
-            registration.isCancelled = true
-            registration.removeWatches()
-            registration.onEnd?()
-        }
+        for registration in registrations.values { registration.end() }
     }
 
     // MARK: Dependency order

@@ -16,7 +16,9 @@ final class RegistrationState {
     let role: Role
     /// Registration order; ties are broken by it.
     let sequence: Int
-    let anchor: any RippleNode
+    /// Where its paths start; released when it ends, with its body, so that a `Registration`
+    /// kept after its end (or its mediator's) keeps no model node alive.
+    private(set) var anchor: (any RippleNode)?
     let anchorDescriptor: NodeDescriptor
     let readPaths: [[PathStep]]
     let writePaths: [[PathStep]]
@@ -24,7 +26,7 @@ final class RegistrationState {
     let writeKeys: KeySet
     /// What it may read to reach what it writes (the node members on the way, and the targets).
     let writeRoutes: KeySet
-    let body: @MainActor () -> Void
+    private(set) var body: @MainActor () -> Void
     /// Weak: a mediator that goes away takes its registrations' watches with it.
     weak var core: MediatorCore?
 
@@ -144,6 +146,17 @@ final class RegistrationState {
             let changeKey = descriptor.members.indices.contains(member) ? descriptor.members[member].changeKey : member
             return writeKeys.keys.contains(ClassMember(descriptor, changeKey))
         }
+    }
+
+    /// Ends it: it never fires again, watches nothing, and holds no node of the model.
+    func end() {
+        isCancelled = true
+        removeWatches()
+        pending.removeAll()
+        onEnd?()
+        onEnd = nil
+        anchor = nil
+        body = {}
     }
 
     /// Forgets every watch point (before re-resolving, or when cancelled).

@@ -10,6 +10,7 @@ extension RegistrationState {
         let wasChecking = _rippleChecksReads
         _rippleChecksReads = false
         defer { _rippleChecksReads = wasChecking }
+        guard let anchor else { return }
         for path in readPaths {
             walk(path[...], nodes: [anchor], descriptor: anchorDescriptor, structural: false)
         }
@@ -43,20 +44,25 @@ extension RegistrationState {
         }
     }
 
-    private func watchSubtree(_ node: any RippleNode, visited: inout Set<ObjectIdentifier>) {
-        guard visited.insert(ObjectIdentifier(node)).inserted else { return }
-        let tracker = node._rippleTracker
-        watch(node, Tracker.anyMember, structural: false)
-        permittedSubtrees.insert(ObjectIdentifier(tracker))
-        let descriptor = type(of: node)._rippleDescriptor
-        for (index, member) in descriptor.members.enumerated() {
-            if member.isComputed {
-                for dependency in member.dependencies {
-                    walk(dependency[...], nodes: [node], descriptor: descriptor, structural: true)
+    /// Watches every member of every node below `top` (`top` included), without recursion:
+    /// a model may be as deep as it likes.
+    private func watchSubtree(_ top: any RippleNode, visited: inout Set<ObjectIdentifier>) {
+        var stack = [top]
+        while let node = stack.popLast() {
+            guard visited.insert(ObjectIdentifier(node)).inserted else { continue }
+            let tracker = node._rippleTracker
+            watch(node, Tracker.anyMember, structural: false)
+            permittedSubtrees.insert(ObjectIdentifier(tracker))
+            let descriptor = type(of: node)._rippleDescriptor
+            for (index, member) in descriptor.members.enumerated() {
+                if member.isComputed {
+                    for dependency in member.dependencies {
+                        walk(dependency[...], nodes: [node], descriptor: descriptor, structural: true)
+                    }
                 }
-            }
-            if member.isNode {
-                node._rippleVisitNodes(of: index) { watchSubtree($0, visited: &visited) }
+                if member.isNode {
+                    node._rippleVisitNodes(of: index) { stack.append($0) }
+                }
             }
         }
     }

@@ -12,9 +12,8 @@ public enum RippleError: Error, Equatable, CustomStringConvertible {
     case historyBusy(action: String)
     /// The history outlived its mediator: there is no model left to undo or redo.
     case mediatorGone
-    /// An undo or redo step holds a collection's difference that no longer fits the
-    /// collection, which changes made without recording moved.
-    case stepNoLongerApplies
+    /// `validate()` kept writing the model: validating what it wrote made it write again.
+    case validationDidNotSettle(passes: Int, writes: [String])
 
     public var description: String {
         switch self {
@@ -32,11 +31,11 @@ public enum RippleError: Error, Equatable, CustomStringConvertible {
         case let .historyBusy(action):
             return "history.\(action) was called while an update, a refresh or a history group runs; "
                 + "undo and redo are updates of their own: call them outside updates, registrations and groups"
+        case let .validationDidNotSettle(passes, writes):
+            return "validate() kept writing the model after \(passes) passes (last: \(writes.prefix(5).joined(separator: ", "))); "
+                + "validate() must only check: move the writes to the update, or to a processor"
         case .mediatorGone:
             return "the mediator of this history is gone; keep the mediator alive as long as you undo and redo"
-        case .stepNoLongerApplies:
-            return "the step changes a collection that changes made without recording have moved since; "
-                + "it was dropped, with the steps it hid"
         }
     }
 }

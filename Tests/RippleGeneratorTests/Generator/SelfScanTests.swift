@@ -8,7 +8,8 @@ import Testing
 /// Each target folder is one run, as the plugins run it: `ripple-demo`, `ripple-bench`,
 /// `RippleTests` and the integration package's model targets each hold a model with its own
 /// root; the other targets hold no annotations, only code that mentions them (in strings,
-/// doc comments and tests). The fixtures are left out: they contain deliberate mistakes.
+/// doc comments and tests). The fixtures are left out: they contain deliberate mistakes. The
+/// runtime's own tracked nodes are each a model of their own (see `RuntimeStatesTests`).
 @Suite struct SelfScanTests {
     /// Target folders relative to the repository root, each one run of the generator.
     static let targets: [String] = {
@@ -42,7 +43,7 @@ import Testing
         }
     }
 
-    @Test(arguments: targets)
+    @Test(arguments: targets.filter { $0 != "Sources/Ripple" })
     func targetGeneratesWithoutProblems(_ target: String) throws {
         let output = try TemporaryDirectory()
         // Like the plugins, read the target's `ripple.json` if it has one.

@@ -70,13 +70,43 @@ import Testing
         #expect(mediator.root.shelves.map(\.id) == [1, 2, 3, 4])
     }
 
-    @Test func anEditThatNoLongerFitsIsDroppedWithTheStepsItHides() throws {
+    @Test func anEditThatNoLongerFitsLeavesTheCollectionAsItIs() throws {
         let mediator = Mediator(root: makeLibrary(shelves: 2))
         try mediator.update(undoName: "First") { $0.userID = 1 }
         let added = Shelf(id: 9, title: "Added")
         try mediator.update(undoName: "Append") { $0.shelves.append(added) }
         try mediator.history.withoutRecording { try mediator.update { $0.shelves.removeAll { $0 === added } } }
-        #expect(throws: RippleError.stepNoLongerApplies) { try mediator.history.undo() }
-        #expect(!mediator.history.canUndo && mediator.root.shelves.count == 2 && mediator.root.userID == 1)
+        try mediator.history.undo()
+        #expect(mediator.root.shelves.count == 2 && mediator.history.undoName == "First")
+        try mediator.history.undo()
+        #expect(mediator.root.userID == 0)
+    }
+
+    @Test func aRemovalIsUndoneBetweenTheElementsThatSurroundedItOrNotAtAll() throws {
+        let mediator = Mediator(root: makeLibrary(shelves: 4))
+        let shelves = mediator.root.shelves
+        try mediator.update { $0.shelves.remove(at: 1) }
+        let inserted = Shelf(id: 9, title: "Inserted")
+        try mediator.history.withoutRecording { try mediator.update { $0.shelves.insert(inserted, at: 0) } }
+        try mediator.history.undo()
+        #expect(mediator.root.shelves.map(\.id) == [9, 0, 1, 2, 3], "back between 0 and 2, where it was")
+        try mediator.history.redo()
+        try mediator.update { $0.shelves.remove(at: 1) }   // 0, [1], 2, 3 -> 0, 2, 3 (with 9 first)
+        try mediator.history.withoutRecording { try mediator.update { $0.shelves.removeAll { $0 !== shelves[3] } } }
+        try mediator.history.undo()
+        #expect(mediator.root.shelves.map(\.id) == [3], "its neighbours are gone: it stays out")
+    }
+
+    @Test func aValueChangedSinceWithoutRecordingKeepsItsNewerValue() throws {
+        let mediator = Mediator(root: makeLibrary())
+        try mediator.update(undoName: "Rename") { library in
+            library.shelves[0].title = "Mine"
+            library.userID = 5
+        }
+        try mediator.history.withoutRecording { try mediator.update { $0.shelves[0].title = "Server" } }
+        try mediator.history.undo()
+        #expect(mediator.root.shelves[0].title == "Server" && mediator.root.userID == 0)
+        try mediator.history.redo()
+        #expect(mediator.root.shelves[0].title == "Server" && mediator.root.userID == 5)
     }
 }

@@ -19,6 +19,9 @@ final class Ledger {
     var noteOnCommit: String?
     var noteOnRollBack: String?
     var noteOnValidate: String?
+    /// Whether validate() writes its note only when the notes do not hold it yet (a write that
+    /// settles), rather than every time.
+    var notesOnce = false
     /// A note will-change writes, when set: part of the update.
     var noteOnWillChange: String?
     /// Called by did-commit, when set.
@@ -50,7 +53,7 @@ extension Ledger {
 
     /// A ledger never goes below zero.
     func validate() throws {
-        if let noteOnValidate { notes.append(noteOnValidate) }
+        if let noteOnValidate, !(notesOnce && _notes.contains(noteOnValidate)) { notes.append(noteOnValidate) }
         if _balance < 0 { throw LedgerError.overdrawn }
     }
 }

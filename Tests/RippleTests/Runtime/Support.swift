@@ -31,7 +31,7 @@ func makeChart() throws -> (Mediator<Library>, [Slice]) {
 }
 
 /// Records the step "Rebalance" (A 70, B 30), then, without recording, sets A to 40 and adds
-/// a slice C of 30: undoing the step would make 130 percent.
+/// a slice C of 30: undoing the step keeps A's newer 40 and puts B back to 40, 110 percent.
 @MainActor
 func recordRebalanceThatCannotBeUndone(_ mediator: Mediator<Library>, _ slices: [Slice]) throws {
     try mediator.update(undoName: "Rebalance") { _ in

@@ -155,12 +155,21 @@ import Testing
     @Test func aWriteFromValidateIsAViolationAndPartOfTheTransaction() throws {
         let (mediator, ledger, log, observer) = try makeWatchedLedger()
         ledger.noteOnValidate = "checked"
+        ledger.notesOnce = true
         try mediator.update { _ in ledger.balance = 1 }
         #expect(mediator.violations.map(\.path) == ["Ledger.notes in validate()"])
         #expect(log.take() == ["notes [\"checked\"]"])
         ledger.noteOnValidate = "again"
         #expect(throws: LedgerError.overdrawn) { try mediator.update { _ in ledger.balance = -1 } }
         #expect(ledger.notes == ["checked"], "rolled back with the transaction")
+        _ = observer
+    }
+
+    @Test func aValidateThatKeepsWritingRollsTheUpdateBack() throws {
+        let (mediator, ledger, _, observer) = try makeWatchedLedger()
+        ledger.noteOnValidate = "again and again"
+        #expect(throws: RippleError.self) { try mediator.update { _ in ledger.balance = 1 } }
+        #expect(ledger.balance == 0 && ledger.notes.isEmpty)
         _ = observer
     }
 

@@ -63,7 +63,8 @@ import Testing
         let (mediator, slices) = try makeChart()
         try recordRebalanceThatCannotBeUndone(mediator, slices)
         let before = mediator.root.chart.slices
-        #expect(throws: Chart.Problem.totalIsNot100(130)) { try mediator.history.undo() }
+        // A's 40, set without recording, stays; B goes back to 40: 110 percent.
+        #expect(throws: Chart.Problem.totalIsNot100(110)) { try mediator.history.undo() }
         #expect(mediator.root.chart.slices.map(\.percent) == [40, 30, 30])
         #expect(zip(mediator.root.chart.slices, before).allSatisfy { $0 === $1 })
         // The history does not stay blocked on a step it can never undo.
