@@ -254,7 +254,6 @@ extension Mediator {
     /// The actions of this mediator that have not finished, as a tracked node that
     /// registrations observe with ``observe(_:on:reads:_:)``; see ``ActivityState``.
     public var activity: ActivityState { core.actions.activity }
-
 }
 
 /// Where the work posts its progress, from any thread: the latest report waits for the main
