@@ -107,6 +107,17 @@ import Testing
         _ = doubler
     }
 
+    @Test func theHistoryAndActivityStatesAreObservableToo() async throws {
+        let (_, mediator) = makeDocument()
+        let undoButton = tracking { _ = mediator.history.state.canUndo }
+        let editedDot = tracking { _ = mediator.history.state.hasUnsavedChanges }
+        try mediator.update { $0.title = "Edited" }
+        #expect(undoButton.fired && editedDot.fired)
+        let spinner = tracking { _ = mediator.activity.actions }
+        _ = await mediator.run("sync") { _ in { _ in } }.finished
+        #expect(spinner.fired)
+    }
+
     @Test func onChangeSeesWhatProcessorsDerivedAlready() throws {
         let (document, mediator) = makeDocument()
         let doubler = try mediator.process("doubler", reads: [Document.scheme.count], writes: [Document.scheme.total]) {
@@ -144,6 +155,10 @@ import Testing
         document.title = "Sneaky"
         #expect(mediator.violations == [ContractViolation(kind: .writeOutsideUpdate, registration: nil, path: "Document.title")])
         #expect(flag.fired, "its readers heard of it")
+        // Also for a class with will-change hooks, whose setters journal before they store.
+        let words = tracking { _ = document.pages[0].words }
+        document.pages[0].words = ["sneaky"]
+        #expect(words.fired)
     }
 }
 

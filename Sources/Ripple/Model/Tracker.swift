@@ -17,8 +17,9 @@ import Observation
 /// flag and go straight to storage. It holds who watches which member of its node, and
 /// which members the current transaction has already journaled.
 public final class Tracker {
-    /// Whether a registration watches a member of this node, or Observation has read one:
-    /// then even a write outside updates is journaled (and reported as a violation).
+    /// Whether a registration watches a member of this node, Observation has read one, or a
+    /// validating mediator links it to its parents: then even a write outside updates reaches
+    /// the runtime (and is reported as a violation, and delivered).
     @usableFromInline @exclusivity(unchecked) internal var _isWatched = false
 
     /// The Observation registrar of a node generated with `observable`, made at its first
@@ -98,7 +99,19 @@ public final class Tracker {
             watchList.swapAt(index, watchList.count - 1)
             watchList.removeLast()
         }
-        _isWatched = watchTable != nil || !watchList.isEmpty || isObserved
+        _isWatched = hasWatchers || isObserved || isLinked
+    }
+
+    /// Whether registrations watch a member of this node.
+    var hasWatchers: Bool { watchTable != nil || !watchList.isEmpty }
+
+    /// Whether a change of this node is delivered: registrations or Observation read it.
+    var isDelivered: Bool { hasWatchers || isObserved }
+
+    /// Whether a mediator keeps this node's parent links (see `Validator`): a write outside
+    /// updates must reach the runtime, so that the links follow it.
+    var isLinked = false {
+        didSet { _isWatched = hasWatchers || isObserved || isLinked }
     }
 
     /// Calls `body` with every registration watching change key `member`.
@@ -129,6 +142,7 @@ struct ParentLink {
 extension Tracker {
     /// Notes that member `member` of `parent` holds this tracker's node.
     func addParent(_ parent: any RippleNode, member: Int) {
+        if !isLinked { isLinked = true }
         parents.removeAll { $0.node == nil }
         guard !parents.contains(where: { $0.node === parent && $0.member == member }) else { return }
         parents.append(ParentLink(node: parent, member: member))

@@ -78,6 +78,7 @@ final class MediatorCore {
             }
         }
         hooks.willChange(node)
+        if validator.nodeBeingValidated == ObjectIdentifier(node) { validator.selfWrites.insert(journal.count) }
         journal.append(node, member, old: old)
     }
 
@@ -90,18 +91,21 @@ final class MediatorCore {
             core.report(.writeOutsideUpdate, registration: nil, path: path)
             core.scheduler.noteOutsideWrite(JournalEntry(node: node, member: member, old: old))
         }
-        guard cores.isEmpty, tracker.isObserved else { return }
-        // Only Observation reads it: its readers hear of it now (no registration waits for a
-        // refresh), and the mediators whose model holds it report the violation. Finding them
-        // walks their models, a cost paid by this mistake only.
+        guard cores.isEmpty, tracker.isObserved || tracker.isLinked else { return }
+        // No registration reads it: the mediators whose model holds it report the violation,
+        // and keep the change for their next refresh when they keep parent links, which must
+        // follow it. Finding them walks their models, a cost paid by this mistake only.
         for core in live.compactMap(\.core) where core.modelContains(node) {
             core.report(.writeOutsideUpdate, registration: nil, path: path)
+            if tracker.isLinked { core.scheduler.noteOutsideWrite(JournalEntry(node: node, member: member, old: old)) }
         }
-        if !node._rippleIsCurrent(member, old) {
-            node._rippleObservationChange(member)
-            let changeKey = type(of: node)._rippleDescriptor.members[member].changeKey
-            if changeKey != member { node._rippleObservationChange(changeKey) }
-        }
+        guard tracker.isObserved else { return }
+        // Observation's readers hear of it now, no refresh being due. The setter skipped an
+        // equal value already; a node whose class has will-change hooks comes here before
+        // storing, as Observation's own `willSet` does.
+        node._rippleObservationChange(member)
+        let changeKey = type(of: node)._rippleDescriptor.members[member].changeKey
+        if changeKey != member { node._rippleObservationChange(changeKey) }
     }
 
     /// Whether `node` is reachable from the root.
@@ -244,6 +248,7 @@ final class MediatorCore {
     /// if validation passes (not those of a nested update, whose outer update may roll back).
     func validate(from mark: Int, keepingLinks: Bool = true) throws {
         guard validator.isActive else { return }
+        defer { validator.selfWrites.removeAll() }
         var start = mark
         for _ in 0..<Self.validationPasses {
             let end = journal.count

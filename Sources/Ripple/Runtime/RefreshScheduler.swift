@@ -36,9 +36,10 @@ final class RefreshScheduler {
         self.core = core
     }
 
-    /// Whether anything waits for a refresh.
+    /// Whether anything waits for a refresh (changes for Observation included).
     var hasPendingWork: Bool {
         !queuedUpdates.isEmpty || !outsideWrites.isEmpty || !queue.isEmpty || !followUps.isEmpty
+            || !observationChanges.isEmpty
     }
 
     /// Whether an update or write waits to be applied.
@@ -70,7 +71,7 @@ final class RefreshScheduler {
         var seen: Set<NodeMember> = []
         for entry in entries {
             let tracker = entry.node._rippleTracker
-            guard tracker._isWatched, seen.insert(NodeMember(tracker, entry.member)).inserted,
+            guard tracker.isDelivered, seen.insert(NodeMember(tracker, entry.member)).inserted,
                 !entry.node._rippleIsCurrent(entry.member, entry.old)
             else { continue }
             let descriptor = type(of: entry.node)._rippleDescriptor

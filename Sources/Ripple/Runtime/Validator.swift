@@ -27,6 +27,11 @@ final class Validator {
     /// How many nodes validations looked at (written, attached, below attached, ancestors),
     /// and how many the walks that made links did: what tests check costs against.
     private(set) var nodesExamined = 0
+    /// The node whose `validate()` runs now.
+    private(set) var nodeBeingValidated: ObjectIdentifier?
+    /// The journal positions of writes a `validate()` made to its own node: validating what
+    /// validation wrote leaves them out (a node that keeps changing itself would never settle).
+    var selfWrites: Set<Int> = []
 
     init(rootDescriptor: NodeDescriptor) {
         var classes: [NodeDescriptor] = []
@@ -96,7 +101,10 @@ final class Validator {
         var seen: Set<ObjectIdentifier> = []
         defer { nodesExamined += seen.count }
         var candidates: [any RippleNode] = []
-        for entry in entries where seen.insert(ObjectIdentifier(entry.node)).inserted { candidates.append(entry.node) }
+        for (index, entry) in zip(entries.indices, entries)
+        where !selfWrites.contains(index) && seen.insert(ObjectIdentifier(entry.node)).inserted {
+            candidates.append(entry.node)
+        }
         let structural = structuralChanges(entries)
         // The parents an attached node will have once the links follow this transaction.
         var newParents: [ObjectIdentifier: [any RippleNode]] = [:]
@@ -175,7 +183,11 @@ final class Validator {
         let ordered = toValidate.enumerated()
             .map { (order: $0.offset, depth: depth(of: $0.element), node: $0.element) }
             .sorted { ($0.depth, $0.order) < ($1.depth, $1.order) }
-        for entry in ordered { try entry.node._rippleValidate() }
+        defer { nodeBeingValidated = nil }
+        for entry in ordered {
+            nodeBeingValidated = ObjectIdentifier(entry.node)
+            try entry.node._rippleValidate()
+        }
     }
 
     // MARK: Parent links

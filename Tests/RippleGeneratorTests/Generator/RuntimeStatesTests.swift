@@ -3,7 +3,8 @@ import RippleGenerator
 import Testing
 
 /// The runtime's own tracked nodes, `HistoryState` and `ActivityState`, are annotated like a
-/// model and their conformances are what `ripple-gen` writes for them, committed in
+/// model and their conformances are what `ripple-gen --observable` writes for them (SwiftUI
+/// reads them like an observable model), committed in
 /// `Sources/Ripple/Generated/`: each file is the generator's output for its class, with two
 /// edits a module cannot make through annotations (no `import Ripple` inside Ripple itself, and
 /// setters internal: only the runtime writes these states). Re-record after an intended change
@@ -18,8 +19,9 @@ import Testing
     func committedConformanceIsWhatTheGeneratorWrites(_ name: String) throws {
         let source = try #require(Self.states.first { $0.name == name }).source
         let output = try TemporaryDirectory()
-        let report = Generator(options: GeneratorOptions(
-            inputs: [RepositoryPaths.root.appendingPathComponent(source).path], outputDirectory: output.path)).run()
+        var options = GeneratorOptions(inputs: [RepositoryPaths.root.appendingPathComponent(source).path], outputDirectory: output.path)
+        options.observable = true
+        let report = Generator(options: options).run()
         #expect(report.messages == [])
         let generated = Self.adaptedToTheRuntime(try #require(output.read(GeneratorOptions.outputFileName)))
         let committed = RepositoryPaths.root.appendingPathComponent("Sources/Ripple/Generated/\(name)+Generated.swift")

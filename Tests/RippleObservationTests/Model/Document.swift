@@ -39,6 +39,9 @@ public final class Page {
         _words = words
     }
 
+    /// A hook, so that a page's setters journal before they store.
+    func transactionWillChange() {}
+
     /// A page never holds an empty word.
     func validate() throws {
         if _words.contains("") { throw PageError.emptyWord }

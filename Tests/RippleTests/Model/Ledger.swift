@@ -24,6 +24,8 @@ final class Ledger {
     var notesOnce = false
     /// A note will-change writes, when set: part of the update.
     var noteOnWillChange: String?
+    /// Another ledger whose notes validate() appends to, when set: writes that never settle.
+    var partner: Ledger?
     /// Called by did-commit, when set.
     var onCommit: (() -> Void)?
 
@@ -54,6 +56,7 @@ extension Ledger {
     /// A ledger never goes below zero.
     func validate() throws {
         if let noteOnValidate, !(notesOnce && _notes.contains(noteOnValidate)) { notes.append(noteOnValidate) }
+        if let partner { partner.notes.append("from a partner's validate()") }
         if _balance < 0 { throw LedgerError.overdrawn }
     }
 }

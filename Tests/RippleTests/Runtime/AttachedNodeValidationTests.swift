@@ -66,6 +66,28 @@ import Testing
         }
     }
 
+    @Test func aStructuralWriteOutsideUpdatesIsReportedAndTheLinksFollowIt() throws {
+        let library = makeLibrary()
+        library._notes = [Note(id: 1, "one")]
+        let mediator = Mediator(root: library)
+        mediator.contracts = Contracts(.record)
+        try mediator.update { $0.notes[0].text = "first" }   // makes the parent links
+        let reply = Note(id: 2, "reply")
+        library.notes[0].replies.append(reply)              // outside any update, watched by no one
+        #expect(mediator.violations.map(\.kind) == [.writeOutsideUpdate])
+        mediator.refresh()
+        // The reply's parent is known: writing it validates its note.
+        #expect(throws: Note.Problem.emptyText(id: 1)) {
+            try mediator.update { library in
+                library.notes[0].text = ""
+                reply.text = "edited"
+            }
+        }
+        let examined = mediator.core.validator.nodesExamined
+        try mediator.update { _ in reply.text = "edited" }
+        #expect(mediator.core.validator.nodesExamined - examined <= 4, "its ancestors, found through the links")
+    }
+
     @Test func updatesThatWriteNothingBelowAValidatingClassNeverWalkTheModel() throws {
         let library = makeLibrary(shelves: 5_000)
         let mediator = Mediator(root: library)

@@ -165,11 +165,21 @@ import Testing
         _ = observer
     }
 
-    @Test func aValidateThatKeepsWritingRollsTheUpdateBack() throws {
+    @Test func aValidateThatKeepsWritingItsOwnNodeIsNotRunAgainForIt() throws {
         let (mediator, ledger, _, observer) = try makeWatchedLedger()
-        ledger.noteOnValidate = "again and again"
+        ledger.noteOnValidate = "validated"
+        try mediator.update { _ in ledger.balance = 1 }
+        #expect(ledger.notes == ["validated"] && mediator.violations.count == 1)
+        _ = observer
+    }
+
+    @Test func validatesThatKeepWritingEachOtherRollTheUpdateBack() throws {
+        let (mediator, ledger, _, observer) = try makeWatchedLedger()
+        let other = Ledger()
+        ledger.partner = other
+        other.partner = ledger
         #expect(throws: RippleError.self) { try mediator.update { _ in ledger.balance = 1 } }
-        #expect(ledger.balance == 0 && ledger.notes.isEmpty)
+        #expect(ledger.balance == 0 && ledger.notes.isEmpty && other.notes.isEmpty)
         _ = observer
     }
 
