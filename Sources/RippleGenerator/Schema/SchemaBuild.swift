@@ -21,6 +21,8 @@ struct SchemaBuild {
         let access: AccessLevel
         /// The class's instance `tracker`, if declared.
         let tracker: Requirement?
+        /// Whether the body was skipped unread (nested too deep): its members are unknown.
+        let isBodySkipped: Bool
         /// `validate()` and the transaction hooks declared in the class's body.
         let methods: ClassMethods
         /// The annotated `var` members, as positions in `variables` (which spares copying the
@@ -54,6 +56,7 @@ struct SchemaBuild {
                 Requirement(location: variables[$0].location, access: AccessLevel(modifiers: variables[$0].modifiers))
             }
             methods = ClassMethods(declaration.pointee.functions, in: file)
+            isBodySkipped = declaration.pointee.isBodySkipped
             members.reserveCapacity(variables.count)
         }
     }
@@ -77,6 +80,9 @@ struct SchemaBuild {
     /// The qualified names of the types that enclose a candidate, to skip looking for a type
     /// name inside scopes that hold none.
     var candidateScopes: Set<Substring> = []
+    /// The names, plain and qualified, of the structs and enums declared in the sources: a
+    /// `node` member of one of these types wants to be a `property`.
+    var valueTypeNames: Set<String> = []
     /// The names of the `var` members declared in extensions, by extended type.
     var extensionMembers: [String: Set<String>] = [:]
     /// `validate()` and the transaction hooks declared in extensions, by extended type.
@@ -163,6 +169,10 @@ struct SchemaBuild {
             if !methods.found.isEmpty {
                 extensionMethods[type.pointee.name] = methods.adding(extensionMethods[type.pointee.name])
             }
+        }
+        if type.pointee.kind == .struct || type.pointee.kind == .enum {
+            valueTypeNames.insert(type.pointee.name)
+            valueTypeNames.insert(type.pointee.qualifiedName)
         }
         var annotation = readAnnotation(type.pointee.comments, in: path)
         if parser.dialect == .sourcery {
