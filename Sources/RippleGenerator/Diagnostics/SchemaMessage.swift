@@ -121,7 +121,8 @@ package enum SchemaMessage: Hashable, Sendable {
     case dependencyThroughProperty(path: String, property: String)
     /// `all` that is not the last component, or that follows a property.
     case misplacedAll(path: String)
-    /// Computed members whose dependencies lead back to themselves.
+    /// Computed members whose dependencies lead back to themselves: the members in order, the
+    /// first repeated at the end.
     case dependencyCycle([String])
 
     // MARK: Migrating from Quantwm (the sourcery dialect)
@@ -299,7 +300,11 @@ package enum SchemaMessage: Hashable, Sendable {
         case .misplacedAll(let path):
             return "dependency '\(path)': 'all' can only end a path, right after a node member, as in 'shelves.all'"
         case .dependencyCycle(let members):
-            return "dependency cycle: \(NameList.text(members, separator: " -> ")); remove one of these dependencies"
+            // The last member is the first again; a long cycle is cut, and says where it returns.
+            let path = members.count - 1 > NameList.shownCount
+                ? NameList.text(Array(members.dropLast()), separator: " -> ") + ", back to " + (members.last ?? "")
+                : members.joined(separator: " -> ")
+            return "dependency cycle: \(path); remove one of these dependencies"
 
         case .inaccessibleMember(let member, let modifier):
             return "'\(member)' is \(modifier), but Ripple's generated accessors live in another file; "

@@ -23,7 +23,7 @@ package struct UnifiedDiff: Sendable {
     /// One line of either text, its line break included.
     private typealias Line = ArraySlice<UInt8>
 
-    private enum Step: Equatable {
+    fileprivate enum Step: Equatable {
         case same(old: Int, new: Int)
         case deleted(old: Int)
         case inserted(new: Int)
@@ -139,12 +139,9 @@ package struct UnifiedDiff: Sendable {
         return lines
     }
 
-    /// The largest stretch, in lines of both texts, that Myers' algorithm compares: its work
-    /// and memory grow with the square of the stretch at worst (a million steps here).
-    private static let myersLimit = 1_000
-
     /// An edit script from `old` to `new`: the shortest one when the lines that differ are
-    /// few or close together, one that keeps every line that occurs once in each text otherwise.
+    /// few or close together; otherwise one that keeps the lines that occur as often in each
+    /// text, matched in order.
     private static func editScript(_ old: [Line], _ new: [Line]) -> [Step] {
         // Lines as numbers, equal for equal lines, so that comparing two costs one comparison.
         var numbers: [Line: Int] = [:]
@@ -153,45 +150,62 @@ package struct UnifiedDiff: Sendable {
             numbers[line] = numbers.count
             return numbers.count - 1
         }
-        let a = old.map(number)
-        let b = new.map(number)
+        var script = EditScript(old: old.map(number), new: new.map(number), distinctLines: 0)
+        script.distinctLines = numbers.count
+        script.compare(0..<old.count, 0..<new.count, anchoring: true)
+        return script.steps
+    }
+}
 
-        var steps: [Step] = []
-        steps.reserveCapacity(max(a.count, b.count))
-        compare(a, 0..<a.count, b, 0..<b.count, anchoring: true, into: &steps)
-        return steps
+/// The steps from one text to another, whose lines are numbered (equal lines, equal numbers).
+private struct EditScript {
+    typealias Step = UnifiedDiff.Step
+
+    let old: [Int]
+    let new: [Int]
+    /// The count of different line numbers: they are `0..<distinctLines`.
+    var distinctLines: Int
+    private(set) var steps: [Step] = []
+
+    /// The largest stretch, in lines of both texts, that Myers' algorithm compares: its work
+    /// and memory grow with the square of the stretch at worst (a million steps here).
+    static let myersLimit = 1_000
+
+    init(old: [Int], new: [Int], distinctLines: Int) {
+        self.old = old
+        self.new = new
+        self.distinctLines = distinctLines
+        steps.reserveCapacity(max(old.count, new.count))
     }
 
-    /// Appends the steps from `a[oldRange]` to `b[newRange]`: the lines both start and end with
-    /// kept, then Myers' script for a small remainder; a large one is anchored on its lines that
-    /// occur once on each side when `anchoring`, each stretch between anchors compared again
-    /// without anchoring, or else deleted and inserted whole.
-    private static func compare(
-        _ a: [Int], _ oldRange: Range<Int>, _ b: [Int], _ newRange: Range<Int>, anchoring: Bool, into steps: inout [Step]
-    ) {
+    /// Appends the steps from `old[oldRange]` to `new[newRange]`: the lines both start and end
+    /// with kept, then Myers' script for a small remainder. A large one is anchored, when
+    /// `anchoring`, on its lines that occur as often on each side, and each stretch between
+    /// anchors compared again without anchoring; a large one left is deleted and inserted whole.
+    mutating func compare(_ oldRange: Range<Int>, _ newRange: Range<Int>, anchoring: Bool) {
         var (oldStart, oldEnd, newStart, newEnd) = (oldRange.lowerBound, oldRange.upperBound, newRange.lowerBound, newRange.upperBound)
-        while oldStart < oldEnd, newStart < newEnd, a[oldStart] == b[newStart] {
+        while oldStart < oldEnd, newStart < newEnd, old[oldStart] == new[newStart] {
             steps.append(.same(old: oldStart, new: newStart))
             oldStart += 1
             newStart += 1
         }
         var suffix = 0
-        while oldStart < oldEnd - suffix, newStart < newEnd - suffix, a[oldEnd - suffix - 1] == b[newEnd - suffix - 1] {
+        while oldStart < oldEnd - suffix, newStart < newEnd - suffix, old[oldEnd - suffix - 1] == new[newEnd - suffix - 1] {
             suffix += 1
         }
         oldEnd -= suffix
         newEnd -= suffix
         let isEitherEmpty = oldStart == oldEnd || newStart == newEnd
-        if !isEitherEmpty, (oldEnd - oldStart) + (newEnd - newStart) <= myersLimit {
-            myers(a, oldStart..<oldEnd, b, newStart..<newEnd, into: &steps)
+        if !isEitherEmpty, (oldEnd - oldStart) + (newEnd - newStart) <= Self.myersLimit {
+            myers(oldStart..<oldEnd, newStart..<newEnd)
         } else if !isEitherEmpty, anchoring {
-            var (old, new) = (oldStart, newStart)
-            for anchor in anchors(a, oldStart..<oldEnd, b, newStart..<newEnd) {
-                compare(a, old..<anchor.old, b, new..<anchor.new, anchoring: false, into: &steps)
+            var (oldNext, newNext) = (oldStart, newStart)
+            for anchor in anchors(oldStart..<oldEnd, newStart..<newEnd) {
+                compare(oldNext..<anchor.old, newNext..<anchor.new, anchoring: false)
                 steps.append(.same(old: anchor.old, new: anchor.new))
-                (old, new) = (anchor.old + 1, anchor.new + 1)
+                (oldNext, newNext) = (anchor.old + 1, anchor.new + 1)
             }
-            compare(a, old..<oldEnd, b, new..<newEnd, anchoring: false, into: &steps)
+            compare(oldNext..<oldEnd, newNext..<newEnd, anchoring: false)
         } else {
             steps += (oldStart..<oldEnd).map { .deleted(old: $0) }
             steps += (newStart..<newEnd).map { .inserted(new: $0) }
@@ -201,21 +215,33 @@ package struct UnifiedDiff: Sendable {
         }
     }
 
-    /// The lines that occur once in `a[oldRange]` and once in `b[newRange]`, as many of them as
-    /// keep their order in both (a longest increasing subsequence, found by patience sorting).
-    private static func anchors(
-        _ a: [Int], _ oldRange: Range<Int>, _ b: [Int], _ newRange: Range<Int>
-    ) -> [(old: Int, new: Int)] {
-        // For each line number: its position in each range, or -1 once it occurs twice.
-        var oldPosition: [Int: Int] = [:]
-        for index in oldRange { oldPosition[a[index]] = oldPosition[a[index]] == nil ? index : -1 }
-        var newPosition: [Int: Int] = [:]
-        for index in newRange { newPosition[b[index]] = newPosition[b[index]] == nil ? index : -1 }
+    /// Pairs of equal lines that keep their order in both ranges: of each line that occurs as
+    /// often in `old[oldRange]` as in `new[newRange]`, the first occurrence with the first, the
+    /// second with the second..., as many pairs as keep their order (a longest increasing
+    /// subsequence, found by patience sorting). A line that occurs once on each side is
+    /// patience diff's anchor; a line repeated as often on each side (`}`, a comment above
+    /// every member) anchors a file whose every other line changed.
+    private func anchors(_ oldRange: Range<Int>, _ newRange: Range<Int>) -> [(old: Int, new: Int)] {
+        var oldCount = [Int](repeating: 0, count: distinctLines)
+        for index in oldRange { oldCount[old[index]] += 1 }
+        // The new positions of each line, grouped by line (a counting sort): line `l` has
+        // `newPositions[firstPosition[l]..<firstPosition[l + 1]]`.
+        var firstPosition = [Int](repeating: 0, count: distinctLines + 1)
+        for index in newRange { firstPosition[new[index] + 1] += 1 }
+        for line in 0..<distinctLines { firstPosition[line + 1] += firstPosition[line] }
+        var newPositions = [Int](repeating: 0, count: newRange.count)
+        var filled = firstPosition
+        for index in newRange {
+            newPositions[filled[new[index]]] = index
+            filled[new[index]] += 1
+        }
         var pairs: [(old: Int, new: Int)] = []
+        var seen = [Int](repeating: 0, count: distinctLines)
         for index in oldRange {
-            if oldPosition[a[index]] == index, let new = newPosition[a[index]], new >= 0 {
-                pairs.append((index, new))
-            }
+            let line = old[index]
+            guard oldCount[line] == firstPosition[line + 1] - firstPosition[line] else { continue }
+            pairs.append((index, newPositions[firstPosition[line] + seen[line]]))
+            seen[line] += 1
         }
         // Patience sorting on the new positions: `piles[i]` ends the best increasing run of
         // length i + 1 found so far; `previous` links each pair to the one before it in its run.
@@ -240,10 +266,10 @@ package struct UnifiedDiff: Sendable {
         return run.reversed()
     }
 
-    /// Myers' shortest edit script from `a[oldRange]` to `b[newRange]`, deletions before
-    /// insertions. The fronts are kept only over the diagonals each step can reach, so the
+    /// Appends Myers' shortest edit script from `old[oldRange]` to `new[newRange]`, deletions
+    /// before insertions. Each front is kept only over the diagonals its step can reach, so the
     /// memory is the square of the number of differences.
-    private static func myers(_ a: [Int], _ oldRange: Range<Int>, _ b: [Int], _ newRange: Range<Int>, into steps: inout [Step]) {
+    private mutating func myers(_ oldRange: Range<Int>, _ newRange: Range<Int>) {
         let (n, m) = (oldRange.count, newRange.count)
         let (oldBase, newBase) = (oldRange.lowerBound, newRange.lowerBound)
         let maximum = n + m
@@ -260,7 +286,7 @@ package struct UnifiedDiff: Sendable {
                 var x = k == -d || (k != d && furthest[k - 1 + maximum] < furthest[k + 1 + maximum])
                     ? furthest[k + 1 + maximum] : furthest[k - 1 + maximum] + 1
                 var y = x - k
-                while x < n, y < m, a[oldBase + x] == b[newBase + y] {
+                while x < n, y < m, old[oldBase + x] == new[newBase + y] {
                     x += 1
                     y += 1
                 }

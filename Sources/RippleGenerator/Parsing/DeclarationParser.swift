@@ -10,7 +10,9 @@
 /// after the end of a construct is left for the declaration below it. Recursion only follows
 /// type nesting and is capped at ``maximumNestingDepth``.
 struct DeclarationParser: ~Copyable {
-    /// Types nested deeper than this are skipped with a warning, so no input exhausts the stack.
+    /// Types nested deeper than this are skipped with a warning at the `{` of the body that is
+    /// not read, so no input exhausts the stack: the parser recurses once per level, and so
+    /// do the later stages that walk the nested types.
     static let maximumNestingDepth = 64
 
     let file: SourceFile

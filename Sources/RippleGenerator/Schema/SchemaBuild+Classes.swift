@@ -105,7 +105,7 @@ extension SchemaBuild {
             guard let path = values[index].sharedPath else { continue }
             let name = path.text
             guard let target = eligibleByName[name] else {
-                let suggestion = nearestSpelling(of: name, in: eligible.map(\.name))
+                let suggestion = suggestedSpelling(of: name, among: eligible.count, eligible.map(\.name))
                 report(.unknownSharedProperty(name: name, className: nodeClass.name, suggestion: suggestion),
                        at: path.location, in: nodeClass.file)
                 continue

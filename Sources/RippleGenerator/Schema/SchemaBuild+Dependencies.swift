@@ -42,7 +42,7 @@ extension SchemaBuild {
             }
             let members = classes[owner].members
             guard let member = memberNames.member(named: component, in: owner, of: classes) else {
-                let suggestion = nearestSpelling(of: component, in: members.map(\.name))
+                let suggestion = suggestedSpelling(of: component, among: members.count, members.map(\.name))
                 report(.unknownDependency(path: path.text, member: component, className: classes[owner].name, suggestion: suggestion),
                        at: path.location, in: file)
                 return nil

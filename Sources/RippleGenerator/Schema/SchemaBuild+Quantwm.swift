@@ -118,7 +118,8 @@ extension SchemaBuild {
     }
 
     /// Reports `protocol QWNode_S: QWNode {}`: once the inline regions are gone, nothing
-    /// implements Quantwm's requirements.
+    /// implements Quantwm's requirements. The recursion follows type nesting (at most
+    /// ``DeclarationParser/maximumNestingDepth``).
     private mutating func checkMarkerProtocols(_ types: [TypeDeclaration], in path: String) {
         for type in types {
             if type.kind == .protocol, let refined = Self.quantwmMarkers[type.name],

@@ -92,6 +92,9 @@ struct SchemaBuild {
     /// The line ranges of `// sourcery:inline:` regions, by file (sourcery dialect only).
     var sourceryRegions: [String: [ClosedRange<Int>]] = [:]
     var diagnostics: [Diagnostic] = []
+    /// How many more names the "did you mean" hints of members may compare (see
+    /// ``suggestedSpelling(of:among:_:)``).
+    var suggestionBudget = SchemaBuild.suggestionLimit
     /// The problems of ``diagnostics`` that ``report(_:at:in:)`` made, as values (for
     /// `ripple-gen migrate`, which fixes some of them).
     var problems: [SchemaBuilder.FileProblem] = []
@@ -108,6 +111,20 @@ struct SchemaBuild {
     }
 
     var prefix: String { parser.prefix }
+
+    /// The most member names that the "did you mean" hints of a run compare, in all: each hint
+    /// compares the unknown name with every member of a class, and a class of thousands of
+    /// members with as many misspelled names would cost the square of that.
+    static let suggestionLimit = 1_000_000
+
+    /// The member name that `word` is most likely a misspelling of, among `count` candidates
+    /// (made only if they are compared); `nil` when comparing them would take the run past
+    /// ``suggestionLimit`` names: the message then goes without a hint.
+    mutating func suggestedSpelling(of word: String, among count: Int, _ candidates: @autoclosure () -> [String]) -> String? {
+        guard count <= suggestionBudget else { return nil }
+        suggestionBudget -= count
+        return nearestSpelling(of: word, in: candidates())
+    }
 
     mutating func report(_ message: SchemaMessage, at location: SourceLocation, in file: String) {
         let problem = SchemaProblem(message, at: location)
@@ -160,6 +177,9 @@ struct SchemaBuild {
 
     /// `type` points into the parsed declarations, valid for the call: it is read in place.
     /// The types it is nested in allow at most `enclosingAccess` to what they declare.
+    ///
+    /// The recursion follows type nesting, which the parser stops, with a warning, at
+    /// ``DeclarationParser/maximumNestingDepth``.
     private mutating func collect(
         _ type: UnsafePointer<TypeDeclaration>, enclosingAccess: AccessLevel, isNested: Bool, in path: String
     ) {
