@@ -100,6 +100,8 @@ package enum SchemaMessage: Hashable, Sendable {
     case notANode(typeName: String, prefix: String)
     /// A node member whose type is a value type (`Int`, a struct): it wants `property`.
     case valueTypeNode(member: String, typeName: String)
+    /// A node member whose type the sources do not declare: a class to annotate, or a value.
+    case undeclaredNodeType(member: String, typeName: String, prefix: String)
     /// A node member whose type is not one of the supported shapes.
     case unsupportedNodeShape(member: String, type: String)
     /// `type = T` on a member whose declared type does not show how it holds its nodes.
@@ -274,6 +276,9 @@ package enum SchemaMessage: Hashable, Sendable {
         case .valueTypeNode(let member, let typeName):
             return "'\(typeName)' is a value type, and a 'node' member holds instances of annotated classes; "
                 + "annotate '\(member)' 'property' instead of 'node'"
+        case .undeclaredNodeType(let member, let typeName, let prefix):
+            return "'\(typeName)' is not a ripple node; annotate class \(typeName) with '// \(prefix): node', "
+                + "or, if it is a value type, annotate '\(member)' 'property' instead of 'node'"
         case .unsupportedNodeShape(let member, let type):
             return "node member '\(member)' has type '\(type)', which is not a node shape; "
                 + "use T, T?, [T], [T]?, Set<T>, [K: T] or [K: T]? where T is a node class"

@@ -250,15 +250,17 @@ extension SchemaBuild {
     }
 
     /// Reports the type of a `node` member that is no annotated class: a value type wants the
-    /// member to be a `property`, anything else (a class, or a type of another module) an
-    /// annotation on its class.
+    /// member to be a `property`, a class an annotation; a type the sources do not declare may be
+    /// either.
     private mutating func reportNotANode(_ typeName: String, member: String, at location: SourceLocation, in file: String) {
         let module = typeName.prefix { $0 != "." }
         let unqualified = ["Swift", "Foundation", "CoreGraphics"].contains(module) ? typeName.dropFirst(module.count + 1) : Substring(typeName)
         if Self.standardValueTypes.contains(String(unqualified)) || valueTypeNames.contains(typeName) {
             report(.valueTypeNode(member: member, typeName: typeName), at: location, in: file)
-        } else {
+        } else if classNames.contains(typeName) {
             report(.notANode(typeName: typeName, prefix: prefix), at: location, in: file)
+        } else {
+            report(.undeclaredNodeType(member: member, typeName: typeName, prefix: prefix), at: location, in: file)
         }
     }
 

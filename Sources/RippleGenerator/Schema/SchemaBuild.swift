@@ -83,6 +83,8 @@ struct SchemaBuild {
     /// The names, plain and qualified, of the structs and enums declared in the sources: a
     /// `node` member of one of these types wants to be a `property`.
     var valueTypeNames: Set<String> = []
+    /// The names, plain and qualified, of the classes declared in the sources, annotated or not.
+    var classNames: Set<String> = []
     /// The names of the `var` members declared in extensions, by extended type.
     var extensionMembers: [String: Set<String>] = [:]
     /// `validate()` and the transaction hooks declared in extensions, by extended type.
@@ -190,9 +192,15 @@ struct SchemaBuild {
                 extensionMethods[type.pointee.name] = methods.adding(extensionMethods[type.pointee.name])
             }
         }
-        if type.pointee.kind == .struct || type.pointee.kind == .enum {
+        switch type.pointee.kind {
+        case .struct, .enum:
             valueTypeNames.insert(type.pointee.name)
             valueTypeNames.insert(type.pointee.qualifiedName)
+        case .class:
+            classNames.insert(type.pointee.name)
+            classNames.insert(type.pointee.qualifiedName)
+        case .actor, .protocol, .extension:
+            break
         }
         var annotation = readAnnotation(type.pointee.comments, in: path)
         if parser.dialect == .sourcery {

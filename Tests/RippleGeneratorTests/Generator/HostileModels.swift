@@ -64,16 +64,16 @@ enum HostileModels {
     }
 
     /// Classes nested `depth` deep, each annotated `node` (the outermost `root`) with its tracker
-    /// and an annotated property; `C<n>` is nested in `C<n - 1>`.
+    /// and an annotated property; `C<n>` is nested in `C<n - 1>`, indented by level up to 100.
     static func nestedClasses(_ depth: Int) -> String {
         var text = ""
         for level in 0..<depth {
-            let indentation = String(repeating: "    ", count: level)
+            let indentation = String(repeating: "    ", count: min(level, 100))
             text += "\(indentation)// ripple: \(level == 0 ? "root" : "node")\n\(indentation)final class C\(level) {\n"
             text += "\(indentation)    let tracker = Tracker()\n\(indentation)    // ripple: property\n\(indentation)    var _x = 0\n"
         }
         for level in (0..<depth).reversed() {
-            text += String(repeating: "    ", count: level) + "}\n"
+            text += String(repeating: "    ", count: min(level, 100)) + "}\n"
         }
         return text
     }
@@ -117,17 +117,17 @@ enum HostileModels {
     }
 }
 
-/// Runs `body` on a thread with a small stack (512 KiB, against the main thread's 8 MiB) and
-/// returns its result: a recursion as deep as the input would overflow it at sizes that keep
-/// a test quick, and crash the test process.
-func onSmallStack<Result: Sendable>(_ body: @escaping @Sendable () -> Result) -> Result {
+/// Runs `body` on a thread with a small stack (256 KiB by default, against the main thread's
+/// 8 MiB) and returns its result: a recursion as deep as the input would overflow it at sizes
+/// that keep a test quick, and crash the test process.
+func onSmallStack<Result: Sendable>(bytes: Int = 256 << 10, _ body: @escaping @Sendable () -> Result) -> Result {
     let box = ResultBox<Result>()
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {
         box.result = body()
         done.signal()
     }
-    thread.stackSize = 512 << 10
+    thread.stackSize = bytes
     thread.start()
     done.wait()
     return box.result!
