@@ -77,7 +77,8 @@ extension GeneratorOptions {
 
         ARGUMENTS:
           <input>                   A .swift file, or a folder searched recursively
-                                    (hidden folders and .build are skipped).
+                                    (hidden folders and .build are skipped); a file
+                                    reached by several paths or links is read once.
 
         OPTIONS:
           --output <dir>            Where \(outputFileName) is written (default: .).

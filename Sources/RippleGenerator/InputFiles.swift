@@ -10,14 +10,26 @@ import Foundation
 ///
 /// Hidden files and folders (`.build`, `.git`) are skipped; a file named directly is taken
 /// whatever its extension.
+///
+/// Each file and folder is taken once, by its real path (symbolic links resolved): a folder
+/// holding a link to itself or to a folder above it (`ln -s . Model/again`) is searched once,
+/// and a file named twice (`Model` and `./Model`, or a file and a link to it) is read once,
+/// under the first of its paths in sorted order.
 package enum InputFiles {
     /// The Swift files of `inputs`, sorted by path, without duplicates and without `excluded`
     /// (the generated file, which must not be read back), and an error for each input that does
     /// not exist.
     package static func swiftFiles(in inputs: [String], excluding excluded: String? = nil) -> (files: [String], errors: [GeneratorError]) {
-        var files: Set<String> = []
+        // The path kept for each real path: the first in sorted order.
+        var files: [String: String] = [:]
+        var searchedFolders: Set<String> = []
         var errors: [GeneratorError] = []
         let fileManager = FileManager.default
+        func add(_ path: String) {
+            let real = realPath(path)
+            if let kept = files[real], kept <= path { return }
+            files[real] = path
+        }
         for input in inputs {
             var isDirectory: ObjCBool = false
             guard fileManager.fileExists(atPath: input, isDirectory: &isDirectory) else {
@@ -25,26 +37,38 @@ package enum InputFiles {
                 continue
             }
             guard isDirectory.boolValue else {
-                files.insert(input)
+                add(input)
                 continue
             }
+            // Depth first, in sorted order; a folder already searched (by its real path) is skipped.
             var pending = [input]
             while let directory = pending.popLast() {
-                let names = (try? fileManager.contentsOfDirectory(atPath: directory)) ?? []
-                for name in names where !name.hasPrefix(".") {
+                guard searchedFolders.insert(realPath(directory)).inserted else { continue }
+                let names = ((try? fileManager.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+                for name in names.reversed() where !name.hasPrefix(".") {
                     let path = (directory as NSString).appendingPathComponent(name)
                     var isFolder: ObjCBool = false
                     guard fileManager.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
                     if isFolder.boolValue {
                         pending.append(path)
                     } else if name.hasSuffix(".swift") {
-                        files.insert(path)
+                        add(path)
                     }
                 }
             }
         }
-        let excluded = excluded.map { ($0 as NSString).standardizingPath }
-        return (files.filter { ($0 as NSString).standardizingPath != excluded }.sorted(), errors)
+        if let excluded {
+            files[realPath(excluded)] = nil
+        }
+        return (files.values.sorted(), errors)
+    }
+
+    /// The path with every symbolic link resolved, absolute; the standardized path when it
+    /// cannot be resolved (it does not exist).
+    private static func realPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return (path as NSString).standardizingPath }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// The contents of the Swift files of `inputs`, in the order of their paths, and an error

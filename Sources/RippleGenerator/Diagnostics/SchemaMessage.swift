@@ -70,6 +70,8 @@ package enum SchemaMessage: Hashable, Sendable {
 
     /// `var total` instead of `var _total`.
     case missingUnderscore(name: String)
+    /// `var _` (written `` `_` ``) or `var __`: without its first `_`, no name is left for the accessor.
+    case accessorWithoutName(member: String)
     /// An annotated `let`.
     case constantMember(name: String)
     /// An annotated `static` or `class` var.
@@ -96,6 +98,10 @@ package enum SchemaMessage: Hashable, Sendable {
     case cannotInferType(member: String)
     /// A node member whose class is not annotated.
     case notANode(typeName: String, prefix: String)
+    /// A node member whose type is a value type (`Int`, a struct): it wants `property`.
+    case valueTypeNode(member: String, typeName: String)
+    /// A node member whose type the sources do not declare: a class to annotate, or a value.
+    case undeclaredNodeType(member: String, typeName: String, prefix: String)
     /// A node member whose type is not one of the supported shapes.
     case unsupportedNodeShape(member: String, type: String)
     /// `type = T` on a member whose declared type does not show how it holds its nodes.
@@ -130,7 +136,8 @@ package enum SchemaMessage: Hashable, Sendable {
     case dependencyThroughProperty(path: String, property: String)
     /// `all` that is not the last component, or that follows a property.
     case misplacedAll(path: String)
-    /// Computed members whose dependencies lead back to themselves.
+    /// Computed members whose dependencies lead back to themselves: the members in order, the
+    /// first repeated at the end.
     case dependencyCycle([String])
 
     // MARK: Migrating from Quantwm (the sourcery dialect)
@@ -250,6 +257,9 @@ package enum SchemaMessage: Hashable, Sendable {
         case .missingUnderscore(let name):
             return "tracked member '\(name)' must start with '_': rename it '_\(name)'; "
                 + "the generated accessor is named '\(name)'"
+        case .accessorWithoutName(let member):
+            return "tracked member '\(member)' leaves no name for its accessor, which is named without the first '_'; "
+                + "give it a name after the '_', such as '_count' for an accessor 'count'"
         case .constantMember(let name):
             return "tracked member '\(name)' is a 'let', which never changes; make it 'var' or remove the annotation"
         case .staticMember(let name):
@@ -278,6 +288,12 @@ package enum SchemaMessage: Hashable, Sendable {
             return "cannot infer the type of '\(member)'; declare it: 'var \(member): Type = ...'"
         case .notANode(let typeName, let prefix):
             return "'\(typeName)' is not a ripple node; annotate class \(typeName) with '// \(prefix): node'"
+        case .valueTypeNode(let member, let typeName):
+            return "'\(typeName)' is a value type, and a 'node' member holds instances of annotated classes; "
+                + "annotate '\(member)' 'property' instead of 'node'"
+        case .undeclaredNodeType(let member, let typeName, let prefix):
+            return "'\(typeName)' is not a ripple node; annotate class \(typeName) with '// \(prefix): node', "
+                + "or, if it is a value type, annotate '\(member)' 'property' instead of 'node'"
         case .unsupportedNodeShape(let member, let type):
             return "node member '\(member)' has type '\(type)', which is not a node shape; "
                 + "use T, T?, [T], [T]?, Set<T>, [K: T] or [K: T]? where T is a node class"
@@ -322,17 +338,21 @@ package enum SchemaMessage: Hashable, Sendable {
         case .misplacedAll(let path):
             return "dependency '\(path)': 'all' can only end a path, right after a node member, as in 'shelves.all'"
         case .dependencyCycle(let members):
-            return "dependency cycle: \(members.joined(separator: " -> ")); remove one of these dependencies"
+            // The last member is the first again; a long cycle is cut, and says where it returns.
+            let path = members.count - 1 > NameList.shownCount
+                ? NameList.text(Array(members.dropLast()), separator: " -> ") + ", back to " + (members.last ?? "")
+                : members.joined(separator: " -> ")
+            return "dependency cycle: \(path); remove one of these dependencies"
 
         case .inaccessibleMember(let member, let modifier):
             return "'\(member)' is \(modifier), but Ripple's generated accessors live in another file; "
                 + "make it internal (remove '\(modifier)')"
         case .generatedBySourcery(let names, let accessors, let firstLine, let lastLine):
-            let quoted = accessors.map { "'\($0)'" }.joined(separator: ", ")
+            let quoted = NameList.text(accessors.map { "'\($0)'" })
             let replacement = accessors.isEmpty ? "Ripple's generated code replaces it"
                 : "Ripple generates \(quoted) itself" + (names.count > accessors.count ? " and replaces the rest" : "")
             return "the 'sourcery:inline' region (lines \(firstLine)-\(lastLine)) holds what an old Sourcery template "
-                + "generated (\(names.joined(separator: ", "))); delete the region, or run 'ripple-gen migrate': "
+                + "generated (\(NameList.text(names))); delete the region, or run 'ripple-gen migrate': "
                 + replacement
         case .unterminatedSourceryRegion:
             return "'sourcery:inline' region without '// sourcery:end'; delete the region and the code "

@@ -28,6 +28,10 @@ package enum SyntaxMessage: Hashable, Sendable {
     case extraneousClosingBrace
     /// Types nested deeper than the parser follows.
     case nestingTooDeep(limit: Int)
+    /// `#else`, `#elseif` or `#endif` without an `#if` open in its scope.
+    case unmatchedDirective(String)
+    /// An `#if` without its `#endif` before the end of its scope (`the file`, `the body of 'Library'`).
+    case unterminatedConditionalBlock(scope: String)
     /// A file larger than the lexer reads.
     case fileTooLarge(limit: Int)
 
@@ -64,6 +68,10 @@ package enum SyntaxMessage: Hashable, Sendable {
             return "extraneous '}' at top level: remove it or add the '{' it closes"
         case .nestingTooDeep(let limit):
             return "declarations nested more than \(limit) levels deep are not analyzed"
+        case .unmatchedDirective(let directive):
+            return "'\(directive)' has no '#if' to match in this scope; remove it or add the '#if' it belongs to"
+        case .unterminatedConditionalBlock(let scope):
+            return "'#if' without '#endif': add '#endif' before the end of \(scope)"
         case .fileTooLarge(let limit):
             return "only the first \(limit) bytes of the file are read; split the file"
         }

@@ -53,7 +53,7 @@ package struct MigrationEdit: Hashable, Sendable, CustomStringConvertible {
     package var message: String {
         switch change {
         case .deletedInlineRegion(let lines, let names):
-            let held = names.isEmpty ? "" : " with \(names.joined(separator: ", "))"
+            let held = names.isEmpty ? "" : " with \(NameList.text(names))"
             return "deleted the 'sourcery:inline' region (lines \(lines.lowerBound)-\(lines.upperBound))\(held)"
         case .deletedRootProperty(let name):
             return "deleted Quantwm's root property '\(name)'"

@@ -28,10 +28,7 @@ extension MigrationSource {
         var applied = edits.filter { if case .deleteLines = $0.operation { true } else { false } }
         for edit in edits {
             guard case .replace(let range, let text) = edit.operation else { continue }
-            let isInsideDeletion = deletions.contains { deletion in
-                range.isEmpty ? deletion.lowerBound < range.lowerBound && range.lowerBound < deletion.upperBound : deletion.overlaps(range)
-            }
-            guard !isInsideDeletion else { continue }
+            guard !Self.isInside(range, deletions) else { continue }
             changes.append((range, text))
             applied.append(edit)
         }
@@ -40,27 +37,60 @@ extension MigrationSource {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         var kept: [(range: Range<Int>, text: String)] = []
+        var keptReplacements: Set<Replacement> = []
         var position = 0
         for change in changes where change.range.lowerBound >= position {
             result += bytes[position..<change.range.lowerBound]
             result += Array(change.text.utf8)
             position = change.range.upperBound
             kept.append(change)
+            keptReplacements.insert(Replacement(range: change.range, text: change.text))
         }
         result += bytes[position...]
         applied.removeAll { edit in
             guard case .replace(let range, let text) = edit.operation else { return false }
-            return !kept.contains { $0.range == range && $0.text == text }
+            return !keptReplacements.contains(Replacement(range: range, text: text))
         }
         applied.sort { $0.line < $1.line }
+        // The kept changes end in order; `shifts[i]` is what the first `i` of them add up to.
+        var shifts = [0]
+        shifts.reserveCapacity(kept.count + 1)
+        for change in kept {
+            shifts.append(shifts[shifts.count - 1] + change.text.utf8.count - change.range.count)
+        }
+        let ends = kept.map(\.range.upperBound)
         let newOffset = { (offset: Int) -> Int in
-            var shift = 0
-            for change in kept where change.range.upperBound <= offset {
-                shift += change.text.utf8.count - change.range.count
+            // The number of changes that end at or before the offset.
+            var low = 0
+            var high = ends.count
+            while low < high {
+                let middle = (low + high) / 2
+                if ends[middle] <= offset { low = middle + 1 } else { high = middle }
             }
-            return offset + shift
+            return offset + shifts[low]
         }
         return (result, applied, newOffset)
+    }
+
+    /// A replacement that was made, to tell the edits that were applied.
+    private struct Replacement: Hashable {
+        var range: Range<Int>
+        var text: String
+    }
+
+    /// Whether a replacement of `range` falls inside one of `deletions` (in order, apart):
+    /// overlaps it, or, for an insertion, lies strictly within it.
+    private static func isInside(_ range: Range<Int>, _ deletions: [Range<Int>]) -> Bool {
+        // The first deletion that ends after the range starts.
+        var low = 0
+        var high = deletions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if deletions[middle].upperBound <= range.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        guard low < deletions.count else { return false }
+        let deletion = deletions[low]
+        return range.isEmpty ? deletion.lowerBound < range.lowerBound : deletion.lowerBound < range.upperBound
     }
 
     /// The lines to delete for a run of deleted lines, blank lines around it included where

@@ -16,6 +16,8 @@ struct SourceMigration {
     private(set) var translatedMaps: [TranslatedMap] = []
     /// Where an `// sourcery:inline:` region has no end: nothing can be written.
     private(set) var unterminatedRegions: [SourceLocation] = []
+    /// The modifiers removed so far, which a second problem on the same member must not remove again.
+    private var widened: Set<Range<Int>> = []
 
     /// A read map whose dependencies were replaced.
     struct TranslatedMap {
@@ -32,12 +34,15 @@ struct SourceMigration {
         self.source = source
         self.parser = parser
         let regions = SourceryRegions(source.file, parser: parser)
+        // What each region declares, by where it starts, as the schema reported it.
+        var declared: [SourceLocation: [String]] = [:]
+        for problem in problems {
+            guard case .generatedBySourcery(let names, _, _, _) = problem.message else { continue }
+            declared[problem.location] = declared[problem.location] ?? names
+        }
         for region in regions.inline {
-            let names = problems.lazy.compactMap { problem -> [String]? in
-                guard case .generatedBySourcery(let names, _, _, _) = problem.message, problem.location == region.start else { return nil }
-                return names
-            }.first ?? []
-            add(.deletedInlineRegion(lines: region.lines, names: names), line: region.start.line, .deleteLines(region.lines))
+            add(.deletedInlineRegion(lines: region.lines, names: declared[region.start] ?? []), line: region.start.line,
+                .deleteLines(region.lines))
         }
         var needsImport = false
         for problem in problems {
@@ -96,7 +101,7 @@ struct SourceMigration {
         }
         guard let next = source.nextCodeToken(after: last) else { return }
         let range = source.tokens[index].range.lowerBound..<source.tokens[next].range.lowerBound
-        guard !edits.contains(where: { $0.operation == .replace(range, with: "") }) else { return }
+        guard widened.insert(range).inserted else { return }
         add(.widenedAccess(member: member, modifier: modifier), line: location.line, .replace(range, with: ""))
     }
 
@@ -206,6 +211,7 @@ struct SourceMigration {
 
     /// Reports the root and node classes whose `Codable` conformance the compiler synthesizes
     /// from every stored property: the tracker, which every such class holds, is not Codable.
+    /// The recursion follows type nesting (at most ``DeclarationParser/maximumNestingDepth``).
     private mutating func reportSynthesizedCodable(in types: [TypeDeclaration]) {
         let codable: Set<String> = ["Codable", "Encodable", "Decodable"]
         for type in types {
@@ -317,7 +323,8 @@ struct SourceMigration {
 
     // MARK: Types
 
-    /// The innermost type among `types` (searched recursively) that satisfies `matches`.
+    /// The innermost type among `types` (searched recursively, as deep as types nest: at most
+    /// ``DeclarationParser/maximumNestingDepth``) that satisfies `matches`.
     static func type(in types: [TypeDeclaration], where matches: (TypeDeclaration) -> Bool) -> TypeDeclaration? {
         for type in types {
             if let inner = Self.type(in: type.nested, where: matches) { return inner }

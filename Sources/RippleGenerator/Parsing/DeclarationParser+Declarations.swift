@@ -64,8 +64,11 @@ extension DeclarationParser {
         advance(to: brace)
         let open = tokens[brace]
         if nestingDepth >= Self.maximumNestingDepth {
+            // The warning is all there is to say: what the body holds is not read, so neither
+            // are its annotations, and none of them is reported as dangling.
             report(.nestingTooDeep(limit: Self.maximumNestingDepth), at: open)
-            if skipBraceBody(reporting: .unterminatedBody(declaration: description())) {
+            declaration.isBodySkipped = true
+            if skipBraceBody(reporting: .unterminatedBody(declaration: description()), keepingComments: false) {
                 declaration.bodyRange = open.range.lowerBound..<tokens[index - 1].range.upperBound
             }
             return declaration

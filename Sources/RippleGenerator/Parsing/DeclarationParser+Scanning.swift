@@ -67,11 +67,12 @@ extension DeclarationParser {
         return isEmpty ? 0 : commas + 1
     }
 
-    /// Skips `{ ... }` at `index` through its closing brace, keeping its comments as dangling.
+    /// Skips `{ ... }` at `index` through its closing brace, keeping its comments as dangling
+    /// unless told otherwise.
     ///
     /// - Returns: whether the closing brace was found; otherwise `message` is reported at `{`.
     @discardableResult
-    mutating func skipBraceBody(reporting message: @autoclosure () -> SyntaxMessage) -> Bool {
+    mutating func skipBraceBody(reporting message: @autoclosure () -> SyntaxMessage, keepingComments: Bool = true) -> Bool {
         let open = tokens[index]
         index += 1
         var depth = 1
@@ -87,7 +88,7 @@ extension DeclarationParser {
                     return true
                 }
             case .lineComment, .docLineComment, .blockComment, .docBlockComment:
-                keepDangling(token)
+                if keepingComments { keepDangling(token) }
             default:
                 break
             }

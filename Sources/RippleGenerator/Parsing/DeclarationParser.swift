@@ -10,7 +10,9 @@
 /// after the end of a construct is left for the declaration below it. Recursion only follows
 /// type nesting and is capped at ``maximumNestingDepth``.
 struct DeclarationParser: ~Copyable {
-    /// Types nested deeper than this are skipped with a warning, so no input exhausts the stack.
+    /// Types nested deeper than this are skipped with a warning at the `{` of the body that is
+    /// not read, so no input exhausts the stack: the parser recurses once per level, and so
+    /// do the later stages that walk the nested types.
     static let maximumNestingDepth = 64
 
     let file: SourceFile
@@ -71,8 +73,14 @@ struct DeclarationParser: ~Copyable {
     /// Reads declarations onto ``members`` until the `}` closing a type body (left unconsumed)
     /// or the end.
     mutating func parseMembers(parentName: String?, isTypeBody: Bool) {
-        let conditionDepth = conditions.depth
-        defer { conditions.truncate(toDepth: conditionDepth) }
+        let enclosingConditions = conditions.beginScope()
+        defer {
+            // Blocks balance within a scope, as Swift requires.
+            for offset in conditions.endScope(enclosingConditions) {
+                let scope = isTypeBody ? "the body of '\(parentName ?? "")'" : "the file"
+                diagnostics.append(SyntaxMessage.unterminatedConditionalBlock(scope: scope).diagnostic(in: file, atOffset: offset))
+            }
+        }
         var prefix = DeclarationPrefix()
         while index < tokens.count {
             let token = tokens[index]
@@ -254,14 +262,19 @@ struct DeclarationParser: ~Copyable {
             index += 1
         }
         let condition = conditionStart < index ? render(conditionStart..<index, style: .expression) : "false"
+        let matched: Bool
         if spelled(directive, "#if") {
-            conditions.open(condition)
+            conditions.open(condition, at: directive.range.lowerBound)
+            matched = true
         } else if spelled(directive, "#elseif") {
-            conditions.switchClause(to: condition)
+            matched = conditions.switchClause(to: condition)
         } else if spelled(directive, "#else") {
-            conditions.switchClause(to: nil)
+            matched = conditions.switchClause(to: nil)
         } else {
-            conditions.close()
+            matched = conditions.close()
+        }
+        if !matched {
+            report(.unmatchedDirective(text(directive.range)), at: directive)
         }
     }
 

@@ -58,6 +58,9 @@ package struct TypeDeclaration: Hashable, Sendable {
     package var otherDeclarations: [OtherDeclaration]
     /// The byte range from `{` through `}`; `nil` when the body is missing.
     package var bodyRange: Optional<Range<Int>>
+    /// Whether the body was skipped unread, nested deeper than the parser follows
+    /// (``DeclarationParser/maximumNestingDepth``): its members are then unknown, not absent.
+    package var isBodySkipped = false
     /// The `#if` conditions the declaration is compiled under, outermost first, each a
     /// condition that must hold (`["DEBUG", "!(os(iOS))"]`); empty when unconditional. Joined
     /// with `&&` they re-create the guard.

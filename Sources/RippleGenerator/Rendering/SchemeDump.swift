@@ -1,5 +1,3 @@
-import Foundation
-
 /// The model scheme printed by `ripple-gen --dump-scheme`: every class with its members,
 /// their change keys, kinds, options and dependencies.
 ///
@@ -102,56 +100,178 @@ package struct SchemeDump: Sendable {
 
     // MARK: JSON
 
+    /// Pretty-printed JSON with the keys of each object in order, written directly rather than
+    /// through `JSONSerialization`, whose bridged dictionaries made a large model's dump many
+    /// times slower than generating its code.
     private func json() -> String {
-        let classes: [[String: Any]] = schema.classes.map { nodeClass in
-            [
-                "name": nodeClass.qualifiedName,
-                "role": nodeClass.role.rawValue,
-                "accessLevel": nodeClass.accessLevel.rawValue,
-                "validating": nodeClass.isValidating,
-                "file": nodeClass.file,
-                "line": nodeClass.location.line,
-                "members": nodeClass.members.map(jsonObject(of:)),
-            ]
+        var writer = JSONWriter()
+        writer.open("{")
+        writer.key("classes")
+        writer.open("[")
+        for nodeClass in schema.classes {
+            writer.open("{")
+            writer.field("accessLevel", string: nodeClass.accessLevel.rawValue)
+            writer.field("file", string: nodeClass.file)
+            writer.field("line", number: nodeClass.location.line)
+            writer.key("members")
+            writer.open("[")
+            for member in nodeClass.members {
+                write(member, to: &writer)
+            }
+            writer.close("]")
+            writer.field("name", string: nodeClass.qualifiedName)
+            writer.field("role", string: nodeClass.role.rawValue)
+            writer.field("validating", literal: nodeClass.isValidating ? "true" : "false")
+            writer.close("}")
         }
-        let root: [String: Any] = ["classes": classes]
-        guard let data = try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys]) else {
-            return "{}\n"
-        }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        writer.close("]")
+        writer.close("}")
+        return writer.output + "\n"
     }
 
-    private func jsonObject(of member: TrackedMember) -> [String: Any] {
-        var object: [String: Any] = [
-            "name": member.name,
-            "storage": member.storageName,
-            "type": member.type,
-            "index": member.index,
-            "changeKey": member.changeKey,
-            "options": member.options.map(\.rawValue),
-        ]
-        switch member.kind {
-        case .property:
-            object["kind"] = "property"
-        case .node(let shape, let element):
-            object["kind"] = "node"
-            object["shape"] = shape.rawValue
-            object["nodeClass"] = element
-        }
-        if let shared = member.sharedProperty {
-            object["sharedWith"] = shared
-        }
+    /// One member as a JSON object, its keys in order.
+    private func write(_ member: TrackedMember, to writer: inout JSONWriter) {
+        writer.open("{")
+        writer.field("changeKey", number: member.changeKey)
         if !member.dependencies.isEmpty {
-            object["dependencies"] = member.dependencies.map { dependency -> [String: Any] in
-                let steps: [Any] = dependency.steps.map { step -> Any in
+            writer.key("dependencies")
+            writer.open("[")
+            for dependency in member.dependencies {
+                writer.open("{")
+                writer.field("path", string: dependency.text)
+                writer.key("steps")
+                writer.open("[")
+                for step in dependency.steps {
                     switch step {
-                    case .all: "all"
-                    case .member(let index): index
+                    case .all: writer.element(string: "all")
+                    case .member(let index): writer.element(literal: String(index))
                     }
                 }
-                return ["path": dependency.text, "steps": steps]
+                writer.close("]")
+                writer.close("}")
+            }
+            writer.close("]")
+        }
+        writer.field("index", number: member.index)
+        let kind: (name: String, shape: NodeShape, element: String)? = switch member.kind {
+        case .property: nil
+        case .node(let shape, let element): ("node", shape, element)
+        }
+        writer.field("kind", string: kind?.name ?? "property")
+        writer.field("name", string: member.name)
+        if let kind {
+            writer.field("nodeClass", string: kind.element)
+        }
+        writer.key("options")
+        writer.open("[")
+        for option in member.options {
+            writer.element(string: option.rawValue)
+        }
+        writer.close("]")
+        if let kind {
+            writer.field("shape", string: kind.shape.rawValue)
+        }
+        if let shared = member.sharedProperty {
+            writer.field("sharedWith", string: shared)
+        }
+        writer.field("storage", string: member.storageName)
+        writer.field("type", string: member.type)
+        writer.close("}")
+    }
+}
+
+/// Writes JSON in the layout `JSONSerialization` pretty-prints: two spaces of indentation and
+/// `" : "` between a key and its value; an empty container is written `[]`.
+private struct JSONWriter {
+    private(set) var output = ""
+    /// For each open container, whether nothing was written in it yet.
+    private var isEmpty: [Bool] = []
+    /// Whether a key was just written, so the value goes on its line.
+    private var afterKey = false
+
+    mutating func open(_ bracket: String) {
+        startValue()
+        output += bracket
+        isEmpty.append(true)
+    }
+
+    mutating func close(_ bracket: String) {
+        if isEmpty.removeLast() == false { newLine() }
+        output += bracket
+    }
+
+    mutating func key(_ key: String) {
+        startElement()
+        append(string: key)
+        output += " : "
+        afterKey = true
+    }
+
+    mutating func field(_ name: String, string: String) {
+        key(name)
+        element(string: string)
+    }
+
+    mutating func field(_ name: String, number: Int) {
+        key(name)
+        element(literal: String(number))
+    }
+
+    mutating func field(_ name: String, literal: String) {
+        key(name)
+        element(literal: literal)
+    }
+
+    mutating func element(string: String) {
+        startValue()
+        append(string: string)
+    }
+
+    mutating func element(literal: String) {
+        startValue()
+        output += literal
+    }
+
+    /// Before a value: nothing after a key; in an array, a new element.
+    private mutating func startValue() {
+        if afterKey {
+            afterKey = false
+        } else if !isEmpty.isEmpty {
+            startElement()
+        }
+    }
+
+    /// A comma after the previous element, and a new line.
+    private mutating func startElement() {
+        if isEmpty[isEmpty.count - 1] {
+            isEmpty[isEmpty.count - 1] = false
+        } else {
+            output += ","
+        }
+        newLine()
+    }
+
+    private mutating func newLine() {
+        output += "\n"
+        output += String(repeating: "  ", count: isEmpty.count)
+    }
+
+    /// A string literal: quotes, backslashes and control characters escaped.
+    private mutating func append(string: String) {
+        output += "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
             }
         }
-        return object
+        output += "\""
     }
 }

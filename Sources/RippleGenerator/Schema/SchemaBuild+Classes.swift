@@ -22,10 +22,12 @@ extension SchemaBuild {
         }
         // The first class of each name, as `ModelSchema.nodeClass(named:)` finds it.
         let classIndex = Dictionary(classes.indices.map { (classes[$0].qualifiedName, $0) }, uniquingKeysWith: { first, _ in first })
+        var memberNames = MemberNames(classCount: classes.count)
         for index in classes.indices {
             for memberIndex in pending[index].indices where !pending[index][memberIndex].dependencyPaths.isEmpty {
                 classes[index].members[memberIndex].dependencies = resolveDependencies(
-                    pending[index][memberIndex].dependencyPaths, from: index, among: classes, indexedBy: classIndex)
+                    pending[index][memberIndex].dependencyPaths, from: index, among: classes, indexedBy: classIndex,
+                    memberNames: &memberNames)
             }
         }
         checkDependencyCycles(classes, indexedBy: classIndex)
@@ -58,7 +60,9 @@ extension SchemaBuild {
                     declaration: "let tracker = Tracker()"),
                        at: tracker.location, in: candidate.file)
             }
-        } else if trackedSuperclass == nil {
+        } else if trackedSuperclass == nil, !candidate.isBodySkipped {
+            // A body nested too deep to be read may well declare the tracker; the warning at its
+            // brace says it was not read.
             report(.missingTracker(className: candidate.name), at: candidate.location, in: candidate.file)
         }
         let methods = candidate.methods.adding(extensionMethods[candidate.qualifiedName])
@@ -98,11 +102,13 @@ extension SchemaBuild {
         let eligible = nodeClass.members.filter { member in
             member.kind == .property && !member.isComputed && values[member.index].sharedPath == nil
         }
+        // The first eligible member of each name, so that many shared members cost a look-up each.
+        let eligibleByName = Dictionary(eligible.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for index in values.indices {
             guard let path = values[index].sharedPath else { continue }
             let name = path.text
-            guard let target = eligible.first(where: { $0.name == name }) else {
-                let suggestion = nearestSpelling(of: name, in: eligible.map(\.name))
+            guard let target = eligibleByName[name] else {
+                let suggestion = suggestedSpelling(of: name, among: eligible.count, eligible.map(\.name))
                 report(.unknownSharedProperty(name: name, className: nodeClass.name, suggestion: suggestion),
                        at: path.location, in: nodeClass.file)
                 continue

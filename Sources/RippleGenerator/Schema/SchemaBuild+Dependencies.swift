@@ -4,11 +4,12 @@ extension SchemaBuild {
     ///
     /// `classIndex` gives the position in `classes` of each qualified name.
     mutating func resolveDependencies(
-        _ paths: [AnnotationPath], from start: Int, among classes: [NodeClass], indexedBy classIndex: [String: Int]
+        _ paths: [AnnotationPath], from start: Int, among classes: [NodeClass], indexedBy classIndex: [String: Int],
+        memberNames: inout MemberNames
     ) -> [DependencyPath] {
         var resolved: [DependencyPath] = []
         for path in paths {
-            if let dependency = resolveDependency(path, from: start, among: classes, indexedBy: classIndex) {
+            if let dependency = resolveDependency(path, from: start, among: classes, indexedBy: classIndex, memberNames: &memberNames) {
                 resolved.append(dependency)
             }
         }
@@ -16,7 +17,8 @@ extension SchemaBuild {
     }
 
     private mutating func resolveDependency(
-        _ path: AnnotationPath, from start: Int, among classes: [NodeClass], indexedBy classIndex: [String: Int]
+        _ path: AnnotationPath, from start: Int, among classes: [NodeClass], indexedBy classIndex: [String: Int],
+        memberNames: inout MemberNames
     ) -> DependencyPath? {
         let file = classes[start].file
         var steps: [DependencyPath.Step] = []
@@ -39,8 +41,8 @@ extension SchemaBuild {
                 return nil
             }
             let members = classes[owner].members
-            guard let member = members.indices.first(where: { members[$0].name == component }) else {
-                let suggestion = nearestSpelling(of: component, in: members.map(\.name))
+            guard let member = memberNames.member(named: component, in: owner, of: classes) else {
+                let suggestion = suggestedSpelling(of: component, among: members.count, members.map(\.name))
                 report(.unknownDependency(path: path.text, member: component, className: classes[owner].name, suggestion: suggestion),
                        at: path.location, in: file)
                 return nil
@@ -53,94 +55,35 @@ extension SchemaBuild {
     }
 
     /// Reports computed members whose dependencies lead back to themselves, which the runtime
-    /// would expand forever.
-    ///
-    /// A dependency leads to every computed member it passes through, and `all` leads to every
-    /// computed member below it.
+    /// would expand forever: one cycle for each group of members that read one another.
     ///
     /// `classIndex` gives the position in `classes` of each qualified name.
     mutating func checkDependencyCycles(_ classes: [NodeClass], indexedBy classIndex: [String: Int]) {
-        struct Vertex: Hashable {
-            var classIndex: Int
-            var member: Int
+        for cycle in DependencyGraph(classes, indexedBy: classIndex).cycles() {
+            let first = cycle[0]
+            let labels = (cycle + [first]).map { classes[$0.classIndex].name + "." + classes[$0.classIndex].members[$0.member].name }
+            report(.dependencyCycle(labels), at: classes[first.classIndex].members[first.member].location,
+                   in: classes[first.classIndex].file)
         }
-        // Members are read in place: a copy of one would retain all its parts.
-        func child(of owner: Int, _ member: Int) -> Int? {
-            guard case .node(_, let element) = classes[owner].members[member].kind else { return nil }
-            return classIndex[element]
-        }
-        func subtree(of start: Int) -> [Int] {
-            var seen: Set<Int> = [start]
-            var order = [start]
-            var next = 0
-            while next < order.count {
-                for member in classes[order[next]].members.indices {
-                    if let index = child(of: order[next], member), seen.insert(index).inserted { order.append(index) }
-                }
-                next += 1
-            }
-            return order
-        }
-        func edges(of vertex: Vertex) -> [Vertex] {
-            var targets: [Vertex] = []
-            for dependency in classes[vertex.classIndex].members[vertex.member].dependencies {
-                var current: Int? = vertex.classIndex
-                for step in dependency.steps {
-                    guard let owner = current else { break }
-                    switch step {
-                    case .member(let index):
-                        if classes[owner].members[index].isComputed { targets.append(Vertex(classIndex: owner, member: index)) }
-                        current = child(of: owner, index)
-                    case .all:
-                        for reached in subtree(of: owner) {
-                            for member in classes[reached].members.indices where classes[reached].members[member].isComputed {
-                                targets.append(Vertex(classIndex: reached, member: member))
-                            }
-                        }
-                    }
-                }
-            }
-            return targets
-        }
-        func label(_ vertex: Vertex) -> String {
-            classes[vertex.classIndex].name + "." + classes[vertex.classIndex].members[vertex.member].name
-        }
+    }
+}
 
-        // Depth-first search; a vertex on the stack reached again closes a cycle.
-        enum State { case onStack, done }
-        var state: [Vertex: State] = [:]
-        var reported: Set<Vertex> = []
-        func visit(_ vertex: Vertex, stack: inout [Vertex]) {
-            state[vertex] = .onStack
-            stack.append(vertex)
-            for target in edges(of: vertex) {
-                switch state[target] {
-                case .onStack:
-                    let cycle = Array(stack[stack.firstIndex(of: target)!...])
-                    if reported.isDisjoint(with: cycle) {
-                        reported.formUnion(cycle)
-                        let first = cycle[0]
-                        let member = classes[first.classIndex].members[first.member]
-                        report(.dependencyCycle((cycle + [first]).map(label)), at: member.location,
-                               in: classes[first.classIndex].file)
-                    }
-                case .done:
-                    continue
-                case nil:
-                    visit(target, stack: &stack)
-                }
-            }
-            stack.removeLast()
-            state[vertex] = .done
-        }
-        for index in classes.indices {
-            for member in classes[index].members.indices where classes[index].members[member].isComputed {
-                let vertex = Vertex(classIndex: index, member: member)
-                if state[vertex] == nil {
-                    var stack: [Vertex] = []
-                    visit(vertex, stack: &stack)
-                }
-            }
-        }
+/// The tracked members of each class by name, each class indexed the first time a dependency
+/// path looks into it: a path of a member of a large class then costs a look-up per component,
+/// not a search through the members.
+struct MemberNames {
+    private var indexes: [[String: Int]?]
+
+    init(classCount: Int) {
+        indexes = Array(repeating: nil, count: classCount)
+    }
+
+    /// The position of the first member of `classes[owner]` named `name`.
+    mutating func member(named name: String, in owner: Int, of classes: [NodeClass]) -> Int? {
+        if let index = indexes[owner] { return index[name] }
+        let members = classes[owner].members
+        let index = Dictionary(members.indices.map { (members[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
+        indexes[owner] = index
+        return index[name]
     }
 }

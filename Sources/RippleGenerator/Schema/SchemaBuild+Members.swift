@@ -11,12 +11,15 @@ extension SchemaBuild {
         var pending: [PendingValues] = []
         members.reserveCapacity(candidate.members.count)
         pending.reserveCapacity(candidate.members.count)
+        let declaredNames = declaredNames(of: candidate)
         // The declarations are read where they are: a copy of one would retain all its parts.
         candidate.variables.withUnsafeBufferPointer { declarations in
             candidate.members.withUnsafeBufferPointer { annotated in
                 for index in annotated.indices {
                     let variable = declarations.baseAddress! + annotated[index].index
-                    buildMember(variable, annotated.baseAddress! + index, in: candidate, into: &members, &pending)
+                    buildMember(
+                        variable, annotated.baseAddress! + index, in: candidate, declaredNames: declaredNames,
+                        into: &members, &pending)
                 }
             }
         }
@@ -27,15 +30,34 @@ extension SchemaBuild {
     /// extension declares. Accessors that an old Sourcery region declares are reported there,
     /// not as clashes.
     ///
-    /// A class has few members, so looking through them costs less than hashing them into a set.
-    private func isDeclared(_ name: String, in candidate: Candidate) -> Bool {
-        let declarations = candidate.variables
-        // Comparing lengths first spares most string comparisons: a `_name` is one byte longer.
-        let length = name.utf8.count
-        for index in declarations.indices where declarations[index].name.utf8.count == length && declarations[index].name == name {
-            if !isInSourceryRegion(line: declarations[index].location.line, file: candidate.file) { return true }
+    /// `declaredNames` is `nil` for a class of few members, which a look through costs less
+    /// than hashing them into a set; a class of many has them in the set (see
+    /// ``declaredNames(of:)``), so that checking every member stays linear.
+    private func isDeclared(_ name: String, in candidate: Candidate, declaredNames: Set<String>?) -> Bool {
+        if let declaredNames {
+            if declaredNames.contains(name) { return true }
+        } else {
+            let declarations = candidate.variables
+            // Comparing lengths first spares most string comparisons: a `_name` is one byte longer.
+            let length = name.utf8.count
+            for index in declarations.indices
+            where declarations[index].name.utf8.count == length && declarations[index].name == name {
+                if !isInSourceryRegion(line: declarations[index].location.line, file: candidate.file) { return true }
+            }
         }
         return !extensionMembers.isEmpty && extensionMembers[candidate.qualifiedName]?.contains(name) == true
+    }
+
+    /// The names of the `var`s of a class outside Sourcery regions, for ``isDeclared(_:in:declaredNames:)``;
+    /// `nil` when the class has so few that looking through them is cheaper.
+    private func declaredNames(of candidate: Candidate) -> Set<String>? {
+        let declarations = candidate.variables
+        guard declarations.count > 32 else { return nil }
+        var names = Set<String>(minimumCapacity: declarations.count)
+        for index in declarations.indices where !isInSourceryRegion(line: declarations[index].location.line, file: candidate.file) {
+            names.insert(declarations[index].name)
+        }
+        return names
     }
 
     /// Appends the member `variable` of the class of `candidate`, annotated as `annotated`
@@ -47,7 +69,7 @@ extension SchemaBuild {
     /// and reading them, long after they were parsed, is slow.
     private mutating func buildMember(
         _ variable: UnsafePointer<VariableDeclaration>, _ annotated: UnsafePointer<AnnotatedMember>, in candidate: Candidate,
-        into members: inout [TrackedMember], _ pending: inout [PendingValues]
+        declaredNames: Set<String>?, into members: inout [TrackedMember], _ pending: inout [PendingValues]
     ) {
         let file = candidate.file
         let storageName = variable.pointee.name
@@ -59,8 +81,13 @@ extension SchemaBuild {
             report(.constantMember(name: storageName), at: variable.pointee.location, in: file)
             return
         }
-        guard storageName.utf8.first == UInt8(ascii: "_"), storageName.utf8.count > 1 else {
+        guard storageName.utf8.first == UInt8(ascii: "_") else {
             report(.missingUnderscore(name: storageName), at: variable.pointee.location, in: file)
+            return
+        }
+        // `_` and `__` leave the accessor no name (`_` is Swift's wildcard, not a name).
+        guard storageName.utf8.count > 1, storageName != "__" else {
+            report(.accessorWithoutName(member: storageName), at: variable.pointee.location, in: file)
             return
         }
         // The name is the storage name without its `_`, a byte: cut as bytes, it is made without
@@ -144,7 +171,7 @@ extension SchemaBuild {
         }
 
         // The accessor's name must be free.
-        if isDeclared(name, in: candidate) {
+        if isDeclared(name, in: candidate, declaredNames: declaredNames) {
             report(.accessorClash(accessor: name, member: storageName, className: candidate.name),
                    at: variable.pointee.location, in: file)
         } else if Self.reservedNames.contains(where: { $0.utf8.count == name.utf8.count && $0 == name }) {
@@ -186,13 +213,13 @@ extension SchemaBuild {
         let declaredClass = resolveClass(read.element, from: candidate)
         guard let typeItem, let typePath = typeItem.value?.paths.first else {
             guard let declaredClass else {
-                report(.notANode(typeName: read.element, prefix: prefix), at: typeLocation, in: file)
+                reportNotANode(read.element, member: variable.pointee.name, at: typeLocation, in: file)
                 return nil
             }
             return (.node(read.shape, element: declaredClass), read.typeText(element: declaredClass))
         }
         guard let namedClass = resolveClass(typePath.text, from: candidate) else {
-            report(.notANode(typeName: typePath.text, prefix: prefix), at: typePath.location, in: file)
+            reportNotANode(typePath.text, member: variable.pointee.name, at: typePath.location, in: file)
             return nil
         }
         if let declaredClass {
@@ -223,4 +250,27 @@ extension SchemaBuild {
         }
         return (.node(shape, element: namedClass), declaredType)
     }
+
+    /// Reports the type of a `node` member that is no annotated class: a value type wants the
+    /// member to be a `property`, a class an annotation; a type the sources do not declare may be
+    /// either.
+    private mutating func reportNotANode(_ typeName: String, member: String, at location: SourceLocation, in file: String) {
+        let module = typeName.prefix { $0 != "." }
+        let unqualified = ["Swift", "Foundation", "CoreGraphics"].contains(module) ? typeName.dropFirst(module.count + 1) : Substring(typeName)
+        if Self.standardValueTypes.contains(String(unqualified)) || valueTypeNames.contains(typeName) {
+            report(.valueTypeNode(member: member, typeName: typeName), at: location, in: file)
+        } else if classNames.contains(typeName) {
+            report(.notANode(typeName: typeName, prefix: prefix), at: location, in: file)
+        } else {
+            report(.undeclaredNodeType(member: member, typeName: typeName, prefix: prefix), at: location, in: file)
+        }
+    }
+
+    /// Value types of the standard library, Foundation and Core Graphics that models hold.
+    static let standardValueTypes: Set<String> = [
+        "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float",
+        "Float16", "CGFloat", "Bool", "String", "Substring", "Character", "Date", "URL", "UUID", "Data", "Decimal",
+        "TimeInterval", "Duration", "CGPoint", "CGSize", "CGRect", "IndexPath", "IndexSet", "Locale", "TimeZone",
+        "DateComponents",
+    ]
 }

@@ -36,7 +36,8 @@ extension SchemaBuild {
 
     /// Whether `line` of `file` lies inside a `// sourcery:inline:` region.
     func isInSourceryRegion(line: Int, file: String) -> Bool {
-        !sourceryRegions.isEmpty && sourceryRegions[file]?.contains { $0.contains(line) } == true
+        guard !sourceryRegions.isEmpty, let regions = sourceryRegions[file] else { return false }
+        return SourceryRegions.region(containing: line, in: regions) != nil
     }
 
     // MARK: Files
@@ -58,7 +59,7 @@ extension SchemaBuild {
             var generated = markers.inline.map { _ in [GeneratedDeclaration]() }
             collectGeneratedDeclarations(
                 types: parsed.types, variables: parsed.variables, functions: parsed.functions,
-                others: parsed.otherDeclarations, owner: nil, regions: markers.inline, into: &generated)
+                others: parsed.otherDeclarations, owner: nil, regions: markers.inline.map(\.lines), into: &generated)
             for (region, declarations) in zip(markers.inline, generated) where !declarations.isEmpty {
                 let ordered = declarations.sorted { $0.location < $1.location }
                 report(.generatedBySourcery(
@@ -78,35 +79,47 @@ extension SchemaBuild {
     }
 
     /// Collects every declaration inside a region (a type once, not its members), by region.
+    ///
+    /// `regions` are the regions' lines, in source order. The recursion follows type nesting,
+    /// which the parser stops at ``DeclarationParser/maximumNestingDepth``.
     private func collectGeneratedDeclarations(
         types: [TypeDeclaration], variables: [VariableDeclaration], functions: [FunctionDeclaration],
-        others: [OtherDeclaration], owner: TypeDeclaration?, regions: [SourceryRegions.Region],
+        others: [OtherDeclaration], owner: TypeDeclaration?, regions: [ClosedRange<Int>],
         into generated: inout [[GeneratedDeclaration]]
     ) {
         func add(_ name: String, at location: SourceLocation, isAccessor: Bool = false) -> Bool {
-            guard let index = regions.firstIndex(where: { $0.lines.contains(location.line) }) else { return false }
+            guard let index = SourceryRegions.region(containing: location.line, in: regions) else { return false }
             generated[index].append(GeneratedDeclaration(name: name, location: location, isAccessor: isAccessor))
             return true
         }
-        for variable in variables {
-            let isAccessor = owner?.members.contains { $0.name == "_" + variable.name } ?? false
-            _ = add(variable.name, at: variable.location, isAccessor: isAccessor)
+        // The names of the owner's members, gathered for its first variable in a region.
+        var memberNames: Set<String>?
+        // Declarations are read in place: a copy of one would retain all its parts.
+        for index in variables.indices {
+            let location = variables[index].location
+            guard SourceryRegions.region(containing: location.line, in: regions) != nil else { continue }
+            if memberNames == nil {
+                memberNames = owner.map { owner in Set(owner.members.indices.lazy.map { owner.members[$0].name }) } ?? []
+            }
+            let name = variables[index].name
+            _ = add(name, at: location, isAccessor: memberNames?.contains("_" + name) == true)
         }
-        for function in functions {
-            _ = add(function.name, at: function.location)
+        for index in functions.indices {
+            _ = add(functions[index].name, at: functions[index].location)
         }
-        for other in others {
-            _ = add(other.name, at: other.location)
+        for index in others.indices {
+            _ = add(others[index].name, at: others[index].location)
         }
-        for type in types where !add(type.name, at: type.location) {
+        for index in types.indices where !add(types[index].name, at: types[index].location) {
             collectGeneratedDeclarations(
-                types: type.nested, variables: type.members, functions: type.functions,
-                others: type.otherDeclarations, owner: type, regions: regions, into: &generated)
+                types: types[index].nested, variables: types[index].members, functions: types[index].functions,
+                others: types[index].otherDeclarations, owner: types[index], regions: regions, into: &generated)
         }
     }
 
     /// Reports `protocol QWNode_S: QWNode {}`: once the inline regions are gone, nothing
-    /// implements Quantwm's requirements.
+    /// implements Quantwm's requirements. The recursion follows type nesting (at most
+    /// ``DeclarationParser/maximumNestingDepth``).
     private mutating func checkMarkerProtocols(_ types: [TypeDeclaration], in path: String) {
         for type in types {
             if type.kind == .protocol, let refined = Self.quantwmMarkers[type.name],

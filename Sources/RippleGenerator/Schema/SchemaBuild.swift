@@ -21,6 +21,8 @@ struct SchemaBuild {
         let access: AccessLevel
         /// The class's instance `tracker`, if declared.
         let tracker: Requirement?
+        /// Whether the body was skipped unread (nested too deep): its members are unknown.
+        let isBodySkipped: Bool
         /// `validate()` and the transaction hooks declared in the class's body.
         let methods: ClassMethods
         /// The class's isolation, as its attributes and modifiers spell it.
@@ -57,6 +59,7 @@ struct SchemaBuild {
             }
             methods = ClassMethods(declaration.pointee.functions, in: file)
             isolation = Isolation(attributes: declaration.pointee.attributes, modifiers: declaration.pointee.modifiers)
+            isBodySkipped = declaration.pointee.isBodySkipped
             members.reserveCapacity(variables.count)
         }
     }
@@ -80,6 +83,11 @@ struct SchemaBuild {
     /// The qualified names of the types that enclose a candidate, to skip looking for a type
     /// name inside scopes that hold none.
     var candidateScopes: Set<Substring> = []
+    /// The names, plain and qualified, of the structs and enums declared in the sources: a
+    /// `node` member of one of these types wants to be a `property`.
+    var valueTypeNames: Set<String> = []
+    /// The names, plain and qualified, of the classes declared in the sources, annotated or not.
+    var classNames: Set<String> = []
     /// The names of the `var` members declared in extensions, by extended type.
     var extensionMembers: [String: Set<String>] = [:]
     /// `validate()` and the transaction hooks declared in extensions, by extended type.
@@ -89,6 +97,9 @@ struct SchemaBuild {
     /// The line ranges of `// sourcery:inline:` regions, by file (sourcery dialect only).
     var sourceryRegions: [String: [ClosedRange<Int>]] = [:]
     var diagnostics: [Diagnostic] = []
+    /// How many more names the "did you mean" hints of members may compare (see
+    /// ``suggestedSpelling(of:among:_:)``).
+    var suggestionBudget = SchemaBuild.suggestionLimit
     /// The problems of ``diagnostics`` that ``report(_:at:in:)`` made, as values (for
     /// `ripple-gen migrate`, which fixes some of them).
     var problems: [SchemaBuilder.FileProblem] = []
@@ -105,6 +116,20 @@ struct SchemaBuild {
     }
 
     var prefix: String { parser.prefix }
+
+    /// The most member names that the "did you mean" hints of a run compare, in all: each hint
+    /// compares the unknown name with every member of a class, and a class of thousands of
+    /// members with as many misspelled names would cost the square of that.
+    static let suggestionLimit = 1_000_000
+
+    /// The member name that `word` is most likely a misspelling of, among `count` candidates
+    /// (made only if they are compared); `nil` when comparing them would take the run past
+    /// ``suggestionLimit`` names: the message then goes without a hint.
+    mutating func suggestedSpelling(of word: String, among count: Int, _ candidates: @autoclosure () -> [String]) -> String? {
+        guard count <= suggestionBudget else { return nil }
+        suggestionBudget -= count
+        return nearestSpelling(of: word, in: candidates())
+    }
 
     mutating func report(_ message: SchemaMessage, at location: SourceLocation, in file: String) {
         let problem = SchemaProblem(message, at: location)
@@ -157,6 +182,9 @@ struct SchemaBuild {
 
     /// `type` points into the parsed declarations, valid for the call: it is read in place.
     /// The types it is nested in allow at most `enclosingAccess` to what they declare.
+    ///
+    /// The recursion follows type nesting, which the parser stops, with a warning, at
+    /// ``DeclarationParser/maximumNestingDepth``.
     private mutating func collect(
         _ type: UnsafePointer<TypeDeclaration>, enclosingAccess: AccessLevel, isNested: Bool, in path: String
     ) {
@@ -168,6 +196,16 @@ struct SchemaBuild {
             if !methods.found.isEmpty || !methods.asyncMethods.isEmpty {
                 extensionMethods[type.pointee.name] = methods.adding(extensionMethods[type.pointee.name])
             }
+        }
+        switch type.pointee.kind {
+        case .struct, .enum:
+            valueTypeNames.insert(type.pointee.name)
+            valueTypeNames.insert(type.pointee.qualifiedName)
+        case .class:
+            classNames.insert(type.pointee.name)
+            classNames.insert(type.pointee.qualifiedName)
+        case .actor, .protocol, .extension:
+            break
         }
         var annotation = readAnnotation(type.pointee.comments, in: path)
         if parser.dialect == .sourcery {

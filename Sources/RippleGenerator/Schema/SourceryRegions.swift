@@ -47,4 +47,17 @@ package struct SourceryRegions: Sendable {
         }
         if let open { unterminated.append(open) }
     }
+
+    /// The position in `regions` (line ranges in source order, apart from one another, as
+    /// ``inline`` holds them) of the one that contains `line`, found by binary search.
+    static func region(containing line: Int, in regions: [ClosedRange<Int>]) -> Int? {
+        // The last region that starts at or before the line.
+        var low = 0
+        var high = regions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if regions[middle].lowerBound <= line { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 && regions[low - 1].contains(line) ? low - 1 : nil
+    }
 }

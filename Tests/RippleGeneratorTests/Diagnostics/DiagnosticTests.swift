@@ -20,4 +20,15 @@ import Testing
         #expect(report.messages.contains { $0.hasPrefix("\(path):11:19: error: node member '_shelves' has type '[\"\"\"Shelf] = []\\n") })
         #expect(report.messages.allSatisfy { !$0.contains(where: \.isNewline) })
     }
+
+    @Test func aLongListIsCutWithACount() {
+        #expect(NameList.text(["a", "b", "c"]) == "a, b, c")
+        #expect(NameList.text((1...10).map { "n\($0)" }) == "n1, n2, n3, n4, n5, n6, n7, n8, n9, n10")
+        #expect(NameList.text((1...5_000).map { "n\($0)" }) == "n1, n2, n3, n4, n5, n6, n7, n8, n9, n10 and 4,990 more")
+        #expect(NameList.text((1...11).map { "n\($0)" }, separator: " -> ") == "n1 -> n2 -> n3 -> n4 -> n5 -> n6 -> n7 -> n8 -> n9 -> n10 and 1 more")
+    }
+
+    @Test func countsAreGroupedByThousands() {
+        #expect([0, 7, 999, 1_000, 12_345, 1_234_567, -4_990].map(NameList.count) == ["0", "7", "999", "1,000", "12,345", "1,234,567", "-4,990"])
+    }
 }

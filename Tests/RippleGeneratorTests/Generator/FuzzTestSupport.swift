@@ -1,5 +1,6 @@
 import Foundation
 import RippleGenerator
+import Testing
 
 /// SplitMix64: a tiny pseudo-random generator whose sequence depends only on its seed, on every
 /// platform and Swift version, so that a fuzz run is reproducible from its seed alone.
@@ -136,6 +137,32 @@ final class FuzzProgress: @unchecked Sendable {
     var isFinished: Bool { lock.withLock { done } }
     var isStopped: Bool { lock.withLock { stopped } }
     var recordedFailures: [String] { lock.withLock { failures } }
+
+    /// Runs `cases` on a thread with a stack of `stackSize` bytes, while the calling test watches
+    /// it: a case that runs longer than twice `caseTimeLimit` cannot be stopped, only reported,
+    /// and the test then stops waiting. Every failure is recorded with `seed`, to replay it.
+    static func watch(
+        seed: UInt64, caseTimeLimit: Duration, stackSize: Int, _ cases: @escaping @Sendable (FuzzProgress) -> Void
+    ) async throws {
+        let progress = FuzzProgress()
+        let worker = Thread {
+            cases(progress)
+            progress.finish()
+        }
+        worker.stackSize = stackSize
+        worker.start()
+        while !progress.isFinished {
+            if let stuck = progress.caseRunning(longerThan: caseTimeLimit * 2) {
+                Issue.record("a case did not end (seed \(seed)): \(stuck)")
+                progress.stop()
+                break
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        for failure in progress.recordedFailures {
+            Issue.record(Comment(rawValue: "seed \(seed), \(failure)"))
+        }
+    }
 
     /// The running case, if it has run longer than `limit`.
     func caseRunning(longerThan limit: Duration) -> String? {

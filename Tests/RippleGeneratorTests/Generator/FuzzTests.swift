@@ -17,28 +17,10 @@ import Testing
     static let caseTimeLimit = Duration.seconds(2)
 
     @Test func damagedModelsEndWithOutputOrWellFormedDiagnostics() async throws {
-        let progress = FuzzProgress()
-        let worker = Thread {
-            Self.runCases(progress)
-            progress.finish()
-        }
-        worker.stackSize = 8 << 20
-        worker.start()
-        // A case that never ends cannot be stopped, only reported; the test then stops waiting.
-        while !progress.isFinished {
-            if let stuck = progress.caseRunning(longerThan: Self.caseTimeLimit * 2) {
-                Issue.record("a case did not end (seed \(Self.seed)): \(stuck)")
-                progress.stop()
-                break
-            }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        for failure in progress.recordedFailures {
-            Issue.record(Comment(rawValue: "seed \(Self.seed), \(failure)"))
-        }
+        try await FuzzProgress.watch(seed: Self.seed, caseTimeLimit: Self.caseTimeLimit, stackSize: 8 << 20, Self.runCases)
     }
 
-    private static func environmentNumber(_ name: String) -> Int? {
+    static func environmentNumber(_ name: String) -> Int? {
         ProcessInfo.processInfo.environment[name].flatMap { Int($0) }
     }
 
@@ -172,24 +154,7 @@ import Testing
         for error in report.errors {
             problems.append("error without a location: \(error)")
         }
-        let format = #/(.+):([0-9]+):([0-9]+): (error|warning|note): (.+)/#
-        for diagnostic in report.diagnostics {
-            let text = diagnostic.description
-            guard !text.contains(where: \.isNewline), (try? format.wholeMatch(in: text)) != nil else {
-                problems.append("malformed diagnostic: \(text.debugDescription)")
-                continue
-            }
-            guard let bytes = inputs[diagnostic.file] else {
-                problems.append("diagnostic about a file that is not an input: \(text)")
-                continue
-            }
-            let lengths = lineLengths(bytes)
-            let (line, column) = (diagnostic.location.line, diagnostic.location.column)
-            guard (1...lengths.count).contains(line), (1...lengths[line - 1] + 1).contains(column) else {
-                problems.append("diagnostic outside its file (\(lengths.count) lines): \(text)")
-                continue
-            }
-        }
+        problems += malformedDiagnostics(report.diagnostics, files: inputs)
 
         let outputName = GeneratorOptions.outputFileName
         let left = ((try? FileManager.default.contentsOfDirectory(atPath: fixture.outputDirectory)) ?? []).sorted()
@@ -215,6 +180,31 @@ import Testing
         }
         if FileManager.default.contents(atPath: fixture.outputDirectory + "/" + outputName) != rendered[report.schema] {
             problems.append("the generated file does not hold the code rendered from the schema")
+        }
+        return problems
+    }
+
+    /// What is wrong with `diagnostics`: one that is not a single well-formed line, or that is
+    /// about a file other than `files` (path to bytes), or outside it.
+    static func malformedDiagnostics(_ diagnostics: [Diagnostic], files: [String: [UInt8]]) -> [String] {
+        var problems: [String] = []
+        let format = #/(.+):([0-9]+):([0-9]+): (error|warning|note): (.+)/#
+        for diagnostic in diagnostics {
+            let text = diagnostic.description
+            guard !text.contains(where: \.isNewline), (try? format.wholeMatch(in: text)) != nil else {
+                problems.append("malformed diagnostic: \(text.debugDescription)")
+                continue
+            }
+            guard let bytes = files[diagnostic.file] else {
+                problems.append("diagnostic about a file that is not an input: \(text)")
+                continue
+            }
+            let lengths = lineLengths(bytes)
+            let (line, column) = (diagnostic.location.line, diagnostic.location.column)
+            guard (1...lengths.count).contains(line), (1...lengths[line - 1] + 1).contains(column) else {
+                problems.append("diagnostic outside its file (\(lengths.count) lines): \(text)")
+                continue
+            }
         }
         return problems
     }

@@ -66,4 +66,46 @@ import Testing
         #expect(steps?.first as? Int == 2)
         #expect(steps?.last as? String == "all")
     }
+
+    @Test func jsonIsWrittenPrettyWithEmptyListsAndEscapedStrings() throws {
+        let file = "Odd \"name\"\\dir/\u{1}\t.swift"
+        let member = TrackedMember(
+            storageName: "_title", name: "title", type: "String", kind: .property, isComputed: false, options: [], index: 0,
+            changeKey: 0, location: SourceLocation(line: 3, column: 9))
+        let schema = ModelSchema(classes: [
+            NodeClass(name: "Shelf", qualifiedName: "Shelf", role: .root, accessLevel: .internal, isValidating: true,
+                      members: [member], file: file, location: SourceLocation(line: 2, column: 13)),
+        ])
+        let json = SchemeDump(schema: schema).render(.json)
+        #expect(json == #"""
+            {
+              "classes" : [
+                {
+                  "accessLevel" : "internal",
+                  "file" : "Odd \"name\"\\dir/\u0001\t.swift",
+                  "line" : 2,
+                  "members" : [
+                    {
+                      "changeKey" : 0,
+                      "index" : 0,
+                      "kind" : "property",
+                      "name" : "title",
+                      "options" : [],
+                      "storage" : "_title",
+                      "type" : "String"
+                    }
+                  ],
+                  "name" : "Shelf",
+                  "role" : "root",
+                  "validating" : true
+                }
+              ]
+            }
+
+            """#)
+        let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        let classes = try #require(decoded?["classes"] as? [[String: Any]])
+        #expect(classes.first?["file"] as? String == file)
+    }
 }
+

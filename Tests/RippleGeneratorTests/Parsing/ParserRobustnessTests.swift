@@ -117,6 +117,67 @@ import RippleGenerator
         }
     }
 
+    @Test func unbalancedConditionalCompilationIsDiagnosed() {
+        let parsed = parseSource("""
+            #endif
+            class A {
+            #if DEBUG
+                var a = 0
+            #else
+                var b = 0
+            }
+            #elseif os(macOS)
+            #if X
+            var c = 0
+            """)
+        #expect(parsed.diagnostics.map(\.description) == [
+            "Test.swift:1:1: error: '#endif' has no '#if' to match in this scope; remove it or add the '#if' it belongs to",
+            "Test.swift:3:1: error: '#if' without '#endif': add '#endif' before the end of the body of 'A'",
+            "Test.swift:8:1: error: '#elseif' has no '#if' to match in this scope; remove it or add the '#if' it belongs to",
+            "Test.swift:9:1: error: '#if' without '#endif': add '#endif' before the end of the file",
+        ])
+        // The conditions of a block left open end with its scope.
+        #expect(parsed.types.first?.members.map(\.compilationConditions) == [["DEBUG"], ["!(DEBUG)"]])
+        #expect(parsed.variables.map(\.compilationConditions) == [["X"]])
+    }
+
+    @Test func aBlockOpenedAroundATypeCannotBeClosedInsideIt() {
+        let parsed = parseSource("#if DEBUG\nclass A {\n#endif\n}\n#endif\n")
+        #expect(parsed.diagnostics.map(\.description) == [
+            "Test.swift:3:1: error: '#endif' has no '#if' to match in this scope; remove it or add the '#if' it belongs to",
+        ])
+        #expect(parsed.types.first?.compilationConditions == ["DEBUG"])
+    }
+
+    @Test func balancedConditionalCompilationHasNoDiagnostic() {
+        let parsed = parseSource("""
+            #if A
+            class A {
+                #if B
+                var b = 0
+                #elseif C
+                var c = 0
+                #else
+                var d = 0
+                #endif
+            }
+            #endif
+            """)
+        #expect(parsed.diagnostics == [])
+    }
+
+    @Test func annotationsInsideABodyNestedTooDeepAreNotDangling() {
+        let depth = 66
+        let source = String(repeating: "class A {\n", count: depth) + "// ripple: property\nvar _x = 0\n" + String(repeating: "}\n", count: depth)
+        let parsed = parseSource(source)
+        #expect(parsed.diagnostics.map(\.description) == ["Test.swift:65:9: warning: declarations nested more than 64 levels deep are not analyzed"])
+        #expect(parsed.danglingComments == [])
+        var innermost = parsed.types.first
+        while let nested = innermost?.nested.first { innermost = nested }
+        #expect(innermost?.isBodySkipped == true)
+        #expect(innermost?.qualifiedName.split(separator: ".").count == 65)
+    }
+
     @Test(arguments: [
         String(repeating: "class A {", count: 20_000),
         String(repeating: "(", count: 50_000) + String(repeating: "]", count: 50_000),

@@ -43,6 +43,28 @@ import Testing
             ])
     }
 
+    @Test func aRegionOfManyDeclarationsListsTheFirstAndACount() {
+        var source = "class Library: QWRoot_S {\n    let tracker = Tracker()\n"
+        for index in 0..<14 {
+            source += "    // sourcery: property\n    var _m\(index) = 0\n"
+        }
+        source += "    // sourcery:inline:Library.QuantwmDeclarationInline\n"
+        for index in 0..<14 {
+            source += "    static let m\(index)K = QWPropProperty()\n    var m\(index): Int { _m\(index) }\n"
+        }
+        let accessors = (0..<10).map { "'m\($0)'" }.joined(separator: ", ")
+        #expect(diagnostics(source + "    // sourcery:end\n}\n") == [
+            "Model.swift:31:5: error: the 'sourcery:inline' region (lines 31-60) holds what an old Sourcery template "
+                + "generated (m0K, m0, m1K, m1, m2K, m2, m3K, m3, m4K, m4 and 18 more); delete the region, or run "
+                + "'ripple-gen migrate': Ripple generates \(accessors) and 4 more itself and replaces the rest",
+        ])
+        let migration = migrate(source + "    // sourcery:end\n}\n")
+        #expect(migration.edits == [
+            "Model.swift:31: deleted the 'sourcery:inline' region (lines 31-60) with m0K, m0, m1K, m1, m2K, m2, m3K, m3, m4K, "
+                + "m4 and 18 more",
+        ])
+    }
+
     @Test func eachInlineRegionIsReportedOnItsOwnLine() {
         #expect(diagnostics("""
             class Library: QWRoot_S {

@@ -490,6 +490,70 @@ import Testing
             """) == ["Model.swift:5:19: error: 'Shelf' is not a ripple node; annotate class Shelf with '// ripple: node'"])
     }
 
+    @Test func nodeOfAValueTypeSuggestsProperty() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Library {
+                let tracker = Tracker()
+                // ripple: node
+                var _count = 0
+                // ripple: node
+                var _titles: [String] = []
+                // ripple: node
+                var _origin: Point? = nil
+                // ripple: node
+                var _when: Foundation.Date? = nil
+            }
+            struct Point {}
+            """) == [
+                "Model.swift:5:9: error: 'Int' is a value type, and a 'node' member holds instances of annotated classes; "
+                    + "annotate '_count' 'property' instead of 'node'",
+                "Model.swift:7:18: error: 'String' is a value type, and a 'node' member holds instances of annotated classes; "
+                    + "annotate '_titles' 'property' instead of 'node'",
+                "Model.swift:9:18: error: 'Point' is a value type, and a 'node' member holds instances of annotated classes; "
+                    + "annotate '_origin' 'property' instead of 'node'",
+                "Model.swift:11:16: error: 'Foundation.Date' is a value type, and a 'node' member holds instances of annotated "
+                    + "classes; annotate '_when' 'property' instead of 'node'",
+            ])
+    }
+
+    @Test func nodeOfATypeNotDeclaredInTheSourcesNamesBothFixes() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Library {
+                let tracker = Tracker()
+                // ripple: node
+                var _remote: Remote? = nil
+            }
+            """) == [
+                "Model.swift:5:18: error: 'Remote' is not a ripple node; annotate class Remote with '// ripple: node', "
+                    + "or, if it is a value type, annotate '_remote' 'property' instead of 'node'",
+            ])
+    }
+
+    @Test func memberWhoseNameIsOnlyUnderscoresGetsAMessageOfItsOwn() {
+        #expect(schemaDiagnostics("""
+            // ripple: root
+            final class Library {
+                let tracker = Tracker()
+                // ripple: property
+                var `_`: Int = 0
+                // ripple: property
+                var __ = 0
+                // ripple: property
+                var ___ = 0
+            }
+            """) == [
+                "Model.swift:5:9: error: tracked member '_' leaves no name for its accessor, which is named without the "
+                    + "first '_'; give it a name after the '_', such as '_count' for an accessor 'count'",
+                "Model.swift:7:9: error: tracked member '__' leaves no name for its accessor, which is named without the "
+                    + "first '_'; give it a name after the '_', such as '_count' for an accessor 'count'",
+                // `___` has an accessor, `__`, which is taken.
+                "Model.swift:9:9: error: the generated accessor '__' of '___' clashes with the member '__' of 'Library'; "
+                    + "rename one of them",
+            ])
+    }
+
     @Test func unsupportedNodeShape() {
         #expect(schemaDiagnostics("""
             // ripple: root
@@ -631,6 +695,17 @@ import Testing
                 "Model.swift:6:50: error: dependency 'count.all': 'all' can only end a path, right after a node member, "
                     + "as in 'shelves.all'",
             ])
+    }
+
+    @Test func aLongDependencyCycleIsCutAndSaysWhereItReturns() {
+        var source = "// ripple: root\nfinal class Ring {\n    let tracker = Tracker()\n"
+        for index in 0..<12 {
+            source += "    // ripple: property, readOnly, dependency = [m\((index + 1) % 12)]\n    var _m\(index): Int { 0 }\n"
+        }
+        let shown = (0..<10).map { "Ring.m\($0)" }.joined(separator: " -> ")
+        #expect(schemaDiagnostics(source + "}\n") == [
+            "Model.swift:5:9: error: dependency cycle: \(shown) and 2 more, back to Ring.m0; remove one of these dependencies",
+        ])
     }
 
     @Test func dependencyCycle() {
