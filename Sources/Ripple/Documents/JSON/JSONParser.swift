@@ -141,7 +141,7 @@ struct JSONParser {
             else { throw error("a high surrogate \\u escape without a low one after it", at: index) }
             return index + 12
         default:
-            throw error("an invalid escape: \\\(found(at: index + 1))", at: index)
+            throw error("an invalid escape: a backslash before \(found(at: index + 1))", at: index)
         }
     }
 

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The encoder's bytes: golden text, deterministic order, numbers and strings as JSON needs them.
-@Suite struct JSONEncodingTests {
+@Suite struct DocumentsJSONEncodingTests {
     struct Book: Codable, Equatable {
         var title: String
         var pages: Int
