@@ -139,8 +139,8 @@ import Testing
         case .bool: _ = try value.bool()
         case .number: _ = try? value.double()
         case .string: _ = try value.string()
-        case .array: try value.elements().forEach(visit)
-        case .object: try value.members().forEach { try visit($0.value) }
+        case .array: for element in try value.elements() { try visit(element) }
+        case .object: for member in try value.members() { try visit(member.value) }
         }
     }
 

@@ -24,25 +24,25 @@ final class JSONFrame {
         let isSorted: Bool
     }
 
-    var kind = Kind.value
-    var writer = JSONWriter()
-    var order = Order.asWritten
+    @exclusivity(unchecked) var kind = Kind.value
+    @exclusivity(unchecked) var writer = JSONWriter()
+    @exclusivity(unchecked) var order = Order.asWritten
     /// An object's keys (each the offset of its first byte and of its closing quote), or the
     /// offset of each element of an array that is not ``Order/asWritten``.
-    private var marks: [Int] = []
+    @exclusivity(unchecked) private var marks: [Int] = []
     /// Members or elements written so far.
-    private(set) var count = 0
+    @exclusivity(unchecked) private(set) var count = 0
     /// Whether an object's keys were written in increasing order, without repeats.
-    private var isSorted = true
+    @exclusivity(unchecked) private var isSorted = true
     /// Containers and super encoders made for members or elements, which may be written in
     /// any order until this frame closes, and are then spliced in at their offsets.
-    private var nested: [(offset: Int, frame: JSONFrame)] = []
+    @exclusivity(unchecked) private var nested: [(offset: Int, frame: JSONFrame)] = []
     /// Where this frame is in the value being encoded, for coding paths.
-    private(set) var parent: JSONFrame?
-    private(set) var key: (any CodingKey)?
-    private(set) var depth = 0
+    @exclusivity(unchecked) private(set) var parent: JSONFrame?
+    @exclusivity(unchecked) private(set) var key: (any CodingKey)?
+    @exclusivity(unchecked) private(set) var depth = 0
     /// Changes whenever the frame is closed, so that a container kept past that fails.
-    private(set) var generation = 0
+    @exclusivity(unchecked) private(set) var generation = 0
 
     /// Makes the frame the start of a new value.
     func open(_ kind: Kind, parent: JSONFrame?, key: (any CodingKey)?) {

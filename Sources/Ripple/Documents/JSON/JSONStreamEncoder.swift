@@ -25,12 +25,12 @@ final class JSONStreamEncoder: Encoder {
         var isSuperEncoderValue = false
     }
 
-    var current: Value
-    private var pool: [JSONFrame] = []
-    private var scratch: [UInt8] = []
+    @exclusivity(unchecked) var current: Value
+    @exclusivity(unchecked) private var pool: [JSONFrame] = []
+    @exclusivity(unchecked) private var scratch: [UInt8] = []
     /// A misuse noticed where nothing can throw, thrown when the value's encoding returns.
-    private var failure: EncodingError?
-    private var orderCache: (type: ObjectIdentifier, order: JSONFrame.Order)?
+    @exclusivity(unchecked) private var failure: EncodingError?
+    @exclusivity(unchecked) private var orderCache: (type: ObjectIdentifier, order: JSONFrame.Order)?
 
     init(writingTo frame: JSONFrame, userInfo: [CodingUserInfoKey: Any]) {
         self.userInfo = userInfo
@@ -98,6 +98,12 @@ final class JSONStreamEncoder: Encoder {
             frame.writer.write(value as! Int64)
         } else if type == UInt8.self {
             frame.writer.write(value as! UInt8)
+        } else if type == [String].self, frame.depth < JSONParser.maximumDepth {
+            writeArray(value as! [String], into: frame) { $0.write($1) }
+        } else if type == [Int].self, frame.depth < JSONParser.maximumDepth {
+            writeArray(value as! [Int], into: frame) { $0.write($1) }
+        } else if type == [Double].self, frame.depth < JSONParser.maximumDepth {
+            try writeArray(value as! [Double], into: frame) { try $0.write($1) }
         } else if type == Data.self {
             frame.writer.write((value as! Data).base64EncodedString())
         } else if type == URL.self {
@@ -116,6 +122,15 @@ final class JSONStreamEncoder: Encoder {
             return false
         }
         return true
+    }
+
+    /// Writes an array of values JSON has a form for, without a frame for it.
+    private func writeArray<Element>(
+        _ elements: [Element], into frame: JSONFrame, _ write: (inout JSONWriter, Element) throws -> Void
+    ) rethrows {
+        frame.writer.beginArray()
+        for element in elements { try write(&frame.writer, element) }
+        frame.writer.endArray()
     }
 
     func writeFloat<Float: BinaryFloatingPoint & TextOutputStreamable>(

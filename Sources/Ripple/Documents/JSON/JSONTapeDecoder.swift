@@ -29,8 +29,8 @@ final class JSONTapeDecoder: Decoder {
 
     /// Decodes the value at `index` as `T`.
     func decode<T: Decodable>(_ type: T.Type, at index: Int) throws -> T {
-        if let value = try readDirectly(T.self, at: index) { return value }
         guard index != tape.absent else { throw absent(T.self) }
+        if let value = try readDirectly(T.self, at: index) { return value }
         let outer = self.index
         self.index = index
         defer { self.index = outer }
@@ -47,6 +47,9 @@ final class JSONTapeDecoder: Decoder {
         if type == Float.self { return try tape.floatingPoint(at: index, as: Float.self) as? T }
         if type == Int64.self { return try tape.integer(at: index, as: Int64.self) as? T }
         if type == UInt8.self { return try tape.integer(at: index, as: UInt8.self) as? T }
+        if type == [String].self { return try array(at: index, tape.string) as? T }
+        if type == [Int].self { return try array(at: index) { try tape.integer(at: $0, as: Int.self) } as? T }
+        if type == [Double].self { return try array(at: index) { try tape.floatingPoint(at: $0, as: Double.self) } as? T }
         if type == Data.self {
             guard let data = Data(base64Encoded: try tape.string(at: index)) else {
                 throw tape.corrupted("Encountered Data is not valid Base64.", at: index)
@@ -66,6 +69,17 @@ final class JSONTapeDecoder: Decoder {
             return decimal as? T
         }
         return nil
+    }
+
+    /// Reads an array of values JSON has a form for, without a container for it.
+    private func array<Element>(at index: Int, _ read: (Int) throws -> Element) throws -> [Element] {
+        guard tape.kind(at: index) == .array else { throw tape.mismatch([Element].self, at: index) }
+        var elements: [Element] = []
+        elements.reserveCapacity(tape.size(at: index))
+        // Entries one after another are the elements until one is an array or object, which
+        // fails to read as Element.
+        for element in index + 1..<tape.offset(at: index) { elements.append(try read(element)) }
+        return elements
     }
 
     /// The error for reading a value the document does not have.
