@@ -87,6 +87,37 @@ import Testing
         #expect(try text([Set([2, 1]): "x", Set([0]): "y"]) == #"[[0],"y",[1,2],"x"]"#)
     }
 
+    @Test func setsAndDictionariesAreSortedByBytesNotByHashOrder() throws {
+        let words = (0..<300).map { "w\($0 * 7919 % 1_000)" }
+        let sorted = words.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        #expect(try text(Set(words)) == "[" + sorted.map { "\"\($0)\"" }.joined(separator: ",") + "]")
+        let dictionary = Dictionary(uniqueKeysWithValues: words.map { ($0, $0.count) })
+        #expect(try text(dictionary) == "{" + sorted.map { "\"\($0)\":\($0.count)" }.joined(separator: ",") + "}")
+    }
+
+    @Test func userCodeSeesTheCodingPathOfTheValueItEncodes() throws {
+        final class PathRecorder: Encodable {
+            var paths: [[String]] = []
+            func encode(to encoder: any Encoder) throws {
+                paths.append(encoder.codingPath.map(\.stringValue))
+                var container = encoder.singleValueContainer()
+                try container.encode(paths.count)
+            }
+        }
+        struct Holder: Encodable {
+            let recorder: PathRecorder
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: JSONKey.self)
+                try container.encode([recorder, recorder], forKey: JSONKey(stringValue: "list"))
+                var nested = container.nestedUnkeyedContainer(forKey: JSONKey(stringValue: "nested"))
+                try nested.encode(recorder)
+            }
+        }
+        let recorder = PathRecorder()
+        #expect(try text(Holder(recorder: recorder)) == #"{"list":[1,2],"nested":[3]}"#)
+        #expect(recorder.paths == [["list", "Index 0"], ["list", "Index 1"], ["nested", "Index 0"]])
+    }
+
     @Test func aKeyEncodedTwiceKeepsItsLastValue() throws {
         struct Twice: Encodable {
             enum Keys: String, CodingKey { case b, a }

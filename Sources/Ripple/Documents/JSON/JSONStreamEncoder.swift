@@ -25,6 +25,7 @@ final class JSONStreamEncoder: Encoder {
         var isSuperEncoderValue = false
     }
 
+    // Unchecked for speed, as in `JSONFrame`.
     @exclusivity(unchecked) var current: Value
     @exclusivity(unchecked) private var pool: [JSONFrame] = []
     @exclusivity(unchecked) private var scratch: [UInt8] = []
