@@ -30,6 +30,7 @@ import Testing
         var uint64 = UInt64.max
         var int128 = Int128.min
         var uint128 = UInt128.max
+        var wideIntegers: [Int128?] = [.min, nil, .max]
         var date = Date(timeIntervalSinceReferenceDate: 123_456.789)
         var data = Data((0..<40).map(UInt8.init))
         var url = URL(string: "https://example.com/path?q=1#f")

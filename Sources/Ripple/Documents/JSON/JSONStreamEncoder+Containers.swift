@@ -84,13 +84,23 @@ extension JSONStreamEncoder {
     }
 
     /// Writes an array's elements into its frame.
-    struct UnkeyedContainer: UnkeyedEncodingContainer {
+    struct UnkeyedContainer: UnkeyedEncodingContainer, JSONScalarEncoding {
         let encoder: JSONStreamEncoder
         let frame: JSONFrame
         let generation: Int
 
         var codingPath: [any CodingKey] { frame.codingPath }
         var count: Int { frame.count }
+        var nextValuePath: [any CodingKey] { codingPath + [IndexKey(count)] }
+
+        func nextValueFrame() throws -> JSONFrame { try element() }
+
+        // Here rather than in `JSONScalarEncoding`, which would make them ambiguous with the
+        // standard library's defaults.
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        mutating func encode(_ value: Int128) throws { try nextValueFrame().writer.write(value) }
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        mutating func encode(_ value: UInt128) throws { try nextValueFrame().writer.write(value) }
 
         /// The frame, with the next element begun.
         private func element() throws -> JSONFrame {
@@ -98,26 +108,6 @@ extension JSONStreamEncoder {
             frame.beginElement()
             return frame
         }
-
-        mutating func encodeNil() throws { try element().writer.writeNull() }
-        mutating func encode(_ value: Bool) throws { try element().writer.write(value) }
-        mutating func encode(_ value: String) throws { try element().writer.write(value) }
-        mutating func encode(_ value: Int) throws { try element().writer.write(value) }
-        mutating func encode(_ value: Int8) throws { try element().writer.write(value) }
-        mutating func encode(_ value: Int16) throws { try element().writer.write(value) }
-        mutating func encode(_ value: Int32) throws { try element().writer.write(value) }
-        mutating func encode(_ value: Int64) throws { try element().writer.write(value) }
-        mutating func encode(_ value: UInt) throws { try element().writer.write(value) }
-        mutating func encode(_ value: UInt8) throws { try element().writer.write(value) }
-        mutating func encode(_ value: UInt16) throws { try element().writer.write(value) }
-        mutating func encode(_ value: UInt32) throws { try element().writer.write(value) }
-        mutating func encode(_ value: UInt64) throws { try element().writer.write(value) }
-        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-        mutating func encode(_ value: Int128) throws { try element().writer.write(value) }
-        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-        mutating func encode(_ value: UInt128) throws { try element().writer.write(value) }
-        mutating func encode(_ value: Double) throws { try encodeFloat(value) }
-        mutating func encode(_ value: Float) throws { try encodeFloat(value) }
 
         mutating func encode<T: Encodable>(_ value: T) throws {
             let checkpoint = frame.checkpoint
@@ -127,11 +117,6 @@ extension JSONStreamEncoder {
                 frame.restore(checkpoint)
                 throw error
             }
-        }
-
-        private func encodeFloat<Float: BinaryFloatingPoint & TextOutputStreamable>(_ value: Float) throws {
-            guard value.isFinite else { throw JSONWriter.nonFinite(value, codingPath: codingPath + [IndexKey(count)]) }
-            try element().writer.write(value)
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
@@ -162,13 +147,22 @@ extension JSONStreamEncoder {
     }
 
     /// Writes the current value as one string, number, boolean, null or nested value.
-    struct SingleValueContainer: SingleValueEncodingContainer {
+    struct SingleValueContainer: SingleValueEncodingContainer, JSONScalarEncoding {
         let encoder: JSONStreamEncoder
         let frame: JSONFrame
         let key: (any CodingKey)?
         let generation: Int
 
         var codingPath: [any CodingKey] { frame.codingPath + (key.map { [$0] } ?? []) }
+        var nextValuePath: [any CodingKey] { codingPath }
+
+        func nextValueFrame() throws -> JSONFrame { try claim() }
+
+        // As in `UnkeyedContainer`.
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        mutating func encode(_ value: Int128) throws { try nextValueFrame().writer.write(value) }
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        mutating func encode(_ value: UInt128) throws { try nextValueFrame().writer.write(value) }
 
         /// The frame, once it is sure the value is written once.
         private func claim() throws -> JSONFrame {
@@ -185,25 +179,39 @@ extension JSONStreamEncoder {
             return frame
         }
 
-        mutating func encodeNil() throws { try claim().writer.writeNull() }
-        mutating func encode(_ value: Bool) throws { try claim().writer.write(value) }
-        mutating func encode(_ value: String) throws { try claim().writer.write(value) }
-        mutating func encode(_ value: Int) throws { try claim().writer.write(value) }
-        mutating func encode(_ value: Int8) throws { try claim().writer.write(value) }
-        mutating func encode(_ value: Int16) throws { try claim().writer.write(value) }
-        mutating func encode(_ value: Int32) throws { try claim().writer.write(value) }
-        mutating func encode(_ value: Int64) throws { try claim().writer.write(value) }
-        mutating func encode(_ value: UInt) throws { try claim().writer.write(value) }
-        mutating func encode(_ value: UInt8) throws { try claim().writer.write(value) }
-        mutating func encode(_ value: UInt16) throws { try claim().writer.write(value) }
-        mutating func encode(_ value: UInt32) throws { try claim().writer.write(value) }
-        mutating func encode(_ value: UInt64) throws { try claim().writer.write(value) }
-        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-        mutating func encode(_ value: Int128) throws { try claim().writer.write(value) }
-        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-        mutating func encode(_ value: UInt128) throws { try claim().writer.write(value) }
-        mutating func encode(_ value: Double) throws { try encoder.writeFloat(value, into: claim(), key: key) }
-        mutating func encode(_ value: Float) throws { try encoder.writeFloat(value, into: claim(), key: key) }
         mutating func encode<T: Encodable>(_ value: T) throws { try encoder.encode(value, into: claim(), key: key) }
+    }
+}
+
+/// The unkeyed and single value containers, which write strings, numbers, booleans and nulls
+/// the same way, each to the frame the container gives for its next value.
+protocol JSONScalarEncoding {
+    /// The frame to write the next value to, with the value begun.
+    func nextValueFrame() throws -> JSONFrame
+    /// The coding path the next value will have.
+    var nextValuePath: [any CodingKey] { get }
+}
+
+extension JSONScalarEncoding {
+    mutating func encodeNil() throws { try nextValueFrame().writer.writeNull() }
+    mutating func encode(_ value: Bool) throws { try nextValueFrame().writer.write(value) }
+    mutating func encode(_ value: String) throws { try nextValueFrame().writer.write(value) }
+    mutating func encode(_ value: Int) throws { try nextValueFrame().writer.write(value) }
+    mutating func encode(_ value: Int8) throws { try nextValueFrame().writer.write(value) }
+    mutating func encode(_ value: Int16) throws { try nextValueFrame().writer.write(value) }
+    mutating func encode(_ value: Int32) throws { try nextValueFrame().writer.write(value) }
+    mutating func encode(_ value: Int64) throws { try nextValueFrame().writer.write(value) }
+    mutating func encode(_ value: UInt) throws { try nextValueFrame().writer.write(value) }
+    mutating func encode(_ value: UInt8) throws { try nextValueFrame().writer.write(value) }
+    mutating func encode(_ value: UInt16) throws { try nextValueFrame().writer.write(value) }
+    mutating func encode(_ value: UInt32) throws { try nextValueFrame().writer.write(value) }
+    mutating func encode(_ value: UInt64) throws { try nextValueFrame().writer.write(value) }
+    mutating func encode(_ value: Double) throws { try encodeFloat(value) }
+    mutating func encode(_ value: Float) throws { try encodeFloat(value) }
+
+    /// Checks the number before beginning the value, so that a caught error leaves no trace.
+    private func encodeFloat<Float: BinaryFloatingPoint & TextOutputStreamable>(_ value: Float) throws {
+        guard value.isFinite else { throw JSONWriter.nonFinite(value, codingPath: nextValuePath) }
+        try nextValueFrame().writer.write(value)
     }
 }

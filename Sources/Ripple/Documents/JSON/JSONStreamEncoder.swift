@@ -134,7 +134,7 @@ final class JSONStreamEncoder: Encoder {
         frame.writer.endArray()
     }
 
-    func writeFloat<Float: BinaryFloatingPoint & TextOutputStreamable>(
+    private func writeFloat<Float: BinaryFloatingPoint & TextOutputStreamable>(
         _ value: Float, into frame: JSONFrame, key: (any CodingKey)?
     ) throws {
         guard value.isFinite else {
