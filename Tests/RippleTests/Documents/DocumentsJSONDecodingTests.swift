@@ -79,6 +79,26 @@ import Testing
         #expect(try roundTrip(floats).map(\.bitPattern) == floats.map(\.bitPattern))
     }
 
+    @Test func numberTextReadsAsTheCorrectlyRoundedDouble() throws {
+        var random = SeededGenerator(state: 13)
+        func digits(_ count: Int) -> String {
+            String((0..<count).map { _ in Character(String(Int.random(in: 0...9, using: &random))) })
+        }
+        for _ in 0..<3_000 {
+            var text = Bool.random(using: &random) ? "-" : ""
+            text += String(Int.random(in: 1...9, using: &random)) + digits(Int.random(in: 0...20, using: &random))
+            if Bool.random(using: &random) { text += "." + digits(Int.random(in: 1...20, using: &random)) }
+            if Bool.random(using: &random) { text += "e\(Int.random(in: -30...30, using: &random) * (Bool.random(using: &random) ? 1 : 12))" }
+            let expected = try #require(Double(text))
+            let value = try DocumentJSON.parse(Array(text.utf8))
+            if expected.isFinite {
+                #expect(try value.double().bitPattern == expected.bitPattern, "\(text)")
+            } else {
+                #expect(throws: DecodingError.self, "\(text)") { try value.double() }
+            }
+        }
+    }
+
     @Test func stringsRoundTripWhateverTheirCharacters() throws {
         var random = SeededGenerator(state: 11)
         var strings = ["", "\"", "\\", "\u{7F}", String((0..<32).map { Character(Unicode.Scalar($0)) })]

@@ -129,6 +129,11 @@ import Testing
         #expect(throws: DecodingError.self) { try big[0].integer(as: Int.self) }
         #expect(throws: DecodingError.self) { try big[1].double() }
         #expect(try big[2].double() == 0)
+        let exponents = try DocumentJSON.parse(Array("[1e-9223372036854775808, 0.5e-9223372036854775808, 1e99999999999999999999]".utf8))
+        #expect(try exponents.elements()[0].double() == 0 && exponents.elements()[1].double() == 0)
+        #expect(throws: DecodingError.self) { try exponents.elements()[2].double() }
+        #expect(throws: DecodingError.self) { try exponents.elements()[2].integer(as: UInt8.self) }
+        #expect(throws: DecodingError.self) { try DocumentJSON.decode([Decimal].self, from: exponents) }
         #expect(try DocumentJSON.decode(Decimal.self, from: DocumentJSON.parse(Array("3.25".utf8))) == Decimal(string: "3.25"))
     }
 

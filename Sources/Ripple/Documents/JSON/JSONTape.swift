@@ -67,7 +67,9 @@ final class JSONTape: Sendable {
     func integer<Integer: FixedWidthInteger>(at index: Int, as type: Integer.Type) throws -> Integer {
         guard kind(at: index) == .number else { throw mismatch(Integer.self, at: index) }
         if flag(at: index), let value = parseInteger(text(at: index), as: Integer.self) { return value }
-        if !flag(at: index), let value = Integer(exactly: try floatingPoint(at: index, as: Double.self)) { return value }
+        if !flag(at: index), let value = (try? floatingPoint(at: index, as: Double.self)).flatMap(Integer.init(exactly:)) {
+            return value
+        }
         throw corrupted("Number \(String(decoding: text(at: index), as: UTF8.self)) does not fit in \(Integer.self).", at: index)
     }
 
@@ -114,7 +116,9 @@ final class JSONTape: Sendable {
             if byte == UInt8(ascii: ".") {
                 afterPoint = true
             } else if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
-                guard let written = Int(String(decoding: text[(index + 1)...], as: UTF8.self)) else { return nil }
+                // Beyond the fast range whatever the digits: left to the full conversion.
+                guard let written = Int(String(decoding: text[(index + 1)...], as: UTF8.self)), written.magnitude < 1_000
+                else { return nil }
                 exponent += written
                 break
             } else {
