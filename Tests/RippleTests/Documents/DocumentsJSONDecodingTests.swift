@@ -139,6 +139,28 @@ import Testing
         #expect(try decode(Small.self, #"{"a": 1, "a": 2}"#).a == 1)
     }
 
+    @Test func randomlyDamagedDocumentsDecodeOrFailWithADecodingError() throws {
+        var random = SeededGenerator(state: 17)
+        var original: [UInt8] = []
+        try DocumentJSON.encode(Everything(), into: &original)
+        let alphabet = Array("{}[]\",:-.0123456789eEtrufalsnABC".utf8)
+        var decoded = 0
+        for _ in 0..<1_000 {
+            var bytes = original
+            for _ in 0...Int.random(in: 0...2, using: &random) {
+                bytes[Int.random(in: 0..<bytes.count, using: &random)] = alphabet.randomElement(using: &random)!
+            }
+            guard let root = try? DocumentJSON.parse(bytes) else { continue }
+            do {
+                _ = try DocumentJSON.decode(Everything.self, from: root)
+                decoded += 1
+            } catch {
+                #expect(error is DecodingError, "\(error) for \(String(decoding: bytes, as: UTF8.self))")
+            }
+        }
+        #expect(decoded > 10, "some damage leaves a document that still decodes")
+    }
+
     @Test func superEncodersAndSuperDecodersRoundTripAClassHierarchy() throws {
         #expect(try roundTrip(DerivedRecord(base: 1, extra: "x")) == DerivedRecord(base: 1, extra: "x"))
         var bytes: [UInt8] = []
