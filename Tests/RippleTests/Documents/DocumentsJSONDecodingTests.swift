@@ -28,9 +28,6 @@ import Testing
         var uint16 = UInt16.max
         var uint32 = UInt32.max
         var uint64 = UInt64.max
-        var int128 = Int128.min
-        var uint128 = UInt128.max
-        var wideIntegers: [Int128?] = [.min, nil, .max]
         var date = Date(timeIntervalSinceReferenceDate: 123_456.789)
         var data = Data((0..<40).map(UInt8.init))
         var url = URL(string: "https://example.com/path?q=1#f")
@@ -54,6 +51,19 @@ import Testing
     @Test func everyStandardAndFoundationTypeRoundTripsExactly() throws {
         let value = Everything()
         #expect(try roundTrip(value) == value)
+    }
+
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    struct WideIntegers: Codable, Equatable {
+        var int128 = Int128.min
+        var uint128 = UInt128.max
+        var optionals: [Int128?] = [.min, nil, .max]
+    }
+
+    @Test func integersOf128BitsRoundTripInEveryKindOfContainer() throws {
+        guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) else { return }
+        #expect(try roundTrip(WideIntegers()) == WideIntegers())
+        #expect(try roundTrip(UInt128.max - 1) == UInt128.max - 1)
     }
 
     @Test func bytesFromEitherEncoderDecodeWithEitherDecoderToTheSameValue() throws {

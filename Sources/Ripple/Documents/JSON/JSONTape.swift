@@ -1,5 +1,3 @@
-import Foundation
-
 /// A parsed JSON document: its bytes, and one entry per value and key in document order.
 ///
 /// An entry is 64 bits: the kind (3 bits), a flag (a boolean's value, a number written as an
