@@ -4,7 +4,9 @@ extension JSONTapeDecoder {
         let decoder: JSONTapeDecoder
         let object: Int
         /// For an object of many members, where each key's value is (looking keys up one by
-        /// one costs more than hashing them once).
+        /// one costs more than hashing them once). Keys then match as strings, as in
+        /// `JSONDecoder`, rather than byte for byte: the same unless they differ only in
+        /// Unicode normalization.
         private let lookup: [String: Int]?
 
         init(decoder: JSONTapeDecoder, object: Int) {
