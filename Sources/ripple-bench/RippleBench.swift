@@ -43,6 +43,7 @@ enum RippleBench {
         try HistorySuite(harness: harness, goals: goals).run()
         try ValidationSuite(harness: harness, goals: goals).run()
         try GeneratorSuite(harness: harness, goals: goals).run()
+        try JSONSuite(harness: harness, goals: goals).run()
 
         goals.print()
         if let warning = loadWarning() {

@@ -1,0 +1,139 @@
+import Foundation
+
+/// Decodes `Decodable` values from a parsed ``JSONTape`` as `JSONDecoder` does with its default
+/// settings, with its errors: dates from seconds since 2001, `Data` from Base64, `URL`s from
+/// strings, `Decimal`s from numbers, integers from any number that is exactly one.
+///
+/// One decoder serves a whole value: it points at the value being decoded, and coding paths
+/// are found from the tape when asked for, so decoding keeps no path of its own.
+final class JSONTapeDecoder: Decoder {
+    let tape: JSONTape
+    let userInfo: [CodingUserInfoKey: Any]
+    /// The value being decoded.
+    private(set) var index: Int
+    /// The coding path of a value the document does not have (a super decoder's missing key).
+    private let absentPath: [any CodingKey]?
+
+    init(tape: JSONTape, index: Int, userInfo: [CodingUserInfoKey: Any], absentPath: [any CodingKey]? = nil) {
+        self.tape = tape
+        self.index = index
+        self.userInfo = userInfo
+        self.absentPath = absentPath
+    }
+
+    var codingPath: [any CodingKey] { path(to: index) }
+
+    func path(to index: Int) -> [any CodingKey] {
+        index == tape.absent ? absentPath ?? [] : tape.codingPath(to: index)
+    }
+
+    /// Decodes the value at `index` as `T`.
+    func decode<T: Decodable>(_ type: T.Type, at index: Int) throws -> T {
+        guard index != tape.absent else { throw absent(T.self) }
+        if let value = try readDirectly(T.self, at: index) { return value }
+        let outer = self.index
+        self.index = index
+        defer { self.index = outer }
+        return try T(from: self)
+    }
+
+    /// Reads the values JSON has a form for (strings, numbers, booleans), and the Foundation
+    /// types `JSONDecoder` reads its own way; nil for the rest.
+    private func readDirectly<T: Decodable>(_ type: T.Type, at index: Int) throws -> T? {
+        if type == String.self { return try tape.string(at: index) as? T }
+        if type == Int.self { return try tape.integer(at: index, as: Int.self) as? T }
+        if type == Double.self { return try tape.floatingPoint(at: index, as: Double.self) as? T }
+        if type == Bool.self { return try tape.bool(at: index) as? T }
+        if type == Float.self { return try tape.floatingPoint(at: index, as: Float.self) as? T }
+        if type == Int64.self { return try tape.integer(at: index, as: Int64.self) as? T }
+        if type == UInt8.self { return try tape.integer(at: index, as: UInt8.self) as? T }
+        if type == [String].self { return try array(at: index, tape.string) as? T }
+        if type == [Int].self { return try array(at: index) { try tape.integer(at: $0, as: Int.self) } as? T }
+        if type == [Double].self { return try array(at: index) { try tape.floatingPoint(at: $0, as: Double.self) } as? T }
+        if type == Data.self {
+            guard let data = Data(base64Encoded: try tape.string(at: index)) else {
+                throw tape.corrupted("Encountered Data is not valid Base64.", at: index)
+            }
+            return data as? T
+        }
+        if type == URL.self {
+            guard let url = URL(string: try tape.string(at: index)) else { throw tape.corrupted("Invalid URL string.", at: index) }
+            return url as? T
+        }
+        if type == Decimal.self {
+            guard tape.kind(at: index) == .number else { throw tape.mismatch(Decimal.self, at: index) }
+            let text = String(decoding: tape.text(at: index), as: UTF8.self)
+            guard let decimal = Decimal(string: text), !decimal.isNaN else {
+                throw tape.corrupted("Number \(text) is not representable as a Decimal.", at: index)
+            }
+            return decimal as? T
+        }
+        return nil
+    }
+
+    /// Reads an array of values JSON has a form for, without a container for it.
+    private func array<Element>(at index: Int, _ read: (Int) throws -> Element) throws -> [Element] {
+        guard tape.kind(at: index) == .array else { throw tape.mismatch([Element].self, at: index) }
+        var elements: [Element] = []
+        elements.reserveCapacity(tape.size(at: index))
+        // Entries one after another are the elements until one is an array or object, which
+        // fails to read as Element.
+        for element in index + 1..<tape.offset(at: index) { elements.append(try read(element)) }
+        return elements
+    }
+
+    /// The error for reading a value the document does not have.
+    func absent(_ type: Any.Type) -> DecodingError {
+        .valueNotFound(type, DecodingError.Context(codingPath: path(to: tape.absent), debugDescription: "No value found."))
+    }
+
+    // MARK: Containers
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        try keyedContainer(at: index)
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try unkeyedContainer(at: index)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        SingleValueContainer(decoder: self, index: index)
+    }
+
+    func keyedContainer<Key: CodingKey>(at index: Int) throws -> KeyedDecodingContainer<Key> {
+        guard index != tape.absent else { throw absent([String: Any].self) }
+        guard tape.kind(at: index) == .object else { throw tape.mismatch([String: Any].self, at: index) }
+        return KeyedDecodingContainer(KeyedContainer<Key>(decoder: self, object: index))
+    }
+
+    func unkeyedContainer(at index: Int) throws -> UnkeyedContainer {
+        guard index != tape.absent else { throw absent([Any].self) }
+        guard tape.kind(at: index) == .array else { throw tape.mismatch([Any].self, at: index) }
+        return UnkeyedContainer(decoder: self, array: index)
+    }
+}
+
+extension JSONTape {
+    /// The index of the value of the member named `key` of the object at `object`, the first
+    /// if the key appears twice; keys match by their UTF-8 bytes.
+    func member(_ key: String, in object: Int) -> Int? {
+        var key = key
+        return key.withUTF8 { name in
+            bytes.withUnsafeBufferPointer { bytes in
+                var child = object + 1
+                let end = offset(at: object)
+                while child < end {
+                    let count = size(at: child)
+                    if flag(at: child) {
+                        if (try? string(at: child))?.utf8.elementsEqual(name) == true { return child + 1 }
+                    } else if count == name.count, count == 0 || memcmp(bytes.baseAddress! + offset(at: child), name.baseAddress!, count) == 0 {
+                        return child + 1
+                    }
+                    child = next(after: child + 1)
+                }
+                return nil
+            }
+        }
+    }
+}
