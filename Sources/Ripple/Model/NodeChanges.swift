@@ -1,3 +1,5 @@
+import Foundation
+
 // Which child nodes a write of a node member attached and detached, found from the member's
 // old value (type-erased, from the journal) and its current one. Validation uses it to find
 // the nodes a transaction put into the model, and the parent links kept for validation
@@ -57,10 +59,16 @@ extension Array: NodeCollection where Element: RippleNode {
         var changes = NodeChanges(attached: newMiddle.filter { !gone.contains(ObjectIdentifier($0)) })
         var detached = oldMiddle.filter { !kept.contains(ObjectIdentifier($0)) }
         if !detached.isEmpty, ends.prefix + ends.suffix > 0 {
-            // A node held twice stays held while one of its places is left.
-            let remaining = Set(self[..<ends.prefix].lazy.map(ObjectIdentifier.init))
-                .union(self[(count - ends.suffix)...].lazy.map(ObjectIdentifier.init))
-            detached.removeAll { remaining.contains(ObjectIdentifier($0)) }
+            // A node held twice stays held while one of its places is left. Few nodes leave
+            // at a time: a scan of the rest, by identity, costs less than hashing it.
+            let head = self[..<ends.prefix]
+            let tail = self[(count - ends.suffix)...]
+            if detached.count <= 8 {
+                detached.removeAll { node in head.contains { $0 === node } || tail.contains { $0 === node } }
+            } else {
+                let remaining = Set(head.lazy.map(ObjectIdentifier.init)).union(tail.lazy.map(ObjectIdentifier.init))
+                detached.removeAll { remaining.contains(ObjectIdentifier($0)) }
+            }
         }
         changes.detached = detached
         return changes
@@ -101,11 +109,21 @@ extension Dictionary: NodeCollection where Value: RippleNode {
 }
 
 /// How many elements two arrays share at their start and, after that, at their end.
+///
+/// Elements of plain types (no references to count) and objects are compared by their bytes,
+/// a `memcmp` over blocks: the same bits are the same value (or the same object), and two values
+/// told apart that `==` would call equal (`-0.0` and `0.0`) only make a difference a little
+/// larger, never wrong. Run once per collection an update edits, over the whole collection,
+/// this keeps an update that appends one Int to a list of 50,000 at a few microseconds.
 struct CommonEnds {
     let prefix: Int
     let suffix: Int
 
     init<Element>(_ old: [Element], _ new: [Element], by isSame: (Element, Element) -> Bool) {
+        if _isPOD(Element.self) || Element.self is AnyObject.Type {
+            (prefix, suffix) = Self.byBytes(old, new)
+            return
+        }
         let shorter = Swift.min(old.count, new.count)
         var prefix = 0
         while prefix < shorter, isSame(old[prefix], new[prefix]) { prefix += 1 }
@@ -113,5 +131,29 @@ struct CommonEnds {
         while suffix < shorter - prefix, isSame(old[old.count - 1 - suffix], new[new.count - 1 - suffix]) { suffix += 1 }
         self.prefix = prefix
         self.suffix = suffix
+    }
+
+    private static func byBytes<Element>(_ old: [Element], _ new: [Element]) -> (prefix: Int, suffix: Int) {
+        let stride = MemoryLayout<Element>.stride
+        let shorter = Swift.min(old.count, new.count)
+        guard stride > 0, shorter > 0 else { return (0, 0) }
+        return old.withUnsafeBytes { oldBytes in
+            new.withUnsafeBytes { newBytes in
+                let oldBase = oldBytes.baseAddress!
+                let newBase = newBytes.baseAddress!
+                func same(_ oldIndex: Int, _ newIndex: Int, _ count: Int) -> Bool {
+                    memcmp(oldBase + oldIndex * stride, newBase + newIndex * stride, count * stride) == 0
+                }
+                let block = 64
+                var prefix = 0
+                while prefix + block <= shorter, same(prefix, prefix, block) { prefix += block }
+                while prefix < shorter, same(prefix, prefix, 1) { prefix += 1 }
+                var suffix = 0
+                let room = shorter - prefix
+                while suffix + block <= room, same(old.count - suffix - block, new.count - suffix - block, block) { suffix += block }
+                while suffix < room, same(old.count - suffix - 1, new.count - suffix - 1, 1) { suffix += 1 }
+                return (prefix, suffix)
+            }
+        }
     }
 }
