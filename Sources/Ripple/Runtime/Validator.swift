@@ -97,7 +97,7 @@ final class Validator {
     ///
     /// - Throws: The first error a `validate()` throws; the links are then as before.
     func validate(_ entries: ArraySlice<JournalEntry>, root: any RippleNode) throws -> [StructuralChange] {
-        guard isActive, !entries.isEmpty else { return [] }
+        guard isActive, !entries.isEmpty, entries.contains(where: mayNeedValidation) else { return [] }
         var seen: Set<ObjectIdentifier> = []
         defer { nodesExamined += seen.count }
         var candidates: [any RippleNode] = []
@@ -132,6 +132,17 @@ final class Validator {
             throw error
         }
         return structural
+    }
+
+    /// Whether a write may lead to a validation, or to a parent link: of a class that validates or
+    /// has a validating class above it, or of a node member whose children may (or while links
+    /// are kept, any node member). Updates that write nothing of the kind cost one check a write.
+    private func mayNeedValidation(_ entry: JournalEntry) -> Bool {
+        let role = role(of: entry.node)
+        if role.validates || role.belowValidating { return true }
+        let member = type(of: entry.node)._rippleDescriptor.members[entry.member]
+        guard member.isNode else { return false }
+        return linksAreBuilt || member.childDescriptor.map { roles[ObjectIdentifier($0)]?.reachesValidating ?? true } ?? false
     }
 
     /// Runs `validate()` of the candidates and of their ancestors that declare it, parents first.
