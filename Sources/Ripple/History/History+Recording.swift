@@ -6,7 +6,7 @@ extension History: CommitRecorder {
     func record(_ commit: Commit) {
         defer { publishState() }
         var changes: [HistoryStep.Change] = []
-        for entry in commit.firstWrites(where: { $0.isUndoable && Self.isSaved($0) })
+        for entry in commit.firstWrites(where: { $0.isUndoable && Self.isRecorded($0) })
         where !entry.node._rippleIsCurrent(entry.member, entry.old) {
             changes.append(HistoryStep.Change(entry, current: entry.node._rippleValue(of: entry.member)))
         }
@@ -31,9 +31,14 @@ extension History: CommitRecorder {
         }
     }
 
+    /// Whether history records the entry's member (saved state, not written from any thread).
+    private static func isRecorded(_ entry: JournalEntry) -> Bool {
+        type(of: entry.node)._rippleDescriptor.records(entry.member)
+    }
+
     /// Whether the entry's member is saved state (not discardable nor derived).
     private static func isSaved(_ entry: JournalEntry) -> Bool {
-        type(of: entry.node)._rippleDescriptor.records(entry.member)
+        type(of: entry.node)._rippleDescriptor.saves(entry.member)
     }
 
     /// Moves the step an undo or redo replayed to the other stack, with `changes`, what the

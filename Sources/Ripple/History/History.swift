@@ -75,10 +75,10 @@ public final class History {
     // MARK: Stacks
 
     /// Whether there is a step to undo.
-    public var canUndo: Bool { !undoSteps.isEmpty }
+    public var canUndo: Bool { host != nil && !undoSteps.isEmpty }
 
     /// Whether there is a step to redo.
-    public var canRedo: Bool { !redoSteps.isEmpty }
+    public var canRedo: Bool { host != nil && !redoSteps.isEmpty }
 
     /// The name of the step ``undo()`` would undo, when it was given one.
     public var undoName: String? { undoSteps.last?.name }

@@ -38,6 +38,12 @@
         return members[member].options.isDisjoint(with: MemberOptions.unrecorded)
     }
 
+    /// Whether member `member` is saved state: not UI state nor processors' results. (Members
+    /// written from any thread are saved, though never undone.)
+    func saves(_ member: Int) -> Bool {
+        members[member].options.isDisjoint(with: [.discardable, .derived])
+    }
+
     /// The index of the member named `name`, if any.
     public func member(named name: String) -> Int? {
         members.firstIndex { $0.name == name }

@@ -53,8 +53,8 @@ final class Journal {
         return journaledHigh.insert(NodeMember(tracker, member)).inserted
     }
 
-    func append(_ node: any RippleNode, _ member: Int, old: Any) {
-        entries.append(JournalEntry(node: node, member: member, old: old, isUndoable: writesAreUndoable))
+    func append(_ node: any RippleNode, _ member: Int, old: Any, isUndoable: Bool? = nil) {
+        entries.append(JournalEntry(node: node, member: member, old: old, isUndoable: isUndoable ?? writesAreUndoable))
     }
 
     /// Puts back every value journaled since `mark`, newest first, and forgets them.

@@ -205,6 +205,9 @@ final class RefreshScheduler {
                 outsideWrites.removeAll()
                 core.validator.follow(writes[...])
                 deliver(writes[...])
+                // The recorders hear of them as changes never undone (background writes of saved
+                // members make the document unsaved).
+                for write in writes { core.journal.append(write.node, write.member, old: write.old, isUndoable: false) }
             }
             for registration in pendingInitial where !registration.isCancelled { enqueue(registration) }
             pendingInitial.removeAll()

@@ -1,4 +1,4 @@
-import Ripple
+@testable import Ripple
 import Testing
 
 @MainActor
@@ -53,6 +53,24 @@ import Testing
         await Task.detached { shared.progress = 0 }.value
         for _ in 0..<20 { await Task.yield() }
         #expect(log.take() == [])
+        _ = observer
+    }
+
+    @Test func aBackgroundWriteOfASavedMemberMakesTheDocumentUnsavedAndIsNeverUndone() async throws {
+        let library = makeLibrary()
+        let mediator = Mediator(root: library)
+        let observer = mediator.observe("progress", reads: [Library.scheme.job.progress]) { _ in }
+        mediator.refresh()
+        #expect(!mediator.hasUnsavedChanges)
+        let shared = BackgroundNode(library._job)
+        await Task.detached { shared.progress = 0.5 }.value
+        var waited = 0
+        while library._job.progress != 0.5 || mediator.core.isBusy, waited < 1_000 {
+            await Task.yield()
+            waited += 1
+        }
+        for _ in 0..<20 { await Task.yield() }
+        #expect(mediator.hasUnsavedChanges && !mediator.history.canUndo)
         _ = observer
     }
 }
