@@ -6,14 +6,17 @@ extension History: CommitRecorder {
     func record(_ commit: Commit) {
         defer { publishState() }
         var changes: [HistoryStep.Change] = []
-        for entry in commit.firstWrites(where: { $0.isUndoable && Self.isRecorded($0) })
-        where !entry.node._rippleIsCurrent(entry.member, entry.old) {
-            changes.append(HistoryStep.Change(entry, current: entry.node._rippleValue(of: entry.member)))
+        if isEnabled || replaying != nil {
+            for entry in commit.firstWrites(where: { $0.isUndoable && Self.isRecorded($0) })
+            where !entry.node._rippleIsCurrent(entry.member, entry.old) {
+                changes.append(HistoryStep.Change(entry, current: entry.node._rippleValue(of: entry.member)))
+            }
         }
         func changesSaved(_ entry: JournalEntry) -> Bool {
             Self.isSaved(entry) && !entry.node._rippleIsCurrent(entry.member, entry.old)
         }
-        let changesUnrecorded = commit.entries.contains { !$0.isUndoable && changesSaved($0) }
+        // With history off, every change of a saved member is one it does not record.
+        let changesUnrecorded = commit.entries.contains { (!$0.isUndoable || !isEnabled) && changesSaved($0) }
         if commit.bodyCommitted, let replaying {
             // An undo or redo lands on the state at the other end of its step, unless its
             // refresh (a coordinator, say) changed the document further.

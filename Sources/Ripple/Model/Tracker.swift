@@ -38,6 +38,9 @@ public final class Tracker {
     /// the model (see `Validator`). Weak: a parent may go while a child it held lives on.
     internal var parents: [ParentLink] = []
 
+    /// The node's number in its document (0 until a snapshot, patch or journal names it).
+    internal var documentID: UInt64 = 0
+
     /// The journal epoch in which ``journaledMembers`` is valid.
     @usableFromInline @exclusivity(unchecked) internal var journalEpoch: UInt64 = 0
     /// Members (below 64) already journaled in ``journalEpoch``; others use the journal's set.

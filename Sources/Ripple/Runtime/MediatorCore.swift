@@ -21,9 +21,11 @@ final class MediatorCore {
     let validator: Validator
     let hooks = TransactionHooks()
     let actions = RunningActions()
-    private(set) lazy var scheduler = RefreshScheduler(core: self)
+    let scheduler = RefreshScheduler()
     /// What consumes committed updates, in order.
     var recorders: [any CommitRecorder] = []
+    /// The numbers of the nodes documents name (see `Documents/`).
+    var identities = DocumentIdentities()
 
     private(set) var updateDepth = 0
     /// The update is over and being handed on: hooks and recorders run.
@@ -43,6 +45,7 @@ final class MediatorCore {
     init(root: any RippleNode) {
         self.root = root
         validator = Validator(rootDescriptor: type(of: root)._rippleDescriptor)
+        scheduler.core = self
         Self.live.removeAll { $0.core == nil }
         Self.live.append(WeakCore(core: self))
     }

@@ -1,7 +1,8 @@
 /// Delivers changes and runs the refresh: which registrations are due, in which order, what
 /// they may still owe (follow-ups), and the updates and writes waiting for their turn.
 final class RefreshScheduler {
-    unowned let core: MediatorCore
+    /// Set once, by the core that owns it.
+    unowned(unsafe) var core: MediatorCore!
 
     /// How many refresh rounds one outermost update may chain before it stops with an error.
     var refreshLimit = 100
@@ -32,9 +33,6 @@ final class RefreshScheduler {
     /// The tags of the updates whose changes made the running registration fire.
     private(set) var firingTags: [String?] = []
 
-    init(core: MediatorCore) {
-        self.core = core
-    }
 
     /// Whether anything waits for a refresh (changes for Observation included).
     var hasPendingWork: Bool {
@@ -266,7 +264,7 @@ final class RefreshScheduler {
         registration.body()
         _rippleChecksReads = wasChecking
         do {
-            try core.validate(from: mark)
+            if journal.count > mark { try core.validate(from: mark) }
         } catch {
             // What it wrote would leave the model invalid: undone, alone, and reported.
             journal.rollBack(to: mark)

@@ -1,0 +1,177 @@
+/// Applies one member's change from a ``Patch``: what the generated `_rippleApplyChange` calls,
+/// with the member's storage through its tracked accessor (so that the change is journaled,
+/// validated, delivered and rolled back with the update applying the patch).
+@_spi(RippleGenerated)
+public struct DocumentChangeReader {
+    let operation: Patch.Operation
+    let context: PatchApplyContext
+
+    private func mismatch(_ expected: String) -> DocumentError {
+        DocumentError.patchDoesNotApply(reason: "\(operation) cannot change \(expected)")
+    }
+
+    /// The error for a member the class does not have.
+    public func unknownMember() -> any Error {
+        mismatch("a member this class has")
+    }
+
+    // Values.
+
+    public func apply<Value: Decodable>(to value: inout Value) throws {
+        guard case .set(_, _, let json) = operation else { throw mismatch("a whole value") }
+        value = try DocumentJSON.decode(Value.self, from: try json.parsed())
+    }
+
+    public func apply<Element: Decodable>(to value: inout [Element]) throws {
+        switch operation {
+        case .set(_, _, let json):
+            value = try DocumentJSON.decode([Element].self, from: try json.parsed())
+        case let .splice(_, _, at, removing, inserting):
+            guard at >= 0, removing >= 0, at + removing <= value.count else { throw mismatch("an array of \(value.count)") }
+            value.replaceSubrange(at..<(at + removing), with: try DocumentJSON.decode([Element].self, from: try inserting.parsed()))
+        default:
+            throw mismatch("an array")
+        }
+    }
+
+    public func apply<Element: Decodable>(to value: inout [Element]?) throws {
+        if case .set(_, _, let json) = operation {
+            value = try DocumentJSON.decode([Element]?.self, from: try json.parsed())
+            return
+        }
+        guard var array = value else { throw mismatch("nil") }
+        try apply(to: &array)
+        value = array
+    }
+
+    public func apply<Key: Decodable & Hashable, Value: Decodable>(to value: inout [Key: Value]) throws {
+        switch operation {
+        case .set(_, _, let json):
+            value = try DocumentJSON.decode([Key: Value].self, from: try json.parsed())
+        case let .setKeys(_, _, values, removing):
+            for key in try DocumentJSON.decode([Key].self, from: try removing.parsed()) { value[key] = nil }
+            for (key, element) in try DocumentJSON.decode([Key: Value].self, from: try values.parsed()) { value[key] = element }
+        default:
+            throw mismatch("a dictionary")
+        }
+    }
+
+    public func apply<Element: Decodable & Hashable>(to value: inout Set<Element>) throws {
+        switch operation {
+        case .set(_, _, let json):
+            value = try DocumentJSON.decode(Set<Element>.self, from: try json.parsed())
+        case let .setElements(_, _, inserting, removing):
+            value.subtract(try DocumentJSON.decode([Element].self, from: try removing.parsed()))
+            value.formUnion(try DocumentJSON.decode([Element].self, from: try inserting.parsed()))
+        default:
+            throw mismatch("a set")
+        }
+    }
+
+    // Nodes, by number.
+
+    public func applyNode<Node: DocumentNode>(to node: inout Node) throws {
+        guard case .set(_, _, let json) = operation else { throw mismatch("a node") }
+        node = try context.node(try json.parsed(), as: Node.self)
+    }
+
+    public func applyNode<Node: DocumentNode>(to node: inout Node?) throws {
+        guard case .set(_, _, let json) = operation else { throw mismatch("an optional node") }
+        let value = try json.parsed()
+        node = value.isNull ? nil : try context.node(value, as: Node.self)
+    }
+
+    public func applyNodes<Node: DocumentNode>(to nodes: inout [Node]) throws {
+        switch operation {
+        case .set(_, _, let json):
+            nodes = try json.parsed().elements().map { try context.node($0, as: Node.self) }
+        case let .splice(_, _, at, removing, inserting):
+            guard at >= 0, removing >= 0, at + removing <= nodes.count else { throw mismatch("an array of \(nodes.count)") }
+            nodes.replaceSubrange(at..<(at + removing), with: try inserting.parsed().elements().map { try context.node($0, as: Node.self) })
+        default:
+            throw mismatch("an array of nodes")
+        }
+    }
+
+    public func applyNodes<Node: DocumentNode>(to nodes: inout [Node]?) throws {
+        if case .set(_, _, let json) = operation {
+            let value = try json.parsed()
+            nodes = value.isNull ? nil : try value.elements().map { try context.node($0, as: Node.self) }
+            return
+        }
+        guard var array = nodes else { throw mismatch("nil") }
+        try applyNodes(to: &array)
+        nodes = array
+    }
+
+    public func applyNodes<Node: DocumentNode & Hashable>(to nodes: inout Set<Node>?) throws {
+        switch operation {
+        case .set(_, _, let json):
+            let value = try json.parsed()
+            nodes = value.isNull ? nil : Set(try value.elements().map { try context.node($0, as: Node.self) })
+        case let .setElements(_, _, inserting, removing):
+            guard var set = nodes else { throw mismatch("nil") }
+            set.subtract(try removing.parsed().elements().map { try context.node($0, as: Node.self) })
+            set.formUnion(try inserting.parsed().elements().map { try context.node($0, as: Node.self) })
+            nodes = set
+        default:
+            throw mismatch("a set of nodes")
+        }
+    }
+
+    public func applyNodes<Node: DocumentNode & Hashable>(to nodes: inout Set<Node>) throws {
+        var optional: Set<Node>? = nodes
+        try applyNodes(to: &optional)
+        guard let optional else { throw mismatch("a set of nodes, with nil") }
+        nodes = optional
+    }
+
+    public func applyNodes<Key: Decodable & Hashable, Node: DocumentNode>(to nodes: inout [Key: Node]?) throws {
+        switch operation {
+        case .set(_, _, let json):
+            let value = try json.parsed()
+            nodes = value.isNull ? nil : try context.nodes(value, keyedBy: Key.self, as: Node.self)
+        case let .setKeys(_, _, values, removing):
+            guard var dictionary = nodes else { throw mismatch("nil") }
+            for key in try DocumentJSON.decode([Key].self, from: try removing.parsed()) { dictionary[key] = nil }
+            for (key, node) in try context.nodes(try values.parsed(), keyedBy: Key.self, as: Node.self) { dictionary[key] = node }
+            nodes = dictionary
+        default:
+            throw mismatch("a dictionary of nodes")
+        }
+    }
+
+    public func applyNodes<Key: Decodable & Hashable, Node: DocumentNode>(to nodes: inout [Key: Node]) throws {
+        var optional: [Key: Node]? = nodes
+        try applyNodes(to: &optional)
+        guard let optional else { throw mismatch("a dictionary of nodes, with nil") }
+        nodes = optional
+    }
+}
+
+/// What applying one patch keeps: the document's nodes by number.
+final class PatchApplyContext {
+    let identities: DocumentIdentities
+
+    init(identities: DocumentIdentities) {
+        self.identities = identities
+    }
+
+    func node<Node: DocumentNode>(_ value: JSONValue, as type: Node.Type) throws -> Node {
+        try node(try value.integer(as: UInt64.self), as: Node.self)
+    }
+
+    func node<Node: DocumentNode>(_ id: UInt64, as type: Node.Type) throws -> Node {
+        guard let found = identities.node(id) else {
+            throw DocumentError.patchDoesNotApply(reason: "it refers to node \(id), which this document does not hold")
+        }
+        guard let node = found as? Node else {
+            throw DocumentError.patchDoesNotApply(reason: "node \(id) is not a \(Node._rippleDescriptor.name)")
+        }
+        return node
+    }
+
+    func nodes<Key: Decodable & Hashable, Node: DocumentNode>(_ value: JSONValue, keyedBy: Key.Type, as: Node.Type) throws -> [Key: Node] {
+        try DocumentJSON.decode([Key: UInt64].self, from: value).mapValues { try node($0, as: Node.self) }
+    }
+}

@@ -1,0 +1,142 @@
+/// Describes one member's change for a ``Patch``: what the generated `_rippleSaveChange`
+/// calls, with the member's current value and the value it had before the update. Each shape
+/// has its own method, so that the change is as small as it can be: a run of an array, the keys
+/// of a dictionary that changed, the elements a set gained and lost.
+@_spi(RippleGenerated)
+public struct DocumentChangeWriter {
+    let node: UInt64
+    let member: String
+    let context: PatchContext
+    var operations: [Patch.Operation] = []
+
+    private func json(_ value: some Encodable) throws -> PatchValue {
+        var bytes: [UInt8] = []
+        try DocumentJSON.encode(value, into: &bytes)
+        return PatchValue(bytes)
+    }
+
+    // Values.
+
+    public mutating func value<Value: Encodable>(_ current: Value, old: Any) throws {
+        operations.append(.set(node: node, member: member, value: try json(current)))
+    }
+
+    public mutating func value<Element: Codable & Equatable>(_ current: [Element], old: Any) throws {
+        guard let old = old as? [Element], let edit = ArrayEdit(from: current, revertingTo: old, by: ==) else {
+            return operations.append(.set(node: node, member: member, value: try json(current)))
+        }
+        operations.append(
+            .splice(node: node, member: member, at: edit.start, removing: edit.removed.count, inserting: try json(edit.inserted)))
+    }
+
+    public mutating func value<Element: Codable & Equatable>(_ current: [Element]?, old: Any) throws {
+        guard let current, let old = (old as? [Element]?) ?? nil else {
+            return operations.append(.set(node: node, member: member, value: try json(current)))
+        }
+        try value(current, old: old)
+    }
+
+    public mutating func value<Key: Codable & Hashable, Value: Codable & Equatable>(_ current: [Key: Value], old: Any) throws {
+        guard let old = old as? [Key: Value] else {
+            return operations.append(.set(node: node, member: member, value: try json(current)))
+        }
+        var changed: [Key: Value] = [:]
+        for (key, value) in current where old[key] != value { changed[key] = value }
+        let removed = old.keys.filter { current[$0] == nil }
+        operations.append(.setKeys(node: node, member: member, values: try json(changed), removing: try json(removed)))
+    }
+
+    public mutating func value<Element: Codable & Hashable>(_ current: Set<Element>, old: Any) throws {
+        guard let old = old as? Set<Element> else {
+            return operations.append(.set(node: node, member: member, value: try json(current)))
+        }
+        operations.append(
+            .setElements(
+                node: node, member: member, inserting: try json(current.subtracting(old)), removing: try json(old.subtracting(current))))
+    }
+
+    // Nodes: numbers, and the nodes placed here brought into the patch.
+
+    public mutating func node(_ current: (some DocumentNode)?, old: Any) throws {
+        if let current, (old as? any RippleNode) !== current { context.bring(current) }
+        if let old = old as? any RippleNode, old !== current { context.leave(old) }
+        operations.append(.set(node: node, member: member, value: try json(current.map(context.reference))))
+    }
+
+    public mutating func nodes<Node: DocumentNode>(_ current: [Node], old: Any) throws {
+        let old = old as? [Node]
+        let edit = old.flatMap { ArrayEdit(from: current, revertingTo: $0, by: ===) }
+        for node in edit?.inserted ?? current { context.bring(node) }
+        for node in edit?.removed ?? old ?? [] { context.leave(node) }
+        guard let edit else {
+            return operations.append(.set(node: node, member: member, value: try json(current.map(context.reference))))
+        }
+        operations.append(
+            .splice(
+                node: node, member: member, at: edit.start, removing: edit.removed.count,
+                inserting: try json(edit.inserted.map(context.reference))))
+    }
+
+    public mutating func nodes<Node: DocumentNode>(_ current: [Node]?, old: Any) throws {
+        let old = (old as? [Node]?) ?? nil
+        if let current, let old {
+            return try nodes(current, old: old)
+        }
+        for node in current ?? [] { context.bring(node) }
+        for node in old ?? [] { context.leave(node) }
+        operations.append(.set(node: node, member: member, value: try json(current?.map(context.reference))))
+    }
+
+    public mutating func nodes<Node: DocumentNode & Hashable>(_ current: Set<Node>?, old: Any) throws {
+        let old = (old as? Set<Node>?) ?? nil
+        let inserted = current.map { old.map($0.subtracting) ?? $0 } ?? []
+        let removed = old.map { current.map($0.subtracting) ?? $0 } ?? []
+        for node in inserted { context.bring(node) }
+        for node in removed { context.leave(node) }
+        guard current != nil, old != nil else {
+            return operations.append(.set(node: node, member: member, value: try json(current.map { $0.map(context.reference).sorted() })))
+        }
+        operations.append(
+            .setElements(
+                node: node, member: member, inserting: try json(inserted.map(context.reference).sorted()),
+                removing: try json(removed.map(context.reference).sorted())))
+    }
+
+    public mutating func nodes<Key: Codable & Hashable, Node: DocumentNode>(_ current: [Key: Node]?, old: Any) throws {
+        let old = (old as? [Key: Node]?) ?? nil
+        for (key, node) in current ?? [:] where old?[key] !== node { context.bring(node) }
+        for (key, node) in old ?? [:] where current?[key] !== node { context.leave(node) }
+        guard let current, let old else {
+            return operations.append(.set(node: node, member: member, value: try json(current?.mapValues(context.reference))))
+        }
+        var changed: [Key: UInt64] = [:]
+        for (key, node) in current where old[key] !== node { changed[key] = context.reference(node) }
+        let removed = old.keys.filter { current[$0] == nil }
+        operations.append(.setKeys(node: node, member: member, values: try json(changed), removing: try json(removed)))
+    }
+}
+
+/// What making one patch keeps: the nodes members were given and were left by, so that the
+/// patch brings those that are new to the document (or back in it) with their saved members.
+final class PatchContext {
+    let identities: DocumentIdentities
+    private(set) var brought: [any DocumentNode] = []
+    private var broughtSet: Set<ObjectIdentifier> = []
+    private(set) var left: Set<ObjectIdentifier> = []
+
+    init(identities: DocumentIdentities) {
+        self.identities = identities
+    }
+
+    func reference(_ node: some DocumentNode) -> UInt64 {
+        identities.id(of: node)
+    }
+
+    func bring(_ node: some DocumentNode) {
+        if broughtSet.insert(ObjectIdentifier(node)).inserted { brought.append(node) }
+    }
+
+    func leave(_ node: any RippleNode) {
+        left.insert(ObjectIdentifier(node))
+    }
+}

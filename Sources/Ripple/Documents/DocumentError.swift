@@ -1,0 +1,42 @@
+/// Why a document could not be saved, opened or changed; nothing was opened or changed.
+public enum DocumentError: Error, Equatable, CustomStringConvertible {
+    /// The data is not a Ripple document: not JSON, cut short, or not what a document holds.
+    case notADocument(reason: String)
+    /// The document holds another model.
+    case otherModel(found: String, expected: String)
+    /// The document was written by a newer Ripple, in a format this one cannot read.
+    case newerFormat(found: Int, supported: Int)
+    /// The document was written by a newer version of the model than this one.
+    case newerVersion(found: Int, supported: Int)
+    /// The document is well formed but does not hold together (a node it refers to is not in
+    /// it, a member holds the wrong kind of value).
+    case damaged(reason: String)
+    /// Another store has the document open (in this process or another).
+    case locked(path: String)
+    /// The file system refused an operation.
+    case fileError(path: String, operation: String, code: Int32)
+    /// A patch refers to what the model does not hold (it was made for another document, or
+    /// patches were skipped).
+    case patchDoesNotApply(reason: String)
+
+    public var description: String {
+        switch self {
+        case .notADocument(let reason):
+            "not a Ripple document: \(reason)"
+        case let .otherModel(found, expected):
+            "the document holds a '\(found)' model, not a '\(expected)': open it with a Mediator of \(found)"
+        case let .newerFormat(found, supported):
+            "the document's format is \(found), newer than \(supported), the newest this Ripple reads: update Ripple"
+        case let .newerVersion(found, supported):
+            "the document is version \(found) of the model, newer than \(supported), this app's: update the app"
+        case .damaged(let reason):
+            "the document is damaged: \(reason)"
+        case .locked(let path):
+            "\(path) is open in another store; close it there first"
+        case let .fileError(path, operation, code):
+            "\(operation) failed for \(path) (errno \(code))"
+        case .patchDoesNotApply(let reason):
+            "the patch does not apply to this document: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,96 @@
+/// Writes one node's saved members into a document: what the generated `_rippleSave(to:)`
+/// calls, one method per member, with the member's name.
+///
+/// Values are written as `JSONEncoder` would write them (deterministically: the keys of
+/// dictionaries and the elements of sets sorted); child nodes as the numbers of their entries in
+/// the document, each node written once however many members hold it.
+@_spi(RippleGenerated)
+public struct DocumentNodeWriter {
+    var json: JSONWriter
+    let context: DocumentWriteContext
+
+    // Values: common types straight to the writer, others through the encoder.
+
+    public mutating func value<Value: Encodable>(_ value: Value, _ name: String) throws {
+        json.key(name)
+        try json.encode(value)
+    }
+
+    public mutating func value(_ value: Int, _ name: String) {
+        json.key(name)
+        json.write(value)
+    }
+
+    public mutating func value(_ value: String, _ name: String) {
+        json.key(name)
+        json.write(value)
+    }
+
+    public mutating func value(_ value: Bool, _ name: String) {
+        json.key(name)
+        json.write(value)
+    }
+
+    public mutating func value(_ value: Double, _ name: String) throws {
+        json.key(name)
+        try json.write(value)
+    }
+
+    // Nodes, in every shape.
+
+    public mutating func node(_ node: (some DocumentNode)?, _ name: String) {
+        json.key(name)
+        if let node { json.write(context.reference(node)) } else { json.writeNull() }
+    }
+
+    public mutating func nodes<Nodes: Sequence>(_ nodes: Nodes?, _ name: String) where Nodes.Element: DocumentNode {
+        json.key(name)
+        guard let nodes else { return json.writeNull() }
+        json.beginArray()
+        for node in nodes { json.write(context.reference(node)) }
+        json.endArray()
+    }
+
+    /// A set, by ascending number: the same set writes the same bytes.
+    public mutating func nodes<Node: DocumentNode & Hashable>(_ nodes: Set<Node>?, _ name: String) {
+        json.key(name)
+        guard let nodes else { return json.writeNull() }
+        json.beginArray()
+        for id in nodes.map(context.reference).sorted() { json.write(id) }
+        json.endArray()
+    }
+
+    /// A dictionary, as the encoder writes a dictionary of numbers (by sorted keys).
+    public mutating func nodes<Key: Encodable & Hashable, Node: DocumentNode>(_ nodes: [Key: Node]?, _ name: String) throws {
+        json.key(name)
+        guard let nodes else { return json.writeNull() }
+        // Numbers given in the order of the keys' bytes, not of the dictionary's hashing.
+        var keyed: [(bytes: [UInt8], key: Key, node: Node)] = []
+        for (key, node) in nodes {
+            var bytes: [UInt8] = []
+            try DocumentJSON.encode(key, into: &bytes)
+            keyed.append((bytes, key, node))
+        }
+        keyed.sort { $0.bytes.lexicographicallyPrecedes($1.bytes) }
+        var ids: [Key: UInt64] = [:]
+        for entry in keyed { ids[entry.key] = context.reference(entry.node) }
+        try json.encode(ids)
+    }
+}
+
+/// What writing a document keeps: the nodes met and not written yet, in the order met.
+final class DocumentWriteContext {
+    let identities: DocumentIdentities
+    private(set) var queue: [any DocumentNode] = []
+    private var queued: Set<ObjectIdentifier> = []
+
+    init(identities: DocumentIdentities) {
+        self.identities = identities
+    }
+
+    /// The number of `node`, which the document will hold (once).
+    func reference(_ node: some DocumentNode) -> UInt64 {
+        if queued.insert(ObjectIdentifier(node)).inserted { queue.append(node) }
+        return identities.id(of: node)
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+
+// A snapshot is the whole document as JSON:
+//
+//     {"format":1,"model":"Library","version":2,"root":1,"nextID":5,
+//      "nodes":[{"id":1,"type":"Library","values":{"shelves":[2,3],"userID":7}}, ...]}
+//
+// Every node is written once, under its number, in the order the root reaches it; members
+// holding nodes hold their numbers, so sharing and cycles come back as they were. Saving what
+// was opened writes the same bytes: the numbers are kept, and the order follows the model.
+
+/// The format of snapshots this runtime writes, and the newest it reads.
+let documentFormat = 1
+
+extension Mediator where Root: DocumentRoot {
+    /// The whole document as `Data`: every saved member of every node, each node once.
+    ///
+    /// ```swift
+    /// let data = try mediator.snapshot()
+    /// let copy = try Mediator<Library>(opening: data)
+    /// ```
+    ///
+    /// Discardable and derived members are not saved. Take it between updates, for the state
+    /// they committed.
+    ///
+    /// - Throws: What a member's `Encodable` conformance throws (a non-finite `Double`, say).
+    public func snapshot() throws -> Data {
+        Data(try core.snapshotBytes(root: root))
+    }
+
+    /// Opens a document saved by ``snapshot()``: the same values, node identities and sharing.
+    ///
+    /// Each node is made with its class's `init()`, then given its saved members; discardable
+    /// members keep their initial values, derived ones are computed again by processors on the
+    /// first refresh. A document of an older version is migrated first (see ``DocumentRoot``).
+    ///
+    /// - Throws: ``DocumentError``: not a document (garbage, cut short), another model, a newer
+    ///   format or version, damaged; nothing is opened then.
+    public convenience init(opening data: Data) throws {
+        let identities = DocumentIdentities()
+        let root: Root = try openDocument([UInt8](data), identities: identities)
+        self.init(root: root)
+        core.identities = identities
+    }
+}
+
+extension MediatorCore {
+    /// The snapshot of the model under `root`, with `extra` members in its header.
+    func snapshotBytes<Root: DocumentRoot>(root: Root, extra: [(String, UInt64)] = []) throws -> [UInt8] {
+        let context = DocumentWriteContext(identities: identities)
+        let rootID = context.reference(root)
+        var nodes = JSONWriter()
+        nodes.beginArray()
+        var next = 0
+        while next < context.queue.count {
+            let node = context.queue[next]
+            next += 1
+            nodes.beginObject()
+            nodes.key("id")
+            nodes.write(identities.id(of: node))
+            nodes.key("type")
+            nodes.write(type(of: node)._rippleDescriptor.name)
+            nodes.key("values")
+            nodes.beginObject()
+            var writer = DocumentNodeWriter(json: nodes, context: context)
+            nodes = JSONWriter()
+            try node._rippleSave(to: &writer)
+            nodes = writer.json
+            nodes.endObject()
+            nodes.endObject()
+        }
+        nodes.endArray()
+        var document = JSONWriter()
+        document.beginObject()
+        document.key("format")
+        document.write(documentFormat)
+        document.key("model")
+        document.write(Root._rippleDescriptor.name)
+        document.key("version")
+        document.write(Root._rippleDocumentVersion)
+        for (key, value) in extra {
+            document.key(key)
+            document.write(value)
+        }
+        document.key("root")
+        document.write(rootID)
+        document.key("nextID")
+        document.write(identities.nextID)
+        document.key("nodes")
+        document.writeValue(taking: &nodes.bytes)
+        document.endObject()
+        return document.bytes
+    }
+}
+
+/// Opens the document `bytes` holds: checks what it is, migrates an older version, makes every
+/// node, then reads every node's members.
+func openDocument<Root: DocumentRoot>(_ bytes: [UInt8], identities: DocumentIdentities) throws -> Root {
+    var document = try parseDocument(bytes, as: Root.self)
+    let version = try header(document, "version")
+    if version > Root._rippleDocumentVersion {
+        throw DocumentError.newerVersion(found: version, supported: Root._rippleDocumentVersion)
+    }
+    if version < Root._rippleDocumentVersion {
+        var migration = try DocumentMigration(document)
+        try Root._rippleMigrate(&migration, from: version)
+        document = try parseDocument(try migration.bytes(model: Root._rippleDescriptor.name, version: Root._rippleDocumentVersion), as: Root.self)
+    }
+    do {
+        let context = DocumentReadContext()
+        let entries = try document.member("nodes").elements()
+        var readers: [(node: any DocumentNode, values: JSONValue)] = []
+        readers.reserveCapacity(entries.count)
+        for entry in entries {
+            let id = try entry.member("id").integer(as: UInt64.self)
+            let type = try entry.member("type").string()
+            guard let nodeType = Root._rippleDocumentTypes[type] else {
+                throw DocumentError.damaged(reason: "node \(id) is a '\(type)', which the model has no class for")
+            }
+            let node = nodeType._rippleMake()
+            try context.add(node, id: id)
+            identities.assign(id, to: node)
+            readers.append((node, try entry.member("values")))
+        }
+        for (node, values) in readers {
+            try node._rippleOpen(from: DocumentNodeReader(values: values, context: context))
+        }
+        let rootID = try document.member("root").integer(as: UInt64.self)
+        guard let root = context.nodes[rootID] as? Root else {
+            throw DocumentError.damaged(reason: "its root, node \(rootID), is not a \(Root._rippleDescriptor.name)")
+        }
+        identities.reserve(upTo: try document.member("nextID").integer(as: UInt64.self))
+        return root
+    } catch let error as DocumentError {
+        throw error
+    } catch {
+        throw DocumentError.damaged(reason: "\(error)")
+    }
+}
+
+/// The parsed document, after checking that it is one, of `Root`'s model, in a format this
+/// runtime reads.
+private func parseDocument<Root: DocumentRoot>(_ bytes: [UInt8], as: Root.Type) throws -> JSONValue {
+    let document: JSONValue
+    do {
+        document = try DocumentJSON.parse(bytes)
+    } catch {
+        throw DocumentError.notADocument(reason: "\(error)")
+    }
+    guard document.kind == .object, let format = try? document.memberIfPresent("format")?.integer(as: Int.self),
+        let model = try? document.memberIfPresent("model")?.string()
+    else {
+        throw DocumentError.notADocument(reason: "it has no format and model (is it JSON from elsewhere?)")
+    }
+    guard format <= documentFormat else { throw DocumentError.newerFormat(found: format, supported: documentFormat) }
+    guard model == Root._rippleDescriptor.name else {
+        throw DocumentError.otherModel(found: model, expected: Root._rippleDescriptor.name)
+    }
+    return document
+}
+
+/// A number in the document's header.
+private func header(_ document: JSONValue, _ key: String) throws -> Int {
+    guard let value = try? document.memberIfPresent(key)?.integer(as: Int.self) else {
+        throw DocumentError.notADocument(reason: "its header has no '\(key)'")
+    }
+    return value
+}
