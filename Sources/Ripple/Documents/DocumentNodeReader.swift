@@ -80,6 +80,9 @@ public struct DocumentNodeReader {
 /// members refer to nodes written later, to nodes shared, and round a cycle.
 final class DocumentReadContext {
     private(set) var nodes: [UInt64: any DocumentNode] = [:]
+    /// Where numbers this read did not make are looked up (a patch refers to nodes the document
+    /// holds already).
+    var fallback: ((UInt64) -> (any DocumentNode)?)?
 
     func add(_ node: any DocumentNode, id: UInt64) throws {
         guard nodes.updateValue(node, forKey: id) == nil else {
@@ -90,7 +93,7 @@ final class DocumentReadContext {
     /// The node whose number `value` holds, of class `Node`.
     func node<Node: DocumentNode>(_ value: JSONValue, as _: Node.Type) throws -> Node {
         let id = try value.integer(as: UInt64.self)
-        guard let found = nodes[id] else {
+        guard let found = nodes[id] ?? fallback?(id) else {
             throw DocumentError.damaged(reason: "a member refers to node \(id), which the document does not hold")
         }
         guard let node = found as? Node else {
@@ -103,7 +106,7 @@ final class DocumentReadContext {
     func nodes<Key: Decodable & Hashable, Node: DocumentNode>(_ value: JSONValue, keyedBy: Key.Type, as: Node.Type) throws -> [Key: Node] {
         let ids = try DocumentJSON.decode([Key: UInt64].self, from: value)
         return try ids.mapValues { id in
-            guard let found = nodes[id] else {
+            guard let found = nodes[id] ?? fallback?(id) else {
                 throw DocumentError.damaged(reason: "a member refers to node \(id), which the document does not hold")
             }
             guard let node = found as? Node else {

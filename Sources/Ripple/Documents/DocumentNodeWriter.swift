@@ -1,5 +1,6 @@
 /// Writes one node's saved members into a document: what the generated `_rippleSave(to:)`
-/// calls, one method per member, with the member's name.
+/// calls, one method per member, with the member's name. Every method throws, so that the
+/// generated call is the same whichever one a member's type picks.
 ///
 /// Values are written as `JSONEncoder` would write them (deterministically: the keys of
 /// dictionaries and the elements of sets sorted); child nodes as the numbers of their entries in
@@ -16,17 +17,17 @@ public struct DocumentNodeWriter {
         try json.encode(value)
     }
 
-    public mutating func value(_ value: Int, _ name: String) {
+    public mutating func value(_ value: Int, _ name: String) throws {
         json.key(name)
         json.write(value)
     }
 
-    public mutating func value(_ value: String, _ name: String) {
+    public mutating func value(_ value: String, _ name: String) throws {
         json.key(name)
         json.write(value)
     }
 
-    public mutating func value(_ value: Bool, _ name: String) {
+    public mutating func value(_ value: Bool, _ name: String) throws {
         json.key(name)
         json.write(value)
     }
@@ -38,12 +39,12 @@ public struct DocumentNodeWriter {
 
     // Nodes, in every shape.
 
-    public mutating func node(_ node: (some DocumentNode)?, _ name: String) {
+    public mutating func node(_ node: (some DocumentNode)?, _ name: String) throws {
         json.key(name)
         if let node { json.write(context.reference(node)) } else { json.writeNull() }
     }
 
-    public mutating func nodes<Nodes: Sequence>(_ nodes: Nodes?, _ name: String) where Nodes.Element: DocumentNode {
+    public mutating func nodes<Nodes: Sequence>(_ nodes: Nodes?, _ name: String) throws where Nodes.Element: DocumentNode {
         json.key(name)
         guard let nodes else { return json.writeNull() }
         json.beginArray()
@@ -52,7 +53,7 @@ public struct DocumentNodeWriter {
     }
 
     /// A set, by ascending number: the same set writes the same bytes.
-    public mutating func nodes<Node: DocumentNode & Hashable>(_ nodes: Set<Node>?, _ name: String) {
+    public mutating func nodes<Node: DocumentNode & Hashable>(_ nodes: Set<Node>?, _ name: String) throws {
         json.key(name)
         guard let nodes else { return json.writeNull() }
         json.beginArray()

@@ -49,27 +49,26 @@ extension MediatorCore {
     func snapshotBytes<Root: DocumentRoot>(root: Root, extra: [(String, UInt64)] = []) throws -> [UInt8] {
         let context = DocumentWriteContext(identities: identities)
         let rootID = context.reference(root)
-        var nodes = JSONWriter()
-        nodes.beginArray()
+        // One writer for every node: the text grows in place (a copy per node would cost the
+        // whole document each time).
+        var writer = DocumentNodeWriter(json: JSONWriter(), context: context)
+        writer.json.beginArray()
         var next = 0
         while next < context.queue.count {
             let node = context.queue[next]
             next += 1
-            nodes.beginObject()
-            nodes.key("id")
-            nodes.write(identities.id(of: node))
-            nodes.key("type")
-            nodes.write(type(of: node)._rippleDescriptor.name)
-            nodes.key("values")
-            nodes.beginObject()
-            var writer = DocumentNodeWriter(json: nodes, context: context)
-            nodes = JSONWriter()
+            writer.json.beginObject()
+            writer.json.key("id")
+            writer.json.write(identities.id(of: node))
+            writer.json.key("type")
+            writer.json.write(type(of: node)._rippleDescriptor.name)
+            writer.json.key("values")
+            writer.json.beginObject()
             try node._rippleSave(to: &writer)
-            nodes = writer.json
-            nodes.endObject()
-            nodes.endObject()
+            writer.json.endObject()
+            writer.json.endObject()
         }
-        nodes.endArray()
+        writer.json.endArray()
         var document = JSONWriter()
         document.beginObject()
         document.key("format")
@@ -87,7 +86,7 @@ extension MediatorCore {
         document.key("nextID")
         document.write(identities.nextID)
         document.key("nodes")
-        document.writeValue(taking: &nodes.bytes)
+        document.writeValue(taking: &writer.json.bytes)
         document.endObject()
         return document.bytes
     }

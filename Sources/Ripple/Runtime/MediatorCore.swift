@@ -50,10 +50,14 @@ final class MediatorCore {
         Self.live.append(WeakCore(core: self))
     }
 
+    /// Called when the mediator is gone (streams end).
+    var onEnd: [@Sendable () -> Void] = []
+
     /// The mediator is gone: its registrations stop watching the model, so nothing it
     /// registered keeps model nodes alive.
     deinit {
         graph.endAll()
+        for end in onEnd { end() }
     }
 
     /// Whether an update or a refresh is running on this mediator.

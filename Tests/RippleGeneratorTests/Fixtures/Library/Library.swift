@@ -139,7 +139,7 @@ final class Shelf {
 }
 
 /// A value type of the user's own, edited in place through its mutating methods.
-struct Settings: Equatable {
+struct Settings: Equatable, Codable {
     var volume = 5
     var recent: [String] = []
 

@@ -1,0 +1,181 @@
+/// Turns each committed update into a ``Patch``, for the streams of ``Mediator/patches()`` and a
+/// ``DocumentStore``'s journal: the first write of each saved member of each node the document
+/// knows (a number given), whose value changed; then the nodes those changes brought in.
+@MainActor
+final class PatchRecorder: CommitRecorder {
+    let identities: DocumentIdentities
+    /// Who receives the patches, in order.
+    var sinks: [(Patch) -> Void] = []
+
+    init(identities: DocumentIdentities) {
+        self.identities = identities
+    }
+
+    func record(_ commit: Commit) {
+        guard !sinks.isEmpty, let patch = patch(of: commit) else { return }
+        for sink in sinks { sink(patch) }
+    }
+
+    /// The patch of `commit`, or `nil` when it changed no saved member of the document.
+    func patch(of commit: Commit) -> Patch? {
+        let context = PatchContext(identities: identities)
+        var operations: [Patch.Operation] = []
+        let writes = commit.firstWrites { entry in
+            identities.hasID(entry.node) && type(of: entry.node)._rippleDescriptor.saves(entry.member)
+        }
+        for entry in writes where !entry.node._rippleIsCurrent(entry.member, entry.old) {
+            guard let node = entry.node as? any DocumentNode else { continue }
+            var change = DocumentChangeWriter(
+                node: identities.id(of: node), member: type(of: node)._rippleDescriptor.members[entry.member].name,
+                context: context)
+            do {
+                try node._rippleSaveChange(of: entry.member, old: entry.old, to: &change)
+            } catch {
+                // A value that cannot be encoded now could be neither saved: said once, loudly.
+                Self.report(error)
+                continue
+            }
+            operations += change.operations
+        }
+        let brought = broughtNodes(context)
+        guard !operations.isEmpty || !brought.isEmpty else { return nil }
+        return Patch(tag: commit.tag, operations: brought + operations)
+    }
+
+    /// The nodes members were given that the document did not hold before (new, or back), with
+    /// the nodes below them: each with its saved members. A node moved (left one place, given
+    /// another) the document holds already.
+    private func broughtNodes(_ patch: PatchContext) -> [Patch.Operation] {
+        let context = DocumentWriteContext(identities: identities)
+        for node in patch.brought where !patch.left.contains(ObjectIdentifier(node)) { _ = context.reference(node) }
+        var operations: [Patch.Operation] = []
+        var next = 0
+        while next < context.queue.count {
+            let node = context.queue[next]
+            next += 1
+            var writer = DocumentNodeWriter(json: JSONWriter(), context: context)
+            writer.json.beginObject()
+            do {
+                try node._rippleSave(to: &writer)
+            } catch {
+                Self.report(error)
+                continue
+            }
+            writer.json.endObject()
+            operations.append(
+                .node(id: identities.id(of: node), type: type(of: node)._rippleDescriptor.name, values: PatchValue(writer.json.bytes)))
+        }
+        return operations
+    }
+
+    private static func report(_ error: any Error) {
+        print("Ripple: a change could not be written into a patch: \(error)")
+    }
+}
+
+extension Mediator where Root: DocumentRoot {
+    /// The patches of the committed updates from now on, one per update that changed the
+    /// document (undo and redo included), as an `AsyncStream`.
+    ///
+    /// ```swift
+    /// for await patch in mediator.patches() {
+    ///     try await connection.send(JSONEncoder().encode(patch))
+    /// }
+    /// // elsewhere, on a replica opened from the same snapshot:
+    /// try replica.apply(patch)
+    /// ```
+    ///
+    /// A patch holds what its update changed and no more; nodes are named by their numbers in
+    /// the document, so a replica must start from this document (a ``snapshot()`` opened with
+    /// ``init(opening:)``, or a ``DocumentStore``). The stream ends when the mediator is gone.
+    public func patches() -> AsyncStream<Patch> {
+        let (stream, continuation) = AsyncStream<Patch>.makeStream()
+        patchRecorder.sinks.append { continuation.yield($0) }
+        core.onEnd.append { continuation.finish() }
+        return stream
+    }
+
+    /// Applies a patch of the document this mediator holds (made by ``patches()`` of another
+    /// mediator of it), as one update tagged `"remote"`, which is not recorded for undo.
+    ///
+    /// - Throws: ``DocumentError/patchDoesNotApply(reason:)`` when it names what this document
+    ///   does not hold; what a validation throws. Nothing is changed then.
+    public func apply(_ patch: Patch) throws {
+        let identities = core.identities
+        try history.withoutRecording {
+            try update(tag: "remote") { _ in try Self.apply(patch, identities: identities) }
+        }
+    }
+
+    /// The recorder of patches, made and attached the first time it is needed.
+    var patchRecorder: PatchRecorder {
+        if let recorder = core.recorders.lazy.compactMap({ $0 as? PatchRecorder }).first { return recorder }
+        let recorder = PatchRecorder(identities: core.identities)
+        // Before history, so that a store's `markSaved()` counts for the update it journals.
+        core.recorders.insert(recorder, at: 0)
+        return recorder
+    }
+
+    /// Applies `patch` as the body of an update: the nodes it brings first (made, or found by
+    /// number), then the changes of members, through their accessors.
+    static func apply(_ patch: Patch, identities: DocumentIdentities) throws {
+        let context = PatchApplyContext(identities: identities)
+        var made: [(node: any DocumentNode, values: PatchValue)] = []
+        var found: [(node: any DocumentNode, values: PatchValue)] = []
+        let readContext = DocumentReadContext()
+        for case let .node(id, type, values) in patch.operations {
+            if let node = identities.node(id) as? any DocumentNode {
+                found.append((node, values))
+                try readContext.add(node, id: id)
+                continue
+            }
+            guard let nodeType = Root._rippleDocumentTypes[type] else {
+                throw DocumentError.patchDoesNotApply(reason: "it brings a '\(type)', which the model has no class for")
+            }
+            let node = nodeType._rippleMake()
+            identities.assign(id, to: node)
+            try readContext.add(node, id: id)
+            made.append((node, values))
+        }
+        // Members may refer to any node the document holds, not only to those brought.
+        readContext.fallback = { identities.node($0) as? any DocumentNode }
+        for (node, values) in made {
+            try node._rippleOpen(from: DocumentNodeReader(values: try values.parsed(), context: readContext))
+        }
+        for (node, values) in found {
+            // A node still alive: its members are set through their accessors, as any change.
+            for (name, value) in try values.parsed().members() {
+                guard let member = type(of: node)._rippleDescriptor.member(named: name) else {
+                    throw DocumentError.patchDoesNotApply(reason: "\(type(of: node)._rippleDescriptor.name) has no member '\(name)'")
+                }
+                var bytes: [UInt8] = []
+                try DocumentJSON.encode(try DocumentValue(value), into: &bytes)
+                let operation = Patch.Operation.set(node: identities.id(of: node), member: name, value: PatchValue(bytes))
+                try node._rippleApplyChange(to: member, DocumentChangeReader(operation: operation, context: context))
+            }
+        }
+        for operation in patch.operations {
+            if case .node = operation { continue }
+            guard let node = identities.node(operation.node) as? any DocumentNode else {
+                throw DocumentError.patchDoesNotApply(reason: "it changes node \(operation.node), which this document does not hold")
+            }
+            let name = operation.member
+            guard let member = type(of: node)._rippleDescriptor.member(named: name) else {
+                throw DocumentError.patchDoesNotApply(reason: "\(type(of: node)._rippleDescriptor.name) has no member '\(name)'")
+            }
+            try node._rippleApplyChange(to: member, DocumentChangeReader(operation: operation, context: context))
+        }
+    }
+}
+
+extension Patch.Operation {
+    /// The member it changes (empty for a node brought).
+    var member: String {
+        switch self {
+        case .node: ""
+        case .set(_, let member, _), .splice(_, let member, _, _, _), .setKeys(_, let member, _, _),
+            .setElements(_, let member, _, _):
+            member
+        }
+    }
+}
