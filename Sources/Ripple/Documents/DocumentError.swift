@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a document could not be saved, opened or changed; nothing was opened or changed.
 public enum DocumentError: Error, Equatable, CustomStringConvertible {
     /// The data is not a Ripple document: not JSON, cut short, or not what a document holds.
@@ -34,7 +36,7 @@ public enum DocumentError: Error, Equatable, CustomStringConvertible {
         case .locked(let path):
             "\(path) is open in another store; close it there first"
         case let .fileError(path, operation, code):
-            "\(operation) failed for \(path) (errno \(code))"
+            "\(operation) failed for \(path): \(String(cString: strerror(code))) (errno \(code))"
         case .patchDoesNotApply(let reason):
             "the patch does not apply to this document: \(reason)"
         }
