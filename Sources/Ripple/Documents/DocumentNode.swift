@@ -49,3 +49,14 @@ extension DocumentRoot {
     /// No migration declared: an older document opens as it is.
     @_spi(RippleGenerated) public static func _rippleMigrate(_ document: inout DocumentMigration, from version: Int) throws {}
 }
+
+extension DocumentRoot {
+    /// A root with its initial values, made through the class's `init()`.
+    @_spi(RippleGenerated) public static func _rippleMakeRoot() -> Self {
+        guard let root = _rippleMake() as? Self else {
+            // Only generated code out of step with its model makes another class.
+            preconditionFailure("\(Self.self)._rippleMake() made a \(type(of: _rippleMake())): regenerate the model's code")
+        }
+        return root
+    }
+}

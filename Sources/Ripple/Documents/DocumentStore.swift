@@ -66,10 +66,7 @@ public final class DocumentStore<Root: DocumentRoot> {
             root = try openDocument(bytes, identities: identities)
             generation = try Self.generation(of: bytes)
         } else {
-            guard let made = Root._rippleMake() as? Root else {
-                throw DocumentError.damaged(reason: "\(Root.self)._rippleMake() made another class")
-            }
-            root = made
+            root = Root._rippleMakeRoot()
             generation = 0
         }
         mediator = Mediator(root: root)

@@ -10,11 +10,12 @@ extension History {
     /// which may hold other actions than Ripple's, such as a text field's typing), and the
     /// manager's `levelsOfUndo` follows ``limit`` (the smaller of the two when both are set).
     /// Ripple removes only its own actions from the manager (when steps are dropped, on
-    /// ``clear()``, when driving another manager). With `groupsByEvent`, the updates of one
+    /// ``clear()``, when driving another manager); driving the same manager again does nothing. With `groupsByEvent`, the updates of one
     /// run-loop turn make one step, as they make one group of the manager: one Edit > Undo
     /// undoes one step. Edit > Undo chosen while an update runs plays its step right after it.
     public func drive(_ manager: some UndoManaging) {
         if let previous = undoManager {
+            if previous === manager { return }
             for step in undoSteps + redoSteps { previous.removeAllActions(withTarget: step.target) }
         }
         undoManager = manager

@@ -41,6 +41,18 @@ import Testing
         #expect(manager.deadTargets == 0)
     }
 
+    @Test func drivingTheSameManagerAgainChangesNothing() throws {
+        // A document view calls `drive` each time it appears, with the window's one manager.
+        let (mediator, manager) = makeDriven()
+        try mediator.update(undoName: "Rename") { $0.shelves[0].title = "Poetry" }
+        manager.endEvent()
+        mediator.history.drive(manager)
+        mediator.history.drive(manager)
+        #expect(manager.undoNames == ["Rename"])
+        manager.undo()
+        #expect(mediator.root.shelves[0].title == "Shelf 0" && !manager.canUndo)
+    }
+
     @Test func undoAndRedoOfTheHistoryGoThroughTheManager() throws {
         let (mediator, manager) = makeDriven()
         try grouped(manager) { try mediator.update(undoName: "One") { $0.userID = 1 } }
