@@ -6,7 +6,7 @@
 public struct DocumentChangeWriter {
     let node: UInt64
     let member: String
-    let context: PatchContext
+    let identities: DocumentIdentities
     var operations: [Patch.Operation] = []
 
     private func json(_ value: some Encodable) throws -> PatchValue {
@@ -55,26 +55,22 @@ public struct DocumentChangeWriter {
                 node: node, member: member, inserting: try json(current.subtracting(old)), removing: try json(old.subtracting(current))))
     }
 
-    // Nodes: numbers, and the nodes placed here brought into the patch.
+    // Nodes, by their numbers in the document (a node that entered it is in the patch).
 
     public mutating func node(_ current: (some DocumentNode)?, old: Any) throws {
-        if let current, (old as? any RippleNode) !== current { context.bring(current) }
-        if let old = old as? any RippleNode, old !== current { context.leave(old) }
-        operations.append(.set(node: node, member: member, value: try json(current.map(context.reference))))
+        operations.append(.set(node: node, member: member, value: try json(current.map(reference))))
     }
 
     public mutating func nodes<Node: DocumentNode>(_ current: [Node], old: Any) throws {
         let old = old as? [Node]
         let edit = old.flatMap { ArrayEdit(from: current, revertingTo: $0, by: ===) }
-        for node in edit?.inserted ?? current { context.bring(node) }
-        for node in edit?.removed ?? old ?? [] { context.leave(node) }
         guard let edit else {
-            return operations.append(.set(node: node, member: member, value: try json(current.map(context.reference))))
+            return operations.append(.set(node: node, member: member, value: try json(current.map(reference))))
         }
         operations.append(
             .splice(
                 node: node, member: member, at: edit.start, removing: edit.removed.count,
-                inserting: try json(edit.inserted.map(context.reference))))
+                inserting: try json(edit.inserted.map(reference))))
     }
 
     public mutating func nodes<Node: DocumentNode>(_ current: [Node]?, old: Any) throws {
@@ -82,61 +78,35 @@ public struct DocumentChangeWriter {
         if let current, let old {
             return try nodes(current, old: old)
         }
-        for node in current ?? [] { context.bring(node) }
-        for node in old ?? [] { context.leave(node) }
-        operations.append(.set(node: node, member: member, value: try json(current?.map(context.reference))))
+        operations.append(.set(node: node, member: member, value: try json(current?.map(reference))))
     }
 
     public mutating func nodes<Node: DocumentNode & Hashable>(_ current: Set<Node>?, old: Any) throws {
         let old = (old as? Set<Node>?) ?? nil
         let inserted = current.map { old.map($0.subtracting) ?? $0 } ?? []
         let removed = old.map { current.map($0.subtracting) ?? $0 } ?? []
-        for node in inserted { context.bring(node) }
-        for node in removed { context.leave(node) }
         guard current != nil, old != nil else {
-            return operations.append(.set(node: node, member: member, value: try json(current.map { $0.map(context.reference).sorted() })))
+            return operations.append(.set(node: node, member: member, value: try json(current.map { $0.map(reference).sorted() })))
         }
         operations.append(
             .setElements(
-                node: node, member: member, inserting: try json(inserted.map(context.reference).sorted()),
-                removing: try json(removed.map(context.reference).sorted())))
+                node: node, member: member, inserting: try json(inserted.map(reference).sorted()),
+                removing: try json(removed.map(reference).sorted())))
     }
 
     public mutating func nodes<Key: Codable & Hashable, Node: DocumentNode>(_ current: [Key: Node]?, old: Any) throws {
         let old = (old as? [Key: Node]?) ?? nil
-        for (key, node) in current ?? [:] where old?[key] !== node { context.bring(node) }
-        for (key, node) in old ?? [:] where current?[key] !== node { context.leave(node) }
         guard let current, let old else {
-            return operations.append(.set(node: node, member: member, value: try json(current?.mapValues(context.reference))))
+            return operations.append(.set(node: node, member: member, value: try json(current?.mapValues(reference))))
         }
         var changed: [Key: UInt64] = [:]
-        for (key, node) in current where old[key] !== node { changed[key] = context.reference(node) }
+        for (key, node) in current where old[key] !== node { changed[key] = reference(node) }
         let removed = old.keys.filter { current[$0] == nil }
         operations.append(.setKeys(node: node, member: member, values: try json(changed), removing: try json(removed)))
     }
-}
 
-/// What making one patch keeps: the nodes members were given and were left by, so that the
-/// patch brings those that are new to the document (or back in it) with their saved members.
-final class PatchContext {
-    let identities: DocumentIdentities
-    private(set) var brought: [any DocumentNode] = []
-    private var broughtSet: Set<ObjectIdentifier> = []
-    private(set) var left: Set<ObjectIdentifier> = []
-
-    init(identities: DocumentIdentities) {
-        self.identities = identities
-    }
-
-    func reference(_ node: some DocumentNode) -> UInt64 {
+    /// The number of `node` in the document.
+    private func reference(_ node: some DocumentNode) -> UInt64 {
         identities.id(of: node)
-    }
-
-    func bring(_ node: some DocumentNode) {
-        if broughtSet.insert(ObjectIdentifier(node)).inserted { brought.append(node) }
-    }
-
-    func leave(_ node: any RippleNode) {
-        left.insert(ObjectIdentifier(node))
     }
 }

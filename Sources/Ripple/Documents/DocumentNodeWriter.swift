@@ -82,16 +82,20 @@ public struct DocumentNodeWriter {
 /// What writing a document keeps: the nodes met and not written yet, in the order met.
 final class DocumentWriteContext {
     let identities: DocumentIdentities
+    /// Whether the nodes referred to are queued, to be written too (a snapshot), or only named
+    /// (a patch, whose nodes are written already or in the document).
+    let writesBelow: Bool
     private(set) var queue: [any DocumentNode] = []
     private var queued: Set<ObjectIdentifier> = []
 
-    init(identities: DocumentIdentities) {
+    init(identities: DocumentIdentities, writesBelow: Bool = true) {
         self.identities = identities
+        self.writesBelow = writesBelow
     }
 
     /// The number of `node`, which the document will hold (once).
     func reference(_ node: some DocumentNode) -> UInt64 {
-        if queued.insert(ObjectIdentifier(node)).inserted { queue.append(node) }
+        if writesBelow, queued.insert(ObjectIdentifier(node)).inserted { queue.append(node) }
         return identities.id(of: node)
     }
 }

@@ -1,58 +1,54 @@
 /// Turns each committed update into a ``Patch``, for the streams of ``Mediator/patches()`` and a
-/// ``DocumentStore``'s journal: the first write of each saved member of each node the document
-/// knows (a number given), whose value changed; then the nodes those changes brought in.
+/// ``DocumentStore``'s journal: the nodes the update put into the document, with every saved
+/// member; then the first write of each saved member of each node that was in the document,
+/// whose value changed.
 @MainActor
 final class PatchRecorder: CommitRecorder {
     let identities: DocumentIdentities
+    private let membership: DocumentMembership
     /// Who receives the patches, in order.
     var sinks: [(Patch) -> Void] = []
 
-    init(identities: DocumentIdentities) {
+    /// A recorder of the document under `root`, whose nodes it counts (once, here).
+    init(root: any RippleNode, identities: DocumentIdentities) {
         self.identities = identities
+        membership = DocumentMembership(root: root)
     }
 
     func record(_ commit: Commit) {
-        guard !sinks.isEmpty, let patch = patch(of: commit) else { return }
+        // The membership follows every commit, whoever listens.
+        let writes = commit.firstWrites { type(of: $0.node)._rippleDescriptor.saves($0.member) }
+        let change = membership.update(with: writes)
+        guard !sinks.isEmpty, let patch = patch(writes, change, tag: commit.tag) else { return }
         for sink in sinks { sink(patch) }
     }
 
-    /// The patch of `commit`, or `nil` when it changed no saved member of the document.
-    func patch(of commit: Commit) -> Patch? {
-        let context = PatchContext(identities: identities)
-        var operations: [Patch.Operation] = []
-        let writes = commit.firstWrites { entry in
-            identities.hasID(entry.node) && type(of: entry.node)._rippleDescriptor.saves(entry.member)
-        }
-        for entry in writes where !entry.node._rippleIsCurrent(entry.member, entry.old) {
-            guard let node = entry.node as? any DocumentNode else { continue }
-            var change = DocumentChangeWriter(
+    /// The patch of a commit's `writes`, or `nil` when it changed nothing in the document.
+    private func patch(_ writes: [JournalEntry], _ change: DocumentMembership.Change, tag: String?) -> Patch? {
+        var operations = broughtNodes(change.entered)
+        for entry in writes where change.wasInDocument(entry.node) {
+            guard !entry.node._rippleIsCurrent(entry.member, entry.old), let node = entry.node as? any DocumentNode else { continue }
+            var writer = DocumentChangeWriter(
                 node: identities.id(of: node), member: type(of: node)._rippleDescriptor.members[entry.member].name,
-                context: context)
+                identities: identities)
             do {
-                try node._rippleSaveChange(of: entry.member, old: entry.old, to: &change)
+                try node._rippleSaveChange(of: entry.member, old: entry.old, to: &writer)
             } catch {
                 // A value that cannot be encoded now could be neither saved: said once, loudly.
                 Self.report(error)
                 continue
             }
-            operations += change.operations
+            operations += writer.operations
         }
-        let brought = broughtNodes(context)
-        guard !operations.isEmpty || !brought.isEmpty else { return nil }
-        return Patch(tag: commit.tag, operations: brought + operations)
+        return operations.isEmpty ? nil : Patch(tag: tag, operations: operations)
     }
 
-    /// The nodes members were given that the document did not hold before (new, or back), with
-    /// the nodes below them: each with its saved members. A node moved (left one place, given
-    /// another) the document holds already.
-    private func broughtNodes(_ patch: PatchContext) -> [Patch.Operation] {
-        let context = DocumentWriteContext(identities: identities)
-        for node in patch.brought where !patch.left.contains(ObjectIdentifier(node)) { _ = context.reference(node) }
+    /// The nodes that entered the document, each with its saved members (the nodes they hold
+    /// are in the document, or entered too).
+    private func broughtNodes(_ nodes: [any DocumentNode]) -> [Patch.Operation] {
+        let context = DocumentWriteContext(identities: identities, writesBelow: false)
         var operations: [Patch.Operation] = []
-        var next = 0
-        while next < context.queue.count {
-            let node = context.queue[next]
-            next += 1
+        for node in nodes {
             var writer = DocumentNodeWriter(json: JSONWriter(), context: context)
             writer.json.beginObject()
             do {
@@ -110,7 +106,7 @@ extension Mediator where Root: DocumentRoot {
     /// The recorder of patches, made and attached the first time it is needed.
     var patchRecorder: PatchRecorder {
         if let recorder = core.recorders.lazy.compactMap({ $0 as? PatchRecorder }).first { return recorder }
-        let recorder = PatchRecorder(identities: core.identities)
+        let recorder = PatchRecorder(root: root, identities: core.identities)
         // Before history, so that a store's `markSaved()` counts for the update it journals.
         core.recorders.insert(recorder, at: 0)
         return recorder

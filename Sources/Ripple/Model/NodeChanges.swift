@@ -41,6 +41,8 @@ protocol NodeCollection {
     func forEachNode(_ body: (any RippleNode) -> Void)
     /// The nodes held now and not by `old`, and those `old` held and no longer held.
     func nodeChanges(from old: Any) -> NodeChanges
+    /// Calls `body` with each node that lost a place (-1) or gained one (+1) since `old`.
+    func forEachPlaceChange(from old: Any, _ body: (any RippleNode, Int) -> Void)
 }
 
 extension Array: NodeCollection where Element: RippleNode {

@@ -40,6 +40,10 @@ public final class Tracker {
 
     /// The node's number in its document (0 until a snapshot, patch or journal names it).
     internal var documentID: UInt64 = 0
+    /// The places that hold this node in nodes of its document, and whether it is in it (see
+    /// `DocumentMembership`; kept while patches are made).
+    internal var documentPlaces = 0
+    internal var isInDocument = false
 
     /// The journal epoch in which ``journaledMembers`` is valid.
     @usableFromInline @exclusivity(unchecked) internal var journalEpoch: UInt64 = 0

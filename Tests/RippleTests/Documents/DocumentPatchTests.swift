@@ -103,4 +103,47 @@ import Testing
         #expect(throws: DocumentError.self) { try stranger.apply(patches[0]) }
         #expect(stranger.root.shelves[0].title == "Shelf 0")
     }
+
+    @Test func aNodeGivenASecondPlaceIsNamedNotSentAgain() async throws {
+        // Sent whole, with its changes applied on top, it used to get them twice.
+        let library = makeLibrary(shelves: 2)
+        for index in 0..<1_000 { library.shelves[0]._children.append(Shelf(id: index, title: "child \(index)")) }
+        let pair = try Pair(library)
+        try pair.original.update { library in
+            library.pinned = library.shelves[0]
+            library.archive = [library.shelves[1]]
+            library.shelves[1].entries.append("e")
+        }
+        let patches = try await pair.sync()
+        try pair.expectEqual()
+        #expect(pair.replica.root.shelves[1].entries == ["e"])
+        let encoded = try JSONEncoder().encode(patches)
+        #expect(encoded.count < 1_024, "a node already in the document is named, not written with all it holds")
+    }
+
+    @Test func aNodePutBackAfterLeavingComesBackWhole() async throws {
+        let pair = try Pair(makeLibrary(shelves: 3))
+        try pair.original.update { library in library.shelves[2].children = [library.shelves[0]] }
+        let removed = pair.original.root.shelves[2]
+        try pair.original.update { $0.shelves.removeLast() }
+        try await pair.sync()
+        // Edited while out of the document: not the replica's business, until it comes back.
+        try pair.original.update { _ in removed.title = "Edited outside" }
+        try await pair.sync()
+        try pair.original.update { $0.archive = [removed] }
+        try await pair.sync()
+        try pair.expectEqual()
+        #expect(pair.replica.root.archive?.first?.title == "Edited outside")
+        #expect(pair.replica.root.archive?.first?.children.first === pair.replica.root.shelves[0], "what it holds is the same node")
+        try pair.original.history.undo()
+        try pair.original.history.undo()
+        try pair.original.history.undo()
+        try await pair.sync()
+        try pair.expectEqual("after undoing all three")
+        try pair.original.history.redo()
+        try pair.original.history.redo()
+        try pair.original.history.redo()
+        try await pair.sync()
+        try pair.expectEqual("after redoing them")
+    }
 }

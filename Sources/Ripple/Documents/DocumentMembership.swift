@@ -1,0 +1,136 @@
+/// Which nodes are in a document: those the root reaches through saved members. A patch changes
+/// only nodes that were in the document (a replica holds exactly those), and brings, with every
+/// saved member, the nodes its update put in (new ones, or ones back after leaving).
+///
+/// It counts, for each node, the places that hold it in nodes of the document (an element of an
+/// array, a value of a dictionary, an optional): a committed update changes the counts of what
+/// it changed, in the members it wrote; a node whose count becomes positive enters and counts
+/// what it holds, one whose count falls to zero leaves and uncounts what it holds. So a commit
+/// costs what it changed plus the nodes that entered or left. A group of nodes holding each
+/// other in a cycle that nothing else holds stays counted, as it stays alive (and numbered) in a
+/// replica for the same reason.
+@MainActor
+final class DocumentMembership {
+    /// What one commit changed in the document.
+    struct Change {
+        /// The nodes that entered, in the order met.
+        var entered: [any DocumentNode] = []
+        var enteredIDs: Set<ObjectIdentifier> = []
+        var leftIDs: Set<ObjectIdentifier> = []
+
+        /// Whether `node` was in the document before the commit.
+        func wasInDocument(_ node: any RippleNode) -> Bool {
+            let id = ObjectIdentifier(node)
+            return node._rippleTracker.isInDocument ? !enteredIDs.contains(id) : leftIDs.contains(id)
+        }
+    }
+
+    /// Counts every node the root reaches.
+    init(root: any RippleNode) {
+        root._rippleTracker.isInDocument = true
+        var change = Change()
+        var candidates: [any RippleNode] = []
+        forEachPlace(of: root) { child in count(child, by: 1, candidates: &candidates) }
+        settle(candidates, into: &change)
+    }
+
+    /// Follows `writes`, the first writes of saved members in a commit, with the values they
+    /// had before it.
+    func update(with writes: [JournalEntry]) -> Change {
+        var candidates: [any RippleNode] = []
+        for entry in writes where entry.node._rippleTracker.isInDocument {
+            let member = type(of: entry.node)._rippleDescriptor.members[entry.member]
+            guard member.isNode else { continue }
+            forEachPlaceChange(from: entry.old, to: entry.node._rippleValue(of: entry.member)) { node, delta in
+                count(node, by: delta, candidates: &candidates)
+            }
+        }
+        var change = Change()
+        settle(candidates, into: &change)
+        return change
+    }
+
+    private func count(_ node: any RippleNode, by delta: Int, candidates: inout [any RippleNode]) {
+        let tracker = node._rippleTracker
+        tracker.documentPlaces += delta
+        if (tracker.documentPlaces > 0) != tracker.isInDocument { candidates.append(node) }
+    }
+
+    /// Lets the nodes whose count crossed zero enter, then leave: entering first, so that a
+    /// node moved through a node that enters never leaves on the way.
+    private func settle(_ candidates: [any RippleNode], into change: inout Change) {
+        var entering = candidates
+        var leaving: [any RippleNode] = []
+        while let node = entering.popLast() {
+            let tracker = node._rippleTracker
+            guard tracker.documentPlaces > 0 else {
+                if tracker.isInDocument { leaving.append(node) }
+                continue
+            }
+            guard !tracker.isInDocument else { continue }
+            tracker.isInDocument = true
+            if let node = node as? any DocumentNode {
+                change.entered.append(node)
+                change.enteredIDs.insert(ObjectIdentifier(node))
+            }
+            forEachPlace(of: node) { child in count(child, by: 1, candidates: &entering) }
+        }
+        while let node = leaving.popLast() {
+            let tracker = node._rippleTracker
+            guard tracker.documentPlaces <= 0, tracker.isInDocument else { continue }
+            tracker.isInDocument = false
+            change.leftIDs.insert(ObjectIdentifier(node))
+            forEachPlace(of: node) { child in count(child, by: -1, candidates: &leaving) }
+        }
+    }
+
+    /// Calls `body` with the node of every place of `node`'s saved members.
+    private func forEachPlace(of node: any RippleNode, _ body: (any RippleNode) -> Void) {
+        let descriptor = type(of: node)._rippleDescriptor
+        for (index, member) in descriptor.members.enumerated() where member.isNode && descriptor.saves(index) {
+            node._rippleVisitNodes(of: index, body)
+        }
+    }
+}
+
+/// Calls `body` with each node that lost a place (-1) or gained one (+1) from `old` to `new`,
+/// two values of one node member: the elements between the common ends of two arrays, the
+/// values of the keys that changed, the elements of sets that differ.
+func forEachPlaceChange(from old: Any, to new: Any, _ body: (any RippleNode, Int) -> Void) {
+    if let new = new as? any NodeCollection {
+        new.forEachPlaceChange(from: old, body)
+    } else if let old = old as? any NodeCollection {
+        old.forEachNode { body($0, -1) }
+    } else {
+        let old = old as? any RippleNode
+        let new = new as? any RippleNode
+        guard old !== new else { return }
+        if let old { body(old, -1) }
+        if let new { body(new, 1) }
+    }
+}
+
+extension Array where Element: RippleNode {
+    func forEachPlaceChange(from old: Any, _ body: (any RippleNode, Int) -> Void) {
+        guard let old = old as? [Element] else { return forEachNode { body($0, 1) } }
+        let ends = CommonEnds(old, self, by: ===)
+        for node in old[ends.prefix..<(old.count - ends.suffix)] { body(node, -1) }
+        for node in self[ends.prefix..<(count - ends.suffix)] { body(node, 1) }
+    }
+}
+
+extension Set where Element: RippleNode {
+    func forEachPlaceChange(from old: Any, _ body: (any RippleNode, Int) -> Void) {
+        guard let old = old as? Set<Element> else { return forEachNode { body($0, 1) } }
+        for node in old.subtracting(self) { body(node, -1) }
+        for node in subtracting(old) { body(node, 1) }
+    }
+}
+
+extension Dictionary where Value: RippleNode {
+    func forEachPlaceChange(from old: Any, _ body: (any RippleNode, Int) -> Void) {
+        guard let old = old as? [Key: Value] else { return forEachNode { body($0, 1) } }
+        for (key, node) in old where self[key] !== node { body(node, -1) }
+        for (key, node) in self where old[key] !== node { body(node, 1) }
+    }
+}

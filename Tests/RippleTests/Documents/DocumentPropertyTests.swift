@@ -1,0 +1,151 @@
+import Foundation
+@testable import Ripple
+import Testing
+
+/// Seeded random documents and updates: shared nodes, cycles of shelves, recursive notes,
+/// dictionaries, sets and optional arrays of nodes; updates that commit, roll back or fail
+/// validation; undo and redo. After every step a replica opened from the first snapshot and fed
+/// every patch holds the same document (the same snapshot, byte for byte), and the document
+/// opened from its own snapshot saves to the same bytes.
+@MainActor
+@Suite struct DocumentPropertyTests {
+    @Test(arguments: [1, 2, 3, 4, 5, 6])
+    func aReplicaFedEveryPatchStaysEqualAndSnapshotsRoundTrip(seed: UInt64) throws {
+        var run = try DocumentRun(seed: seed)
+        var kinds: [String: Int] = [:]
+        for step in 0..<250 {
+            let kind = try run.step()
+            kinds[kind, default: 0] += 1
+            try run.applyPatches()
+            let original = try run.original.snapshot()
+            let replica = try run.replica.snapshot()
+            #expect(original == replica, "seed \(seed), step \(step) (\(kind)): the replica differs")
+            if original != replica { return }
+            if step % 10 == 0 {
+                let reopened = try Mediator<Library>(opening: original).snapshot()
+                #expect(reopened == original, "seed \(seed), step \(step): a snapshot opens to other bytes")
+            }
+        }
+        #expect(kinds["update", default: 0] > 100 && kinds["undo", default: 0] > 15 && kinds["redo", default: 0] > 5)
+        #expect(kinds["rolled back", default: 0] > 10 && run.patchCount > 100)
+        #expect(run.replica.violations == [] && run.original.violations == [])
+    }
+}
+
+@MainActor
+private struct DocumentRun {
+    struct Failure: Error {}
+
+    let original: Mediator<Library>
+    let replica: Mediator<Library>
+    var random: SeededGenerator
+    var pending: [Patch] = []
+    var patchCount = 0
+    private let inbox = Inbox()
+
+    init(seed: UInt64) throws {
+        random = SeededGenerator(state: seed)
+        original = Mediator(root: makeLibrary(shelves: 3))
+        original.contracts = Contracts(.record)
+        replica = try Mediator<Library>(opening: try original.snapshot())
+        replica.contracts = Contracts(.record)
+        let inbox = inbox
+        original.patchRecorder.sinks.append { inbox.patches.append($0) }
+    }
+
+    /// Applies the patches made since the last call, each through `Codable`, as a network would
+    /// carry them.
+    mutating func applyPatches() throws {
+        for patch in inbox.patches {
+            let data = try JSONEncoder().encode(patch)
+            try replica.apply(try JSONDecoder().decode(Patch.self, from: data))
+            patchCount += 1
+        }
+        inbox.patches.removeAll()
+    }
+
+    /// One random update, undo or redo; returns which.
+    mutating func step() throws -> String {
+        let history = original.history
+        switch Int.random(in: 0..<20, using: &random) {
+        case 0..<3 where history.canUndo:
+            try history.undo()
+            return "undo"
+        case 3..<7 where history.canRedo:
+            try history.redo()
+            return "redo"
+        case 7, 8:
+            var edits: [@MainActor (Library) -> Void] = []
+            for _ in 0..<Int.random(in: 1...3, using: &random) { edits.append(randomEdit()) }
+            do {
+                try original.update { library in
+                    for edit in edits { edit(library) }
+                    throw Failure()
+                }
+            } catch {}
+            return "rolled back"
+        default:
+            var edits: [@MainActor (Library) -> Void] = []
+            for _ in 0..<Int.random(in: 1...4, using: &random) { edits.append(randomEdit()) }
+            do {
+                try original.update { library in for edit in edits { edit(library) } }
+            } catch {
+                return "rolled back"    // an invalid chart or note
+            }
+            return "update"
+        }
+    }
+
+    /// One random edit of any saved member, with nodes shared, moved, cycled and replaced.
+    mutating func randomEdit() -> @MainActor (Library) -> Void {
+        let value = Int.random(in: 0..<5, using: &random)
+        let pick = Int.random(in: 0..<100, using: &random)
+        let other = Int.random(in: 0..<100, using: &random)
+        func shelf(_ library: Library, _ pick: Int) -> Shelf? {
+            let all = library.shelves + library.shelves.flatMap(\.children)
+            return all.isEmpty ? nil : all[pick % all.count]
+        }
+        switch Int.random(in: 0..<20, using: &random) {
+        case 0: return { $0.userID = value }
+        case 1: return { $0.catalog.total = value }
+        case 2: return { $0.catalog.tags.insert("t\(value)") }
+        case 3: return { $0.catalog.tags.remove("t\(value)") }
+        case 4: return { $0.settings.open("f\(value)") }
+        case 5: return { $0.scores["s\(value)"] = value == 0 ? nil : value }
+        case 6: return { shelf($0, pick)?.title = "title \(value)" }
+        case 7: return { shelf($0, pick)?.entries.insert("e\(value)", at: 0) }
+        case 8: return { library in if let shelf = shelf(library, pick), !shelf.entries.isEmpty { shelf.entries.removeLast() } }
+        case 9: return { $0.shelves.append(Shelf(id: value, title: "new \(value)")) }
+        case 10: return { library in if library.shelves.count > 1 { library.shelves.swapAt(0, library.shelves.count - 1) } }
+        case 11: return { library in if !library.shelves.isEmpty { library.shelves.remove(at: pick % library.shelves.count) } }
+        case 12: return { $0.pinned = value == 0 ? nil : shelf($0, pick) }
+        case 13: return { library in library.shelvesByKey["k\(value)"] = shelf(library, pick) }
+        case 14: return { library in library.archive = value == 0 ? nil : (library.archive ?? []) + [shelf(library, pick)].compactMap { $0 } }
+        case 15:
+            // A child, perhaps an ancestor: cycles of shelves.
+            return { library in
+                guard let parent = shelf(library, pick), let child = shelf(library, other) else { return }
+                parent.children.append(child)
+            }
+        case 16: return { library in if let shelf = shelf(library, pick), !shelf.children.isEmpty { shelf.children.removeFirst() } }
+        case 17:
+            // Notes with replies, recursive; the same note featured and keyed.
+            return { library in
+                let note = Note(id: value, "note \(value)", replies: [Note(id: -value, "reply", replies: [Note(id: 0, "deep")])])
+                library.notes.append(note)
+                if value % 2 == 0 { library.featuredNote = note }
+                library.notesByKey["n\(value)"] = note
+            }
+        case 18: return { library in if let note = library.notes.last { note.replies.append(Note(id: value, "more")) } }
+        default:
+            let first = Int.random(in: 1...100, using: &random)
+            return { $0.chart.slices = first == 100 ? [Slice("a", 100)] : [Slice("a", first), Slice("b", 100 - first)] }
+        }
+    }
+}
+
+/// The patches the original made, as its recorder hands them over.
+@MainActor
+private final class Inbox {
+    var patches: [Patch] = []
+}
