@@ -158,18 +158,9 @@ public final class DocumentStore<Root: DocumentRoot> {
         }
         close(descriptor)
         guard rename(temporary, path) == 0 else { throw DocumentError.fileError(path: path, operation: "rename", code: errno) }
-        Self.syncFolder(of: path)
+        JournalFile.syncFolder(of: path)
         generation = next
         try journal.reset(generation: next)
-    }
-
-    /// Syncs the folder holding `path`, so that a rename in it is durable.
-    private static func syncFolder(of path: String) {
-        let folder = (path as NSString).deletingLastPathComponent
-        let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        _ = fsync(descriptor)
-        close(descriptor)
     }
 
     /// The journal generation a snapshot names (0 for a snapshot made by `snapshot()`).

@@ -29,6 +29,7 @@ final class JournalFile {
     /// - Throws: ``DocumentError/locked(path:)`` when another store holds it.
     init(path: String) throws {
         self.path = path
+        let isNew = access(path, F_OK) != 0
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw DocumentError.fileError(path: path, operation: "open", code: errno) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
@@ -38,6 +39,17 @@ final class JournalFile {
             throw DocumentError.fileError(path: path, operation: "lock", code: code)
         }
         self.descriptor = descriptor
+        // A new file's name is durable once its folder is synced.
+        if isNew { Self.syncFolder(of: path) }
+    }
+
+    /// Syncs the folder holding `path`, so that a file created or renamed in it stays.
+    static func syncFolder(of path: String) {
+        let folder = (path as NSString).deletingLastPathComponent
+        let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        close(descriptor)
     }
 
     deinit {
