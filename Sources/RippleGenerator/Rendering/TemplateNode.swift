@@ -13,6 +13,8 @@ enum TemplateNode: Sendable {
 
     /// `{% for variable in sequence %} body {% else %} emptyBody {% endfor %}`.
     struct Loop: Sendable {
+        /// Where the `{% for %}` tag starts.
+        var location: TemplateLocation
         var variable: String
         var sequence: Operand
         var body: [TemplateNode]
@@ -34,12 +36,17 @@ enum TemplateNode: Sendable {
     }
 
     /// A condition of `if` or `elif`.
+    ///
+    /// `a and b and c` is one `.all` of three terms rather than a nest of pairs, so that a long
+    /// chain is checked (and freed) in a loop, not by recursion as deep as the chain is long.
     indirect enum Expression: Sendable {
         /// True when the operand's value is truthy; an undefined variable is false.
         case value(Operand)
         case not(Expression)
-        case and(Expression, Expression)
-        case or(Expression, Expression)
+        /// `a and b and …`: true when every term is, checked in order until one is false.
+        case all([Expression])
+        /// `a or b or …`: true when some term is, checked in order until one is true.
+        case any([Expression])
         /// `left == right`, or `left != right` when `isEqual` is false.
         case comparison(Operand, Operand, isEqual: Bool)
     }

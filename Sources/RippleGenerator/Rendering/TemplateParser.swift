@@ -10,17 +10,27 @@
 /// include     = "{%" "include" string "%}"
 /// expression  = conjunction ("or" conjunction)*
 /// conjunction = negation ("and" negation)*
-/// negation    = "not" negation | "(" expression ")" | operand (("==" | "!=") operand)?
+/// negation    = "not"* term
+/// term        = "(" expression ")" | operand (("==" | "!=") operand)?
 /// operand     = (path | string | integer | "true" | "false") ("|" name ("(" literals ")")?)*
 /// path        = name ("." name)*
 /// ```
+///
+/// Blocks nest at most ``maximumNesting`` deep, and parentheses ``maximumNesting`` deep in one
+/// condition: parsing recurses once per level (and so does freeing the nodes), so a template
+/// generated with thousands of levels gets an error where the limit is reached instead of
+/// overflowing the stack. Chains (`a and b and …`, `not not …`) are read in loops, any length.
 struct TemplateParser {
     /// The keywords that can start a block tag, for "did you mean" hints.
     static let tagNames = ["for", "if", "elif", "else", "endfor", "endif", "include"]
+    /// How deep blocks may nest in a template, and parentheses in a condition.
+    static let maximumNesting = 256
 
     private let source: TemplateSource
     private let tokens: [TemplateScanner.Token]
     private var position = 0
+    /// The number of blocks open.
+    private var depth = 0
 
     /// Parses `source` into nodes.
     ///
@@ -89,6 +99,9 @@ struct TemplateParser {
                 throw cursor.error(expected: "a tag name such as 'if', 'for' or 'include'", at: keywordToken)
             }
             cursor.advance()
+            if keyword == "for" || keyword == "if", depth == Self.maximumNesting {
+                throw source.error(.blocksTooDeep(limit: Self.maximumNesting), at: tag.start)
+            }
             switch keyword {
             case "for":
                 nodes.append(.loop(try parseLoop(&cursor, location: source.location(of: tag.start))))
@@ -137,17 +150,19 @@ struct TemplateParser {
         let sequence = try cursor.parseOperand(expecting: "an array to loop over")
         try cursor.expectEnd(orOneOf: "'|'")
 
+        depth += 1
+        defer { depth -= 1 }
         var block = OpenBlock(tag: "for", location: location)
-        let (body, boundary) = try parseNodes(inside: block)
-        guard var boundary, boundary.keyword == "else" else {
-            try Self.finish(boundary)
-            return TemplateNode.Loop(variable: variable, sequence: sequence, body: body, emptyBody: [])
+        var loop = TemplateNode.Loop(location: location, variable: variable, sequence: sequence, body: [], emptyBody: [])
+        var boundary: BoundaryTag?
+        (loop.body, boundary) = try parseNodes(inside: block)
+        if var elseTag = boundary, elseTag.keyword == "else" {
+            try elseTag.cursor.expectEnd()
+            block.hasElse = true
+            (loop.emptyBody, boundary) = try parseNodes(inside: block)
         }
-        try boundary.cursor.expectEnd()
-        block.hasElse = true
-        let (emptyBody, end) = try parseNodes(inside: block)
-        try Self.finish(end)
-        return TemplateNode.Loop(variable: variable, sequence: sequence, body: body, emptyBody: emptyBody)
+        try Self.finish(boundary)
+        return loop
     }
 
     private mutating func parseConditional(
@@ -155,6 +170,8 @@ struct TemplateParser {
     ) throws(TemplateError) -> TemplateNode.Conditional {
         var condition = try cursor.parseExpression()
         try cursor.expectEnd(orOneOf: "'and', 'or', '==', '!='")
+        depth += 1
+        defer { depth -= 1 }
         var block = OpenBlock(tag: "if", location: location)
         var branches: [TemplateNode.Conditional.Branch] = []
         while true {
@@ -204,6 +221,8 @@ private struct TagCursor {
     let source: TemplateSource
     let tokens: [Token]
     private var index = 0
+    /// The number of parentheses open.
+    private var depth = 0
 
     init(source: TemplateSource, tokens: [Token]) {
         self.source = source
@@ -250,31 +269,43 @@ private struct TagCursor {
     // MARK: Expressions
 
     mutating func parseExpression() throws(TemplateError) -> TemplateNode.Expression {
-        var expression = try parseConjunction()
+        var terms = [try parseConjunction()]
         while isKeyword("or") {
             advance()
-            expression = .or(expression, try parseConjunction())
+            terms.append(try parseConjunction())
         }
-        return expression
+        return terms.count == 1 ? terms[0] : .any(terms)
     }
 
     private mutating func parseConjunction() throws(TemplateError) -> TemplateNode.Expression {
-        var expression = try parseNegation()
+        var terms = [try parseNegation()]
         while isKeyword("and") {
             advance()
-            expression = .and(expression, try parseNegation())
+            terms.append(try parseNegation())
         }
-        return expression
+        return terms.count == 1 ? terms[0] : .all(terms)
     }
 
+    /// `not … not term`: conditions are true or false, so pairs of `not` cancel out.
     private mutating func parseNegation() throws(TemplateError) -> TemplateNode.Expression {
-        if isKeyword("not") {
+        var isNegated = false
+        while isKeyword("not") {
             advance()
-            return .not(try parseNegation())
+            isNegated.toggle()
         }
+        let term = try parseTerm()
+        return isNegated ? .not(term) : term
+    }
+
+    private mutating func parseTerm() throws(TemplateError) -> TemplateNode.Expression {
         if peek.kind == .leftParenthesis {
+            guard depth < TemplateParser.maximumNesting else {
+                throw source.error(.parenthesesTooDeep(limit: TemplateParser.maximumNesting), at: peek.offset)
+            }
             advance()
+            depth += 1
             let expression = try parseExpression()
+            depth -= 1
             guard peek.kind == .rightParenthesis else {
                 throw error(expected: "')'", at: peek)
             }

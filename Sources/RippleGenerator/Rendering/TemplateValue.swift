@@ -13,7 +13,7 @@
 ///
 /// In `{% if %}` a value is *truthy* when it is `true`, a non-empty string, array or
 /// dictionary, or a non-zero int; `null` and undefined variables are false.
-package indirect enum TemplateValue: Sendable, Hashable {
+package enum TemplateValue: Sendable, Hashable {
     /// Text; prints as it is.
     case string(String)
     /// Prints as `true` or `false`.
