@@ -4,7 +4,20 @@
 /// know, as plain values: names, types, flags and lists, already filtered the ways templates
 /// need them (`storedMembers`, `nodeMembers`...). The variables are documented at the top of
 /// each template in `Templates/`.
+///
+/// All classes share one list of keys, and all members another (see ``TemplateDictionary``).
 enum RenderContext {
+    private static let classKeys = TemplateDictionary.Keys([
+        "name", "simpleName", "article", "access", "conformanceAccess", "conformances", "isRoot", "isValidating",
+        "isObservable", "hasTransactionHooks", "hasWillChange", "hasDidCommit", "hasDidRollBack", "members",
+        "storedMembers", "nodeMembers", "schemeMembers",
+    ])
+    private static let memberKeys = TemplateDictionary.Keys([
+        "name", "identifier", "storage", "type", "index", "changeKey", "isNode", "shape", "nodeClass", "isComputed",
+        "isShared", "sharedProperty", "inScheme", "options", "backgroundRead", "backgroundWrite", "mayBeOptional",
+        "dependencies", "dependencyList",
+    ])
+
     /// The variables of the whole generated file: `classes`, `imports` and `observable`.
     static func file(_ schema: ModelSchema, observable: Bool = false) -> [String: TemplateValue] {
         [
@@ -21,7 +34,7 @@ enum RenderContext {
             .array(nodeClass.members.indices.filter { isIncluded(nodeClass.members[$0]) }.map { values[$0] })
         }
         let hooks = nodeClass.transactionHooks
-        return [
+        return classKeys.dictionary([
             "name": .string(nodeClass.qualifiedName),
             "simpleName": .string(nodeClass.name),
             // "an Account", "a User": by the first letter, which reads right for most names.
@@ -40,7 +53,7 @@ enum RenderContext {
             "storedMembers": members { !$0.isComputed },
             "nodeMembers": members { $0.isNode },
             "schemeMembers": members { $0.sharedProperty == nil },
-        ]
+        ])
     }
 
     /// The variables of one member.
@@ -62,7 +75,7 @@ enum RenderContext {
                 }),
             ]
         }
-        return [
+        return memberKeys.dictionary([
             "name": .string(member.name),
             "identifier": .string(member.identifier),
             "storage": .string(member.storageName),
@@ -83,7 +96,7 @@ enum RenderContext {
             "dependencies": .array(dependencies),
             // The texts in backticks, separated by commas: `a.b`, `c`.
             "dependencyList": .string(member.dependencies.map { "`\($0.text)`" }.joined(separator: ", ")),
-        ]
+        ])
     }
 
     /// Types known not to be optional, whatever module declares them.

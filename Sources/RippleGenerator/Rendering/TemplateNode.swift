@@ -1,4 +1,7 @@
 /// One piece of a parsed template; a template is an array of these, rendered in order.
+///
+/// Loops, conditionals and operands are classes, so that the renderer copies a node as one
+/// reference however much it holds.
 enum TemplateNode: Sendable {
     /// Text copied to the output as it is.
     case text(String)
@@ -12,27 +15,43 @@ enum TemplateNode: Sendable {
     case include(name: String, location: TemplateLocation)
 
     /// `{% for variable in sequence %} body {% else %} emptyBody {% endfor %}`.
-    struct Loop: Sendable {
+    final class Loop: Sendable {
         /// Where the `{% for %}` tag starts.
-        var location: TemplateLocation
-        var variable: String
-        var sequence: Operand
-        var body: [TemplateNode]
+        let location: TemplateLocation
+        let variable: TemplateKey
+        let sequence: Operand
+        let body: [TemplateNode]
         /// Rendered instead of `body` when the sequence is empty.
-        var emptyBody: [TemplateNode]
+        let emptyBody: [TemplateNode]
+
+        init(
+            location: TemplateLocation, variable: String, sequence: Operand, body: [TemplateNode],
+            emptyBody: [TemplateNode]
+        ) {
+            self.location = location
+            self.variable = TemplateKey(variable)
+            self.sequence = sequence
+            self.body = body
+            self.emptyBody = emptyBody
+        }
     }
 
     /// `{% if %} … {% elif %} … {% else %} … {% endif %}`.
-    struct Conditional: Sendable {
+    final class Conditional: Sendable {
         struct Branch: Sendable {
             var condition: Expression
             var body: [TemplateNode]
         }
 
         /// The `if` branch, then each `elif` branch; the first whose condition holds renders.
-        var branches: [Branch]
+        let branches: [Branch]
         /// Rendered when no branch's condition holds.
-        var elseBody: [TemplateNode]
+        let elseBody: [TemplateNode]
+
+        init(branches: [Branch], elseBody: [TemplateNode]) {
+            self.branches = branches
+            self.elseBody = elseBody
+        }
     }
 
     /// A condition of `if` or `elif`.
@@ -52,21 +71,27 @@ enum TemplateNode: Sendable {
     }
 
     /// A variable path or a literal, followed by filters: `name | lowerFirst`.
-    struct Operand: Sendable {
+    final class Operand: Sendable {
         enum Base: Sendable {
             /// A dotted path such as `property.name`, split at the dots.
-            case path([String])
+            case path([TemplateKey])
             case literal(TemplateValue)
         }
 
-        var base: Base
-        var filters: [FilterCall]
-        var location: TemplateLocation
+        let base: Base
+        let filters: [FilterCall]
+        let location: TemplateLocation
+
+        init(base: Base, filters: [FilterCall], location: TemplateLocation) {
+            self.base = base
+            self.filters = filters
+            self.location = location
+        }
 
         /// The operand as it reads in messages: the path, or the literal.
         var text: String {
             switch base {
-            case .path(let components): components.joined(separator: ".")
+            case .path(let components): components.map(\.name).joined(separator: ".")
             case .literal(.string(let string)): "\"\(string)\""
             case .literal(let value): value.scalarText ?? "null"
             }

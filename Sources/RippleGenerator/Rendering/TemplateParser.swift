@@ -153,16 +153,15 @@ struct TemplateParser {
         depth += 1
         defer { depth -= 1 }
         var block = OpenBlock(tag: "for", location: location)
-        var loop = TemplateNode.Loop(location: location, variable: variable, sequence: sequence, body: [], emptyBody: [])
-        var boundary: BoundaryTag?
-        (loop.body, boundary) = try parseNodes(inside: block)
+        var (body, boundary) = try parseNodes(inside: block)
+        var emptyBody: [TemplateNode] = []
         if var elseTag = boundary, elseTag.keyword == "else" {
             try elseTag.cursor.expectEnd()
             block.hasElse = true
-            (loop.emptyBody, boundary) = try parseNodes(inside: block)
+            (emptyBody, boundary) = try parseNodes(inside: block)
         }
         try Self.finish(boundary)
-        return loop
+        return TemplateNode.Loop(location: location, variable: variable, sequence: sequence, body: body, emptyBody: emptyBody)
     }
 
     private mutating func parseConditional(
@@ -336,14 +335,14 @@ private struct TagCursor {
         case .identifier("false"):
             base = .literal(false)
         case .identifier(let name) where !["and", "or", "not", "in"].contains(name):
-            var components = [name]
+            var components = [TemplateKey(name)]
             while tokens[index + 1].kind == .dot {
                 advance()
                 advance()
                 guard case .identifier(let component) = peek.kind else {
                     throw error(expected: "a key name after '.'", at: peek)
                 }
-                components.append(component)
+                components.append(TemplateKey(component))
             }
             base = .path(components)
         case .string(let string):

@@ -33,7 +33,7 @@ struct TemplateRenderer {
 
     /// A running `{% for %}`.
     private struct Loop {
-        let variable: String
+        let variable: TemplateKey
         let elements: [TemplateValue]
         let location: TemplateLocation
         var index = 0
@@ -50,19 +50,25 @@ struct TemplateRenderer {
             }
         }
 
+        static let key = TemplateKey("loop")
+        static let positionKeys = TemplateDictionary.Keys(["first", "index", "index0", "last", "length"])
+
         /// `loop` as a whole.
         var positions: TemplateValue {
-            .dictionary(Dictionary(uniqueKeysWithValues: ["first", "index", "index0", "last", "length"].map { key in
-                (key, position(key) ?? .null)
+            .dictionary(TemplateDictionary(keys: Self.positionKeys, values: Self.positionKeys.keys.map { key in
+                position(key.name) ?? .null
             }))
         }
     }
 
-    private var output = ""
+    /// UTF-8 bytes: appending to a `String` costs about 4 times more.
+    private var output: [UInt8] = []
     private let outputLimit: Int
     private let variables: [String: TemplateValue]
     private let templates: [String: Template]
-    private var frames: [Frame]
+    /// The innermost frame, and those it is inside, outermost first.
+    private var frame: Frame
+    private var outerFrames: [Frame] = []
     /// The running loops, innermost last.
     private var loops: [Loop] = []
     private var includeDepth = 0
@@ -74,21 +80,21 @@ struct TemplateRenderer {
         self.variables = variables
         self.templates = templates
         self.outputLimit = outputLimit
-        frames = [Frame(nodes: template.nodes, templateName: template.name, kind: .template)]
+        frame = Frame(nodes: template.nodes, templateName: template.name, kind: .template)
     }
 
     /// Renders the template the renderer was created with.
     mutating func render() throws(TemplateError) -> String {
-        while let top = frames.indices.last {
-            let next = frames[top].next
-            guard next < frames[top].nodes.count else {
-                try endFrame()
+        while true {
+            guard frame.next < frame.nodes.count else {
+                guard try endFrame() else { return String(decoding: output, as: UTF8.self) }
                 continue
             }
-            frames[top].next = next + 1
-            switch frames[top].nodes[next] {
+            let node = frame.nodes[frame.next]
+            frame.next += 1
+            switch node {
             case .text(let text):
-                output += text
+                append(text)
             case .output(let operand):
                 try write(operand)
             case .loop(let loop):
@@ -99,34 +105,44 @@ struct TemplateRenderer {
                 try include(name, at: location)
             }
         }
-        return output
     }
 
     // MARK: Nodes
 
     private mutating func push(_ nodes: [TemplateNode], _ kind: Frame.Kind, templateName: String? = nil) {
-        frames.append(Frame(nodes: nodes, templateName: templateName ?? frames[frames.count - 1].templateName, kind: kind))
+        let inner = Frame(nodes: nodes, templateName: templateName ?? frame.templateName, kind: kind)
+        outerFrames.append(frame)
+        frame = inner
     }
 
     /// Ends the innermost frame, or starts the next iteration of its loop.
-    private mutating func endFrame() throws(TemplateError) {
-        let top = frames.count - 1
-        switch frames[top].kind {
+    ///
+    /// - Returns: Whether a frame is left to render.
+    private mutating func endFrame() throws(TemplateError) -> Bool {
+        switch frame.kind {
         case .block:
             break
         case .loopBody:
             let loop = loops.count - 1
             loops[loop].index += 1
             if loops[loop].index < loops[loop].elements.count {
-                frames[top].next = 0
+                frame.next = 0
                 try checkOutputSize(at: loops[loop].location)
-                return
+                return true
             }
             loops.removeLast()
         case .template:
             includeDepth -= 1
         }
-        frames.removeLast()
+        guard let outer = outerFrames.popLast() else { return false }
+        frame = outer
+        return true
+    }
+
+    @inline(__always)
+    private mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { output.append(contentsOf: $0) }
     }
 
     private mutating func write(_ operand: TemplateNode.Operand) throws(TemplateError) {
@@ -134,7 +150,7 @@ struct TemplateRenderer {
         guard let text = value.scalarText else {
             throw error(.notPrintable(operand.text, kind: value.kind), at: operand.location)
         }
-        output += text
+        append(text)
         try checkOutputSize(at: operand.location)
     }
 
@@ -153,8 +169,8 @@ struct TemplateRenderer {
 
     /// The body of the first branch whose condition holds, or the else body.
     private func body(of conditional: TemplateNode.Conditional) throws(TemplateError) -> [TemplateNode] {
-        for branch in conditional.branches where try isTrue(branch.condition) {
-            return branch.body
+        for index in conditional.branches.indices where try isTrue(conditional.branches[index].condition) {
+            return conditional.branches[index].body
         }
         return conditional.elseBody
     }
@@ -175,13 +191,13 @@ struct TemplateRenderer {
     /// Stops a template whose output outgrows the limit. Checked at each value printed, loop
     /// iteration and include, the only ways output grows by more than a template's text.
     private func checkOutputSize(at location: TemplateLocation) throws(TemplateError) {
-        if output.utf8.count > outputLimit {
+        if output.count > outputLimit {
             throw error(.outputTooLarge(limit: outputLimit), at: location)
         }
     }
 
     private func error(_ reason: TemplateError.Reason, at location: TemplateLocation) -> TemplateError {
-        TemplateError(templateName: frames[frames.count - 1].templateName, location: location, reason: reason)
+        TemplateError(templateName: frame.templateName, location: location, reason: reason)
     }
 
     // MARK: Values
@@ -211,6 +227,7 @@ struct TemplateRenderer {
     }
 
     /// The operand's value after its filters, or `nil` when it is undefined and that is allowed.
+    @inline(__always)
     private func evaluate(
         _ operand: TemplateNode.Operand, allowingUndefined: Bool
     ) throws(TemplateError) -> TemplateValue? {
@@ -238,12 +255,13 @@ struct TemplateRenderer {
     }
 
     /// The value at a path, or `nil` when some key along it is missing (or a value is null).
-    private func lookUp(_ path: [String], at location: TemplateLocation) throws(TemplateError) -> TemplateValue? {
+    @inline(__always)
+    private func lookUp(_ path: [TemplateKey], at location: TemplateLocation) throws(TemplateError) -> TemplateValue? {
         var value: TemplateValue
         var next = 1
-        if let loop = loops.last, path[0] == "loop", path.count > 1 {
+        if path.count > 1, path[0].hash == Loop.key.hash, let loop = loops.last, path[0].name == "loop" {
             // `loop.index` and friends, without building the whole `loop` dictionary.
-            guard let position = loop.position(path[1]) else { return nil }
+            guard let position = loop.position(path[1].name) else { return nil }
             value = position
             next = 2
         } else {
@@ -259,7 +277,7 @@ struct TemplateRenderer {
                 return nil
             case .string, .bool, .int, .array:
                 let reason = TemplateError.Reason.notADictionary(
-                    path: path[..<next].joined(separator: "."), key: path[next], kind: value.kind)
+                    path: path[..<next].map(\.name).joined(separator: "."), key: path[next].name, kind: value.kind)
                 throw error(reason, at: location)
             }
             next += 1
@@ -268,18 +286,24 @@ struct TemplateRenderer {
     }
 
     /// The value of the first name of a path: `loop` in a loop, a loop variable, a variable.
-    private func root(_ name: String) -> TemplateValue? {
-        if let loop = loops.last, name == "loop" {
+    @inline(__always)
+    private func root(_ key: TemplateKey) -> TemplateValue? {
+        if key.hash == Loop.key.hash, key.name == "loop", let loop = loops.last {
             return loop.positions
         }
-        return loops.last { $0.variable == name }.map { $0.elements[$0.index] } ?? variables[name]
+        for index in loops.indices.reversed()
+        where loops[index].variable.hash == key.hash && loops[index].variable.name == key.name {
+            return loops[index].elements[loops[index].index]
+        }
+        return variables[key.name]
     }
 
     /// Explains an undefined path, with the nearest defined spelling when there is one.
-    private func undefinedVariableError(_ path: [String], at location: TemplateLocation) -> TemplateError {
+    private func undefinedVariableError(_ keys: [TemplateKey], at location: TemplateLocation) -> TemplateError {
+        let path = keys.map(\.name)
         let text = path.joined(separator: ".")
-        guard var value = root(path[0]) else {
-            let names = Set(variables.keys).union(loops.map(\.variable)).union(loops.isEmpty ? [] : ["loop"])
+        guard var value = root(keys[0]) else {
+            let names = Set(variables.keys).union(loops.map(\.variable.name)).union(loops.isEmpty ? [] : ["loop"])
             let suggestion = nearestSpelling(of: path[0], in: names.sorted())
             return error(.undefinedVariable(text, suggestion: suggestion.map { spelling in
                 ([spelling] + path.dropFirst()).joined(separator: ".")
@@ -288,8 +312,8 @@ struct TemplateRenderer {
         // Walk to the dictionary that lacks the key, and look for the key among its keys.
         for index in 1..<path.count {
             guard case .dictionary(let dictionary) = value else { break }
-            guard let next = dictionary[path[index]] else {
-                let suggestion = nearestSpelling(of: path[index], in: dictionary.keys.sorted())
+            guard let next = dictionary[keys[index]] else {
+                let suggestion = nearestSpelling(of: path[index], in: dictionary.names.sorted())
                 return error(.undefinedVariable(text, suggestion: suggestion.map { spelling in
                     (path[..<index] + [spelling] + path[(index + 1)...]).joined(separator: ".")
                 }), at: location)
