@@ -29,9 +29,16 @@ enum RenderContext {
 
     /// The variables of one class.
     private static func value(of nodeClass: NodeClass, observable: Bool) -> TemplateValue {
-        let values = nodeClass.members.map(value(of:))
-        func members(where isIncluded: (TrackedMember) -> Bool) -> TemplateValue {
-            .array(nodeClass.members.indices.filter { isIncluded(nodeClass.members[$0]) }.map { values[$0] })
+        var values: [TemplateValue] = []
+        var stored: [TemplateValue] = []
+        var nodes: [TemplateValue] = []
+        var inScheme: [TemplateValue] = []
+        for member in nodeClass.members {
+            let value = value(of: member)
+            values.append(value)
+            if !member.isComputed { stored.append(value) }
+            if member.isNode { nodes.append(value) }
+            if member.sharedProperty == nil { inScheme.append(value) }
         }
         let hooks = nodeClass.transactionHooks
         return classKeys.dictionary([
@@ -50,9 +57,9 @@ enum RenderContext {
             "hasDidCommit": .bool(hooks.contains(.didCommit)),
             "hasDidRollBack": .bool(hooks.contains(.didRollBack)),
             "members": .array(values),
-            "storedMembers": members { !$0.isComputed },
-            "nodeMembers": members { $0.isNode },
-            "schemeMembers": members { $0.sharedProperty == nil },
+            "storedMembers": .array(stored),
+            "nodeMembers": .array(nodes),
+            "schemeMembers": .array(inScheme),
         ])
     }
 

@@ -1,10 +1,10 @@
 /// One piece of a parsed template; a template is an array of these, rendered in order.
 ///
-/// Loops, conditionals and operands are classes, so that the renderer copies a node as one
-/// reference however much it holds.
+/// Every case holds one object, so that the renderer copies a node as one reference however
+/// much it holds.
 enum TemplateNode: Sendable {
-    /// Text copied to the output as it is.
-    case text(String)
+    /// Text copied to the output as it is: its UTF-8 bytes.
+    case text([UInt8])
     /// `{{ operand }}`: the operand's text.
     case output(Operand)
     /// `{% for %}`.
@@ -12,7 +12,17 @@ enum TemplateNode: Sendable {
     /// `{% if %}`, with its `elif` and `else` branches.
     case conditional(Conditional)
     /// `{% include "name" %}`: another template of the set, rendered with the current variables.
-    case include(name: String, location: TemplateLocation)
+    case include(Include)
+
+    final class Include: Sendable {
+        let name: String
+        let location: TemplateLocation
+
+        init(name: String, location: TemplateLocation) {
+            self.name = name
+            self.location = location
+        }
+    }
 
     /// `{% for variable in sequence %} body {% else %} emptyBody {% endfor %}`.
     final class Loop: Sendable {
@@ -72,28 +82,26 @@ enum TemplateNode: Sendable {
 
     /// A variable path or a literal, followed by filters: `name | lowerFirst`.
     final class Operand: Sendable {
-        enum Base: Sendable {
-            /// A dotted path such as `property.name`, split at the dots.
-            case path([TemplateKey])
-            case literal(TemplateValue)
-        }
-
-        let base: Base
+        /// The keys of a dotted path such as `property.name`; empty for a literal.
+        let path: [TemplateKey]
+        /// The value of a literal such as `"text"` or `1`; `nil` for a path.
+        let literal: TemplateValue?
         let filters: [FilterCall]
         let location: TemplateLocation
 
-        init(base: Base, filters: [FilterCall], location: TemplateLocation) {
-            self.base = base
+        init(path: [TemplateKey] = [], literal: TemplateValue? = nil, filters: [FilterCall], location: TemplateLocation) {
+            self.path = path
+            self.literal = literal
             self.filters = filters
             self.location = location
         }
 
         /// The operand as it reads in messages: the path, or the literal.
         var text: String {
-            switch base {
-            case .path(let components): components.map(\.name).joined(separator: ".")
-            case .literal(.string(let string)): "\"\(string)\""
-            case .literal(let value): value.scalarText ?? "null"
+            switch literal {
+            case nil: path.map(\.name).joined(separator: ".")
+            case .string(let string)?: "\"\(string)\""
+            case let value?: value.scalarText ?? "null"
             }
         }
     }

@@ -81,7 +81,7 @@ struct TemplateParser {
             switch tokens[position] {
             case .text(let text):
                 position += 1
-                nodes.append(.text(text))
+                nodes.append(.text(Array(text.utf8)))
                 continue
             case .tag(let nextTag):
                 position += 1
@@ -207,7 +207,7 @@ struct TemplateParser {
         }
         cursor.advance()
         try cursor.expectEnd()
-        return .include(name: name, location: source.location(of: nameToken.offset))
+        return .include(TemplateNode.Include(name: name, location: source.location(of: nameToken.offset)))
     }
 }
 
@@ -328,12 +328,13 @@ private struct TagCursor {
         expecting expected: String = "a variable name or a literal"
     ) throws(TemplateError) -> TemplateNode.Operand {
         let start = peek
-        let base: TemplateNode.Operand.Base
+        var path: [TemplateKey] = []
+        var literal: TemplateValue?
         switch start.kind {
         case .identifier("true"):
-            base = .literal(true)
+            literal = true
         case .identifier("false"):
-            base = .literal(false)
+            literal = false
         case .identifier(let name) where !["and", "or", "not", "in"].contains(name):
             var components = [TemplateKey(name)]
             while tokens[index + 1].kind == .dot {
@@ -344,11 +345,11 @@ private struct TagCursor {
                 }
                 components.append(TemplateKey(component))
             }
-            base = .path(components)
+            path = components
         case .string(let string):
-            base = .literal(.string(string))
+            literal = .string(string)
         case .integer(let integer):
-            base = .literal(.int(integer))
+            literal = .int(integer)
         default:
             throw error(expected: expected, at: start)
         }
@@ -358,7 +359,8 @@ private struct TagCursor {
             advance()
             filters.append(try parseFilterCall())
         }
-        return TemplateNode.Operand(base: base, filters: filters, location: source.location(of: start.offset))
+        let location = source.location(of: start.offset)
+        return TemplateNode.Operand(path: path, literal: literal, filters: filters, location: location)
     }
 
     private mutating func parseFilterCall() throws(TemplateError) -> TemplateNode.FilterCall {

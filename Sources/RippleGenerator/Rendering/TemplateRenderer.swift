@@ -50,7 +50,6 @@ struct TemplateRenderer {
             }
         }
 
-        static let key = TemplateKey("loop")
         static let positionKeys = TemplateDictionary.Keys(["first", "index", "index0", "last", "length"])
 
         /// `loop` as a whole.
@@ -72,6 +71,7 @@ struct TemplateRenderer {
     /// The running loops, innermost last.
     private var loops: [Loop] = []
     private var includeDepth = 0
+    private let loopKey = TemplateKey("loop")
 
     /// A renderer of `template`, whose includes come from `templates`.
     init(
@@ -86,23 +86,30 @@ struct TemplateRenderer {
     /// Renders the template the renderer was created with.
     mutating func render() throws(TemplateError) -> String {
         while true {
-            guard frame.next < frame.nodes.count else {
-                guard try endFrame() else { return String(decoding: output, as: UTF8.self) }
-                continue
+            try renderFrame()
+            if frame.next == frame.nodes.count, try !endFrame() {
+                return String(decoding: output, as: UTF8.self)
             }
-            let node = frame.nodes[frame.next]
+        }
+    }
+
+    /// Renders the nodes of the innermost frame, up to its end or to a node that pushes a frame.
+    private mutating func renderFrame() throws(TemplateError) {
+        // A constant of its own, so that its nodes are read in place rather than copied.
+        let nodes = frame.nodes
+        while frame.next < nodes.count {
             frame.next += 1
-            switch node {
-            case .text(let text):
-                append(text)
+            switch nodes[frame.next - 1] {
+            case .text(let bytes):
+                bytes.withUnsafeBufferPointer { output.append(contentsOf: $0) }
             case .output(let operand):
                 try write(operand)
             case .loop(let loop):
-                try start(loop)
+                return try start(loop)
             case .conditional(let conditional):
-                push(try body(of: conditional), .block)
-            case .include(let name, let location):
-                try include(name, at: location)
+                return push(try body(of: conditional), .block)
+            case .include(let include):
+                return try self.include(include.name, at: include.location)
             }
         }
     }
@@ -141,16 +148,18 @@ struct TemplateRenderer {
 
     @inline(__always)
     private mutating func append(_ text: String) {
-        var text = text
-        text.withUTF8 { output.append(contentsOf: $0) }
+        if text.utf8.withContiguousStorageIfAvailable({ output.append(contentsOf: $0) }) == nil {
+            output.append(contentsOf: text.utf8)
+        }
     }
 
     private mutating func write(_ operand: TemplateNode.Operand) throws(TemplateError) {
-        let value = try evaluate(operand, allowingUndefined: false) ?? .null
-        guard let text = value.scalarText else {
-            throw error(.notPrintable(operand.text, kind: value.kind), at: operand.location)
+        switch try evaluate(operand, allowingUndefined: false) ?? .null {
+        case .string(let text): append(text)
+        case .int(let int): append(String(int))
+        case .bool(let bool): append(bool ? "true" : "false")
+        case let value: throw error(.notPrintable(operand.text, kind: value.kind), at: operand.location)
         }
-        append(text)
         try checkOutputSize(at: operand.location)
     }
 
@@ -169,8 +178,9 @@ struct TemplateRenderer {
 
     /// The body of the first branch whose condition holds, or the else body.
     private func body(of conditional: TemplateNode.Conditional) throws(TemplateError) -> [TemplateNode] {
-        for index in conditional.branches.indices where try isTrue(conditional.branches[index].condition) {
-            return conditional.branches[index].body
+        let branches = conditional.branches
+        for index in branches.indices where try isTrue(branches[index].condition) {
+            return branches[index].body
         }
         return conditional.elseBody
     }
@@ -231,13 +241,7 @@ struct TemplateRenderer {
     private func evaluate(
         _ operand: TemplateNode.Operand, allowingUndefined: Bool
     ) throws(TemplateError) -> TemplateValue? {
-        var value: TemplateValue?
-        switch operand.base {
-        case .literal(let literal):
-            value = literal
-        case .path(let path):
-            value = try lookUp(path, at: operand.location)
-        }
+        var value = operand.path.isEmpty ? operand.literal : try lookUp(operand.path, at: operand.location)
         for call in operand.filters {
             guard value != nil || call.filter.acceptsUndefined else { break }
             do {
@@ -248,8 +252,8 @@ struct TemplateRenderer {
                 throw self.error(reason, at: call.location)
             }
         }
-        if value == nil, !allowingUndefined, case .path(let path) = operand.base {
-            throw undefinedVariableError(path, at: operand.location)
+        if value == nil, !allowingUndefined, !operand.path.isEmpty {
+            throw undefinedVariableError(operand.path, at: operand.location)
         }
         return value
     }
@@ -259,7 +263,7 @@ struct TemplateRenderer {
     private func lookUp(_ path: [TemplateKey], at location: TemplateLocation) throws(TemplateError) -> TemplateValue? {
         var value: TemplateValue
         var next = 1
-        if path.count > 1, path[0].hash == Loop.key.hash, let loop = loops.last, path[0].name == "loop" {
+        if path.count > 1, path[0].hash == loopKey.hash, let loop = loops.last, path[0].name == loopKey.name {
             // `loop.index` and friends, without building the whole `loop` dictionary.
             guard let position = loop.position(path[1].name) else { return nil }
             value = position
@@ -288,12 +292,15 @@ struct TemplateRenderer {
     /// The value of the first name of a path: `loop` in a loop, a loop variable, a variable.
     @inline(__always)
     private func root(_ key: TemplateKey) -> TemplateValue? {
-        if key.hash == Loop.key.hash, key.name == "loop", let loop = loops.last {
+        if key.hash == loopKey.hash, key.name == loopKey.name, let loop = loops.last {
             return loop.positions
         }
-        for index in loops.indices.reversed()
-        where loops[index].variable.hash == key.hash && loops[index].variable.name == key.name {
-            return loops[index].elements[loops[index].index]
+        var index = loops.count
+        while index > 0 {
+            index -= 1
+            if loops[index].variable.hash == key.hash, loops[index].variable.name == key.name {
+                return loops[index].elements[loops[index].index]
+            }
         }
         return variables[key.name]
     }
