@@ -5,7 +5,8 @@
 /// need them (`storedMembers`, `nodeMembers`...). The variables are documented at the top of
 /// each template in `Templates/`.
 ///
-/// All classes share one list of keys, and all members another (see ``TemplateDictionary``).
+/// All classes share one list of keys, and all members another (see ``TemplateDictionary``):
+/// a class or a member is an array of values, in the order of its keys.
 enum RenderContext {
     private static let classKeys = TemplateDictionary.Keys([
         "name", "simpleName", "article", "access", "conformanceAccess", "conformances", "isRoot", "isValidating",
@@ -42,24 +43,24 @@ enum RenderContext {
         }
         let hooks = nodeClass.transactionHooks
         return classKeys.dictionary([
-            "name": .string(nodeClass.qualifiedName),
-            "simpleName": .string(nodeClass.name),
+            .string(nodeClass.qualifiedName),  // name
+            .string(nodeClass.name),  // simpleName
             // "an Account", "a User": by the first letter, which reads right for most names.
-            "article": .string("AEIO".contains(nodeClass.qualifiedName.prefix(1)) ? "an" : "a"),
-            "access": .string(nodeClass.accessLevel.declarationPrefix),
-            "conformanceAccess": .string(nodeClass.conformanceAccessLevel.declarationPrefix),
-            "conformances": .string(nodeClass.role == .root ? "RippleRoot" : "RippleNode"),
-            "isRoot": .bool(nodeClass.role == .root),
-            "isValidating": .bool(nodeClass.isValidating),
-            "isObservable": .bool(observable),
-            "hasTransactionHooks": .bool(!hooks.isEmpty),
-            "hasWillChange": .bool(hooks.contains(.willChange)),
-            "hasDidCommit": .bool(hooks.contains(.didCommit)),
-            "hasDidRollBack": .bool(hooks.contains(.didRollBack)),
-            "members": .array(values),
-            "storedMembers": .array(stored),
-            "nodeMembers": .array(nodes),
-            "schemeMembers": .array(inScheme),
+            .string("AEIO".contains(nodeClass.qualifiedName.prefix(1)) ? "an" : "a"),  // article
+            .string(nodeClass.accessLevel.declarationPrefix),  // access
+            .string(nodeClass.conformanceAccessLevel.declarationPrefix),  // conformanceAccess
+            .string(nodeClass.role == .root ? "RippleRoot" : "RippleNode"),  // conformances
+            .bool(nodeClass.role == .root),  // isRoot
+            .bool(nodeClass.isValidating),  // isValidating
+            .bool(observable),  // isObservable
+            .bool(!hooks.isEmpty),  // hasTransactionHooks
+            .bool(hooks.contains(.willChange)),  // hasWillChange
+            .bool(hooks.contains(.didCommit)),  // hasDidCommit
+            .bool(hooks.contains(.didRollBack)),  // hasDidRollBack
+            .array(values),  // members
+            .array(stored),  // storedMembers
+            .array(nodes),  // nodeMembers
+            .array(inScheme),  // schemeMembers
         ])
     }
 
@@ -83,26 +84,26 @@ enum RenderContext {
             ]
         }
         return memberKeys.dictionary([
-            "name": .string(member.name),
-            "identifier": .string(member.identifier),
-            "storage": .string(member.storageName),
-            "type": .string(member.type),
-            "index": .int(member.index),
-            "changeKey": .int(member.changeKey),
-            "isNode": .bool(member.isNode),
-            "shape": .string(shape),
-            "nodeClass": .string(nodeClass),
-            "isComputed": .bool(member.isComputed),
-            "isShared": .bool(member.sharedProperty != nil),
-            "sharedProperty": .string(member.sharedProperty ?? ""),
-            "inScheme": .bool(member.sharedProperty == nil),
-            "options": .array(member.options.map { .string($0.rawValue) }),
-            "backgroundRead": .bool(member.options.contains(.backgroundRead)),
-            "backgroundWrite": .bool(member.options.contains(.backgroundWrite)),
-            "mayBeOptional": .bool(mayBeOptional(type: member.type, kind: member.kind)),
-            "dependencies": .array(dependencies),
+            .string(member.name),  // name
+            .string(member.identifier),  // identifier
+            .string(member.storageName),  // storage
+            .string(member.type),  // type
+            .int(member.index),  // index
+            .int(member.changeKey),  // changeKey
+            .bool(member.isNode),  // isNode
+            .string(shape),  // shape
+            .string(nodeClass),  // nodeClass
+            .bool(member.isComputed),  // isComputed
+            .bool(member.sharedProperty != nil),  // isShared
+            .string(member.sharedProperty ?? ""),  // sharedProperty
+            .bool(member.sharedProperty == nil),  // inScheme
+            .array(member.options.map { .string($0.rawValue) }),  // options
+            .bool(member.options.contains(.backgroundRead)),  // backgroundRead
+            .bool(member.options.contains(.backgroundWrite)),  // backgroundWrite
+            .bool(mayBeOptional(type: member.type, kind: member.kind)),  // mayBeOptional
+            .array(dependencies),  // dependencies
             // The texts in backticks, separated by commas: `a.b`, `c`.
-            "dependencyList": .string(member.dependencies.map { "`\($0.text)`" }.joined(separator: ", ")),
+            .string(member.dependencies.map { "`\($0.text)`" }.joined(separator: ", ")),  // dependencyList
         ])
     }
 

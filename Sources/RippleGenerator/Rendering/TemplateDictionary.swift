@@ -21,11 +21,9 @@ package final class TemplateDictionary: Sendable {
             keys = names.map(TemplateKey.init)
         }
 
-        /// The values of a dictionary of these keys, written as a literal of the keys in
-        /// their order: `keys.dictionary(["name": "Ann", "isAdmin": true])`.
-        package func dictionary(_ entries: KeyValuePairs<String, TemplateValue>) -> TemplateValue {
-            assert(entries.map(\.key) == keys.map(\.name), "the entries do not list the keys in order")
-            return .dictionary(TemplateDictionary(keys: self, values: entries.map(\.value)))
+        /// The dictionary of these keys with `values`, in the same order.
+        package func dictionary(_ values: [TemplateValue]) -> TemplateValue {
+            .dictionary(TemplateDictionary(keys: self, values: values))
         }
     }
 

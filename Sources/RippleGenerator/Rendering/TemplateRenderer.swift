@@ -24,8 +24,6 @@ struct TemplateRenderer {
         }
 
         let nodes: [TemplateNode]
-        /// The name of the template the nodes are in, for messages.
-        let templateName: String
         let kind: Kind
         /// The position of the next node to render.
         var next = 0
@@ -54,9 +52,7 @@ struct TemplateRenderer {
 
         /// `loop` as a whole.
         var positions: TemplateValue {
-            .dictionary(TemplateDictionary(keys: Self.positionKeys, values: Self.positionKeys.keys.map { key in
-                position(key.name) ?? .null
-            }))
+            Self.positionKeys.dictionary(Self.positionKeys.keys.map { position($0.name) ?? .null })
         }
     }
 
@@ -70,7 +66,8 @@ struct TemplateRenderer {
     private var outerFrames: [Frame] = []
     /// The running loops, innermost last.
     private var loops: [Loop] = []
-    private var includeDepth = 0
+    /// The names of the template rendered and of the templates included, innermost last.
+    private var templateNames: [String]
     private let loopKey = TemplateKey("loop")
 
     /// A renderer of `template`, whose includes come from `templates`.
@@ -80,7 +77,8 @@ struct TemplateRenderer {
         self.variables = variables
         self.templates = templates
         self.outputLimit = outputLimit
-        frame = Frame(nodes: template.nodes, templateName: template.name, kind: .template)
+        frame = Frame(nodes: template.nodes, kind: .template)
+        templateNames = [template.name]
     }
 
     /// Renders the template the renderer was created with.
@@ -116,10 +114,9 @@ struct TemplateRenderer {
 
     // MARK: Nodes
 
-    private mutating func push(_ nodes: [TemplateNode], _ kind: Frame.Kind, templateName: String? = nil) {
-        let inner = Frame(nodes: nodes, templateName: templateName ?? frame.templateName, kind: kind)
+    private mutating func push(_ nodes: [TemplateNode], _ kind: Frame.Kind) {
         outerFrames.append(frame)
-        frame = inner
+        frame = Frame(nodes: nodes, kind: kind)
     }
 
     /// Ends the innermost frame, or starts the next iteration of its loop.
@@ -139,7 +136,7 @@ struct TemplateRenderer {
             }
             loops.removeLast()
         case .template:
-            includeDepth -= 1
+            templateNames.removeLast()
         }
         guard let outer = outerFrames.popLast() else { return false }
         frame = outer
@@ -190,12 +187,12 @@ struct TemplateRenderer {
             let suggestion = nearestSpelling(of: name, in: templates.keys.sorted())
             throw error(.templateNotFound(name, suggestion: suggestion), at: location)
         }
-        guard includeDepth < Self.maximumIncludeDepth else {
+        guard templateNames.count <= Self.maximumIncludeDepth else {
             throw error(.includeTooDeep(name, limit: Self.maximumIncludeDepth), at: location)
         }
         try checkOutputSize(at: location)
-        includeDepth += 1
-        push(template.nodes, .template, templateName: template.name)
+        templateNames.append(template.name)
+        push(template.nodes, .template)
     }
 
     /// Stops a template whose output outgrows the limit. Checked at each value printed, loop
@@ -207,7 +204,7 @@ struct TemplateRenderer {
     }
 
     private func error(_ reason: TemplateError.Reason, at location: TemplateLocation) -> TemplateError {
-        TemplateError(templateName: frame.templateName, location: location, reason: reason)
+        TemplateError(templateName: templateNames[templateNames.count - 1], location: location, reason: reason)
     }
 
     // MARK: Values
