@@ -18,6 +18,8 @@ enum RenderContext {
         "isShared", "sharedProperty", "inScheme", "options", "backgroundRead", "backgroundWrite", "mayBeOptional",
         "dependencies", "dependencyList",
     ])
+    private static let dependencyKeys = TemplateDictionary.Keys(["text", "steps"])
+    private static let stepKeys = TemplateDictionary.Keys(["isAll", "member"])
 
     /// The variables of the whole generated file: `classes`, `imports` and `observable`.
     static func file(_ schema: ModelSchema, observable: Bool = false) -> [String: TemplateValue] {
@@ -46,7 +48,7 @@ enum RenderContext {
             .string(nodeClass.qualifiedName),  // name
             .string(nodeClass.name),  // simpleName
             // "an Account", "a User": by the first letter, which reads right for most names.
-            .string("AEIO".contains(nodeClass.qualifiedName.prefix(1)) ? "an" : "a"),  // article
+            .string(nodeClass.qualifiedName.first.map { "AEIO".contains($0) } == true ? "an" : "a"),  // article
             .string(nodeClass.accessLevel.declarationPrefix),  // access
             .string(nodeClass.conformanceAccessLevel.declarationPrefix),  // conformanceAccess
             .string(nodeClass.role == .root ? "RippleRoot" : "RippleNode"),  // conformances
@@ -72,16 +74,16 @@ enum RenderContext {
             shape = nodeShape.rawValue
             nodeClass = element
         }
-        let dependencies: [TemplateValue] = member.dependencies.map { dependency in
-            [
-                "text": .string(dependency.text),
-                "steps": .array(dependency.steps.map { step in
+        let dependencies = member.dependencies.map { dependency in
+            dependencyKeys.dictionary([
+                .string(dependency.text),
+                .array(dependency.steps.map { step in
                     switch step {
-                    case .all: ["isAll": true, "member": nil]
-                    case .member(let index): ["isAll": false, "member": .int(index)]
+                    case .all: stepKeys.dictionary([true, nil])
+                    case .member(let index): stepKeys.dictionary([false, .int(index)])
                     }
                 }),
-            ]
+            ])
         }
         return memberKeys.dictionary([
             .string(member.name),  // name

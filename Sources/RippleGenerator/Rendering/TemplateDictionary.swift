@@ -14,11 +14,39 @@ package final class TemplateDictionary: Sendable {
     /// The keys of dictionaries of one shape, in the order of their values.
     package final class Keys: Sendable {
         let keys: [TemplateKey]
+        /// Open addressing on the hashes of the keys: a power of two of slots, at most half
+        /// full, each the position of a key plus one, or 0.
+        private let slots: [Int]
 
         /// - Precondition: No name repeats.
         package init(_ names: [String]) {
-            precondition(Set(names).count == names.count, "a key repeats")
             keys = names.map(TemplateKey.init)
+            var slotCount = 1
+            while slotCount < 2 * names.count {
+                slotCount *= 2
+            }
+            var slots = [Int](repeating: 0, count: slotCount)
+            for (index, key) in keys.enumerated() {
+                var slot = key.hash & (slots.count - 1)
+                while slots[slot] != 0 {
+                    precondition(keys[slots[slot] - 1].name != key.name, "key '\(key.name)' repeats")
+                    slot = (slot + 1) & (slots.count - 1)
+                }
+                slots[slot] = index + 1
+            }
+            self.slots = slots
+        }
+
+        /// The position of `key`, or `nil` when it is not one of the keys.
+        @inline(__always)
+        func index(of key: TemplateKey) -> Int? {
+            var slot = key.hash & (slots.count - 1)
+            while slots[slot] != 0 {
+                let index = slots[slot] - 1
+                if keys[index].hash == key.hash, keys[index].name == key.name { return index }
+                slot = (slot + 1) & (slots.count - 1)
+            }
+            return nil
         }
 
         /// The dictionary of these keys with `values`, in the same order.
@@ -40,7 +68,7 @@ package final class TemplateDictionary: Sendable {
     /// The value of `key`, or `nil` when the dictionary lacks it.
     @inline(__always)
     subscript(key: TemplateKey) -> TemplateValue? {
-        keys.keys.firstIndex { $0.hash == key.hash && $0.name == key.name }.map { values[$0] }
+        keys.index(of: key).map { values[$0] }
     }
 
     /// The keys, in their order.
@@ -92,6 +120,7 @@ struct TemplateKey: Sendable {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
         }
         self.name = name
-        self.hash = Int(truncatingIfNeeded: hash)
+        // FNV's low bits mix poorly; fold the high ones in, as tables index by the low bits.
+        self.hash = Int(truncatingIfNeeded: hash ^ (hash >> 29))
     }
 }

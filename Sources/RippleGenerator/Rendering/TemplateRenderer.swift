@@ -115,6 +115,7 @@ struct TemplateRenderer {
     // MARK: Nodes
 
     private mutating func push(_ nodes: [TemplateNode], _ kind: Frame.Kind) {
+        guard !nodes.isEmpty || kind != .block else { return }
         outerFrames.append(frame)
         frame = Frame(nodes: nodes, kind: kind)
     }
@@ -151,11 +152,11 @@ struct TemplateRenderer {
     }
 
     private mutating func write(_ operand: TemplateNode.Operand) throws(TemplateError) {
-        switch try evaluate(operand, allowingUndefined: false) ?? .null {
-        case .string(let text): append(text)
-        case .int(let int): append(String(int))
-        case .bool(let bool): append(bool ? "true" : "false")
-        case let value: throw error(.notPrintable(operand.text, kind: value.kind), at: operand.location)
+        switch try evaluate(operand, allowingUndefined: false) {
+        case .string(let text)?: append(text)
+        case .int(let int)?: append(String(int))
+        case .bool(let bool)?: append(bool ? "true" : "false")
+        case let value: throw error(.notPrintable(operand.text, kind: (value ?? .null).kind), at: operand.location)
         }
         try checkOutputSize(at: operand.location)
     }
@@ -265,6 +266,11 @@ struct TemplateRenderer {
             guard let position = loop.position(path[1].name) else { return nil }
             value = position
             next = 2
+        } else if path.count == 2, let loop = innermostLoop(binding: path[0]),
+            case .dictionary(let dictionary) = loops[loop].elements[loops[loop].index]
+        {
+            // `variable.key`, most of what templates read: the loop's element is read in place.
+            return dictionary[path[1]]
         } else {
             guard let root = root(path[0]) else { return nil }
             value = root
@@ -292,14 +298,23 @@ struct TemplateRenderer {
         if key.hash == loopKey.hash, key.name == loopKey.name, let loop = loops.last {
             return loop.positions
         }
+        if let loop = innermostLoop(binding: key) {
+            return loops[loop].elements[loops[loop].index]
+        }
+        return variables[key.name]
+    }
+
+    /// The position in `loops` of the innermost loop whose variable is `key`.
+    @inline(__always)
+    private func innermostLoop(binding key: TemplateKey) -> Int? {
         var index = loops.count
         while index > 0 {
             index -= 1
             if loops[index].variable.hash == key.hash, loops[index].variable.name == key.name {
-                return loops[index].elements[loops[index].index]
+                return index
             }
         }
-        return variables[key.name]
+        return nil
     }
 
     /// Explains an undefined path, with the nearest defined spelling when there is one.
