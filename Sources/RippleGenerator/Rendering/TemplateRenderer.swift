@@ -129,10 +129,10 @@ struct TemplateRenderer {
             break
         case .loopBody:
             let loop = loops.count - 1
+            try checkOutputSize(at: loops[loop].location)
             loops[loop].index += 1
             if loops[loop].index < loops[loop].elements.count {
                 frame.next = 0
-                try checkOutputSize(at: loops[loop].location)
                 return true
             }
             loops.removeLast()
@@ -211,27 +211,36 @@ struct TemplateRenderer {
     // MARK: Values
 
     /// Whether a condition holds.
+    ///
+    /// Recurses once per parenthesis, which the parser limits; operands are evaluated apart, in
+    /// frames that do not pile up.
     private func isTrue(_ expression: TemplateNode.Expression) throws(TemplateError) -> Bool {
         switch expression {
         case .value(let operand):
-            return try evaluate(operand, allowingUndefined: true)?.isTruthy ?? false
+            return try isTruthy(operand)
         case .not(let operand):
             return try !isTrue(operand)
-        case .all(let terms):
-            for term in terms where try !isTrue(term) {
-                return false
+        case .all(let terms), .any(let terms):
+            // `and` stops at a false term, `or` at a true one, and then holds if `or` does.
+            let isAny = if case .any = expression { true } else { false }
+            for term in terms where try isTrue(term) == isAny {
+                return isAny
             }
-            return true
-        case .any(let terms):
-            for term in terms where try isTrue(term) {
-                return true
-            }
-            return false
+            return !isAny
         case .comparison(let left, let right, let isEqual):
-            let leftValue = try evaluate(left, allowingUndefined: true) ?? .null
-            let rightValue = try evaluate(right, allowingUndefined: true) ?? .null
-            return (leftValue == rightValue) == isEqual
+            return try areEqual(left, right) == isEqual
         }
+    }
+
+    /// Whether the value of `operand` is truthy; an undefined variable is not.
+    private func isTruthy(_ operand: TemplateNode.Operand) throws(TemplateError) -> Bool {
+        try evaluate(operand, allowingUndefined: true)?.isTruthy ?? false
+    }
+
+    /// Whether the values of two operands are equal; an undefined variable equals null.
+    @inline(never)
+    private func areEqual(_ left: TemplateNode.Operand, _ right: TemplateNode.Operand) throws(TemplateError) -> Bool {
+        try (evaluate(left, allowingUndefined: true) ?? .null) == (evaluate(right, allowingUndefined: true) ?? .null)
     }
 
     /// The operand's value after its filters, or `nil` when it is undefined and that is allowed.
