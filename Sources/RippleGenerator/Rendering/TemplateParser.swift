@@ -66,7 +66,7 @@ struct TemplateParser {
         var blocks: [OpenBlock] = []
         for token in try TemplateScanner.tokens(of: source) {
             guard case .tag(let tag) = token else {
-                if case .text(let text) = token { nodes.append(.text(Array(text.utf8))) }
+                if case .text(let text) = token { nodes.append(.text(text)) }
                 continue
             }
             var cursor = try TagCursor(tag, in: source)
