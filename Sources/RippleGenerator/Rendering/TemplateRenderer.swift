@@ -3,8 +3,8 @@
 /// The renderer keeps the bodies it is inside on a stack of its own, a ``Frame`` each, rather
 /// than on the call stack: an `{% if %}` pushes the body of the branch that holds, a
 /// `{% for %}` pushes its body and rewinds it for each element, an `{% include %}` pushes the
-/// included template's nodes. So however deep blocks nest, through includes too, rendering
-/// recurses no deeper than the parentheses of one condition (which the parser limits).
+/// included template's nodes. However deep blocks nest, through includes too, rendering
+/// recurses no deeper than the parentheses of one condition, which the parser limits.
 ///
 /// Variables resolve innermost first: loop variables (the last `for` wins), then the context.
 /// Inside a loop, `loop` is the innermost loop's position.
@@ -12,14 +12,14 @@ struct TemplateRenderer {
     /// How deep includes may nest before a template is taken to include itself.
     static let maximumIncludeDepth = 32
 
-    /// A run of nodes being rendered, and what to do when it ends.
+    /// A run of nodes being rendered.
     private struct Frame {
         enum Kind {
-            /// The body of a branch, or of a loop that has no elements.
+            /// The body of a branch, or of a loop without elements.
             case block
-            /// The body of the innermost running loop: rendered again for its next element.
+            /// The body of the innermost loop: rendered again for each element.
             case loopBody
-            /// An included template (or the template rendered).
+            /// The template rendered, or one it includes.
             case template
         }
 
@@ -31,28 +31,18 @@ struct TemplateRenderer {
 
     /// A running `{% for %}`.
     private struct Loop {
+        static let positionKeys = TemplateDictionary.Keys(["first", "index", "index0", "last", "length"])
+
         let variable: TemplateKey
         let elements: [TemplateValue]
         let location: TemplateLocation
         var index = 0
 
-        /// `loop.key`: the position as the template reads it.
-        func position(_ key: String) -> TemplateValue? {
-            switch key {
-            case "index": .int(index + 1)
-            case "index0": .int(index)
-            case "first": .bool(index == 0)
-            case "last": .bool(index == elements.count - 1)
-            case "length": .int(elements.count)
-            default: nil
-            }
-        }
-
-        static let positionKeys = TemplateDictionary.Keys(["first", "index", "index0", "last", "length"])
-
-        /// `loop` as a whole.
-        var positions: TemplateValue {
-            Self.positionKeys.dictionary(Self.positionKeys.keys.map { position($0.name) ?? .null })
+        /// `loop`: the position, as templates read it.
+        var position: TemplateValue {
+            Self.positionKeys.dictionary([
+                .bool(index == 0), .int(index + 1), .int(index), .bool(index == elements.count - 1), .int(elements.count),
+            ])
         }
     }
 
@@ -66,14 +56,12 @@ struct TemplateRenderer {
     private var outerFrames: [Frame] = []
     /// The running loops, innermost last.
     private var loops: [Loop] = []
-    /// The names of the template rendered and of the templates included, innermost last.
+    /// The names of the template rendered and of the templates it includes, innermost last.
     private var templateNames: [String]
     private let loopKey = TemplateKey("loop")
 
     /// A renderer of `template`, whose includes come from `templates`.
-    init(
-        _ template: Template, variables: [String: TemplateValue], templates: [String: Template], outputLimit: Int
-    ) {
+    init(_ template: Template, variables: [String: TemplateValue], templates: [String: Template], outputLimit: Int) {
         self.variables = variables
         self.templates = templates
         self.outputLimit = outputLimit
@@ -112,8 +100,6 @@ struct TemplateRenderer {
         }
     }
 
-    // MARK: Nodes
-
     private mutating func push(_ nodes: [TemplateNode], _ kind: Frame.Kind) {
         guard !nodes.isEmpty || kind != .block else { return }
         outerFrames.append(frame)
@@ -128,10 +114,9 @@ struct TemplateRenderer {
         case .block:
             break
         case .loopBody:
-            let loop = loops.count - 1
-            try checkOutputSize(at: loops[loop].location)
-            loops[loop].index += 1
-            if loops[loop].index < loops[loop].elements.count {
+            try checkOutputSize(at: loops[loops.count - 1].location)
+            loops[loops.count - 1].index += 1
+            if loops[loops.count - 1].index < loops[loops.count - 1].elements.count {
                 frame.next = 0
                 return true
             }
@@ -144,19 +129,16 @@ struct TemplateRenderer {
         return true
     }
 
-    @inline(__always)
-    private mutating func append(_ text: String) {
+    private mutating func write(_ operand: TemplateNode.Operand) throws(TemplateError) {
+        let text: String
+        switch try evaluate(operand, allowingUndefined: false) {
+        case .string(let string)?: text = string
+        case .int(let int)?: text = String(int)
+        case .bool(let bool)?: text = bool ? "true" : "false"
+        case let value: throw error(.notPrintable(operand.text, kind: (value ?? .null).kind), at: operand.location)
+        }
         if text.utf8.withContiguousStorageIfAvailable({ output.append(contentsOf: $0) }) == nil {
             output.append(contentsOf: text.utf8)
-        }
-    }
-
-    private mutating func write(_ operand: TemplateNode.Operand) throws(TemplateError) {
-        switch try evaluate(operand, allowingUndefined: false) {
-        case .string(let text)?: append(text)
-        case .int(let int)?: append(String(int))
-        case .bool(let bool)?: append(bool ? "true" : "false")
-        case let value: throw error(.notPrintable(operand.text, kind: (value ?? .null).kind), at: operand.location)
         }
         try checkOutputSize(at: operand.location)
     }
@@ -167,11 +149,10 @@ struct TemplateRenderer {
             throw error(.notIterable(loop.sequence.text, kind: sequence.kind), at: loop.sequence.location)
         }
         if elements.isEmpty {
-            push(loop.emptyBody, .block)
-        } else {
-            loops.append(Loop(variable: loop.variable, elements: elements, location: loop.location))
-            push(loop.body, .loopBody)
+            return push(loop.emptyBody, .block)
         }
+        loops.append(Loop(variable: loop.variable, elements: elements, location: loop.location))
+        push(loop.body, .loopBody)
     }
 
     /// The body of the first branch whose condition holds, or the else body.
@@ -185,8 +166,7 @@ struct TemplateRenderer {
 
     private mutating func include(_ name: String, at location: TemplateLocation) throws(TemplateError) {
         guard let template = templates[name] else {
-            let suggestion = nearestSpelling(of: name, in: templates.keys.sorted())
-            throw error(.templateNotFound(name, suggestion: suggestion), at: location)
+            throw error(.templateNotFound(name, suggestion: nearestSpelling(of: name, in: templates.keys.sorted())), at: location)
         }
         guard templateNames.count <= Self.maximumIncludeDepth else {
             throw error(.includeTooDeep(name, limit: Self.maximumIncludeDepth), at: location)
@@ -196,8 +176,8 @@ struct TemplateRenderer {
         push(template.nodes, .template)
     }
 
-    /// Stops a template whose output outgrows the limit. Checked at each value printed, loop
-    /// iteration and include, the only ways output grows by more than a template's text.
+    /// Stops output that outgrows the limit; checked at each value printed, loop iteration and
+    /// include, the only ways output grows by more than a template's text.
     private func checkOutputSize(at location: TemplateLocation) throws(TemplateError) {
         if output.count > outputLimit {
             throw error(.outputTooLarge(limit: outputLimit), at: location)
@@ -210,10 +190,8 @@ struct TemplateRenderer {
 
     // MARK: Values
 
-    /// Whether a condition holds.
-    ///
-    /// Recurses once per parenthesis, which the parser limits; operands are evaluated apart, in
-    /// frames that do not pile up.
+    /// Whether a condition holds: recurses once per parenthesis, and evaluates operands in
+    /// frames of their own, so that a recursion the parser allows stays small.
     private func isTrue(_ expression: TemplateNode.Expression) throws(TemplateError) -> Bool {
         switch expression {
         case .value(let operand):
@@ -221,7 +199,7 @@ struct TemplateRenderer {
         case .not(let operand):
             return try !isTrue(operand)
         case .all(let terms), .any(let terms):
-            // `and` stops at a false term, `or` at a true one, and then holds if `or` does.
+            // `and` stops at a false term, `or` at a true one, and then holds if it is `or`.
             let isAny = if case .any = expression { true } else { false }
             for term in terms where try isTrue(term) == isAny {
                 return isAny
@@ -245,9 +223,7 @@ struct TemplateRenderer {
 
     /// The operand's value after its filters, or `nil` when it is undefined and that is allowed.
     @inline(__always)
-    private func evaluate(
-        _ operand: TemplateNode.Operand, allowingUndefined: Bool
-    ) throws(TemplateError) -> TemplateValue? {
+    private func evaluate(_ operand: TemplateNode.Operand, allowingUndefined: Bool) throws(TemplateError) -> TemplateValue? {
         var value = operand.path.isEmpty ? operand.literal : try lookUp(operand.path, at: operand.location)
         for call in operand.filters {
             guard value != nil || call.filter.acceptsUndefined else { break }
@@ -268,23 +244,14 @@ struct TemplateRenderer {
     /// The value at a path, or `nil` when some key along it is missing (or a value is null).
     @inline(__always)
     private func lookUp(_ path: [TemplateKey], at location: TemplateLocation) throws(TemplateError) -> TemplateValue? {
-        var value: TemplateValue
-        var next = 1
-        if path.count > 1, path[0].hash == loopKey.hash, let loop = loops.last, path[0].name == loopKey.name {
-            // `loop.index` and friends, without building the whole `loop` dictionary.
-            guard let position = loop.position(path[1].name) else { return nil }
-            value = position
-            next = 2
-        } else if path.count == 2, let loop = innermostLoop(binding: path[0]),
+        // `variable.key`, most of what templates read: the element of the loop is read in place.
+        if path.count == 2, let loop = innermostLoop(binding: path[0]),
             case .dictionary(let dictionary) = loops[loop].elements[loops[loop].index]
         {
-            // `variable.key`, most of what templates read: the loop's element is read in place.
             return dictionary[path[1]]
-        } else {
-            guard let root = root(path[0]) else { return nil }
-            value = root
         }
-        while next < path.count {
+        guard var value = root(path[0]) else { return nil }
+        for next in path.indices.dropFirst() {
             switch value {
             case .dictionary(let dictionary):
                 guard let member = dictionary[path[next]] else { return nil }
@@ -296,58 +263,43 @@ struct TemplateRenderer {
                     path: path[..<next].map(\.name).joined(separator: "."), key: path[next].name, kind: value.kind)
                 throw error(reason, at: location)
             }
-            next += 1
         }
         return value
     }
 
     /// The value of the first name of a path: `loop` in a loop, a loop variable, a variable.
-    @inline(__always)
     private func root(_ key: TemplateKey) -> TemplateValue? {
         if key.hash == loopKey.hash, key.name == loopKey.name, let loop = loops.last {
-            return loop.positions
+            return loop.position
         }
-        if let loop = innermostLoop(binding: key) {
-            return loops[loop].elements[loops[loop].index]
-        }
-        return variables[key.name]
+        return innermostLoop(binding: key).map { loops[$0].elements[loops[$0].index] } ?? variables[key.name]
     }
 
     /// The position in `loops` of the innermost loop whose variable is `key`.
     @inline(__always)
     private func innermostLoop(binding key: TemplateKey) -> Int? {
-        var index = loops.count
-        while index > 0 {
-            index -= 1
-            if loops[index].variable.hash == key.hash, loops[index].variable.name == key.name {
-                return index
-            }
-        }
-        return nil
+        loops.indices.last { loops[$0].variable.hash == key.hash && loops[$0].variable.name == key.name }
     }
 
     /// Explains an undefined path, with the nearest defined spelling when there is one.
     private func undefinedVariableError(_ keys: [TemplateKey], at location: TemplateLocation) -> TemplateError {
         let path = keys.map(\.name)
-        let text = path.joined(separator: ".")
+        func error(suggesting spelling: String?, at index: Int) -> TemplateError {
+            let suggestion = spelling.map { (path[..<index] + [$0] + path[(index + 1)...]).joined(separator: ".") }
+            return self.error(.undefinedVariable(path.joined(separator: "."), suggestion: suggestion), at: location)
+        }
         guard var value = root(keys[0]) else {
             let names = Set(variables.keys).union(loops.map(\.variable.name)).union(loops.isEmpty ? [] : ["loop"])
-            let suggestion = nearestSpelling(of: path[0], in: names.sorted())
-            return error(.undefinedVariable(text, suggestion: suggestion.map { spelling in
-                ([spelling] + path.dropFirst()).joined(separator: ".")
-            }), at: location)
+            return error(suggesting: nearestSpelling(of: path[0], in: names.sorted()), at: 0)
         }
         // Walk to the dictionary that lacks the key, and look for the key among its keys.
-        for index in 1..<path.count {
+        for index in path.indices.dropFirst() {
             guard case .dictionary(let dictionary) = value else { break }
             guard let next = dictionary[keys[index]] else {
-                let suggestion = nearestSpelling(of: path[index], in: dictionary.names.sorted())
-                return error(.undefinedVariable(text, suggestion: suggestion.map { spelling in
-                    (path[..<index] + [spelling] + path[(index + 1)...]).joined(separator: ".")
-                }), at: location)
+                return error(suggesting: nearestSpelling(of: path[index], in: dictionary.names.sorted()), at: index)
             }
             value = next
         }
-        return error(.undefinedVariable(text, suggestion: nil), at: location)
+        return error(suggesting: nil, at: 0)
     }
 }
