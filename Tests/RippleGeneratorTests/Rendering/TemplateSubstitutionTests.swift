@@ -101,6 +101,11 @@ import Testing
         #expect(try renderTemplate(#"{{ property.access | default("internal") }}"#, ["property": [:]]) == "internal")
     }
 
+    @Test func defaultFilterIsNotReachedPastAFilterThatNeedsAValue() throws {
+        // `upper` stops at the undefined variable, so the `default` after it never applies.
+        #expect(try templateRenderError(#"{{ name | upper | default("x") }}"#)?.reason == .undefinedVariable("name", suggestion: nil))
+    }
+
     @Test func filtersApplyFromLeftToRight() throws {
         #expect(try renderTemplate(#"{{ name | default("fallback") | capitalized }}"#) == "Fallback")
         #expect(try renderTemplate("{{ name | upper | lowerFirst }}", ["name": "total"]) == "tOTAL")
