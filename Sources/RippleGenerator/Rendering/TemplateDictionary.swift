@@ -21,11 +21,7 @@ package final class TemplateDictionary: Sendable {
         /// - Precondition: No name repeats.
         package init(_ names: [String]) {
             keys = names.map(TemplateKey.init)
-            var slotCount = 1
-            while slotCount < 2 * names.count {
-                slotCount *= 2
-            }
-            var slots = [Int](repeating: 0, count: slotCount)
+            var slots = [Int](repeating: 0, count: 1 << (Int.bitWidth - (2 * names.count).leadingZeroBitCount))
             for (index, key) in keys.enumerated() {
                 var slot = key.hash & (slots.count - 1)
                 while slots[slot] != 0 {
@@ -72,13 +68,9 @@ package final class TemplateDictionary: Sendable {
     }
 
     /// The keys, in their order.
-    var names: [String] {
-        keys.keys.map(\.name)
-    }
+    var names: [String] { keys.keys.map(\.name) }
 
-    var count: Int {
-        values.count
-    }
+    var count: Int { values.count }
 }
 
 extension TemplateDictionary: Equatable, ExpressibleByDictionaryLiteral {

@@ -16,11 +16,11 @@ enum TemplateNode: Sendable {
 
     final class Include: Sendable {
         let name: String
+        /// Where the name is.
         let location: TemplateLocation
 
         init(name: String, location: TemplateLocation) {
-            self.name = name
-            self.location = location
+            (self.name, self.location) = (name, location)
         }
     }
 
@@ -34,15 +34,9 @@ enum TemplateNode: Sendable {
         /// Rendered instead of `body` when the sequence is empty.
         let emptyBody: [TemplateNode]
 
-        init(
-            location: TemplateLocation, variable: String, sequence: Operand, body: [TemplateNode],
-            emptyBody: [TemplateNode]
-        ) {
-            self.location = location
-            self.variable = TemplateKey(variable)
-            self.sequence = sequence
-            self.body = body
-            self.emptyBody = emptyBody
+        init(location: TemplateLocation, variable: String, sequence: Operand, body: [TemplateNode], emptyBody: [TemplateNode]) {
+            (self.location, self.variable, self.sequence) = (location, TemplateKey(variable), sequence)
+            (self.body, self.emptyBody) = (body, emptyBody)
         }
     }
 
@@ -59,8 +53,7 @@ enum TemplateNode: Sendable {
         let elseBody: [TemplateNode]
 
         init(branches: [Branch], elseBody: [TemplateNode]) {
-            self.branches = branches
-            self.elseBody = elseBody
+            (self.branches, self.elseBody) = (branches, elseBody)
         }
     }
 
@@ -89,11 +82,8 @@ enum TemplateNode: Sendable {
         let filters: [FilterCall]
         let location: TemplateLocation
 
-        init(path: [TemplateKey] = [], literal: TemplateValue? = nil, filters: [FilterCall], location: TemplateLocation) {
-            self.path = path
-            self.literal = literal
-            self.filters = filters
-            self.location = location
+        init(path: [TemplateKey], literal: TemplateValue?, filters: [FilterCall], location: TemplateLocation) {
+            (self.path, self.literal, self.filters, self.location) = (path, literal, filters, location)
         }
 
         /// The operand as it reads in messages: the path, or the literal.
