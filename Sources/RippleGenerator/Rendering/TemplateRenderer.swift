@@ -87,7 +87,7 @@ struct TemplateRenderer {
             frame.next += 1
             switch nodes[frame.next - 1] {
             case .text(let bytes):
-                bytes.withUnsafeBufferPointer { output.append(contentsOf: $0) }
+                output.append(contentsOf: bytes)
             case .output(let operand):
                 try write(operand)
             case .loop(let loop):
