@@ -212,7 +212,10 @@ struct TemplateRenderer {
 
     /// Whether the value of `operand` is truthy; an undefined variable is not.
     private func isTruthy(_ operand: TemplateNode.Operand) throws(TemplateError) -> Bool {
-        try evaluate(operand, allowingUndefined: true)?.isTruthy ?? false
+        if operand.filters.isEmpty, let (dictionary, index) = loopVariableKey(operand.path) {
+            return index.map { dictionary.values[$0].isTruthy } ?? false
+        }
+        return try evaluate(operand, allowingUndefined: true)?.isTruthy ?? false
     }
 
     /// Whether the values of two operands are equal; an undefined variable equals null.
@@ -244,11 +247,8 @@ struct TemplateRenderer {
     /// The value at a path, or `nil` when some key along it is missing (or a value is null).
     @inline(__always)
     private func lookUp(_ path: [TemplateKey], at location: TemplateLocation) throws(TemplateError) -> TemplateValue? {
-        // `variable.key`, most of what templates read: the element of the loop is read in place.
-        if path.count == 2, let loop = innermostLoop(binding: path[0]),
-            case .dictionary(let dictionary) = loops[loop].elements[loops[loop].index]
-        {
-            return dictionary[path[1]]
+        if let (dictionary, index) = loopVariableKey(path) {
+            return index.map { dictionary.values[$0] }
         }
         guard var value = root(path[0]) else { return nil }
         for next in path.indices.dropFirst() {
@@ -265,6 +265,16 @@ struct TemplateRenderer {
             }
         }
         return value
+    }
+
+    /// Where the value of `variable.key` is when `variable` is a loop variable bound to a
+    /// dictionary (most of what templates read): the dictionary, and the key's position in it.
+    @inline(__always)
+    private func loopVariableKey(_ path: [TemplateKey]) -> (TemplateDictionary, Int?)? {
+        guard path.count == 2, let loop = innermostLoop(binding: path[0]),
+            case .dictionary(let dictionary) = loops[loop].elements[loops[loop].index]
+        else { return nil }
+        return (dictionary, dictionary.keys.index(of: path[1]))
     }
 
     /// The value of the first name of a path: `loop` in a loop, a loop variable, a variable.
