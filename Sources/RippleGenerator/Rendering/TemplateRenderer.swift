@@ -137,9 +137,7 @@ struct TemplateRenderer {
         case .bool(let bool)?: text = bool ? "true" : "false"
         case let value: throw error(.notPrintable(operand.text, kind: (value ?? .null).kind), at: operand.location)
         }
-        if text.utf8.withContiguousStorageIfAvailable({ output.append(contentsOf: $0) }) == nil {
-            output.append(contentsOf: text.utf8)
-        }
+        output.append(contentsOf: text.utf8)
         try checkOutputSize(at: operand.location)
     }
 
