@@ -129,6 +129,7 @@ struct TemplateRenderer {
         return true
     }
 
+    @inline(__always)
     private mutating func write(_ operand: TemplateNode.Operand) throws(TemplateError) {
         let text: String
         switch try evaluate(operand, allowingUndefined: false) {
@@ -154,6 +155,7 @@ struct TemplateRenderer {
     }
 
     /// The body of the first branch whose condition holds, or the else body.
+    @inline(__always)
     private func body(of conditional: TemplateNode.Conditional) throws(TemplateError) -> [TemplateNode] {
         let branches = conditional.branches
         for index in branches.indices where try isTrue(branches[index].condition) {
@@ -209,6 +211,7 @@ struct TemplateRenderer {
     }
 
     /// Whether the value of `operand` is truthy; an undefined variable is not.
+    @inline(__always)
     private func isTruthy(_ operand: TemplateNode.Operand) throws(TemplateError) -> Bool {
         if operand.filters.isEmpty, let (dictionary, index) = loopVariableKey(operand.path) {
             return index.map { dictionary.values[$0].isTruthy } ?? false
