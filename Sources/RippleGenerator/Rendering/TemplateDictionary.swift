@@ -1,11 +1,11 @@
 /// What a dotted path looks into: `{{ member.name }}` reads key `name` of the dictionary
 /// `member`.
 ///
-/// Dictionaries of one shape share their keys: the render context gives every member of a
-/// model the same ``Keys``, with its own values in their order. A look-up compares the hash of
-/// the key, computed when the template was parsed, with those of the keys, in order; a
-/// dictionary has a few dozen keys at most. That is about 8 times cheaper than a `Dictionary`
-/// look-up, which hashes the key each time, and makes a member's variables one array.
+/// Dictionaries of one shape share their keys: ``CodeRenderer`` gives every member of a model
+/// the same ``Keys``, with its own values in their order, so a member's variables are one
+/// array. A look-up finds the key by the hash computed when the template was parsed, where a
+/// `Dictionary` would hash the key's text each time: with `[String: TemplateValue]`s instead,
+/// rendering the bench's 2,000-class model took 234 ms instead of 180 ms.
 ///
 /// ```swift
 /// let person: TemplateValue = ["name": "Ann", "isAdmin": true]
