@@ -39,7 +39,7 @@
 ///   Values in conditions may have filters: `{% if items | count == 1 %}`.
 /// - `{# comment #}` produces nothing.
 /// - `{% include "name" %}` renders the template of that name from the set passed to
-///   `render(_:templates:)`, with the current variables (loop variables included).
+///   `render(_:templates:outputLimit:)`, with the current variables (loop variables included).
 ///
 /// Undefined variables are errors, so that a typo in a template cannot silently generate
 /// wrong code. For a value that may be missing, test it with `{% if name %}` (in conditions an

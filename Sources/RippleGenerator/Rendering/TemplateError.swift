@@ -2,9 +2,10 @@
 /// diagnostic.
 ///
 /// `Template.init(name:source:)` throws parse errors, so a broken template fails as soon as it
-/// is loaded; `Template.render(_:templates:)` throws render errors (an undefined variable, a
-/// value of the wrong kind, a missing included template). Every message says how to fix the
-/// mistake, and `description` prints in the format compilers and IDEs understand:
+/// is loaded; `Template.render(_:templates:outputLimit:)` throws render errors (an undefined
+/// variable, a value of the wrong kind, a missing included template, output past the limit).
+/// Every message says how to fix the mistake, and `description` prints in the format compilers
+/// and IDEs understand:
 ///
 /// ```
 /// Accessors.swift.template:3:16: error: unknown filter 'uper'; did you mean 'upper'?

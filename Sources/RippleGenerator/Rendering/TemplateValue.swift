@@ -1,7 +1,7 @@
 /// A value that a template can print, test, look into and loop over.
 ///
-/// The context passed to `Template.render(_:templates:)` is a dictionary of these values.
-/// Thanks to the literal conformances, a context reads like the data it carries:
+/// The context passed to `Template.render(_:templates:outputLimit:)` is a dictionary of these
+/// values. Thanks to the literal conformances, a context reads like the data it carries:
 ///
 /// ```swift
 /// let context: [String: TemplateValue] = [
