@@ -1,9 +1,9 @@
 /// A parsed text template that renders generated code from a context of values.
 ///
-/// A template is parsed and compiled once, when it is created, and can then be rendered many
-/// times. Parsing reports every syntax error with its line and column, so a broken template
-/// fails as soon as it is loaded; rendering appends to one output buffer, so its cost grows
-/// linearly with the output.
+/// A template is parsed once, when it is created, and can then be rendered many times.
+/// Parsing reports every syntax error with its line and column, so a broken template fails as
+/// soon as it is loaded; rendering appends to one string, so its cost grows linearly with the
+/// output.
 ///
 /// ```swift
 /// let template = try Template(name: "Accessors.swift.template", source: """
@@ -39,7 +39,7 @@
 ///   Values in conditions may have filters: `{% if items | count == 1 %}`.
 /// - `{# comment #}` produces nothing.
 /// - `{% include "name" %}` renders the template of that name from the set passed to
-///   `render(_:templates:)`, with the current variables (loop variables included).
+///   `render(_:templates:outputLimit:)`, with the current variables (loop variables included).
 ///
 /// Undefined variables are errors, so that a typo in a template cannot silently generate
 /// wrong code. For a value that may be missing, test it with `{% if name %}` (in conditions an
@@ -59,10 +59,20 @@
 /// - Tags inside a line of content are replaced in place; the text around them is kept.
 ///
 /// An included template's output is inserted as it is, without re-indenting it.
+///
+/// ## Limits
+///
+/// Blocks nest at most 256 deep in a template, and parentheses 256 deep in a condition;
+/// includes nest at most 32 deep; the output is at most ``maximumOutputSize`` bytes. Past a
+/// limit, parsing or rendering stops with an error where the limit was reached.
 package struct Template: Sendable {
+    /// The largest output a render produces by default, in bytes (256 MB): a template that loops
+    /// over every class inside a loop over every class grows without bound on a large model.
+    package static let maximumOutputSize = 256 << 20
+
     /// The name used in diagnostics, usually the template's file name.
     package let name: String
-    let program: TemplateProgram
+    let nodes: [TemplateNode]
 
     /// Parses a template.
     ///
@@ -70,10 +80,11 @@ package struct Template: Sendable {
     ///   - name: The name used in diagnostics, usually the template's file name.
     ///   - source: The template text.
     /// - Throws: `TemplateError` for the first syntax error: an unclosed tag or block, an
-    ///   unknown tag or filter, a misplaced `else`, a malformed expression.
+    ///   unknown tag or filter, a misplaced `else`, a malformed expression, blocks or
+    ///   parentheses nested too deep.
     package init(name: String, source: String) throws(TemplateError) {
         self.name = name
-        program = TemplateProgram(try TemplateParser.nodes(of: TemplateSource(name: name, text: source)))
+        nodes = try TemplateParser.nodes(of: TemplateSource(name: name, text: source))
     }
 
     /// Renders the template.
@@ -81,27 +92,16 @@ package struct Template: Sendable {
     /// - Parameters:
     ///   - context: The variables the template can use.
     ///   - templates: The templates `{% include "name" %}` can render, by name.
+    ///   - outputLimit: The largest output allowed, in bytes.
     /// - Returns: The rendered text.
     /// - Throws: `TemplateError` for an undefined variable, a value of the wrong kind (printing
-    ///   an array, looping over a string, `upper` on an int), or an unknown included template.
+    ///   an array, looping over a string, `upper` on an int), an unknown included template, or
+    ///   output larger than `outputLimit`.
     package func render(
-        _ context: [String: TemplateValue], templates: [String: Template] = [:]
+        _ context: [String: TemplateValue], templates: [String: Template] = [:],
+        outputLimit: Int = maximumOutputSize
     ) throws(TemplateError) -> String {
-        try render(TemplateContext(context), templates: templates)
-    }
-
-    /// Renders the template with variables stored for speed (see ``TemplateContext``).
-    ///
-    /// - Parameters:
-    ///   - context: The variables the template can use.
-    ///   - templates: The templates `{% include "name" %}` can render, by name.
-    /// - Returns: The rendered text.
-    /// - Throws: `TemplateError`, as `render(_:templates:)` does.
-    package func render(
-        _ context: consuming TemplateContext, templates: [String: Template] = [:]
-    ) throws(TemplateError) -> String {
-        var renderer = TemplateRenderer(template: self, context: context, templates: templates)
-        try renderer.render()
-        return renderer.output.text
+        var renderer = TemplateRenderer(self, variables: context, templates: templates, outputLimit: outputLimit)
+        return try renderer.render()
     }
 }

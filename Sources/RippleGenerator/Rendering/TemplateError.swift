@@ -2,9 +2,10 @@
 /// diagnostic.
 ///
 /// `Template.init(name:source:)` throws parse errors, so a broken template fails as soon as it
-/// is loaded; `Template.render(_:templates:)` throws render errors (an undefined variable, a
-/// value of the wrong kind, a missing included template). Every message says how to fix the
-/// mistake, and `description` prints in the format compilers and IDEs understand:
+/// is loaded; `Template.render(_:templates:outputLimit:)` throws render errors (an undefined
+/// variable, a value of the wrong kind, a missing included template, output past the limit).
+/// Every message says how to fix the mistake, and `description` prints in the format compilers
+/// and IDEs understand:
 ///
 /// ```
 /// Accessors.swift.template:3:16: error: unknown filter 'uper'; did you mean 'upper'?
@@ -71,6 +72,10 @@ extension TemplateError {
         case tagInWrongBlock(String, openTag: String, openedAt: TemplateLocation)
         /// An `else` or `elif` after the block's `else`.
         case tagAfterElse(String, openTag: String, openedAt: TemplateLocation)
+        /// A `{% for %}` or `{% if %}` inside more open blocks than the parser allows.
+        case blocksTooDeep(limit: Int)
+        /// A `(` inside more open parentheses than the parser allows.
+        case parenthesesTooDeep(limit: Int)
 
         // MARK: Render errors
 
@@ -88,6 +93,8 @@ extension TemplateError {
         case templateNotFound(String, suggestion: String?)
         /// Includes nested deeper than the limit, which means a template includes itself.
         case includeTooDeep(String, limit: Int)
+        /// Output grown past its limit, in bytes.
+        case outputTooLarge(limit: Int)
 
         /// What is wrong and how to fix it.
         package var message: String {
@@ -137,6 +144,11 @@ extension TemplateError {
                 }
                 return "'{% \(tag) %}' comes after the '{% else %}' of '{% \(openTag) %}' opened at "
                     + "\(openedAt); move it before '{% else %}'"
+            case .blocksTooDeep(let limit):
+                return "blocks nest more than \(limit) deep; "
+                    + "move the inner ones to a template of their own and '{% include %}' it"
+            case .parenthesesTooDeep(let limit):
+                return "parentheses nest more than \(limit) deep; simplify the condition"
             case .undefinedVariable(let path, let suggestion):
                 let hint = suggestion.map { "; did you mean '\($0)'?" }
                     ?? "; if it is optional, test it with '{% if \(path) %}' or use '| default(\"…\")'"
@@ -162,6 +174,10 @@ extension TemplateError {
             case .includeTooDeep(let name, let limit):
                 return "including '\(name)' nests more than \(limit) includes deep; "
                     + "a template probably includes itself"
+            case .outputTooLarge(let limit):
+                let size = limit % (1 << 20) == 0 ? "\(limit >> 20) MB" : "\(limit) bytes"
+                return "the output grows past \(size); a loop probably repeats more than intended, "
+                    + "such as a loop over every class inside another"
             }
         }
 

@@ -1,7 +1,10 @@
 /// One piece of a parsed template; a template is an array of these, rendered in order.
+///
+/// Every case holds one object, so that the renderer copies a node as one reference however
+/// much it holds.
 enum TemplateNode: Sendable {
-    /// Text copied to the output as it is.
-    case text(String)
+    /// Text copied to the output as it is: its UTF-8 bytes.
+    case text([UInt8])
     /// `{{ operand }}`: the operand's text.
     case output(Operand)
     /// `{% for %}`.
@@ -9,59 +12,86 @@ enum TemplateNode: Sendable {
     /// `{% if %}`, with its `elif` and `else` branches.
     case conditional(Conditional)
     /// `{% include "name" %}`: another template of the set, rendered with the current variables.
-    case include(name: String, location: TemplateLocation)
+    case include(Include)
+
+    final class Include: Sendable {
+        let name: String
+        /// Where the name is.
+        let location: TemplateLocation
+
+        init(name: String, location: TemplateLocation) {
+            (self.name, self.location) = (name, location)
+        }
+    }
 
     /// `{% for variable in sequence %} body {% else %} emptyBody {% endfor %}`.
-    struct Loop: Sendable {
-        var variable: String
-        var sequence: Operand
-        var body: [TemplateNode]
+    final class Loop: Sendable {
+        /// Where the `{% for %}` tag starts.
+        let location: TemplateLocation
+        let variable: TemplateKey
+        let sequence: Operand
+        let body: [TemplateNode]
         /// Rendered instead of `body` when the sequence is empty.
-        var emptyBody: [TemplateNode]
+        let emptyBody: [TemplateNode]
+
+        init(location: TemplateLocation, variable: String, sequence: Operand, body: [TemplateNode], emptyBody: [TemplateNode]) {
+            (self.location, self.variable, self.sequence) = (location, TemplateKey(variable), sequence)
+            (self.body, self.emptyBody) = (body, emptyBody)
+        }
     }
 
     /// `{% if %} … {% elif %} … {% else %} … {% endif %}`.
-    struct Conditional: Sendable {
+    final class Conditional: Sendable {
         struct Branch: Sendable {
             var condition: Expression
             var body: [TemplateNode]
         }
 
         /// The `if` branch, then each `elif` branch; the first whose condition holds renders.
-        var branches: [Branch]
+        let branches: [Branch]
         /// Rendered when no branch's condition holds.
-        var elseBody: [TemplateNode]
+        let elseBody: [TemplateNode]
+
+        init(branches: [Branch], elseBody: [TemplateNode]) {
+            (self.branches, self.elseBody) = (branches, elseBody)
+        }
     }
 
     /// A condition of `if` or `elif`.
+    ///
+    /// `a and b and c` is one `.all` of three terms rather than a nest of pairs, so that a long
+    /// chain is checked (and freed) in a loop, not by recursion as deep as the chain is long.
     indirect enum Expression: Sendable {
         /// True when the operand's value is truthy; an undefined variable is false.
         case value(Operand)
         case not(Expression)
-        case and(Expression, Expression)
-        case or(Expression, Expression)
+        /// `a and b and …`: true when every term is, checked in order until one is false.
+        case all([Expression])
+        /// `a or b or …`: true when some term is, checked in order until one is true.
+        case any([Expression])
         /// `left == right`, or `left != right` when `isEqual` is false.
         case comparison(Operand, Operand, isEqual: Bool)
     }
 
     /// A variable path or a literal, followed by filters: `name | lowerFirst`.
-    struct Operand: Sendable {
-        enum Base: Sendable {
-            /// A dotted path such as `property.name`, split at the dots.
-            case path([String])
-            case literal(TemplateValue)
-        }
+    final class Operand: Sendable {
+        /// The keys of a dotted path such as `property.name`; empty for a literal.
+        let path: [TemplateKey]
+        /// The value of a literal such as `"text"` or `1`; `nil` for a path.
+        let literal: TemplateValue?
+        let filters: [FilterCall]
+        let location: TemplateLocation
 
-        var base: Base
-        var filters: [FilterCall]
-        var location: TemplateLocation
+        init(path: [TemplateKey], literal: TemplateValue?, filters: [FilterCall], location: TemplateLocation) {
+            (self.path, self.literal, self.filters, self.location) = (path, literal, filters, location)
+        }
 
         /// The operand as it reads in messages: the path, or the literal.
         var text: String {
-            switch base {
-            case .path(let components): components.joined(separator: ".")
-            case .literal(.string(let string)): "\"\(string)\""
-            case .literal(let value): value.scalarText ?? "null"
+            switch literal {
+            case nil: path.map(\.name).joined(separator: ".")
+            case .string(let string)?: "\"\(string)\""
+            case let value?: value.scalarText ?? "null"
             }
         }
     }

@@ -10,109 +10,126 @@
 /// include     = "{%" "include" string "%}"
 /// expression  = conjunction ("or" conjunction)*
 /// conjunction = negation ("and" negation)*
-/// negation    = "not" negation | "(" expression ")" | operand (("==" | "!=") operand)?
+/// negation    = "not"* ("(" expression ")" | operand (("==" | "!=") operand)?)
 /// operand     = (path | string | integer | "true" | "false") ("|" name ("(" literals ")")?)*
 /// path        = name ("." name)*
 /// ```
+///
+/// The parser keeps the blocks it is inside, and the parentheses of a condition, on stacks of
+/// its own: it never recurses, however deep the template nests. Blocks nest at most
+/// ``maximumNesting`` deep, and parentheses as deep in one condition, as freeing the nodes and
+/// checking a condition recurse once per level; past that, the template gets an error where
+/// the limit is reached. Chains (`a and b and …`, `not not …`) have no limit.
 struct TemplateParser {
     /// The keywords that can start a block tag, for "did you mean" hints.
     static let tagNames = ["for", "if", "elif", "else", "endfor", "endif", "include"]
+    /// How deep blocks may nest in a template, and parentheses in a condition.
+    static let maximumNesting = 256
 
-    private let source: TemplateSource
-    private let tokens: [TemplateScanner.Token]
-    private var position = 0
+    /// A `for` or `if` whose end tag has not been reached yet.
+    private struct OpenBlock {
+        let tag: String
+        let location: TemplateLocation
+        /// The nodes before the block, which its node joins when it ends.
+        var outerNodes: [TemplateNode]
+        /// The variable and sequence of a `for`.
+        var loop: (variable: String, sequence: TemplateNode.Operand)?
+        /// The conditions of an `if` and its `elif`s so far.
+        var conditions: [TemplateNode.Expression] = []
+        /// The bodies read so far: of each condition, or of the `for`.
+        var bodies: [[TemplateNode]] = []
+        var hasElse = false
+
+        func accepts(_ keyword: String) -> Bool {
+            keyword == "end" + tag || (keyword == "else" || (keyword == "elif" && tag == "if")) && !hasElse
+        }
+
+        /// The block's node, whose last body (or else body) is `nodes`.
+        func node(lastBody nodes: [TemplateNode]) -> TemplateNode {
+            let bodies = hasElse ? bodies : bodies + [nodes]
+            let elseBody = hasElse ? nodes : []
+            guard let loop else {
+                let branches = zip(conditions, bodies).map { TemplateNode.Conditional.Branch(condition: $0, body: $1) }
+                return .conditional(TemplateNode.Conditional(branches: branches, elseBody: elseBody))
+            }
+            return .loop(TemplateNode.Loop(
+                location: location, variable: loop.variable, sequence: loop.sequence, body: bodies[0],
+                emptyBody: elseBody))
+        }
+    }
 
     /// Parses `source` into nodes.
     ///
     /// - Throws: `TemplateError` for the first syntax error.
     static func nodes(of source: TemplateSource) throws(TemplateError) -> [TemplateNode] {
-        var parser = TemplateParser(source: source, tokens: try TemplateScanner.tokens(of: source))
-        return try parser.parseNodes(inside: nil).nodes
-    }
-
-    private init(source: TemplateSource, tokens: [TemplateScanner.Token]) {
-        self.source = source
-        self.tokens = tokens
-    }
-
-    // MARK: Blocks
-
-    /// A `for` or `if` block whose end tag has not been reached yet.
-    private struct OpenBlock {
-        var tag: String
-        var location: TemplateLocation
-        var hasElse = false
-
-        func accepts(_ keyword: String) -> Bool {
-            switch keyword {
-            case "end" + tag: true
-            case "else": !hasElse
-            case "elif": tag == "if" && !hasElse
-            default: false
-            }
-        }
-    }
-
-    /// The tag that ended a run of nodes: `else`, `elif` or an end tag.
-    private struct BoundaryTag {
-        var keyword: String
-        /// Positioned after the keyword.
-        var cursor: TagCursor
-    }
-
-    /// Parses nodes up to the tag that continues or ends `block` (or to the end of the template
-    /// when `block` is `nil`), and returns them with that tag.
-    private mutating func parseNodes(
-        inside block: OpenBlock?
-    ) throws(TemplateError) -> (nodes: [TemplateNode], boundary: BoundaryTag?) {
         var nodes: [TemplateNode] = []
-        while position < tokens.count {
-            let tag: TemplateScanner.Tag
-            switch tokens[position] {
-            case .text(let text):
-                position += 1
-                nodes.append(.text(text))
+        var blocks: [OpenBlock] = []
+        for token in try TemplateScanner.tokens(of: source) {
+            guard case .tag(let tag) = token else {
+                if case .text(let text) = token { nodes.append(.text(text)) }
                 continue
-            case .tag(let nextTag):
-                position += 1
-                tag = nextTag
             }
-            var cursor = TagCursor(source: source, tokens: try TemplateTagLexer.tokens(of: tag, in: source))
+            var cursor = try TagCursor(tag, in: source)
             if tag.kind == .output {
-                let operand = try cursor.parseOperand()
+                nodes.append(.output(try cursor.parseOperand()))
                 try cursor.expectEnd(orOneOf: "'|'")
-                nodes.append(.output(operand))
                 continue
             }
-            let keywordToken = cursor.peek
-            guard case .identifier(let keyword) = keywordToken.kind else {
-                throw cursor.error(expected: "a tag name such as 'if', 'for' or 'include'", at: keywordToken)
+            guard case .identifier(let keyword) = cursor.peek.kind else {
+                throw cursor.error(expected: "a tag name such as 'if', 'for' or 'include'", at: cursor.peek)
             }
+            let keywordOffset = cursor.peek.offset
             cursor.advance()
             switch keyword {
-            case "for":
-                nodes.append(.loop(try parseLoop(&cursor, location: source.location(of: tag.start))))
-            case "if":
-                nodes.append(.conditional(try parseConditional(&cursor, location: source.location(of: tag.start))))
-            case "include":
-                nodes.append(try parseInclude(&cursor))
-            case "else", "elif", "endfor", "endif":
-                if let block, block.accepts(keyword) {
-                    return (nodes, BoundaryTag(keyword: keyword, cursor: cursor))
+            case "for", "if":
+                guard blocks.count < maximumNesting else {
+                    throw source.error(.blocksTooDeep(limit: maximumNesting), at: tag.start)
                 }
-                throw misplaced(keyword, inside: block, at: tag.start)
+                var block = OpenBlock(tag: keyword, location: source.location(of: tag.start), outerNodes: nodes)
+                if keyword == "for" {
+                    block.loop = try cursor.parseLoopHeader()
+                } else {
+                    block.conditions = [try cursor.parseCondition()]
+                }
+                blocks.append(block)
+                nodes = []
+            case "include":
+                nodes.append(try cursor.parseInclude())
+            case "else", "elif", "endfor", "endif":
+                guard let innermost = blocks.last, innermost.accepts(keyword) else {
+                    throw misplaced(keyword, inside: blocks.last, at: tag.start, in: source)
+                }
+                var block = blocks.removeLast()
+                if keyword.hasPrefix("end") {
+                    try cursor.expectEnd()
+                    let node = block.node(lastBody: nodes)
+                    // Taken from the block, so that appending copies nothing.
+                    (nodes, block.outerNodes) = (block.outerNodes, [])
+                    nodes.append(node)
+                    continue
+                }
+                block.bodies.append(nodes)
+                if keyword == "elif" {
+                    block.conditions.append(try cursor.parseCondition())
+                } else {
+                    try cursor.expectEnd()
+                    block.hasElse = true
+                }
+                blocks.append(block)
+                nodes = []
             default:
-                let suggestion = nearestSpelling(of: keyword, in: Self.tagNames)
-                throw source.error(.unknownTag(keyword, suggestion: suggestion), at: keywordToken.offset)
+                throw source.error(.unknownTag(keyword, suggestion: nearestSpelling(of: keyword, in: tagNames)), at: keywordOffset)
             }
         }
-        if let block {
+        if let block = blocks.last {
             throw source.error(.unclosedBlock(tag: block.tag, openedAt: block.location), at: source.bytes.count)
         }
-        return (nodes, nil)
+        return nodes
     }
 
-    private func misplaced(_ keyword: String, inside block: OpenBlock?, at offset: Int) -> TemplateError {
+    private static func misplaced(
+        _ keyword: String, inside block: OpenBlock?, at offset: Int, in source: TemplateSource
+    ) -> TemplateError {
         guard let block else {
             return source.error(.unmatchedTag(keyword), at: offset)
         }
@@ -121,78 +138,6 @@ struct TemplateParser {
         }
         return source.error(.tagInWrongBlock(keyword, openTag: block.tag, openedAt: block.location), at: offset)
     }
-
-    private mutating func parseLoop(
-        _ cursor: inout TagCursor, location: TemplateLocation
-    ) throws(TemplateError) -> TemplateNode.Loop {
-        let variableToken = cursor.peek
-        guard case .identifier(let variable) = variableToken.kind else {
-            throw cursor.error(expected: "a loop variable name after 'for'", at: variableToken)
-        }
-        if variable == "loop" {
-            throw source.error(.reservedName(variable), at: variableToken.offset)
-        }
-        cursor.advance()
-        try cursor.expectKeyword("in", after: "'for \(variable)'")
-        let sequence = try cursor.parseOperand(expecting: "an array to loop over")
-        try cursor.expectEnd(orOneOf: "'|'")
-
-        var block = OpenBlock(tag: "for", location: location)
-        let (body, boundary) = try parseNodes(inside: block)
-        guard var boundary, boundary.keyword == "else" else {
-            try Self.finish(boundary)
-            return TemplateNode.Loop(variable: variable, sequence: sequence, body: body, emptyBody: [])
-        }
-        try boundary.cursor.expectEnd()
-        block.hasElse = true
-        let (emptyBody, end) = try parseNodes(inside: block)
-        try Self.finish(end)
-        return TemplateNode.Loop(variable: variable, sequence: sequence, body: body, emptyBody: emptyBody)
-    }
-
-    private mutating func parseConditional(
-        _ cursor: inout TagCursor, location: TemplateLocation
-    ) throws(TemplateError) -> TemplateNode.Conditional {
-        var condition = try cursor.parseExpression()
-        try cursor.expectEnd(orOneOf: "'and', 'or', '==', '!='")
-        var block = OpenBlock(tag: "if", location: location)
-        var branches: [TemplateNode.Conditional.Branch] = []
-        while true {
-            let (body, boundary) = try parseNodes(inside: block)
-            branches.append(.init(condition: condition, body: body))
-            guard var boundary else { preconditionFailure("parseNodes(inside:) returns a boundary inside a block") }
-            switch boundary.keyword {
-            case "elif":
-                condition = try boundary.cursor.parseExpression()
-                try boundary.cursor.expectEnd(orOneOf: "'and', 'or', '==', '!='")
-            case "else":
-                try boundary.cursor.expectEnd()
-                block.hasElse = true
-                let (elseBody, end) = try parseNodes(inside: block)
-                try Self.finish(end)
-                return TemplateNode.Conditional(branches: branches, elseBody: elseBody)
-            default:
-                try Self.finish(boundary)
-                return TemplateNode.Conditional(branches: branches, elseBody: [])
-            }
-        }
-    }
-
-    /// Checks that an end tag has nothing after its keyword.
-    private static func finish(_ end: BoundaryTag?) throws(TemplateError) {
-        guard var end else { preconditionFailure("parseNodes(inside:) returns a boundary inside a block") }
-        try end.cursor.expectEnd()
-    }
-
-    private func parseInclude(_ cursor: inout TagCursor) throws(TemplateError) -> TemplateNode {
-        let nameToken = cursor.peek
-        guard case .string(let name) = nameToken.kind else {
-            throw cursor.error(expected: "a template name in quotes after 'include'", at: nameToken)
-        }
-        cursor.advance()
-        try cursor.expectEnd()
-        return .include(name: name, location: source.location(of: nameToken.offset))
-    }
 }
 
 // MARK: - Tag contents
@@ -200,23 +145,22 @@ struct TemplateParser {
 /// Reads the tokens of one tag: expressions, operands and the tag's end.
 private struct TagCursor {
     typealias Token = TemplateTagLexer.Token
+    typealias Expression = TemplateNode.Expression
 
     let source: TemplateSource
     let tokens: [Token]
     private var index = 0
 
-    init(source: TemplateSource, tokens: [Token]) {
+    init(_ tag: TemplateScanner.Tag, in source: TemplateSource) throws(TemplateError) {
         self.source = source
-        self.tokens = tokens
+        tokens = try TemplateTagLexer.tokens(of: tag, in: source)
     }
 
     /// The current token; the last token is always `.end`.
     var peek: Token { tokens[index] }
 
     mutating func advance() {
-        if index < tokens.count - 1 {
-            index += 1
-        }
+        index = min(index + 1, tokens.count - 1)
     }
 
     func error(expected: String, at token: Token) -> TemplateError {
@@ -227,60 +171,102 @@ private struct TagCursor {
         peek.kind == .identifier(keyword)
     }
 
-    mutating func expectKeyword(_ keyword: String, after context: String) throws(TemplateError) {
-        guard isKeyword(keyword) else {
-            throw error(expected: "'\(keyword)' after \(context)", at: peek)
+    /// Checks that the tag ends here; `alternatives` lists what else could have followed.
+    func expectEnd(orOneOf alternatives: String? = nil) throws(TemplateError) {
+        guard case .end = peek.kind else {
+            let closer = tokens[tokens.count - 1].quoted
+            throw error(expected: alternatives.map { "\($0) or \(closer)" } ?? closer, at: peek)
+        }
+    }
+
+    /// `variable in sequence`, to the end of the tag.
+    mutating func parseLoopHeader() throws(TemplateError) -> (variable: String, sequence: TemplateNode.Operand) {
+        guard case .identifier(let variable) = peek.kind else {
+            throw error(expected: "a loop variable name after 'for'", at: peek)
+        }
+        if variable == "loop" {
+            throw source.error(.reservedName(variable), at: peek.offset)
         }
         advance()
-    }
-
-    /// Checks that the tag ends here; `alternatives` lists what else could have followed.
-    mutating func expectEnd(orOneOf alternatives: String? = nil) throws(TemplateError) {
-        guard case .end = peek.kind else {
-            let expected = alternatives.map { "\($0) or '\(closer)'" } ?? "'\(closer)'"
-            throw error(expected: expected, at: peek)
+        guard isKeyword("in") else {
+            throw error(expected: "'in' after 'for \(variable)'", at: peek)
         }
+        advance()
+        let sequence = try parseOperand(expecting: "an array to loop over")
+        try expectEnd(orOneOf: "'|'")
+        return (variable, sequence)
     }
 
-    private var closer: String {
-        guard case .end(let closer) = tokens[tokens.count - 1].kind else { return "%}" }
-        return closer
+    /// The condition of an `if` or `elif`, to the end of the tag.
+    mutating func parseCondition() throws(TemplateError) -> Expression {
+        let condition = try parseExpression()
+        try expectEnd(orOneOf: "'and', 'or', '==', '!='")
+        return condition
+    }
+
+    mutating func parseInclude() throws(TemplateError) -> TemplateNode {
+        guard case .string(let name) = peek.kind else {
+            throw error(expected: "a template name in quotes after 'include'", at: peek)
+        }
+        let location = source.location(of: peek.offset)
+        advance()
+        try expectEnd()
+        return .include(TemplateNode.Include(name: name, location: location))
     }
 
     // MARK: Expressions
 
-    mutating func parseExpression() throws(TemplateError) -> TemplateNode.Expression {
-        var expression = try parseConjunction()
-        while isKeyword("or") {
-            advance()
-            expression = .or(expression, try parseConjunction())
+    /// An expression, read with a stack of the parentheses open rather than by recursion.
+    private mutating func parseExpression() throws(TemplateError) -> Expression {
+        /// A parenthesis (or the whole expression): its `or` terms so far, the `and` terms of
+        /// the last one, and whether a `not` applies to it.
+        struct Group {
+            var disjuncts: [Expression] = []
+            var conjuncts: [Expression] = []
+            var isNegated = false
         }
-        return expression
-    }
-
-    private mutating func parseConjunction() throws(TemplateError) -> TemplateNode.Expression {
-        var expression = try parseNegation()
-        while isKeyword("and") {
-            advance()
-            expression = .and(expression, try parseNegation())
+        func combined(_ terms: [Expression], _ combine: ([Expression]) -> Expression) -> Expression {
+            terms.count == 1 ? terms[0] : combine(terms)
         }
-        return expression
-    }
-
-    private mutating func parseNegation() throws(TemplateError) -> TemplateNode.Expression {
-        if isKeyword("not") {
-            advance()
-            return .not(try parseNegation())
-        }
-        if peek.kind == .leftParenthesis {
-            advance()
-            let expression = try parseExpression()
-            guard peek.kind == .rightParenthesis else {
-                throw error(expected: "')'", at: peek)
+        var groups = [Group()]
+        while true {
+            // Conditions are true or false, so pairs of `not` cancel out.
+            var isNegated = false
+            while isKeyword("not") {
+                advance()
+                isNegated.toggle()
+            }
+            if peek.kind == .leftParenthesis {
+                guard groups.count <= TemplateParser.maximumNesting else {
+                    throw source.error(.parenthesesTooDeep(limit: TemplateParser.maximumNesting), at: peek.offset)
+                }
+                advance()
+                groups.append(Group(isNegated: isNegated))
+                continue
+            }
+            var expression = try parseComparison()
+            expression = isNegated ? .not(expression) : expression
+            // Add the term to its group, and end the groups it ends, up to an `and` or an `or`.
+            while true {
+                groups[groups.count - 1].conjuncts.append(expression)
+                if isKeyword("and") { break }
+                let conjunction = combined(groups[groups.count - 1].conjuncts, Expression.all)
+                groups[groups.count - 1].conjuncts = []
+                groups[groups.count - 1].disjuncts.append(conjunction)
+                if isKeyword("or") { break }
+                let group = groups.removeLast()
+                expression = combined(group.disjuncts, Expression.any)
+                if groups.isEmpty { return expression }
+                guard peek.kind == .rightParenthesis else { throw error(expected: "')'", at: peek) }
+                advance()
+                expression = group.isNegated ? .not(expression) : expression
             }
             advance()
-            return expression
         }
+    }
+
+    /// An operand, or two compared with `==` or `!=`.
+    private mutating func parseComparison() throws(TemplateError) -> Expression {
         let left = try parseOperand(expecting: "a condition")
         let isEqual: Bool
         switch peek.kind {
@@ -289,8 +275,7 @@ private struct TagCursor {
         default: return .value(left)
         }
         advance()
-        let right = try parseOperand()
-        return .comparison(left, right, isEqual: isEqual)
+        return .comparison(left, try parseOperand(), isEqual: isEqual)
     }
 
     /// Parses a path or literal and its filters.
@@ -298,29 +283,24 @@ private struct TagCursor {
         expecting expected: String = "a variable name or a literal"
     ) throws(TemplateError) -> TemplateNode.Operand {
         let start = peek
-        let base: TemplateNode.Operand.Base
+        var path: [TemplateKey] = []
+        var literal: TemplateValue?
         switch start.kind {
-        case .identifier("true"):
-            base = .literal(true)
-        case .identifier("false"):
-            base = .literal(false)
+        case .identifier("true"): literal = true
+        case .identifier("false"): literal = false
         case .identifier(let name) where !["and", "or", "not", "in"].contains(name):
-            var components = [name]
+            path = [TemplateKey(name)]
             while tokens[index + 1].kind == .dot {
                 advance()
                 advance()
-                guard case .identifier(let component) = peek.kind else {
+                guard case .identifier(let key) = peek.kind else {
                     throw error(expected: "a key name after '.'", at: peek)
                 }
-                components.append(component)
+                path.append(TemplateKey(key))
             }
-            base = .path(components)
-        case .string(let string):
-            base = .literal(.string(string))
-        case .integer(let integer):
-            base = .literal(.int(integer))
-        default:
-            throw error(expected: expected, at: start)
+        case .string(let string): literal = .string(string)
+        case .integer(let integer): literal = .int(integer)
+        default: throw error(expected: expected, at: start)
         }
         advance()
         var filters: [TemplateNode.FilterCall] = []
@@ -328,7 +308,8 @@ private struct TagCursor {
             advance()
             filters.append(try parseFilterCall())
         }
-        return TemplateNode.Operand(base: base, filters: filters, location: source.location(of: start.offset))
+        let location = source.location(of: start.offset)
+        return TemplateNode.Operand(path: path, literal: literal, filters: filters, location: location)
     }
 
     private mutating func parseFilterCall() throws(TemplateError) -> TemplateNode.FilterCall {
@@ -366,7 +347,6 @@ private struct TagCursor {
                 filter: name, expected: filter.argumentCount, found: arguments.count, usage: filter.usage)
             throw source.error(reason, at: nameToken.offset)
         }
-        let location = source.location(of: nameToken.offset)
-        return TemplateNode.FilterCall(filter: filter, arguments: arguments, location: location)
+        return TemplateNode.FilterCall(filter: filter, arguments: arguments, location: source.location(of: nameToken.offset))
     }
 }

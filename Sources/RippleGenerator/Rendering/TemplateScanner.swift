@@ -10,14 +10,13 @@
 ///
 /// Text around tags on any other line is kept as written. Comments are dropped once the
 /// rules have run, so the text on both sides of one joins up.
-struct TemplateScanner {
-    /// A piece of the template after scanning.
+enum TemplateScanner {
+    /// A piece of the template after scanning: UTF-8 text, or a tag.
     enum Token {
-        case text(String)
+        case text([UInt8])
         case tag(Tag)
     }
 
-    /// A tag: its kind and where its content is.
     struct Tag {
         enum Kind {
             /// `{{ … }}`
@@ -26,76 +25,93 @@ struct TemplateScanner {
             case block
             /// `{# … #}`
             case comment
+
+            /// The closing delimiter, as it is quoted in messages.
+            var closer: String {
+                switch self {
+                case .output: "}}"
+                case .block: "%}"
+                case .comment: "#}"
+                }
+            }
         }
 
         var kind: Kind
         /// The bytes between the delimiters, without whitespace-control dashes.
         var content: Range<Int>
-        /// The offset of the opening delimiter.
+        /// The offsets of the opening delimiter, and after the closing one.
         var start: Int
+        var end: Int
         var trimsBefore: Bool
         var trimsAfter: Bool
-
-        /// The closing delimiter, as it is quoted in messages.
-        var closer: String {
-            switch kind {
-            case .output: "}}"
-            case .block: "%}"
-            case .comment: "#}"
-            }
-        }
     }
 
+    /// A tag, or text up to a newline or a tag: the source as a list of lines of pieces.
     private enum Piece {
         case text(Range<Int>)
         case tag(Tag)
     }
 
-    private let source: TemplateSource
-    private var bytes: [UInt8] { source.bytes }
-
     /// Scans `source` into tokens.
     ///
     /// - Throws: `TemplateError` for a tag that is never closed.
     static func tokens(of source: TemplateSource) throws(TemplateError) -> [Token] {
-        let scanner = TemplateScanner(source: source)
-        var pieces = try scanner.pieces()
-        pieces = scanner.removingBlockLines(from: pieces)
-        scanner.applyTrimMarkers(to: &pieces)
-        return scanner.tokens(from: pieces)
+        var pieces = try pieces(of: source)
+        removeBlockLines(from: &pieces, in: source.bytes)
+        for case (let index, .tag(let tag)) in pieces.enumerated() {
+            if tag.trimsBefore { trimWhitespace(of: &pieces, from: index - 1, by: -1, in: source.bytes) }
+            if tag.trimsAfter { trimWhitespace(of: &pieces, from: index + 1, by: 1, in: source.bytes) }
+        }
+        // Join neighbouring text, across the comments dropped.
+        var tokens: [Token] = []
+        var text: [UInt8] = []
+        for piece in pieces {
+            switch piece {
+            case .text(let range):
+                text += source.bytes[range]
+            case .tag(let tag) where tag.kind != .comment:
+                if !text.isEmpty { tokens.append(.text(text)) }
+                text = []
+                tokens.append(.tag(tag))
+            case .tag:
+                continue
+            }
+        }
+        return text.isEmpty ? tokens : tokens + [.text(text)]
     }
 
-    private init(source: TemplateSource) {
-        self.source = source
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n")
     }
 
-    // MARK: Splitting
-
-    private func pieces() throws(TemplateError) -> [Piece] {
+    private static func pieces(of source: TemplateSource) throws(TemplateError) -> [Piece] {
+        let bytes = source.bytes
         var pieces: [Piece] = []
         var textStart = 0
         var offset = 0
-        while offset + 1 < bytes.count {
-            guard bytes[offset] == UInt8(ascii: "{") else {
+        while offset < bytes.count {
+            let kind: Tag.Kind? = switch offset + 1 < bytes.count && bytes[offset] == UInt8(ascii: "{") ? bytes[offset + 1] : 0 {
+            case UInt8(ascii: "{"): .output
+            case UInt8(ascii: "%"): .block
+            case UInt8(ascii: "#"): .comment
+            default: nil
+            }
+            guard kind != nil || bytes[offset] == UInt8(ascii: "\n") else {
                 offset += 1
                 continue
             }
-            let kind: Tag.Kind
-            switch bytes[offset + 1] {
-            case UInt8(ascii: "{"): kind = .output
-            case UInt8(ascii: "%"): kind = .block
-            case UInt8(ascii: "#"): kind = .comment
-            default:
+            let textEnd = kind == nil ? offset + 1 : offset
+            if textStart < textEnd {
+                pieces.append(.text(textStart..<textEnd))
+            }
+            if let kind {
+                let tag = try scanTag(kind, at: offset, in: source)
+                pieces.append(.tag(tag))
+                offset = tag.end
+            } else {
                 offset += 1
-                continue
             }
-            if textStart < offset {
-                pieces.append(.text(textStart..<offset))
-            }
-            let (tag, end) = try scanTag(kind, at: offset)
-            pieces.append(.tag(tag))
-            offset = end
-            textStart = end
+            textStart = offset
         }
         if textStart < bytes.count {
             pieces.append(.text(textStart..<bytes.count))
@@ -103,39 +119,30 @@ struct TemplateScanner {
         return pieces
     }
 
-    /// Scans the tag whose opening delimiter is at `start`; returns it and the offset after it.
-    private func scanTag(_ kind: Tag.Kind, at start: Int) throws(TemplateError) -> (Tag, Int) {
-        let closingMark: UInt8 = switch kind {
-        case .output: UInt8(ascii: "}")
-        case .block: UInt8(ascii: "%")
-        case .comment: UInt8(ascii: "#")
-        }
+    /// Scans the tag whose opening delimiter is at `start`.
+    private static func scanTag(_ kind: Tag.Kind, at start: Int, in source: TemplateSource) throws(TemplateError) -> Tag {
+        let bytes = source.bytes
+        let closer = Array(kind.closer.utf8)
         var offset = start + 2
         let trimsBefore = offset < bytes.count && bytes[offset] == UInt8(ascii: "-")
-        if trimsBefore {
-            offset += 1
-        }
-        let contentStart = offset
+        let contentStart = trimsBefore ? offset + 1 : offset
+        offset = contentStart
         while offset + 1 < bytes.count {
             let byte = bytes[offset]
             if kind != .comment, byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
                 // Skip strings, so that a closing delimiter inside one does not end the tag.
-                guard let end = endOfString(startingAt: offset) else {
+                guard let end = endOfString(startingAt: offset, in: bytes) else {
                     throw source.error(.unterminatedString(quote: Character(Unicode.Scalar(byte))), at: offset)
                 }
                 offset = end
                 continue
             }
-            if byte == closingMark, bytes[offset + 1] == UInt8(ascii: "}") {
-                var contentEnd = offset
-                let trimsAfter = contentEnd > contentStart && bytes[contentEnd - 1] == UInt8(ascii: "-")
-                if trimsAfter {
-                    contentEnd -= 1
-                }
-                let tag = Tag(
-                    kind: kind, content: contentStart..<contentEnd, start: start,
-                    trimsBefore: trimsBefore, trimsAfter: trimsAfter)
-                return (tag, offset + 2)
+            if byte == closer[0], bytes[offset + 1] == closer[1] {
+                let trimsAfter = offset > contentStart && bytes[offset - 1] == UInt8(ascii: "-")
+                let content = contentStart..<(trimsAfter ? offset - 1 : offset)
+                return Tag(
+                    kind: kind, content: content, start: start, end: offset + 2, trimsBefore: trimsBefore,
+                    trimsAfter: trimsAfter)
             }
             // Another opening delimiter means this tag was never closed; say so here rather
             // than swallowing the rest of the template.
@@ -146,19 +153,17 @@ struct TemplateScanner {
             }
             offset += 1
         }
-        let opener = kind == .output ? "{{" : kind == .block ? "{%" : "{#"
-        let closer = String(decoding: [closingMark, UInt8(ascii: "}")], as: UTF8.self)
-        throw source.error(.unterminatedTag(opener: opener, closer: closer), at: start)
+        let opener = String(decoding: bytes[start..<start + 2], as: UTF8.self)
+        throw source.error(.unterminatedTag(opener: opener, closer: kind.closer), at: start)
     }
 
     /// The offset after the string literal starting at `start`, or `nil` when a newline or
     /// the end of the template comes before its closing quote.
-    private func endOfString(startingAt start: Int) -> Int? {
-        let quote = bytes[start]
+    private static func endOfString(startingAt start: Int, in bytes: [UInt8]) -> Int? {
         var offset = start + 1
         while offset < bytes.count {
             switch bytes[offset] {
-            case quote: return offset + 1
+            case bytes[start]: return offset + 1
             case UInt8(ascii: "\n"): return nil
             case UInt8(ascii: "\\"): offset += 2
             default: offset += 1
@@ -167,130 +172,47 @@ struct TemplateScanner {
         return nil
     }
 
-    // MARK: Whitespace rules
-
-    private func isSpaceOrTab(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
-    }
-
-    private func isWhitespace(_ byte: UInt8) -> Bool {
-        isSpaceOrTab(byte) || byte == UInt8(ascii: "\n")
-    }
-
-    /// Rule 1: removes the text of every block line.
-    private func removingBlockLines(from pieces: [Piece]) -> [Piece] {
-        // Find the block lines as byte ranges, newline included.
-        var blockLines: [Range<Int>] = []
+    /// Rule 1: empties the text of every block line.
+    private static func removeBlockLines(from pieces: inout [Piece], in bytes: [UInt8]) {
         var lineStart = 0
-        var hasBlockTag = false
-        var hasOtherContent = false
-        for piece in pieces {
-            switch piece {
-            case .tag(let tag):
-                if tag.kind == .output {
-                    hasOtherContent = true
-                } else {
-                    hasBlockTag = true
-                }
-            case .text(let range):
-                for offset in range {
-                    let byte = bytes[offset]
-                    if byte == UInt8(ascii: "\n") {
-                        if hasBlockTag && !hasOtherContent {
-                            blockLines.append(lineStart..<offset + 1)
-                        }
-                        lineStart = offset + 1
-                        hasBlockTag = false
-                        hasOtherContent = false
-                    } else if !isSpaceOrTab(byte) {
-                        hasOtherContent = true
-                    }
-                }
-            }
-        }
-        if hasBlockTag && !hasOtherContent {
-            blockLines.append(lineStart..<bytes.count)
-        }
-        guard !blockLines.isEmpty else { return pieces }
-
-        // Cut those ranges out of the text pieces. Both lists are in source order.
-        var result: [Piece] = []
-        result.reserveCapacity(pieces.count)
-        var next = 0
-        for piece in pieces {
-            guard case .text(let range) = piece else {
-                result.append(piece)
-                continue
-            }
-            var cursor = range.lowerBound
-            while next < blockLines.count, blockLines[next].lowerBound < range.upperBound {
-                let blockLine = blockLines[next]
-                if blockLine.lowerBound > cursor {
-                    result.append(.text(cursor..<blockLine.lowerBound))
-                }
-                cursor = max(cursor, blockLine.upperBound)
-                if blockLine.upperBound > range.upperBound {
-                    break  // The block line continues past this piece.
-                }
-                next += 1
-            }
-            if cursor < range.upperBound {
-                result.append(.text(cursor..<range.upperBound))
-            }
-        }
-        return result
-    }
-
-    /// Rule 2: trims the text next to tags marked with `-`.
-    private func applyTrimMarkers(to pieces: inout [Piece]) {
         for index in pieces.indices {
-            guard case .tag(let tag) = pieces[index] else { continue }
-            if tag.trimsBefore {
-                var previous = index - 1
-                while previous >= 0, case .text(var range) = pieces[previous] {
-                    while !range.isEmpty, isWhitespace(bytes[range.upperBound - 1]) {
-                        range = range.lowerBound..<range.upperBound - 1
-                    }
-                    pieces[previous] = .text(range)
-                    guard range.isEmpty else { break }
-                    previous -= 1
+            // A line ends with a newline, or at the end of the template.
+            if index < pieces.count - 1 {
+                guard case .text(let range) = pieces[index], bytes[range.upperBound - 1] == UInt8(ascii: "\n") else {
+                    continue
                 }
             }
-            if tag.trimsAfter {
-                var following = index + 1
-                while following < pieces.count, case .text(var range) = pieces[following] {
-                    while !range.isEmpty, isWhitespace(bytes[range.lowerBound]) {
-                        range = range.lowerBound + 1..<range.upperBound
-                    }
-                    pieces[following] = .text(range)
-                    guard range.isEmpty else { break }
-                    following += 1
+            let line = lineStart...index
+            lineStart = index + 1
+            var hasBlockTag = false
+            var hasContent = false
+            for piece in pieces[line] {
+                switch piece {
+                case .tag(let tag) where tag.kind == .output: hasContent = true
+                case .tag: hasBlockTag = true
+                case .text(let range): hasContent = hasContent || !bytes[range].allSatisfy(isWhitespace)
+                }
+            }
+            guard hasBlockTag, !hasContent else { continue }
+            for index in line {
+                if case .text(let range) = pieces[index] {
+                    pieces[index] = .text(range.lowerBound..<range.lowerBound)
                 }
             }
         }
     }
 
-    /// Joins neighbouring text (also across the comments it drops) into single tokens.
-    private func tokens(from pieces: [Piece]) -> [Token] {
-        var tokens: [Token] = []
-        var pendingText: [UInt8] = []
-        for piece in pieces {
-            switch piece {
-            case .text(let range):
-                pendingText.append(contentsOf: bytes[range])
-            case .tag(let tag) where tag.kind == .comment:
-                continue
-            case .tag(let tag):
-                if !pendingText.isEmpty {
-                    tokens.append(.text(String(decoding: pendingText, as: UTF8.self)))
-                    pendingText.removeAll(keepingCapacity: true)
-                }
-                tokens.append(.tag(tag))
+    /// Rule 2: removes the whitespace of the text pieces from `start` on, going `step` by
+    /// `step`, up to text that is not whitespace or a tag.
+    private static func trimWhitespace(of pieces: inout [Piece], from start: Int, by step: Int, in bytes: [UInt8]) {
+        var index = start
+        while pieces.indices.contains(index), case .text(var range) = pieces[index] {
+            while let byte = step < 0 ? range.last : range.first, isWhitespace(bytes[byte]) {
+                range = step < 0 ? range.dropLast() : range.dropFirst()
             }
+            pieces[index] = .text(range)
+            guard range.isEmpty else { return }
+            index += step
         }
-        if !pendingText.isEmpty {
-            tokens.append(.text(String(decoding: pendingText, as: UTF8.self)))
-        }
-        return tokens
     }
 }

@@ -106,7 +106,7 @@ package struct TemplateSet: Sendable {
     }
 
     /// Renders the entry template, `File.swift.ripple`, with the variables of the file.
-    package func render(_ context: consuming TemplateContext) throws(TemplateError) -> String {
+    package func render(_ context: [String: TemplateValue]) throws(TemplateError) -> String {
         guard let entry = templates[Self.entryName] else {
             preconditionFailure("the built-in templates include \(Self.entryName)")
         }

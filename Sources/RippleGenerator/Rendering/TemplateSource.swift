@@ -10,28 +10,21 @@ struct TemplateSource {
 
     init(name: String, text: String) {
         self.name = name
-        bytes = Array(text.utf8)
-        var lineStarts = [0]
-        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-            lineStarts.append(offset + 1)
-        }
-        self.lineStarts = lineStarts
+        let bytes = Array(text.utf8)
+        self.bytes = bytes
+        lineStarts = [0] + bytes.indices.filter { bytes[$0] == UInt8(ascii: "\n") }.map { $0 + 1 }
     }
 
     /// The line and column of a byte offset (`bytes.count` is the end of the template).
     func location(of offset: Int) -> TemplateLocation {
-        // The last line that starts at or before `offset`.
+        // The last line that starts at or before `offset`: the one before the first that starts after it.
         var low = 0
-        var high = lineStarts.count - 1
+        var high = lineStarts.count
         while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= offset {
-                low = middle
-            } else {
-                high = middle - 1
-            }
+            let middle = (low + high) / 2
+            if lineStarts[middle] <= offset { low = middle + 1 } else { high = middle }
         }
-        return TemplateLocation(line: low + 1, column: offset - lineStarts[low] + 1)
+        return TemplateLocation(line: low, column: offset - lineStarts[low - 1] + 1)
     }
 
     /// An error of this template at a byte offset.

@@ -39,100 +39,69 @@ struct TemplateTagLexer {
     /// The tokens of `tag`'s content, ending with an `.end` token at its closing delimiter.
     ///
     /// - Throws: `TemplateError` for a character no token starts with, or a bad string literal.
-    static func tokens(
-        of tag: TemplateScanner.Tag, in source: TemplateSource
-    ) throws(TemplateError) -> [Token] {
-        try TemplateTagLexer(source: source, range: tag.content).tokens(closer: tag.closer)
-    }
-
-    private init(source: TemplateSource, range: Range<Int>) {
-        self.source = source
-        self.range = range
-    }
-
-    private func tokens(closer: String) throws(TemplateError) -> [Token] {
+    static func tokens(of tag: TemplateScanner.Tag, in source: TemplateSource) throws(TemplateError) -> [Token] {
+        let lexer = TemplateTagLexer(source: source, range: tag.content)
         var tokens: [Token] = []
-        var offset = range.lowerBound
-        while offset < range.upperBound {
-            let byte = bytes[offset]
-            let start = offset
-            let kind: Token.Kind
-            switch byte {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"):
-                offset += 1
-                continue
-            case _ where Self.isIdentifierStart(byte):
-                while offset < range.upperBound, Self.isIdentifierContinuation(bytes[offset]) {
-                    offset += 1
-                }
-                kind = .identifier(source.text(start..<offset))
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
-                offset += 1
-                while offset < range.upperBound, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[offset]) {
-                    offset += 1
-                }
-                guard let integer = Int(source.text(start..<offset)) else {
-                    throw source.error(.unexpectedCharacter(source.text(start..<offset), suggestion: nil), at: start)
-                }
-                kind = .integer(integer)
-            case UInt8(ascii: "\""), UInt8(ascii: "'"):
-                let string: String
-                (string, offset) = try stringLiteral(startingAt: offset)
-                kind = .string(string)
-            case UInt8(ascii: "."):
-                kind = .dot
-                offset += 1
-            case UInt8(ascii: ","):
-                kind = .comma
-                offset += 1
-            case UInt8(ascii: "("):
-                kind = .leftParenthesis
-                offset += 1
-            case UInt8(ascii: ")"):
-                kind = .rightParenthesis
-                offset += 1
-            case UInt8(ascii: "|"):
-                if followedBy(UInt8(ascii: "|"), at: offset) {
-                    throw source.error(.unexpectedCharacter("||", suggestion: "or"), at: start)
-                }
-                kind = .pipe
-                offset += 1
-            case UInt8(ascii: "="):
-                guard followedBy(UInt8(ascii: "="), at: offset) else {
-                    throw source.error(.unexpectedCharacter("=", suggestion: "=="), at: start)
-                }
-                kind = .equal
-                offset += 2
-            case UInt8(ascii: "!"):
-                guard followedBy(UInt8(ascii: "="), at: offset) else {
-                    throw source.error(.unexpectedCharacter("!", suggestion: "not"), at: start)
-                }
-                kind = .notEqual
-                offset += 2
-            case UInt8(ascii: "&"):
-                let found = followedBy(UInt8(ascii: "&"), at: offset) ? "&&" : "&"
-                throw source.error(.unexpectedCharacter(found, suggestion: "and"), at: start)
-            default:
-                throw source.error(.unexpectedCharacter(characterText(at: offset), suggestion: nil), at: start)
-            }
-            tokens.append(Token(kind: kind, offset: start))
+        var offset = tag.content.lowerBound
+        while let token = try lexer.token(at: &offset) {
+            tokens.append(token)
         }
-        tokens.append(Token(kind: .end(closer: closer), offset: range.upperBound))
-        return tokens
+        return tokens + [Token(kind: .end(closer: tag.kind.closer), offset: tag.content.upperBound)]
     }
 
-    private static func isIdentifierStart(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-            || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-            || byte == UInt8(ascii: "_")
+    /// The token at `offset` (after spaces), or `nil` at the end; moves `offset` past it.
+    private func token(at offset: inout Int) throws(TemplateError) -> Token? {
+        while offset < range.upperBound, " \t\r\n".utf8.contains(bytes[offset]) {
+            offset += 1
+        }
+        guard offset < range.upperBound else { return nil }
+        let start = offset
+        let byte = bytes[offset]
+        let followedBy = offset + 1 < range.upperBound ? bytes[offset + 1] : 0
+        offset += 1
+        let kind: Token.Kind
+        switch UnicodeScalar(byte) {
+        case "a"..."z", "A"..."Z", "_":
+            while offset < range.upperBound, Self.isIdentifierContinuation(bytes[offset]) {
+                offset += 1
+            }
+            kind = .identifier(source.text(start..<offset))
+        case "0"..."9", "-":
+            while offset < range.upperBound, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[offset]) {
+                offset += 1
+            }
+            guard let integer = Int(source.text(start..<offset)) else {
+                throw source.error(.unexpectedCharacter(source.text(start..<offset), suggestion: nil), at: start)
+            }
+            kind = .integer(integer)
+        case "\"", "'":
+            kind = .string(try stringLiteral(startingAt: start, end: &offset))
+        case ".": kind = .dot
+        case ",": kind = .comma
+        case "(": kind = .leftParenthesis
+        case ")": kind = .rightParenthesis
+        case "|" where followedBy == UInt8(ascii: "|"):
+            throw source.error(.unexpectedCharacter("||", suggestion: "or"), at: start)
+        case "|": kind = .pipe
+        case "=" where followedBy == UInt8(ascii: "="), "!" where followedBy == UInt8(ascii: "="):
+            offset += 1
+            kind = byte == UInt8(ascii: "=") ? .equal : .notEqual
+        case "=": throw source.error(.unexpectedCharacter("=", suggestion: "=="), at: start)
+        case "!": throw source.error(.unexpectedCharacter("!", suggestion: "not"), at: start)
+        case "&":
+            let found = followedBy == UInt8(ascii: "&") ? "&&" : "&"
+            throw source.error(.unexpectedCharacter(found, suggestion: "and"), at: start)
+        default:
+            throw source.error(.unexpectedCharacter(characterText(at: start), suggestion: nil), at: start)
+        }
+        return Token(kind: kind, offset: start)
     }
 
     private static func isIdentifierContinuation(_ byte: UInt8) -> Bool {
-        isIdentifierStart(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-    }
-
-    private func followedBy(_ byte: UInt8, at offset: Int) -> Bool {
-        offset + 1 < range.upperBound && bytes[offset + 1] == byte
+        switch UnicodeScalar(byte) {
+        case "a"..."z", "A"..."Z", "_", "0"..."9": true
+        default: false
+        }
     }
 
     /// The whole (possibly multi-byte) character starting at `offset`, for messages.
@@ -144,25 +113,23 @@ struct TemplateTagLexer {
         return source.text(offset..<end)
     }
 
-    /// Reads the string literal starting at `start`; returns its value and the offset after it.
-    private func stringLiteral(startingAt start: Int) throws(TemplateError) -> (String, Int) {
+    /// The value of the string literal starting at `start`; moves `end` past it.
+    private func stringLiteral(startingAt start: Int, end: inout Int) throws(TemplateError) -> String {
         let quote = bytes[start]
         var value: [UInt8] = []
         var offset = start + 1
         while offset < range.upperBound, bytes[offset] != UInt8(ascii: "\n") {
             let byte = bytes[offset]
             if byte == quote {
-                return (String(decoding: value, as: UTF8.self), offset + 1)
+                end = offset + 1
+                return String(decoding: value, as: UTF8.self)
             }
             if byte == UInt8(ascii: "\\"), offset + 1 < range.upperBound {
-                let escaped = bytes[offset + 1]
-                switch escaped {
-                case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "\\"): value.append(escaped)
-                case UInt8(ascii: "n"): value.append(UInt8(ascii: "\n"))
-                case UInt8(ascii: "t"): value.append(UInt8(ascii: "\t"))
-                default:
-                    let character = Character(characterText(at: offset + 1))
-                    throw source.error(.invalidEscape(character), at: offset)
+                switch UnicodeScalar(bytes[offset + 1]) {
+                case "\"", "'", "\\": value.append(bytes[offset + 1])
+                case "n": value.append(UInt8(ascii: "\n"))
+                case "t": value.append(UInt8(ascii: "\t"))
+                default: throw source.error(.invalidEscape(Character(characterText(at: offset + 1))), at: offset)
                 }
                 offset += 2
                 continue

@@ -25,7 +25,7 @@ extension TemplateValue: ExpressibleByArrayLiteral {
 extension TemplateValue: ExpressibleByDictionaryLiteral {
     /// Creates a dictionary value; when a key repeats, the last value wins (instead of trapping).
     package init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        self = .dictionary(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        self = .dictionary(TemplateDictionary(elements))
     }
 }
 

@@ -1,7 +1,7 @@
 /// A value that a template can print, test, look into and loop over.
 ///
-/// The context passed to `Template.render(_:templates:)` is a dictionary of these values.
-/// Thanks to the literal conformances, a context reads like the data it carries:
+/// The context passed to `Template.render(_:templates:outputLimit:)` is a dictionary of these
+/// values. Thanks to the literal conformances, a context reads like the data it carries:
 ///
 /// ```swift
 /// let context: [String: TemplateValue] = [
@@ -13,7 +13,7 @@
 ///
 /// In `{% if %}` a value is *truthy* when it is `true`, a non-empty string, array or
 /// dictionary, or a non-zero int; `null` and undefined variables are false.
-package indirect enum TemplateValue: Sendable, Hashable {
+package enum TemplateValue: Sendable, Equatable {
     /// Text; prints as it is.
     case string(String)
     /// Prints as `true` or `false`.
@@ -23,7 +23,7 @@ package indirect enum TemplateValue: Sendable, Hashable {
     /// What `{% for %}` loops over; `join` prints an array of strings.
     case array([TemplateValue])
     /// What dotted paths look into: `{{ property.name }}`.
-    case dictionary([String: TemplateValue])
+    case dictionary(TemplateDictionary)
     /// An explicitly absent value: false in conditions, replaced by `default`, not printable.
     case null
 
@@ -63,7 +63,7 @@ package indirect enum TemplateValue: Sendable, Hashable {
         case .bool(let bool): bool
         case .int(let int): int != 0
         case .array(let array): !array.isEmpty
-        case .dictionary(let dictionary): !dictionary.isEmpty
+        case .dictionary(let dictionary): dictionary.count > 0
         case .null: false
         }
     }

@@ -44,6 +44,17 @@ import Testing
         #expect(try renderTemplate(source, ["items": ["a"]]) == "5")
     }
 
+    @Test func everyIterationOfALongLoopComputesItsOwnValues() throws {
+        // Each iteration computes a filter result, compares with a literal and reads `loop` as a whole.
+        let template = try Template(name: "long", source: """
+            {% for name in names %}{{ name | upper }}{% if name == "n7" %}!{% endif %}{{ loop | count }};{% endfor %}
+            """)
+        let names = (0..<10_000).map { TemplateValue.string("n\($0)") }
+        let output = try template.render(["names": .array(names)])
+        let expected = (0..<10_000).map { "N\($0)\($0 == 7 ? "!" : "")5;" }.joined()
+        #expect(output == expected)
+    }
+
     // MARK: if
 
     @Test func ifRendersItsBodyOnlyWhenTheConditionIsTruthy() throws {

@@ -32,6 +32,21 @@ import Testing
         #expect(try renderTemplate(#"{{ "{{" }} {{ 'it\'s' }} {{ "a\"b\\c" }} {{ "1\t2\n" }}{{ 7 }}"#) == "{{ it's a\"b\\c 1\t2\n7")
     }
 
+    @Test func intsPrintLikeSwift() throws {
+        let values: [Int] = [0, 7, -7, 10, 99, 100, -100, Int.max, Int.min]
+        for value in values {
+            #expect(try renderTemplate("{{ n }}", ["n": .int(value)]) == String(value))
+        }
+    }
+
+    @Test func largeOutputOfSmallAndLargePiecesIsIntact() throws {
+        // Pieces of every size up to 300 bytes, for several megabytes.
+        let template = try Template(name: "pieces", source: "{% for piece in pieces %}{{ piece }}|{{ loop.index0 }}\n{% endfor %}")
+        let pieces = (0..<30_000).map { String(repeating: Character(UnicodeScalar(97 + $0 % 26)!), count: $0 % 301) }
+        let output = try template.render(["pieces": .array(pieces.map(TemplateValue.string))])
+        #expect(output == pieces.enumerated().map { "\($1)|\($0)\n" }.joined())
+    }
+
     @Test func nonASCIITextAndValuesArePreserved() throws {
         #expect(try renderTemplate("« {{ name }} » ✓", ["name": "Ünïcødé 🚀"]) == "« Ünïcødé 🚀 » ✓")
     }
@@ -84,6 +99,11 @@ import Testing
 
     @Test func defaultFilterReplacesAMissingKeyOfADictionary() throws {
         #expect(try renderTemplate(#"{{ property.access | default("internal") }}"#, ["property": [:]]) == "internal")
+    }
+
+    @Test func defaultFilterIsNotReachedPastAFilterThatNeedsAValue() throws {
+        // `upper` stops at the undefined variable, so the `default` after it never applies.
+        #expect(try templateRenderError(#"{{ name | upper | default("x") }}"#)?.reason == .undefinedVariable("name", suggestion: nil))
     }
 
     @Test func filtersApplyFromLeftToRight() throws {
