@@ -3,7 +3,7 @@ import Foundation
 /// One run of the generator, from options to the written file.
 ///
 /// The pipeline: settings (options over `ripple.json`) → input files, sorted by path → a fast
-/// scan that skips files without `// <prefix>:` → parse → schema → templates → render → write.
+/// scan that skips files without `// <prefix>:` → parse → scheme → templates → render → write.
 /// Every problem of the run is collected; if any is an error nothing is written and a
 /// previously generated file is removed, so a build never compiles stale code. The file is
 /// written atomically (a temporary file renamed over it) and only when its content changes,
@@ -50,12 +50,12 @@ package struct Generator: Sendable {
         let generation = Self.generate(
             sources, annotationPrefix: prefix, accessLevel: accessLevel, observable: observable,
             templates: options.dumpFormat == nil && !report.hasErrors ? templates : nil)
-        report.schema = generation.schema
+        report.scheme = generation.scheme
         report.diagnostics = (report.diagnostics + generation.diagnostics).sortedForReading(files: generation.parsedFiles)
 
         if let format = options.dumpFormat {
             if !report.hasErrors {
-                report.dump = SchemeDump(schema: generation.schema).render(format)
+                report.dump = SchemeDump(scheme: generation.scheme).render(format)
             }
             return report
         }
@@ -71,8 +71,8 @@ package struct Generator: Sendable {
     package struct Generation: Sendable {
         /// The problems in the sources and, if rendering failed, in the templates.
         package var diagnostics: [Diagnostic] = []
-        /// The schema that was built (meaningful only without errors).
-        package var schema = ModelSchema(classes: [])
+        /// The scheme that was built (meaningful only without errors).
+        package var scheme = ModelScheme(classes: [])
         /// The generated code; `nil` when there are errors or nothing was to be rendered.
         package var code: String?
         /// The paths of the sources that were parsed, in their order.
@@ -80,7 +80,7 @@ package struct Generator: Sendable {
     }
 
     /// The pipeline between reading the inputs and writing the output, in memory: a fast scan
-    /// that skips sources without `// <prefix>:`, parse, schema, and, when `templates` are
+    /// that skips sources without `// <prefix>:`, parse, scheme, and, when `templates` are
     /// given and no error was found, render.
     ///
     /// ```swift
@@ -101,13 +101,13 @@ package struct Generator: Sendable {
             generation.parsedFiles.append(source.path)
             parsedFiles.append(parsed)
         }
-        let built = SchemaBuilder(annotationPrefix: annotationPrefix, accessLevel: accessLevel).build(parsedFiles)
+        let built = SchemeBuilder(annotationPrefix: annotationPrefix, accessLevel: accessLevel).build(parsedFiles)
         parsedFiles = []
         generation.diagnostics += built.diagnostics
-        generation.schema = built.schema
+        generation.scheme = built.scheme
         if let templates, !generation.diagnostics.contains(where: { $0.severity == .error }) {
             do {
-                generation.code = try CodeRenderer(templates: templates).render(built.schema, observable: observable)
+                generation.code = try CodeRenderer(templates: templates).render(built.scheme, observable: observable)
             } catch {
                 generation.diagnostics.append(Diagnostic(
                     severity: .error, message: error.message, file: error.templateName,
@@ -161,8 +161,8 @@ package struct GeneratorReport: Sendable {
     package var diagnostics: [Diagnostic] = []
     /// Problems without a location: a missing input, a file that cannot be read or written.
     package var errors: [GeneratorError] = []
-    /// The schema that was built (meaningful only without errors).
-    package var schema = ModelSchema(classes: [])
+    /// The scheme that was built (meaningful only without errors).
+    package var scheme = ModelScheme(classes: [])
     /// The path of the generated file, when generation succeeded.
     package var outputFile: String?
     /// Whether the generated file was written (`false` when it already held the same code).

@@ -1,12 +1,12 @@
 /// Migrates a Quantwm model to Ripple in memory: the edits behind `ripple-gen migrate`.
 ///
-/// It builds the schema of the sources in the `sourcery` dialect, and fixes the problems whose
+/// It builds the scheme of the sources in the `sourcery` dialect, and fixes the problems whose
 /// fix is mechanical: it deletes the `// sourcery:inline:` regions, Quantwm's root property and
 /// the `registerRoot` call that used it; it makes hidden backing fields internal; it adds
 /// `let tracker = Tracker()` (and `import Ripple`) to the classes without one; it replaces a
 /// `dependency` that names a read map of `QWModel.root` terms by the paths they read, and
 /// deletes the map when nothing else uses it; it makes the `QWNode_S`/`QWRoot_S` markers plain.
-/// Then it builds the schema of the result: what the generator still reports, with what
+/// Then it builds the scheme of the result: what the generator still reports, with what
 /// migrate could not do, is left for a person.
 ///
 /// ```swift
@@ -28,7 +28,7 @@ package struct Migrator: Sendable {
     package func migrate(_ sources: [(path: String, bytes: [UInt8])]) -> Migration {
         let parser = AnnotationParser(prefix: annotationPrefix)
         let parsedFiles = sources.map { SwiftParser.parse(SourceFile(path: $0.path, bytes: $0.bytes)) }
-        let built = SchemaBuilder(annotationPrefix: annotationPrefix).build(parsedFiles)
+        let built = SchemeBuilder(annotationPrefix: annotationPrefix).build(parsedFiles)
         let problems = Dictionary(grouping: built.problems, by: \.file)
 
         var files = parsedFiles.map { parsed in

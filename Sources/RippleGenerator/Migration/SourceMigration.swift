@@ -1,4 +1,4 @@
-/// The edits `ripple-gen migrate` plans for one file, from the problems the schema found in it.
+/// The edits `ripple-gen migrate` plans for one file, from the problems the scheme found in it.
 ///
 /// Each edit fixes one problem the way its message says: the `sourcery:inline` regions and the
 /// root property are deleted, hidden backing fields widened, trackers (and `import Ripple`)
@@ -30,11 +30,11 @@ struct SourceMigration {
 
     private var path: String { source.path }
 
-    init(_ source: MigrationSource, problems: [SchemaProblem], parser: AnnotationParser) {
+    init(_ source: MigrationSource, problems: [SchemeProblem], parser: AnnotationParser) {
         self.source = source
         self.parser = parser
         let regions = SourceryRegions(source.file, parser: parser)
-        // What each region declares, by where it starts, as the schema reported it.
+        // What each region declares, by where it starts, as the scheme reported it.
         var declared: [SourceLocation: [String]] = [:]
         for problem in problems {
             guard case .generatedBySourcery(let names, _, _, _) = problem.message else { continue }

@@ -1,4 +1,4 @@
-/// Renders the generated Swift file of a model schema.
+/// Renders the generated Swift file of a model scheme.
 ///
 /// ```swift
 /// let code = try CodeRenderer(templates: .builtIn()).render(schema)
@@ -15,7 +15,7 @@ package struct CodeRenderer: Sendable {
     ///
     /// - Throws: `TemplateError` when a (user) template uses a variable that does not exist or
     ///   a value of the wrong kind.
-    package func render(_ schema: ModelSchema, observable: Bool = false) throws(TemplateError) -> String {
+    package func render(_ schema: ModelScheme, observable: Bool = false) throws(TemplateError) -> String {
         try templates.render(RenderContext.file(schema, observable: observable))
     }
 }

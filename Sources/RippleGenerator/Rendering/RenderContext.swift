@@ -1,4 +1,4 @@
-/// Turns a ``ModelSchema`` into the variables the templates render.
+/// Turns a ``ModelScheme`` into the variables the templates render.
 ///
 /// Templates decide the shape of the generated code; this type decides only what they can
 /// know, as plain values: names, types, flags and lists, already filtered the ways templates
@@ -59,7 +59,7 @@ package struct RenderContext {
     }
 
     /// The context of the whole generated file: `classes`, `imports` and `observable`.
-    package static func file(_ schema: ModelSchema, observable: Bool = false) -> TemplateContext {
+    package static func file(_ schema: ModelScheme, observable: Bool = false) -> TemplateContext {
         var context = TemplateContext()
         let variables = RenderContext(context: &context, observable: observable)
         let classes = context.lazyArray(count: schema.classes.count) { context, index in

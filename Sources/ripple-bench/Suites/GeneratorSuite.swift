@@ -107,15 +107,15 @@ final class GeneratorSuite {
         return parsed
     }
 
-    private static func buildSchema(_ parsed: [ParsedFile]) throws -> ModelSchema {
-        let built = SchemaBuilder(annotationPrefix: "ripple").build(parsed)
+    private static func buildSchema(_ parsed: [ParsedFile]) throws -> ModelScheme {
+        let built = SchemeBuilder(annotationPrefix: "ripple").build(parsed)
         if let error = (parsed.flatMap(\.diagnostics) + built.diagnostics).first(where: { $0.severity == .error }) {
             throw GeneratorBenchError.invalidInput(error.description)
         }
         return built.schema
     }
 
-    private static func render(_ schema: ModelSchema) throws -> String {
+    private static func render(_ schema: ModelScheme) throws -> String {
         try CodeRenderer(templates: .builtIn()).render(schema)
     }
 

@@ -57,7 +57,7 @@ import Testing
             inputs: [directory.path + "/Model"], outputDirectory: directory.path,
             configurationFile: directory.path + "/ripple.json")).run()
         #expect(report.messages == [])
-        #expect(report.schema.root?.name == "Library")
+        #expect(report.scheme.root?.name == "Library")
         #expect(directory.read(GeneratorOptions.outputFileName)?.contains("extension Library: RippleRoot") == true)
     }
 }

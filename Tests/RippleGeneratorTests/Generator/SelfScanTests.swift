@@ -53,7 +53,7 @@ import Testing
             configurationFile: FileManager.default.fileExists(atPath: configuration) ? configuration : nil)).run()
         #expect(report.messages == [])
         #expect(report.outputFile != nil)
-        #expect(report.schema.root?.qualifiedName == Self.modelRoots[target])
+        #expect(report.scheme.root?.qualifiedName == Self.modelRoots[target])
     }
 
     @Test func everySourceFileParsesWithoutDiagnostics() throws {

@@ -5,7 +5,7 @@ import Testing
 /// `path:line:column: severity: message` lines out.
 @Suite struct QuantwmDiagnosticsTests {
     func diagnostics(_ source: String) -> [String] {
-        schemaDiagnostics(source, prefix: "sourcery")
+        schemeDiagnostics(source, prefix: "sourcery")
     }
 
     // MARK: What an old Sourcery template generated
@@ -157,7 +157,7 @@ import Testing
     }
 
     @Test func theRippleDialectReportsHiddenBackingFieldsToo() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -260,7 +260,7 @@ import Testing
             "Model.swift:3:28: warning: 'contextual' is read as 'discardable': a change notifies, but neither "
                 + "makes the document unsaved nor is undone; write 'discardable'",
         ])
-        #expect(buildSchema(source, prefix: "sourcery").schema.root?.members.first?.options == [.discardable])
+        #expect(buildScheme(source, prefix: "sourcery").scheme.root?.members.first?.options == [.discardable])
     }
 
     @Test func typosOfQuantwmItemsAreNotTakenForOtherTemplates() {

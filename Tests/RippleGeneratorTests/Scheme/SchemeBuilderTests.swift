@@ -1,7 +1,7 @@
 import RippleGenerator
 import Testing
 
-@Suite struct SchemaBuilderTests {
+@Suite struct SchemeBuilderTests {
     static let library = """
         import Foundation
         import Ripple
@@ -42,13 +42,13 @@ import Testing
         """
 
     @Test func buildsClassesAndMembersInDeclarationOrder() throws {
-        let result = buildSchema(Self.library)
+        let result = buildScheme(Self.library)
         #expect(result.diagnostics.isEmpty)
-        let schema = result.schema
-        #expect(schema.classes.map(\.name) == ["Library", "Catalog", "Shelf"])
-        #expect(schema.classes.map(\.role) == [.root, .node, .node])
-        #expect(schema.root?.name == "Library")
-        let library = try #require(schema.root)
+        let scheme = result.scheme
+        #expect(scheme.classes.map(\.name) == ["Library", "Catalog", "Shelf"])
+        #expect(scheme.classes.map(\.role) == [.root, .node, .node])
+        #expect(scheme.root?.name == "Library")
+        let library = try #require(scheme.root)
         #expect(library.members.map(\.name) == ["userID", "selectedID", "catalog", "shelves", "userName", "selectedShelf"])
         #expect(library.members.map(\.storageName) == ["_userID", "_selectedID", "_catalog", "_shelves", "_userName", "_selectedShelf"])
         #expect(library.members.map(\.index) == [0, 1, 2, 3, 4, 5])
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func membersKnowTheirKindAndShape() throws {
-        let library = try #require(buildSchema(Self.library).schema.root)
+        let library = try #require(buildScheme(Self.library).scheme.root)
         #expect(library.members.map(\.kind) == [
             .property, .property, .node(.single, element: "Catalog"), .node(.array, element: "Shelf"), .property,
             .node(.optional, element: "Shelf"),
@@ -65,21 +65,21 @@ import Testing
     }
 
     @Test func modifiersBecomeOptions() throws {
-        let schema = buildSchema(Self.library).schema
-        #expect(schema.classes[0].members.map(\.options) == [[], [.discardable], [], [], [], [.readOnly, .computed]])
-        #expect(schema.classes[1].members[0].options == [.derived, .backgroundRead, .backgroundWrite])
-        #expect(schema.classes[2].members[0].options == [.backgroundRead])
+        let scheme = buildScheme(Self.library).scheme
+        #expect(scheme.classes[0].members.map(\.options) == [[], [.discardable], [], [], [], [.readOnly, .computed]])
+        #expect(scheme.classes[1].members[0].options == [.derived, .backgroundRead, .backgroundWrite])
+        #expect(scheme.classes[2].members[0].options == [.backgroundRead])
     }
 
     @Test func sharedMemberBumpsTheChangeKeyOfItsProperty() throws {
-        let userName = try #require(buildSchema(Self.library).schema.root?.member(named: "userName"))
+        let userName = try #require(buildScheme(Self.library).scheme.root?.member(named: "userName"))
         #expect(userName.index == 4)
         #expect(userName.changeKey == 0)
         #expect(userName.sharedProperty == "userID")
     }
 
     @Test func dependenciesResolveToChangeKeySteps() throws {
-        let selectedShelf = try #require(buildSchema(Self.library).schema.root?.member(named: "selectedShelf"))
+        let selectedShelf = try #require(buildScheme(Self.library).scheme.root?.member(named: "selectedShelf"))
         #expect(selectedShelf.dependencies == [
             DependencyPath(text: "selectedID", steps: [.member(1)]),
             DependencyPath(text: "shelves.all", steps: [.member(3), .all]),
@@ -88,7 +88,7 @@ import Testing
     }
 
     @Test func aClassThatValidatesConformsToRippleValidating() {
-        #expect(buildSchema(Self.library).schema.classes.map(\.isValidating) == [false, false, true])
+        #expect(buildScheme(Self.library).scheme.classes.map(\.isValidating) == [false, false, true])
     }
 
     @Test func importsOfModelFilesAreRepeatedButNotConditionalOnes() {
@@ -105,8 +105,8 @@ import Testing
             }
             """
         let other = "import CoreData\nstruct Unrelated {}\n"
-        let schema = buildSchema(["Model.swift": source, "Other.swift": other]).schema
-        #expect(schema.imports == ["@preconcurrency import Dispatch", "import Foundation"])
+        let scheme = buildScheme(["Model.swift": source, "Other.swift": other]).scheme
+        #expect(scheme.imports == ["@preconcurrency import Dispatch", "import Foundation"])
     }
 
     @Test func nestedClassesResolveFromTheInnermostScope() throws {
@@ -132,12 +132,12 @@ import Testing
                 }
             }
             """
-        let result = buildSchema(source)
+        let result = buildScheme(source)
         #expect(result.diagnostics.isEmpty)
-        #expect(result.schema.classes.map(\.qualifiedName) == ["Outer.Document", "Outer.Page", "Outer.Page.Note"])
-        #expect(result.schema.classes[0].members[0].kind == .node(.array, element: "Outer.Page"))
-        #expect(result.schema.classes[0].members[0].type == "[Outer.Page]")
-        #expect(result.schema.classes[1].members[0].kind == .node(.array, element: "Outer.Page.Note"))
+        #expect(result.scheme.classes.map(\.qualifiedName) == ["Outer.Document", "Outer.Page", "Outer.Page.Note"])
+        #expect(result.scheme.classes[0].members[0].kind == .node(.array, element: "Outer.Page"))
+        #expect(result.scheme.classes[0].members[0].type == "[Outer.Page]")
+        #expect(result.scheme.classes[1].members[0].kind == .node(.array, element: "Outer.Page.Note"))
     }
 
     @Test func typeNamesTheNodeClassOfATypealias() throws {
@@ -162,9 +162,9 @@ import Testing
                 let tracker = Tracker()
             }
             """
-        let result = buildSchema(source)
+        let result = buildScheme(source)
         #expect(result.diagnostics.isEmpty)
-        let library = try #require(result.schema.root)
+        let library = try #require(result.scheme.root)
         #expect(library.members.map(\.kind) == [
             .node(.array, element: "Shelf"), .node(.dictionary, element: "Shelf"), .node(.single, element: "Shelf"),
             .node(.optional, element: "Shelf"),
@@ -187,10 +187,10 @@ import Testing
                 let tracker = Tracker()
             }
             """
-        let own = buildSchema(["Model.swift": source]).schema.classes
+        let own = buildScheme(["Model.swift": source]).scheme.classes
         #expect(own.map(\.accessLevel) == [.public, .package, .internal])
         #expect(own.map(\.conformanceAccessLevel) == [.public, .package, .internal])
-        let forced = buildSchema(["Model.swift": source], accessLevel: .internal).schema.classes
+        let forced = buildScheme(["Model.swift": source], accessLevel: .internal).scheme.classes
         #expect(forced.map(\.accessLevel) == [.internal, .internal, .internal])
         #expect(forced.map(\.conformanceAccessLevel) == [.public, .package, .internal])
     }
@@ -214,7 +214,7 @@ import Testing
                 var _nilValue = 0
             }
             """
-        let members = try #require(buildSchema(source).schema.root?.members)
+        let members = try #require(buildScheme(source).scheme.root?.members)
         #expect(members.map(\.identifier) == ["`default`", "actor", "`nil`", "`Any`", "`super`", "nilValue"])
     }
 
@@ -229,14 +229,14 @@ import Testing
                 var _ignored = 0
             }
             """
-        let result = buildSchema(source, prefix: "model")
+        let result = buildScheme(source, prefix: "model")
         #expect(result.diagnostics.isEmpty)
-        #expect(result.schema.root?.members.map(\.name) == ["count"])
+        #expect(result.scheme.root?.members.map(\.name) == ["count"])
     }
 
     @Test func nodesWithoutARootAreFineWhenThereAreNoNodes() {
-        let result = buildSchema("final class Plain {}\n")
+        let result = buildScheme("final class Plain {}\n")
         #expect(result.diagnostics.isEmpty)
-        #expect(result.schema.classes.isEmpty)
+        #expect(result.scheme.classes.isEmpty)
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// `[Shelf]?` reads as `.optionalArray` of `Shelf`; `Array<Shelf>`, `Optional<Shelf>` and
 /// `Dictionary<String, Shelf>` are understood too. A type that is a plain name (`Shelf`, or a
-/// typealias) reads as `.single` of that name: only the schema builder knows whether the name
+/// typealias) reads as `.single` of that name: only the scheme builder knows whether the name
 /// is a node class.
 package struct NodeTypeShape: Hashable, Sendable {
     package var shape: NodeShape

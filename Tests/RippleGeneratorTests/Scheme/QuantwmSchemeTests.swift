@@ -1,9 +1,9 @@
 import RippleGenerator
 import Testing
 
-/// The schema of Quantwm models read with the `sourcery` prefix: markers, quoted values and
+/// The scheme of Quantwm models read with the `sourcery` prefix: markers, quoted values and
 /// Quantwm's spellings mean what they meant for Quantwm.
-@Suite struct QuantwmSchemaTests {
+@Suite struct QuantwmSchemeTests {
     static let library = """
         import Foundation
         import Ripple
@@ -46,17 +46,17 @@ import Testing
         """
 
     @Test func readsAQuantwmModelWithoutDiagnostics() {
-        #expect(schemaDiagnostics(Self.library, prefix: "sourcery") == [])
+        #expect(schemeDiagnostics(Self.library, prefix: "sourcery") == [])
     }
 
     @Test func conformanceMarkersMakeRootAndNodeClasses() throws {
-        let schema = buildSchema(Self.library, prefix: "sourcery").schema
-        #expect(schema.classes.map(\.name) == ["Library", "Shelf"])
-        #expect(schema.classes.map(\.role) == [.root, .node])
+        let scheme = buildScheme(Self.library, prefix: "sourcery").scheme
+        #expect(scheme.classes.map(\.name) == ["Library", "Shelf"])
+        #expect(scheme.classes.map(\.role) == [.root, .node])
     }
 
     @Test func aMarkedClassWithoutAnnotatedMembersIsTracked() throws {
-        let result = buildSchema("""
+        let result = buildScheme("""
             class Library: QWRoot_S {
                 let tracker = Tracker()
                 // sourcery: node
@@ -68,31 +68,31 @@ import Testing
             }
             """, prefix: "sourcery")
         #expect(result.diagnostics.isEmpty)
-        let library = try #require(result.schema.root)
+        let library = try #require(result.scheme.root)
         #expect(library.members.first?.kind == .node(.array, element: "Shelf"))
     }
 
     @Test func sharedPropertySharesTheChangeKeyOfTheNamedProperty() throws {
-        let library = try #require(buildSchema(Self.library, prefix: "sourcery").schema.root)
+        let library = try #require(buildScheme(Self.library, prefix: "sourcery").scheme.root)
         let userName = try #require(library.member(named: "userName"))
         #expect(userName.sharedProperty == "userID")
         #expect(userName.changeKey == library.member(named: "userID")?.index)
     }
 
     @Test func quotedTypesAndDependenciesResolve() throws {
-        let library = try #require(buildSchema(Self.library, prefix: "sourcery").schema.root)
+        let library = try #require(buildScheme(Self.library, prefix: "sourcery").scheme.root)
         #expect(library.member(named: "shelves")?.kind == .node(.array, element: "Shelf"))
         #expect(library.member(named: "shelves")?.type == "ShelfArray")
         #expect(library.member(named: "selectedShelf")?.dependencies.map(\.text) == ["selectedID", "shelves.all"])
     }
 
     @Test func modifiersKeepTheirMeaningAndOtherTemplatesItemsAreLeftAlone() throws {
-        let schema = buildSchema(Self.library, prefix: "sourcery").schema
-        #expect(schema.root?.member(named: "selectedID")?.options == [.discardable])
-        #expect(schema.classes.last?.member(named: "title")?.options == [.derived])
+        let scheme = buildScheme(Self.library, prefix: "sourcery").scheme
+        #expect(scheme.root?.member(named: "selectedID")?.options == [.discardable])
+        #expect(scheme.classes.last?.member(named: "title")?.options == [.derived])
     }
 
     @Test func theRippleDialectDoesNotReadMarkers() {
-        #expect(buildSchema("class Shelf: QWNode_S {}").schema.classes.isEmpty)
+        #expect(buildScheme("class Shelf: QWNode_S {}").scheme.classes.isEmpty)
     }
 }

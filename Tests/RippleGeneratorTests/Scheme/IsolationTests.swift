@@ -163,7 +163,7 @@ import Testing
     // MARK: What is diagnosed
 
     @Test func aClassOfAnotherGlobalActorIsAnErrorOnItsLine() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             @DatabaseActor
             final class Board {
@@ -176,7 +176,7 @@ import Testing
     }
 
     @Test func aMethodOfAnotherGlobalActorIsAnErrorOnItsLine() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Board {
                 let tracker = Tracker()
@@ -195,7 +195,7 @@ import Testing
     }
 
     @Test func anAsyncHookIsAWarningSinceItIsNeverCalled() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Board {
                 let tracker = Tracker()
@@ -214,7 +214,7 @@ import Testing
     }
 
     @Test func aMemberIsolatedOtherwiseThanItsClassIsAnErrorOnItsLine() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Board {
                 let tracker = Tracker()
@@ -240,7 +240,7 @@ import Testing
     }
 
     @Test func aBackgroundMemberOfAMainActorClassNeedsNonisolatedStorage() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             @MainActor final class Board {
                 let tracker = Tracker()

@@ -3,7 +3,7 @@
 /// ITEM is a word or `key = value`; a value is a name, a dotted path, or a bracketed list of
 /// them. The prefix (`ripple`) is a parameter so that other annotation dialects can reuse the
 /// grammar. The parser only reads syntax: whether an item exists or fits its declaration is the
-/// schema builder's business.
+/// scheme builder's business.
 ///
 /// With the prefix `sourcery` the parser reads Quantwm's models as they are written (see
 /// ``Dialect/sourcery``): values may be quoted (`dependency = "selectedID, shelves.all"`),
@@ -22,7 +22,7 @@ package struct AnnotationParser: Sendable {
         /// The items read before the first syntax error, if any.
         package var items: [AnnotationItem]
         /// Syntax errors (at most one per line: reading stops at the first).
-        package var problems: [SchemaProblem]
+        package var problems: [SchemeProblem]
     }
 
     /// How the items after the prefix are written.
@@ -77,7 +77,7 @@ package struct AnnotationParser: Sendable {
             var reader = ItemReader(bytes: bytes, position: start, base: location, dialect: dialect)
             reader.skipSpaces()
             if reader.isAtEnd {
-                return Line(items: [], problems: [SchemaProblem(.emptyAnnotation(prefix: prefix), at: location)])
+                return Line(items: [], problems: [SchemeProblem(.emptyAnnotation(prefix: prefix), at: location)])
             }
             return reader.readItems()
         }
@@ -206,7 +206,7 @@ private struct ItemReader {
 
     /// Stops reading a line at its first syntax error.
     struct Stop: Error {
-        var problem: SchemaProblem
+        var problem: SchemeProblem
     }
 
     var isAtEnd: Bool { position >= bytes.count }
@@ -423,6 +423,6 @@ private struct ItemReader {
             }
             found = "'" + String(decoding: bytes[position..<end], as: UTF8.self) + "'"
         }
-        return Stop(problem: SchemaProblem(.malformedAnnotation(expected: expected, found: found), at: location(at: position)))
+        return Stop(problem: SchemeProblem(.malformedAnnotation(expected: expected, found: found), at: location(at: position)))
     }
 }

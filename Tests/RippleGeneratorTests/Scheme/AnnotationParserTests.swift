@@ -54,14 +54,14 @@ import Testing
     @Test func stopsAtTheFirstSyntaxErrorKeepingTheItemsBefore() throws {
         let line = try #require(parser.parse(comment: "// ripple: property readOnly", at: start))
         #expect(line.items.map(\.spelling) == ["property"])
-        #expect(line.problems == [SchemaProblem(
+        #expect(line.problems == [SchemeProblem(
             .malformedAnnotation(expected: "',' between annotation items", found: "'readOnly'"),
             at: SourceLocation(line: 3, column: 25))])
     }
 
     @Test func reportsAnEmptyAnnotationAtTheComment() throws {
         let line = try #require(parser.parse(comment: "// ripple:  ", at: start))
-        #expect(line.problems == [SchemaProblem(.emptyAnnotation(prefix: "ripple"), at: start)])
+        #expect(line.problems == [SchemeProblem(.emptyAnnotation(prefix: "ripple"), at: start)])
     }
 
     @Test func namesTheEndOfTheLineWhenSomethingIsMissing() throws {

@@ -6,7 +6,7 @@
 /// regions.inline.first?.lines   // 7...23
 /// ```
 ///
-/// The schema reports what the regions hold; `ripple-gen migrate` deletes them.
+/// The scheme reports what the regions hold; `ripple-gen migrate` deletes them.
 package struct SourceryRegions: Sendable {
     /// One `// sourcery:inline:` ... `// sourcery:end` region.
     package struct Region: Hashable, Sendable {

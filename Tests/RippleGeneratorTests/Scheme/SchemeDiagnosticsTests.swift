@@ -1,13 +1,13 @@
 import RippleGenerator
 import Testing
 
-/// One test per schema message: a snippet in, the exact `path:line:column: severity: message`
+/// One test per scheme message: a snippet in, the exact `path:line:column: severity: message`
 /// lines out.
-@Suite struct SchemaDiagnosticsTests {
+@Suite struct SchemeDiagnosticsTests {
     // MARK: Annotation syntax
 
     @Test func unknownItemSuggestsTheNearestSpelling() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func unknownItemWithoutANearSpellingListsTheItems() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root, tracked
             final class Library {
                 let tracker = Tracker()
@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func malformedAnnotationSaysWhatWasExpected() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root node
             final class Library {
                 let tracker = Tracker()
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func emptyAnnotation() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test func duplicateItem() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func unexpectedValue() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func missingValue() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -94,7 +94,7 @@ import Testing
     }
 
     @Test func invalidValue() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -107,7 +107,7 @@ import Testing
     }
 
     @Test func docCommentAnnotationIsAWarning() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             /// ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -118,7 +118,7 @@ import Testing
     // MARK: Placement
 
     @Test func annotationFollowedByNoDeclaration() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -131,7 +131,7 @@ import Testing
     }
 
     @Test func annotationOnAFunctionOrAStruct() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -149,7 +149,7 @@ import Testing
     }
 
     @Test func rootOrNodeOnANonClass() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: node
             struct Point {}
             // ripple: root
@@ -161,7 +161,7 @@ import Testing
     }
 
     @Test func itemOnTheWrongKindOfDeclaration() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root, readOnly
             final class Library {
                 let tracker = Tracker()
@@ -175,7 +175,7 @@ import Testing
     }
 
     @Test func memberOfAClassThatIsNotAnnotated() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             final class Library {
                 // ripple: property
                 var _count = 0
@@ -187,7 +187,7 @@ import Testing
     }
 
     @Test func memberOutsideAClass() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             struct Point {
                 // ripple: property
                 var _x = 0
@@ -198,7 +198,7 @@ import Testing
     // MARK: Classes
 
     @Test func missingRootWhenThereAreNodes() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: node
             final class Shelf {
                 let tracker = Tracker()
@@ -209,7 +209,7 @@ import Testing
     }
 
     @Test func secondRootIsAnErrorWithANoteAtTheFirst() {
-        #expect(schemaDiagnostics([
+        #expect(schemeDiagnostics([
             "A.swift": "// ripple: root\nfinal class Library {\n    let tracker = Tracker()\n}\n",
             "B.swift": "import Ripple\n\n// ripple: root\nfinal class Archive {\n    let tracker = Tracker()\n}\n",
         ]) == [
@@ -220,7 +220,7 @@ import Testing
     }
 
     @Test func nodeNextToRootIsRedundant() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root, node
             final class Library {
                 let tracker = Tracker()
@@ -229,7 +229,7 @@ import Testing
     }
 
     @Test func missingTrackerSaysWhichLineToAdd() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Library {
                 // ripple: property
@@ -239,7 +239,7 @@ import Testing
     }
 
     @Test func internalTrackerAndValidateOfAPublicClassAreFine() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             public final class Library {
                 let tracker = Tracker()
@@ -249,7 +249,7 @@ import Testing
     }
 
     @Test func privateTrackerAndValidateAreOutOfTheGeneratedFilesReach() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             public final class Library {
                 private let tracker = Tracker()
@@ -264,7 +264,7 @@ import Testing
     }
 
     @Test func privateAndFileprivateClassesAreInaccessible() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             private final class Library {
                 let tracker = Tracker()
@@ -284,7 +284,7 @@ import Testing
     }
 
     @Test func genericClass() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Box<Content> {
                 let tracker = Tracker()
@@ -296,7 +296,7 @@ import Testing
     }
 
     @Test func trackedClassInheritingFromATrackedClass() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             class Library {
                 let tracker = Tracker()
@@ -312,7 +312,7 @@ import Testing
     // MARK: Members
 
     @Test func memberNameWithoutUnderscore() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -326,7 +326,7 @@ import Testing
     }
 
     @Test func constantMember() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -339,7 +339,7 @@ import Testing
     }
 
     @Test func staticMember() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -350,7 +350,7 @@ import Testing
     }
 
     @Test func memberWithoutKind() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -361,7 +361,7 @@ import Testing
     }
 
     @Test func memberWithBothKinds() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -372,7 +372,7 @@ import Testing
     }
 
     @Test func sharedOnANode() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -385,7 +385,7 @@ import Testing
     }
 
     @Test func computedMemberNeedsReadOnly() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -398,7 +398,7 @@ import Testing
     }
 
     @Test func readOnlyOnAStoredMember() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -412,7 +412,7 @@ import Testing
     }
 
     @Test func dependencyOnAStoredMemberIsIgnored() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -427,7 +427,7 @@ import Testing
     }
 
     @Test func readOnlyComputedMemberWithoutDependency() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -441,7 +441,7 @@ import Testing
     }
 
     @Test func writeModifiersOnAReadOnlyMemberAreIgnored() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -457,7 +457,7 @@ import Testing
     }
 
     @Test func typeOnAPropertyIsIgnored() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -468,7 +468,7 @@ import Testing
     }
 
     @Test func typeThatCannotBeInferred() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -479,7 +479,7 @@ import Testing
     }
 
     @Test func nodeTypeThatIsNotANode() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -491,7 +491,7 @@ import Testing
     }
 
     @Test func nodeOfAValueTypeSuggestsProperty() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -518,7 +518,7 @@ import Testing
     }
 
     @Test func nodeOfATypeNotDeclaredInTheSourcesNamesBothFixes() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -532,7 +532,7 @@ import Testing
     }
 
     @Test func memberWhoseNameIsOnlyUnderscoresGetsAMessageOfItsOwn() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -555,7 +555,7 @@ import Testing
     }
 
     @Test func unsupportedNodeShape() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -569,7 +569,7 @@ import Testing
     }
 
     @Test func typealiasWhoseShapeCannotBeTold() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -584,7 +584,7 @@ import Testing
     }
 
     @Test func typeThatContradictsTheDeclaredType() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -599,7 +599,7 @@ import Testing
     }
 
     @Test func accessorThatClashesWithAMember() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -616,7 +616,7 @@ import Testing
     }
 
     @Test func accessorWithAReservedName() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -630,7 +630,7 @@ import Testing
     }
 
     @Test func sharedNamingAnUnknownProperty() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -645,7 +645,7 @@ import Testing
     // MARK: Dependencies
 
     @Test func unknownDependencySuggestsTheNearestMember() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -667,7 +667,7 @@ import Testing
     }
 
     @Test func dependencyThroughAProperty() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -682,7 +682,7 @@ import Testing
     }
 
     @Test func misplacedAll() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -703,13 +703,13 @@ import Testing
             source += "    // ripple: property, readOnly, dependency = [m\((index + 1) % 12)]\n    var _m\(index): Int { 0 }\n"
         }
         let shown = (0..<10).map { "Ring.m\($0)" }.joined(separator: " -> ")
-        #expect(schemaDiagnostics(source + "}\n") == [
+        #expect(schemeDiagnostics(source + "}\n") == [
             "Model.swift:5:9: error: dependency cycle: \(shown) and 2 more, back to Ring.m0; remove one of these dependencies",
         ])
     }
 
     @Test func dependencyCycle() {
-        #expect(schemaDiagnostics("""
+        #expect(schemeDiagnostics("""
             // ripple: root
             final class Folder {
                 let tracker = Tracker()
@@ -726,7 +726,7 @@ import Testing
     // MARK: All at once
 
     @Test func everyProblemOfARunIsReported() {
-        let diagnostics = schemaDiagnostics([
+        let diagnostics = schemeDiagnostics([
             "A.swift": """
                 // ripple: node
                 final class Shelf {

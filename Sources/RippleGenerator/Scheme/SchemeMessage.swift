@@ -1,16 +1,16 @@
-/// The problems found while reading annotations and building the model schema, with their
+/// The problems found while reading annotations and building the model scheme, with their
 /// wording.
 ///
 /// Every message says what is wrong and how to fix it, in the terms the user wrote:
 ///
 /// ```swift
-/// SchemaMessage.unknownItem("readonly", suggestion: "readOnly").text
+/// SchemeMessage.unknownItem("readonly", suggestion: "readOnly").text
 /// // "unknown annotation item 'readonly'; did you mean 'readOnly'?"
 /// ```
 ///
 /// Errors stop the generator from writing anything; warnings report a setting that is
 /// ignored (never silently); notes point at a related place.
-package enum SchemaMessage: Hashable, Sendable {
+package enum SchemeMessage: Hashable, Sendable {
     // MARK: Annotation syntax
 
     /// `// ripple:` with nothing after the colon.
@@ -390,12 +390,12 @@ package enum SchemaMessage: Hashable, Sendable {
     }
 }
 
-/// A ``SchemaMessage`` at a place in the file being read.
-package struct SchemaProblem: Hashable, Sendable {
-    package var message: SchemaMessage
+/// A ``SchemeMessage`` at a place in the file being read.
+package struct SchemeProblem: Hashable, Sendable {
+    package var message: SchemeMessage
     package var location: SourceLocation
 
-    package init(_ message: SchemaMessage, at location: SourceLocation) {
+    package init(_ message: SchemeMessage, at location: SourceLocation) {
         self.message = message
         self.location = location
     }

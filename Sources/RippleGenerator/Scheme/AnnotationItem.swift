@@ -128,7 +128,7 @@ package struct AnnotationItem: Hashable, Sendable {
 
     /// The item's word as written, which may be unknown (`readonly`).
     package var spelling: String
-    /// The known item it names; `nil` for an unknown word (reported by the schema builder).
+    /// The known item it names; `nil` for an unknown word (reported by the scheme builder).
     /// Usually the item spelled so; the `sourcery` dialect reads Quantwm's `sharedProperty` as
     /// ``Name/shared``.
     package var name: Name?

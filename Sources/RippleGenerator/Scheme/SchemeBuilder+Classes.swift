@@ -1,4 +1,4 @@
-extension SchemaBuild {
+extension SchemeBuilder {
     /// What a built member's annotation says that can be resolved only once every class is
     /// known.
     struct PendingValues {
@@ -20,7 +20,7 @@ extension SchemaBuild {
             classes.append(nodeClass)
             pending.append(values)
         }
-        // The first class of each name, as `ModelSchema.nodeClass(named:)` finds it.
+        // The first class of each name, as `ModelScheme.nodeClass(named:)` finds it.
         let classIndex = Dictionary(classes.indices.map { (classes[$0].qualifiedName, $0) }, uniquingKeysWith: { first, _ in first })
         var memberNames = MemberNames(classCount: classes.count)
         for index in classes.indices {

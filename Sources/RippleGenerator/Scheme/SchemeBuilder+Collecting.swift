@@ -1,5 +1,4 @@
-/// The state of one ``SchemaBuilder/build(_:)`` call.
-struct SchemaBuild {
+extension SchemeBuilder {
     /// A class annotated `root` or `node`, before its members are built.
     ///
     /// It keeps what building the class needs, read while the declaration is at hand, rather
@@ -73,68 +72,6 @@ struct SchemaBuild {
         /// The names of the annotation's items (``Annotation/names``), read while they were at
         /// hand: building the member then looks at the items only for those it needs.
         var names: UInt16
-    }
-
-    let parser: AnnotationParser
-    let accessLevel: AccessLevel?
-    var candidates: [Candidate] = []
-    /// The qualified names of the candidates, to resolve a type name in constant time.
-    var candidateNames: Set<String> = []
-    /// The qualified names of the types that enclose a candidate, to skip looking for a type
-    /// name inside scopes that hold none.
-    var candidateScopes: Set<Substring> = []
-    /// The names, plain and qualified, of the structs and enums declared in the sources: a
-    /// `node` member of one of these types wants to be a `property`.
-    var valueTypeNames: Set<String> = []
-    /// The names, plain and qualified, of the classes declared in the sources, annotated or not.
-    var classNames: Set<String> = []
-    /// The names of the `var` members declared in extensions, by extended type.
-    var extensionMembers: [String: Set<String>] = [:]
-    /// `validate()` and the transaction hooks declared in extensions, by extended type.
-    var extensionMethods: [String: ClassMethods] = [:]
-    /// The imports to repeat in the generated file.
-    var imports: Set<ImportLine> = []
-    /// The line ranges of `// sourcery:inline:` regions, by file (sourcery dialect only).
-    var sourceryRegions: [String: [ClosedRange<Int>]] = [:]
-    var diagnostics: [Diagnostic] = []
-    /// How many more names the "did you mean" hints of members may compare (see
-    /// ``suggestedSpelling(of:among:_:)``).
-    var suggestionBudget = SchemaBuild.suggestionLimit
-    /// The problems of ``diagnostics`` that ``report(_:at:in:)`` made, as values (for
-    /// `ripple-gen migrate`, which fixes some of them).
-    var problems: [SchemaBuilder.FileProblem] = []
-
-    /// An import as the generated file writes it, with the module it sorts by.
-    struct ImportLine: Hashable {
-        var module: String
-        var line: String
-    }
-
-    init(parser: AnnotationParser, accessLevel: AccessLevel?) {
-        self.parser = parser
-        self.accessLevel = accessLevel
-    }
-
-    var prefix: String { parser.prefix }
-
-    /// The most member names that the "did you mean" hints of a run compare, in all: each hint
-    /// compares the unknown name with every member of a class, and a class of thousands of
-    /// members with as many misspelled names would cost the square of that.
-    static let suggestionLimit = 1_000_000
-
-    /// The member name that `word` is most likely a misspelling of, among `count` candidates
-    /// (made only if they are compared); `nil` when comparing them would take the run past
-    /// ``suggestionLimit`` names: the message then goes without a hint.
-    mutating func suggestedSpelling(of word: String, among count: Int, _ candidates: @autoclosure () -> [String]) -> String? {
-        guard count <= suggestionBudget else { return nil }
-        suggestionBudget -= count
-        return nearestSpelling(of: word, in: candidates())
-    }
-
-    mutating func report(_ message: SchemaMessage, at location: SourceLocation, in file: String) {
-        let problem = SchemaProblem(message, at: location)
-        diagnostics.append(problem.diagnostic(file: file))
-        problems.append(SchemaBuilder.FileProblem(file: file, problem: problem))
     }
 
     // MARK: Collecting

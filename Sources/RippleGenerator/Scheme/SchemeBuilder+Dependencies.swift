@@ -1,4 +1,4 @@
-extension SchemaBuild {
+extension SchemeBuilder {
     /// Resolves the `dependency` paths of a readOnly computed member of `classes[start]` into
     /// change-key steps; paths that do not resolve are reported and left out.
     ///

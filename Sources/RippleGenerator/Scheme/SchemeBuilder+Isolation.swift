@@ -3,7 +3,7 @@
 // shows); what the generated code cannot serve gets a diagnostic here, on the user's line,
 // rather than a compiler error in the generated file.
 
-extension SchemaBuild {
+extension SchemeBuilder {
     /// Reports the isolation that the generated code of `candidate` cannot serve (another global
     /// actor on the class, `validate()` or a hook; an `async` hook, which is never called), and
     /// records the isolation of the class and its methods in `nodeClass`.

@@ -8,7 +8,7 @@
 /// `// sourcery:end`, Quantwm's root property and read maps, `setProc`, and conformances to
 /// Quantwm's own protocols. Items Ripple does not know and that are not near one of its spellings
 /// belong to other Sourcery templates (`AutoEquatable`, `jsonKey = "id"`) and are left to them.
-extension SchemaBuild {
+extension SchemeBuilder {
     /// Quantwm's spellings that the sourcery dialect reads besides Ripple's items.
     static let quantwmItemSpellings = ["sharedProperty", "setProc", "contextual"]
 
@@ -199,7 +199,7 @@ extension SchemaBuild {
         return result
     }
 
-    /// One item as the schema reads it: `contextual` is `discardable` (with a warning); `setProc`
+    /// One item as the scheme reads it: `contextual` is `discardable` (with a warning); `setProc`
     /// is reported and dropped.
     mutating func quantwmItem(_ item: AnnotationItem, in path: String) -> AnnotationItem? {
         switch item.spelling {

@@ -1,9 +1,9 @@
 /// Everything the annotations of one run describe: the tracked classes, in output order.
 ///
-/// Built by ``SchemaBuilder`` from parsed files, validated, with every name resolved: node
+/// Built by ``SchemeBuilder`` from parsed files, validated, with every name resolved: node
 /// members know the class they hold, dependencies are resolved to change-key steps. The
 /// renderer and `--dump-scheme` read it; neither looks at source code again.
-package struct ModelSchema: Hashable, Sendable {
+package struct ModelScheme: Hashable, Sendable {
     /// The tracked classes: files sorted by path, classes in declaration order.
     package var classes: [NodeClass]
     /// The imports the generated file repeats, as written (`@preconcurrency import Foundation`):

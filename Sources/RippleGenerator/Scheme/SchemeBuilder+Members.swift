@@ -1,4 +1,4 @@
-extension SchemaBuild {
+extension SchemeBuilder {
     /// Public names that generated code declares itself, which a member cannot take.
     static let reservedNames: [String] = [
         "all", "modelPath", "tracker", "RippleKey", "RippleScheme", "init", "self", "Self", "Type", "Protocol",

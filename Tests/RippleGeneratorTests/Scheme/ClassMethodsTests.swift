@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func aPrivateHookIsOutOfTheGeneratedFilesReach() {
-        #expect(schemaDiagnostics([
+        #expect(schemeDiagnostics([
             "Ledger.swift": Self.model,
             "Ledger+Hooks.swift": "extension Ledger {\n    private func transactionDidCommit() {}\n}\n",
         ]) == [

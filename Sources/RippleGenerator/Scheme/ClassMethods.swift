@@ -109,7 +109,7 @@ struct ClassMethods {
         ].compactMap { $0 }
     }
 
-    /// The hooks found, as the schema keeps them.
+    /// The hooks found, as the scheme keeps them.
     var hooks: TransactionHooks {
         var hooks: TransactionHooks = []
         if willChange != nil { hooks.insert(.willChange) }
