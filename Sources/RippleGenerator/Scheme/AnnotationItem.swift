@@ -37,32 +37,25 @@ package struct AnnotationItem: Hashable, Sendable {
         /// On a stored `var`: readable and writable from any thread; writes skip transactions.
         case allowBackgroundWrite
 
-        /// The item `spelling` names, or `nil`; the same as `init(rawValue:)`, which compares
-        /// the spelling with every case in turn, while this compares with those of its length.
+        /// The item `spelling` names, or `nil`.
         package init?(spelling: String) {
-            var spelling = spelling
-            guard let name = spelling.withUTF8(Name.init(bytes:)) else { return nil }
-            self = name
+            self.init(rawValue: spelling)
         }
 
         /// The item the UTF-8 `bytes` spell, or `nil`: read where an annotation is written,
         /// without making a string of it.
-        init?(bytes: UnsafeBufferPointer<UInt8>) {
-            // Only called for a literal of the same length as `bytes`.
-            func spells(_ literal: StaticString) -> Bool {
-                let spelling = literal.utf8Start
-                for index in bytes.indices where bytes[index] != spelling[index] { return false }
-                return true
-            }
+        init?(bytes: ArraySlice<UInt8>) {
+            // Only the spellings of the same length can match.
+            func spells(_ name: Name) -> Bool { bytes.elementsEqual(name.rawValue.utf8) }
             let name: Name? = switch bytes.count {
-            case 4: spells("root") ? .root : spells("node") ? .node : spells("type") ? .type : nil
-            case 6: spells("shared") ? .shared : nil
-            case 7: spells("derived") ? .derived : nil
-            case 8: spells("property") ? .property : spells("readOnly") ? .readOnly : nil
-            case 10: spells("dependency") ? .dependency : nil
-            case 11: spells("discardable") ? .discardable : nil
-            case 19: spells("allowBackgroundRead") ? .allowBackgroundRead : nil
-            case 20: spells("allowBackgroundWrite") ? .allowBackgroundWrite : nil
+            case 4: spells(.root) ? .root : spells(.node) ? .node : spells(.type) ? .type : nil
+            case 6: spells(.shared) ? .shared : nil
+            case 7: spells(.derived) ? .derived : nil
+            case 8: spells(.property) ? .property : spells(.readOnly) ? .readOnly : nil
+            case 10: spells(.dependency) ? .dependency : nil
+            case 11: spells(.discardable) ? .discardable : nil
+            case 19: spells(.allowBackgroundRead) ? .allowBackgroundRead : nil
+            case 20: spells(.allowBackgroundWrite) ? .allowBackgroundWrite : nil
             default: nil
             }
             guard let name else { return nil }
@@ -129,14 +122,11 @@ package struct AnnotationItem: Hashable, Sendable {
     /// The item's word as written, which may be unknown (`readonly`).
     package var spelling: String
     /// The known item it names; `nil` for an unknown word (reported by the scheme builder).
-    /// Usually the item spelled so; the `sourcery` dialect reads Quantwm's `sharedProperty` as
-    /// ``Name/shared``.
+    /// Usually the item spelled so; a dialect may read another spelling as a known item
+    /// (Quantwm's `sharedProperty` is ``Name/shared``).
     package var name: Name?
     /// The value after `=`, if any.
     package var value: AnnotationValue?
-    /// The class named in front of the property in Quantwm's `sharedProperty = "Library.userIDK"`
-    /// (`Library`; the value is then `userID`); `nil` for every other item.
-    package var ownerType: AnnotationPath?
     /// Where the item's word starts.
     package var location: SourceLocation
 
@@ -146,14 +136,10 @@ package struct AnnotationItem: Hashable, Sendable {
     }
 
     /// Creates an item that names `name` whatever its spelling, as dialects need.
-    package init(
-        spelling: String, name: Name?, value: AnnotationValue?, ownerType: AnnotationPath? = nil,
-        location: SourceLocation
-    ) {
+    package init(spelling: String, name: Name?, value: AnnotationValue?, location: SourceLocation) {
         self.spelling = spelling
         self.name = name
         self.value = value
-        self.ownerType = ownerType
         self.location = location
     }
 }

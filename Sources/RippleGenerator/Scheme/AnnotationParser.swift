@@ -1,14 +1,9 @@
 /// Reads `// ripple: ITEM[, ITEM...]` lines out of comments.
 ///
 /// ITEM is a word or `key = value`; a value is a name, a dotted path, or a bracketed list of
-/// them. The prefix (`ripple`) is a parameter so that other annotation dialects can reuse the
-/// grammar. The parser only reads syntax: whether an item exists or fits its declaration is the
-/// scheme builder's business.
-///
-/// With the prefix `sourcery` the parser reads Quantwm's models as they are written (see
-/// ``Dialect/sourcery``): values may be quoted (`dependency = "selectedID, shelves.all"`),
-/// `sharedProperty = "Library.userIDK"` is read as `shared = userID` of class `Library`, and
-/// Sourcery's region comments (`// sourcery:inline:...`, `// sourcery:end`) are not annotations.
+/// them. The prefix (`ripple`) is a parameter, and the ``Syntax`` of values an option, so that
+/// other annotation dialects can reuse the grammar. The parser only reads syntax: whether an item
+/// exists or fits its declaration is the scheme builder's business.
 ///
 /// ```swift
 /// let parser = AnnotationParser()
@@ -23,43 +18,47 @@ package struct AnnotationParser: Sendable {
         package var items: [AnnotationItem]
         /// Syntax errors (at most one per line: reading stops at the first).
         package var problems: [SchemeProblem]
+
+        package init(items: [AnnotationItem], problems: [SchemeProblem]) {
+            self.items = items
+            self.problems = problems
+        }
     }
 
-    /// How the items after the prefix are written.
-    package enum Dialect: Hashable, Sendable {
+    /// How values may be written besides Ripple's names, paths and bracketed lists, for the
+    /// annotations of other tools, read as they are written.
+    package struct Syntax: Hashable, Sendable {
+        /// Paths may be quoted: `dependency = "selectedID, shelves.all"` is a list, `"Shelf"`
+        /// one path.
+        package var quotedPaths = false
+        /// The value of an item that takes no path (an item of another tool: `jsonKey = "id"`,
+        /// `maxLength = 10`) is kept as text (``AnnotationValue/text(_:location:)``), quoted or
+        /// up to the next `,`.
+        package var otherValuesAsText = false
+        /// Spellings besides Ripple's items whose values are paths.
+        package var pathItems: Set<String> = []
+
         /// Ripple's own: values are names, dotted paths and bracketed lists.
-        case ripple
-        /// Quantwm's Sourcery annotations, read with the prefix `sourcery`: values may also be
-        /// quoted strings of comma-separated paths; an item Ripple does not know (one of another
-        /// Sourcery template) may take any value (``AnnotationValue/text(_:location:)``); and
-        /// `sharedProperty = "Type.nameK"` names property `name` of class `Type`.
-        case sourcery
-    }
+        package static let ripple = Syntax()
 
-    /// A Sourcery comment that is not an annotation, in the ``Dialect/sourcery`` dialect.
-    package enum SourceryMarker: Hashable, Sendable {
-        /// `// sourcery:inline:Library.QuantwmDeclarationInline`: code that Sourcery generated
-        /// follows, up to the next ``end``.
-        case inline
-        /// `// sourcery:end`: ends an inline region or an annotation block.
-        case end
-        /// `// sourcery:begin: ITEM, ...`: Sourcery's annotation block, which gives its items to
-        /// every declaration up to the next ``end``; the line holds the items.
-        case begin(Line)
-        /// `// sourcery:file:...`: where Sourcery writes generated code.
-        case file
+        package init(quotedPaths: Bool = false, otherValuesAsText: Bool = false, pathItems: Set<String> = []) {
+            self.quotedPaths = quotedPaths
+            self.otherValuesAsText = otherValuesAsText
+            self.pathItems = pathItems
+        }
     }
 
     /// The word before the colon: `ripple` in `// ripple: node`.
     package let prefix: String
-    /// How items are written: ``Dialect/sourcery`` for the prefix `sourcery`, else ``Dialect/ripple``.
-    package let dialect: Dialect
+    /// How values are written.
+    package let syntax: Syntax
     private let prefixBytes: [UInt8]
 
-    /// Creates a parser for annotations written `// <prefix>: ...`.
-    package init(prefix: String = "ripple") {
+    /// Creates a parser for annotations written `// <prefix>: ...`, whose values are written
+    /// as `syntax` says.
+    package init(prefix: String = "ripple", syntax: Syntax = .ripple) {
         self.prefix = prefix
-        self.dialect = prefix == "sourcery" ? .sourcery : .ripple
+        self.syntax = syntax
         self.prefixBytes = Array(prefix.utf8)
     }
 
@@ -70,123 +69,48 @@ package struct AnnotationParser: Sendable {
     ///   - location: Where the comment starts; item locations are computed from it.
     /// - Returns: The annotation line, or `nil` when the comment is not an annotation.
     package func parse(comment text: String, at location: SourceLocation) -> Line? {
-        var text = text
-        return text.withUTF8 { bytes in
-            guard let start = itemsStart(in: bytes, slashes: 2) else { return nil }
-            if dialect == .sourcery, sourceryMarker(in: bytes, from: start, at: location) != nil { return nil }
-            var reader = ItemReader(bytes: bytes, position: start, base: location, dialect: dialect)
-            reader.skipSpaces()
-            if reader.isAtEnd {
-                return Line(items: [], problems: [SchemeProblem(.emptyAnnotation(prefix: prefix), at: location)])
-            }
-            return reader.readItems()
-        }
+        let bytes = Array(text.utf8)
+        guard let start = itemsStart(in: bytes, slashes: 2) else { return nil }
+        return parseItems(bytes, from: start, at: location, emptyIsAProblem: true)
     }
 
-    /// The Sourcery marker a comment is, in the ``Dialect/sourcery`` dialect.
-    ///
-    /// - Parameters:
-    ///   - text: The comment's text, starting with its `//`.
-    ///   - location: Where the comment starts.
-    /// - Returns: The marker, or `nil` for any other comment (and in the ``Dialect/ripple`` dialect).
-    package func sourceryMarker(comment text: String, at location: SourceLocation) -> SourceryMarker? {
-        guard dialect == .sourcery else { return nil }
-        var text = text
-        return text.withUTF8 { bytes in
-            itemsStart(in: bytes, slashes: 2).flatMap { sourceryMarker(in: bytes, from: $0, at: location) }
-        }
+    /// The byte offset in a `//` comment after its `// <prefix>:`, where the items start; `nil`
+    /// when the comment is not an annotation.
+    package func itemsOffset(comment text: String) -> Int? {
+        itemsStart(in: Array(text.utf8), slashes: 2)
     }
 
-    /// Matches `inline:`, `end`, `begin:` or `file:` right after `sourcery:`.
-    private func sourceryMarker(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, at location: SourceLocation) -> SourceryMarker? {
-        var index = start
-        while index < bytes.count, isSpace(bytes[index]) { index += 1 }
-        var end = index
-        while end < bytes.count, SwiftText.isNameByte(bytes[end]) { end += 1 }
-        let word = String(decoding: bytes[index..<end], as: UTF8.self)
-        let hasColon = end < bytes.count && bytes[end] == UInt8(ascii: ":")
-        switch word {
-        case "end":
-            var rest = end
-            while rest < bytes.count, isSpace(bytes[rest]) { rest += 1 }
-            return rest == bytes.count ? .end : nil
-        case "inline" where hasColon:
-            return .inline
-        case "file" where hasColon:
-            return .file
-        case "begin" where hasColon:
-            var reader = ItemReader(bytes: bytes, position: end + 1, base: location, dialect: dialect)
-            reader.skipSpaces()
-            return .begin(reader.isAtEnd ? Line(items: [], problems: []) : reader.readItems())
-        default:
-            return nil
+    /// Reads the items of a comment that start at byte `offset` (a dialect's own line, such as
+    /// Sourcery's `// sourcery:begin: ITEM, ...`); no items at all make an empty line.
+    package func parseItems(comment text: String, from offset: Int, at location: SourceLocation) -> Line {
+        parseItems(Array(text.utf8), from: offset, at: location, emptyIsAProblem: false)
+    }
+
+    private func parseItems(_ bytes: [UInt8], from start: Int, at location: SourceLocation, emptyIsAProblem: Bool) -> Line {
+        var reader = ItemReader(bytes: bytes, position: start, base: location, syntax: syntax)
+        reader.skipSpaces()
+        if reader.isAtEnd {
+            return Line(items: [], problems: emptyIsAProblem ? [SchemeProblem(.emptyAnnotation(prefix: prefix), at: location)] : [])
         }
+        return reader.readItems()
     }
 
     /// Whether a doc comment (`/// ripple: ...`) looks like an annotation, which is a likely
     /// mistake: annotations are plain `//` comments.
     package func looksLikeAnnotation(docComment text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { itemsStart(in: $0, slashes: 3) != nil }
-    }
-
-    /// Whether a file may hold annotations: some `//` followed by the prefix and a colon.
-    ///
-    /// This is the fast scan that lets files without annotations skip parsing. It may say yes
-    /// for a file that has none (the text inside a string, say); it never says no for a file
-    /// that has one. In the ``Dialect/sourcery`` dialect a file that names Quantwm's `QWNode`,
-    /// `QWRoot` or `QWMediator` (the `QWNode_S` and `QWRoot_S` markers among them) is read too.
-    package func mayContainAnnotations(_ bytes: [UInt8]) -> Bool {
-        let slash = UInt8(ascii: "/")
-        if dialect == .sourcery, Self.quantwmNames.contains(where: { contains(bytes, $0) }) { return true }
-        return bytes.withUnsafeBufferPointer { buffer in
-            var index = 0
-            let count = buffer.count
-            while index + 1 < count {
-                guard buffer[index] == slash, buffer[index + 1] == slash else {
-                    index += 1
-                    continue
-                }
-                index += 2
-                while index < count, buffer[index] == slash { index += 1 }
-                if headerEnd(in: buffer, from: index) != nil { return true }
-            }
-            return false
-        }
-    }
-
-    /// Names whose files the ``Dialect/sourcery`` dialect reads even without annotations.
-    private static let quantwmNames = ["QWNode", "QWRoot", "QWMediator"].map { Array($0.utf8) }
-
-    private func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first, bytes.count >= needle.count else { return false }
-        var index = 0
-        let last = bytes.count - needle.count
-        while index <= last {
-            if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) { return true }
-            index += 1
-        }
-        return false
+        itemsStart(in: Array(text.utf8), slashes: 3) != nil
     }
 
     /// The offset after `<slashes> <prefix> :`, or `nil` when `bytes` is not an annotation.
-    private func itemsStart(in bytes: UnsafeBufferPointer<UInt8>, slashes: Int) -> Int? {
+    private func itemsStart(in bytes: [UInt8], slashes: Int) -> Int? {
         guard bytes.count > slashes, bytes[..<slashes].allSatisfy({ $0 == UInt8(ascii: "/") }),
               bytes[slashes] != UInt8(ascii: "/") else { return nil }
-        return headerEnd(in: bytes, from: slashes)
-    }
-
-    /// Matches spaces, the prefix, spaces and a colon from `start`; returns the offset after it.
-    private func headerEnd(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        var index = start
-        while index < buffer.count, isSpace(buffer[index]) { index += 1 }
-        guard index + prefixBytes.count <= buffer.count else { return nil }
-        for byte in prefixBytes {
-            guard buffer[index] == byte else { return nil }
-            index += 1
-        }
-        while index < buffer.count, isSpace(buffer[index]) { index += 1 }
-        guard index < buffer.count, buffer[index] == UInt8(ascii: ":") else { return nil }
+        var index = slashes
+        while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+        guard bytes[index...].starts(with: prefixBytes) else { return nil }
+        index += prefixBytes.count
+        while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
         return index + 1
     }
 }
@@ -195,14 +119,13 @@ private func isSpace(_ byte: UInt8) -> Bool {
     byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
 }
 
-/// The cursor over the items part of one annotation line. It reads the comment's bytes in
-/// place, so it lives only inside the comment's `withUTF8`.
+/// The cursor over the items part of one annotation line, in the comment's UTF-8 bytes.
 private struct ItemReader {
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: [UInt8]
     var position: Int
     /// The location of byte 0 of the comment; comments read here never span lines.
     let base: SourceLocation
-    let dialect: AnnotationParser.Dialect
+    let syntax: AnnotationParser.Syntax
 
     /// Stops reading a line at its first syntax error.
     struct Stop: Error {
@@ -245,52 +168,28 @@ private struct ItemReader {
             throw stop(expecting: separator.map { "an annotation item after '\($0)'" } ?? "an annotation item")
         }
         // A known item's spelling is its name's, which costs no string of its own.
-        let name = AnnotationItem.Name(bytes: UnsafeBufferPointer(rebasing: bytes[wordRange]))
+        let name = AnnotationItem.Name(bytes: bytes[wordRange])
         let word = name?.rawValue ?? String(decoding: bytes[wordRange], as: UTF8.self)
+        let itemLocation = location(at: start)
         skipSpaces()
         guard position < bytes.count, bytes[position] == UInt8(ascii: "=") else {
-            return AnnotationItem(spelling: word, name: name, value: nil, location: location(at: start))
+            return AnnotationItem(spelling: word, name: name, value: nil, location: itemLocation)
         }
         position += 1
         skipSpaces()
-        if dialect == .sourcery {
-            return try readSourceryValue(of: word, itemStart: start)
+        let takesPaths = name.map { $0.valueForm != .none } ?? syntax.pathItems.contains(word)
+        let value: AnnotationValue
+        if syntax.otherValuesAsText, !takesPaths {
+            value = try readText(of: word)
+        } else if syntax.quotedPaths, isAtQuote {
+            value = try readQuotedPaths(of: word)
+        } else {
+            value = try readValue(of: word)
         }
-        let value = try readValue(of: word)
-        return AnnotationItem(spelling: word, name: name, value: value, location: location(at: start))
+        return AnnotationItem(spelling: word, name: name, value: value, location: itemLocation)
     }
 
-    // MARK: The sourcery dialect
-
-    /// The value of `word = ...` in the sourcery dialect, and the item it makes.
-    ///
-    /// Items that take names or paths (`dependency`, `type`, `shared`, `sharedProperty`) read
-    /// them quoted or not; any other item keeps its value as text, so that the annotations of
-    /// other Sourcery templates (`jsonKey = "id"`, `maxLength = 10`) read without error.
-    private mutating func readSourceryValue(of word: String, itemStart: Int) throws(Stop) -> AnnotationItem {
-        let itemLocation = location(at: itemStart)
-        let isSharedProperty = word == "sharedProperty"
-        guard isSharedProperty || AnnotationItem.Name(rawValue: word).map({ $0.valueForm != .none }) == true else {
-            return AnnotationItem(spelling: word, value: try readText(of: word), location: itemLocation)
-        }
-        let value = isAtQuote ? try readQuotedPaths(of: word) : try readValue(of: word)
-        guard isSharedProperty else {
-            return AnnotationItem(spelling: word, value: value, location: itemLocation)
-        }
-        // `sharedProperty = "Library.userIDK"` names the change key `userIDK` of property `userID`.
-        guard case .path(let path) = value else {
-            return AnnotationItem(spelling: word, name: .shared, value: value, location: itemLocation)
-        }
-        var name = path.components[path.components.count - 1]
-        if name.count > 1, name.hasSuffix("K") { name.removeLast() }
-        let owner = Array(path.components.dropLast())
-        let nameColumn = path.location.column + owner.reduce(0) { $0 + $1.utf8.count + 1 }
-        return AnnotationItem(
-            spelling: word, name: .shared,
-            value: .path(AnnotationPath(components: [name], location: SourceLocation(line: path.location.line, column: nameColumn))),
-            ownerType: owner.isEmpty ? nil : AnnotationPath(components: owner, location: path.location),
-            location: itemLocation)
-    }
+    // MARK: Other tools' values
 
     private var isAtQuote: Bool { position < bytes.count && bytes[position] == UInt8(ascii: "\"") }
 

@@ -4,8 +4,9 @@ package enum AnnotationValue: Hashable, Sendable {
     case path(AnnotationPath)
     /// A bracketed list of names or paths: `[selectedID, shelves.all]` (possibly empty).
     case list([AnnotationPath], location: SourceLocation)
-    /// In the `sourcery` dialect, the value of an item Ripple does not read, kept as written
-    /// (quotes removed): `setProc = "reload()"`, `jsonKey = "user_id"`, `maxLength = 10`.
+    /// The value of an item Ripple does not read, kept as written (quotes removed), where the
+    /// syntax allows it (``AnnotationParser/Syntax/otherValuesAsText``): `setProc = "reload()"`,
+    /// `jsonKey = "user_id"`, `maxLength = 10`.
     case text(String, location: SourceLocation)
 
     /// The paths of the value: the one path, or the elements of the list; none for text.

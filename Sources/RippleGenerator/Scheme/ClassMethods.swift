@@ -52,29 +52,10 @@ struct ClassMethods {
         }
     }
 
-    /// Whether `bytes` may declare one of these methods (`func validate`, `func transaction`):
-    /// such a file is parsed even without annotations, since an extension in it may give an
-    /// annotated class its hooks. One pass over the bytes.
-    static func mayBeDeclared(in bytes: [UInt8]) -> Bool {
-        let keyword = Array("func ".utf8)
-        let names = [Array("validate".utf8), Array("transaction".utf8)]
-        return bytes.withUnsafeBufferPointer { buffer in
-            var index = 0
-            let end = buffer.count - keyword.count
-            while index < end {
-                defer { index += 1 }
-                guard buffer[index] == keyword[0], buffer[index + 1] == keyword[1], buffer[index + 2] == keyword[2],
-                    buffer[index + 3] == keyword[3], buffer[index + 4] == keyword[4]
-                else { continue }
-                let start = index + keyword.count
-                for name in names where start + name.count <= buffer.count
-                    && buffer[start..<(start + name.count)].elementsEqual(name) {
-                    return true
-                }
-            }
-            return false
-        }
-    }
+    /// What a file that may declare one of these methods holds (`func validate`,
+    /// `func transaction`): such a file is parsed even without annotations, since an extension
+    /// in it may give an annotated class its hooks.
+    static let declarationWords = ["func validate", "func transaction"]
 
     /// These methods, completed by those found elsewhere (another extension).
     func adding(_ other: ClassMethods?) -> ClassMethods {

@@ -1,9 +1,8 @@
 extension SchemeBuilder {
     /// A class annotated `root` or `node`, before its members are built.
     ///
-    /// It keeps what building the class needs, read while the declaration is at hand, rather
-    /// than a copy of the declaration, whose every part a copy would retain. A class, so that
-    /// handing one around copies a reference.
+    /// It keeps what building the class needs, read while the declaration is at hand. A class,
+    /// so that handing one around copies a reference.
     final class Candidate {
         let name: String
         let qualifiedName: String
@@ -26,8 +25,11 @@ extension SchemeBuilder {
         let methods: ClassMethods
         /// The class's isolation, as its attributes and modifiers spell it.
         let isolation: Isolation
-        /// The annotated `var` members, as positions in `variables` (which spares copying the
-        /// declarations), with their checked annotations; filled as they are read.
+        /// The `#if` conditions the class is compiled under (see
+        /// ``TypeDeclaration/compilationConditions``).
+        let compilationConditions: [String]
+        /// The annotated `var` members, as positions in `variables`, with their checked
+        /// annotations; filled as they are read.
         var members: [AnnotatedMember] = []
 
         /// Where a declaration that the generated conformance relies on is, and its access level.
@@ -38,27 +40,26 @@ extension SchemeBuilder {
 
         /// Reads the candidate off `declaration`, nested in types that allow `enclosingAccess`.
         init(
-            _ declaration: UnsafePointer<TypeDeclaration>, enclosingAccess: AccessLevel, annotation: Annotation,
-            role: NodeClass.Role, file: String
+            _ declaration: TypeDeclaration, enclosingAccess: AccessLevel, annotation: Annotation, role: NodeClass.Role,
+            file: String
         ) {
-            name = declaration.pointee.name
-            qualifiedName = declaration.pointee.qualifiedName
-            location = declaration.pointee.location
-            variables = declaration.pointee.members
+            name = declaration.name
+            qualifiedName = declaration.qualifiedName
+            location = declaration.location
+            variables = declaration.members
             self.annotation = annotation
             self.role = role
             self.file = file
-            superclass = declaration.pointee.inheritance.first
-            isGeneric = declaration.pointee.genericParameters != nil
-            access = min(AccessLevel(modifiers: declaration.pointee.modifiers), enclosingAccess)
-            // Declarations are found by position: a copy of one would retain all its parts.
-            let variables = declaration.pointee.members
-            tracker = variables.indices.first { variables[$0].name == "tracker" && !variables[$0].isStatic }.map {
-                Requirement(location: variables[$0].location, access: AccessLevel(modifiers: variables[$0].modifiers))
+            superclass = declaration.inheritance.first
+            isGeneric = declaration.genericParameters != nil
+            access = min(AccessLevel(modifiers: declaration.modifiers), enclosingAccess)
+            tracker = variables.first { $0.name == "tracker" && !$0.isStatic }.map {
+                Requirement(location: $0.location, access: AccessLevel(modifiers: $0.modifiers))
             }
-            methods = ClassMethods(declaration.pointee.functions, in: file)
-            isolation = Isolation(attributes: declaration.pointee.attributes, modifiers: declaration.pointee.modifiers)
-            isBodySkipped = declaration.pointee.isBodySkipped
+            methods = ClassMethods(declaration.functions, in: file)
+            isolation = Isolation(attributes: declaration.attributes, modifiers: declaration.modifiers)
+            compilationConditions = declaration.compilationConditions
+            isBodySkipped = declaration.isBodySkipped
             members.reserveCapacity(variables.count)
         }
     }
@@ -80,13 +81,11 @@ extension SchemeBuilder {
     /// are reported.
     mutating func collect(_ parsed: ParsedFile) {
         let path = parsed.file.path
-        if parser.dialect == .sourcery {
-            collectQuantwm(parsed)
-        }
+        dialect.read(parsed, diagnostics: &diagnostics)
         for comment in parsed.danglingComments {
-            if comment.kind == .line, annotationLine(comment) != nil {
+            if comment.kind == .line, dialect.annotationLine(comment) != nil {
                 report(.danglingAnnotation(prefix: prefix), at: comment.location, in: path)
-            } else if comment.kind == .docLine, parser.looksLikeAnnotation(docComment: comment.text) {
+            } else if comment.kind == .docLine, dialect.parser.looksLikeAnnotation(docComment: comment.text) {
                 report(.docCommentAnnotation(prefix: prefix), at: comment.location, in: path)
             }
         }
@@ -95,10 +94,8 @@ extension SchemeBuilder {
         }
         rejectAnnotations(of: parsed.functions, parsed.otherDeclarations, in: path)
         let candidateCount = candidates.count
-        parsed.types.withUnsafeBufferPointer { types in
-            for index in types.indices {
-                collect(types.baseAddress! + index, enclosingAccess: .public, isNested: false, in: path)
-            }
+        for type in parsed.types {
+            collect(type, enclosingAccess: .public, isNested: false, in: path)
         }
         if candidates.count > candidateCount {
             collectImports(of: parsed)
@@ -117,39 +114,35 @@ extension SchemeBuilder {
         }
     }
 
-    /// `type` points into the parsed declarations, valid for the call: it is read in place.
-    /// The types it is nested in allow at most `enclosingAccess` to what they declare.
+    /// Collects a type and the types nested in it, which allow at most `enclosingAccess` to what
+    /// they declare.
     ///
     /// The recursion follows type nesting, which the parser stops, with a warning, at
     /// ``DeclarationParser/maximumNestingDepth``.
-    private mutating func collect(
-        _ type: UnsafePointer<TypeDeclaration>, enclosingAccess: AccessLevel, isNested: Bool, in path: String
-    ) {
-        if type.pointee.kind == .extension, !isNested {
-            extensionMembers[type.pointee.name, default: []].formUnion(type.pointee.members.map(\.name))
+    private mutating func collect(_ type: TypeDeclaration, enclosingAccess: AccessLevel, isNested: Bool, in path: String) {
+        if type.kind == .extension, !isNested {
+            extensionMembers[type.name, default: []].formUnion(type.members.map(\.name))
             let methods = ClassMethods(
-                type.pointee.functions, in: path,
-                enclosing: Isolation(attributes: type.pointee.attributes, modifiers: type.pointee.modifiers))
+                type.functions, in: path,
+                enclosing: Isolation(attributes: type.attributes, modifiers: type.modifiers))
             if !methods.found.isEmpty || !methods.asyncMethods.isEmpty {
-                extensionMethods[type.pointee.name] = methods.adding(extensionMethods[type.pointee.name])
+                extensionMethods[type.name] = methods.adding(extensionMethods[type.name])
             }
         }
-        switch type.pointee.kind {
+        switch type.kind {
         case .struct, .enum:
-            valueTypeNames.insert(type.pointee.name)
-            valueTypeNames.insert(type.pointee.qualifiedName)
+            valueTypeNames.insert(type.name)
+            valueTypeNames.insert(type.qualifiedName)
         case .class:
-            classNames.insert(type.pointee.name)
-            classNames.insert(type.pointee.qualifiedName)
+            classNames.insert(type.name)
+            classNames.insert(type.qualifiedName)
         case .actor, .protocol, .extension:
             break
         }
-        var annotation = readAnnotation(type.pointee.comments, in: path)
-        if parser.dialect == .sourcery {
-            annotation = quantwmAnnotation(of: type.pointee, annotation, in: path)
-        }
+        let annotation = dialect.annotation(
+            readAnnotation(type.comments, in: path), ofType: type, in: path, diagnostics: &diagnostics)
         var isCandidate = false
-        if let annotation, type.pointee.kind == .class {
+        if let annotation, type.kind == .class {
             let checked = check(annotation, onClass: true, in: path)
             let isRoot = checked.contains(.root)
             let isNode = checked.contains(.node)
@@ -160,8 +153,8 @@ extension SchemeBuilder {
                 }
                 candidates.append(Candidate(
                     type, enclosingAccess: enclosingAccess, annotation: checked, role: isRoot ? .root : .node, file: path))
-                candidateNames.insert(type.pointee.qualifiedName)
-                var scope = Substring(type.pointee.qualifiedName)
+                candidateNames.insert(type.qualifiedName)
+                var scope = Substring(type.qualifiedName)
                 while let dot = scope.utf8.lastIndex(of: UInt8(ascii: ".")) {
                     scope = scope[..<dot]
                     candidateScopes.insert(scope)
@@ -170,46 +163,40 @@ extension SchemeBuilder {
         } else if let annotation {
             // Only classes can be tracked: say so for `root` and `node`, and once for anything else.
             if let item = annotation.items.first(where: { $0.name == .root || $0.name == .node }) {
-                report(.notAClass(item: item.name!, name: type.pointee.name, kind: Self.article(of: type.pointee.kind)),
+                report(.notAClass(item: item.name!, name: type.name, kind: Self.article(of: type.kind)),
                        at: item.location, in: path)
             } else {
-                report(.unsupportedDeclaration("\(type.pointee.kind.rawValue) '\(type.pointee.name)'"), at: annotation.location, in: path)
+                report(.unsupportedDeclaration("\(type.kind.rawValue) '\(type.name)'"), at: annotation.location, in: path)
             }
         }
-        // The members are read in place: a copy of each would retain all its parts.
-        for memberIndex in type.pointee.members.indices {
-            guard var memberAnnotation = readAnnotation(type.pointee.members[memberIndex].comments, in: path) else { continue }
-            if parser.dialect == .sourcery {
-                guard let adapted = quantwmAnnotation(of: type.pointee.members[memberIndex], memberAnnotation, in: type.pointee, path: path)
-                else { continue }
-                memberAnnotation = adapted
-            }
+        for memberIndex in type.members.indices {
+            let member = type.members[memberIndex]
+            guard let written = readAnnotation(member.comments, in: path),
+                  let memberAnnotation = dialect.annotation(written, ofMember: member, in: type, file: path, diagnostics: &diagnostics)
+            else { continue }
             let checked = check(memberAnnotation, onClass: false, in: path)
             if isCandidate {
                 candidates[candidates.count - 1].members.append(
                     AnnotatedMember(index: memberIndex, annotation: checked, names: checked.names))
-            } else if type.pointee.kind == .class {
-                report(.memberOfUnannotatedClass(member: type.pointee.members[memberIndex].name, className: type.pointee.name, prefix: prefix),
+            } else if type.kind == .class {
+                report(.memberOfUnannotatedClass(member: type.members[memberIndex].name, className: type.name, prefix: prefix),
                        at: memberAnnotation.location, in: path)
             } else {
                 report(.memberOutsideClass(
-                    member: type.pointee.members[memberIndex].name, container: "\(type.pointee.kind.rawValue) '\(type.pointee.name)'"),
+                    member: type.members[memberIndex].name, container: "\(type.kind.rawValue) '\(type.name)'"),
                        at: memberAnnotation.location, in: path)
             }
         }
-        rejectAnnotations(of: type.pointee.functions, type.pointee.otherDeclarations, in: path)
+        rejectAnnotations(of: type.functions, type.otherDeclarations, in: path)
         // An extension's default level does not restrict what it declares; only `private` does.
-        let level = AccessLevel(modifiers: type.pointee.modifiers)
-        let nestedAccess = type.pointee.kind != .extension || level < .internal ? min(enclosingAccess, level) : enclosingAccess
-        type.pointee.nested.withUnsafeBufferPointer { nested in
-            for index in nested.indices {
-                collect(nested.baseAddress! + index, enclosingAccess: nestedAccess, isNested: true, in: path)
-            }
+        let level = AccessLevel(modifiers: type.modifiers)
+        let nestedAccess = type.kind != .extension || level < .internal ? min(enclosingAccess, level) : enclosingAccess
+        for nested in type.nested {
+            collect(nested, enclosingAccess: nestedAccess, isNested: true, in: path)
         }
     }
 
-    /// Reports annotations on functions and other declarations that cannot have one. They are
-    /// read in place: a copy of each would retain all its parts.
+    /// Reports annotations on functions and other declarations that cannot have one.
     private mutating func rejectAnnotations(of functions: [FunctionDeclaration], _ others: [OtherDeclaration], in path: String) {
         for index in functions.indices {
             rejectAnnotation(of: functions[index].comments, on: Self.describe(functions[index]), in: path)
@@ -230,11 +217,10 @@ extension SchemeBuilder {
     /// are reported here.
     private mutating func readAnnotation(_ comments: [Comment], in path: String) -> Annotation? {
         var annotation: Annotation?
-        // The comments are read in place: a copy of one would retain its text.
         for index in comments.indices {
             switch comments[index].kind {
             case .line:
-                guard let line = annotationLine(comments[index]) else { continue }
+                guard let line = dialect.annotationLine(comments[index]) else { continue }
                 for problem in line.problems {
                     diagnostics.append(problem.diagnostic(file: path))
                 }
@@ -244,7 +230,7 @@ extension SchemeBuilder {
                     annotation?.items += line.items
                 }
             case .docLine:
-                if parser.looksLikeAnnotation(docComment: comments[index].text) {
+                if dialect.parser.looksLikeAnnotation(docComment: comments[index].text) {
                     report(.docCommentAnnotation(prefix: prefix), at: comments[index].location, in: path)
                 }
             case .block, .docBlock:
@@ -256,57 +242,41 @@ extension SchemeBuilder {
 
     /// The items of `annotation` that exist, apply to this kind of declaration, are given once
     /// and have a value of the right form; every other item is reported and dropped.
-    ///
-    /// An annotation without mistakes, the usual case, is returned as it is, without copying
-    /// its items.
     private mutating func check(_ annotation: Annotation, onClass: Bool, in path: String) -> Annotation {
-        let isSourcery = parser.dialect == .sourcery
-        // The items kept so far, once one is dropped or changed; `nil` while all are kept.
-        var kept: [AnnotationItem]? = isSourcery ? [] : nil
         var seen: UInt16 = 0
-        annotation.items.withUnsafeBufferPointer { items in
-            for index in items.indices {
-                if !isSourcery {
-                    // Checked in place: the usual case copies no item.
-                    let isKept = isValid(items.baseAddress! + index, onClass: onClass, seen: &seen, in: path)
-                    if kept == nil, !isKept { kept = Array(items[..<index]) }
-                    if isKept { kept?.append(items[index]) }
-                } else if let item = quantwmItem(items[index], in: path),
-                          withUnsafePointer(to: item, { isValid($0, onClass: onClass, seen: &seen, in: path) }) {
-                    kept?.append(item)
-                }
-            }
+        var kept: [AnnotationItem] = []
+        kept.reserveCapacity(annotation.items.count)
+        for item in annotation.items where isValid(item, onClass: onClass, seen: &seen, in: path) {
+            kept.append(item)
         }
-        guard let kept else { return annotation }
         return Annotation(items: kept, location: annotation.location)
     }
 
     /// Whether `item` exists, applies to this kind of declaration, is the first of its name
     /// (`seen` has a bit for each name met) and has a value of the right form; reports why not.
-    /// The item is read where `item` points, valid for the call: a copy would retain its parts.
-    private mutating func isValid(_ item: UnsafePointer<AnnotationItem>, onClass: Bool, seen: inout UInt16, in path: String) -> Bool {
-        guard let name = item.pointee.name else {
-            report(.unknownItem(item.pointee.spelling, suggestion: nearestSpelling(of: item.pointee.spelling, in: knownItemSpellings)),
-                   at: item.pointee.location, in: path)
+    private mutating func isValid(_ item: AnnotationItem, onClass: Bool, seen: inout UInt16, in path: String) -> Bool {
+        guard let name = item.name else {
+            report(.unknownItem(item.spelling, suggestion: nearestSpelling(of: item.spelling, in: dialect.itemSpellings)),
+                   at: item.location, in: path)
             return false
         }
         guard seen & name.bit == 0 else {
-            report(.duplicateItem(item.pointee.spelling), at: item.pointee.location, in: path)
+            report(.duplicateItem(item.spelling), at: item.location, in: path)
             return false
         }
         seen |= name.bit
         guard onClass ? name.appliesToClasses : name.appliesToMembers else {
-            report(.itemOnWrongDeclaration(item: name, onClass: onClass), at: item.pointee.location, in: path)
+            report(.itemOnWrongDeclaration(item: name, onClass: onClass), at: item.location, in: path)
             return false
         }
-        switch (name.valueForm, item.pointee.value) {
+        switch (name.valueForm, item.value) {
         case (.none, nil), (.pathList, .some):
             return true
         case (.none, .some(let value)):
             report(.unexpectedValue(item: name), at: value.location, in: path)
             return false
         case (_, nil):
-            report(.missingValue(item: name), at: item.pointee.location, in: path)
+            report(.missingValue(item: name), at: item.location, in: path)
             return false
         case (.name, .path(let path)) where path.components.count == 1:
             return true

@@ -27,8 +27,8 @@ extension SchemeBuilder {
     }
 
     /// Whether `name` is taken in the class of `candidate`: by one of its `var`s, or one that an
-    /// extension declares. Accessors that an old Sourcery region declares are reported there,
-    /// not as clashes.
+    /// extension declares. What another tool generated (accessors in an old Sourcery region) the
+    /// dialect reports, not as clashes.
     ///
     /// `declaredNames` is `nil` for a class of few members, which a look through costs less
     /// than hashing them into a set; a class of many has them in the set (see
@@ -42,19 +42,19 @@ extension SchemeBuilder {
             let length = name.utf8.count
             for index in declarations.indices
             where declarations[index].name.utf8.count == length && declarations[index].name == name {
-                if !isInSourceryRegion(line: declarations[index].location.line, file: candidate.file) { return true }
+                if !dialect.isGenerated(line: declarations[index].location.line, in: candidate.file) { return true }
             }
         }
         return !extensionMembers.isEmpty && extensionMembers[candidate.qualifiedName]?.contains(name) == true
     }
 
-    /// The names of the `var`s of a class outside Sourcery regions, for ``isDeclared(_:in:declaredNames:)``;
+    /// The names of the `var`s of a class outside code another tool generated, for ``isDeclared(_:in:declaredNames:)``;
     /// `nil` when the class has so few that looking through them is cheaper.
     private func declaredNames(of candidate: Candidate) -> Set<String>? {
         let declarations = candidate.variables
         guard declarations.count > 32 else { return nil }
         var names = Set<String>(minimumCapacity: declarations.count)
-        for index in declarations.indices where !isInSourceryRegion(line: declarations[index].location.line, file: candidate.file) {
+        for index in declarations.indices where !dialect.isGenerated(line: declarations[index].location.line, in: candidate.file) {
             names.insert(declarations[index].name)
         }
         return names

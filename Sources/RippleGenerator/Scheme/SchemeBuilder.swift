@@ -26,6 +26,9 @@ package struct SchemeBuilder {
         /// they were found.
         package var problems: [FileProblem] = []
 
+        /// The dialect, with what it kept of the files it read.
+        package var dialect: any AnnotationDialect
+
         /// Whether any diagnostic is an error.
         package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
@@ -40,11 +43,16 @@ package struct SchemeBuilder {
     /// Creates a builder.
     ///
     /// - Parameters:
-    ///   - annotationPrefix: The word annotations start with: `// <prefix>: node`.
+    ///   - dialect: The annotation language of the sources.
     ///   - accessLevel: An access level for every generated member, instead of each class's own.
-    package init(annotationPrefix: String = "ripple", accessLevel: AccessLevel? = nil) {
-        self.parser = AnnotationParser(prefix: annotationPrefix)
+    package init(dialect: any AnnotationDialect = RippleDialect(), accessLevel: AccessLevel? = nil) {
+        self.dialect = dialect
         self.accessLevel = accessLevel
+    }
+
+    /// Creates a builder of Ripple's annotations written `// <annotationPrefix>: ...`.
+    package init(annotationPrefix: String, accessLevel: AccessLevel? = nil) {
+        self.init(dialect: RippleDialect(prefix: annotationPrefix), accessLevel: accessLevel)
     }
 
     /// Builds the scheme of `files`, in the order given (the generator sorts them by path).
@@ -57,12 +65,15 @@ package struct SchemeBuilder {
         let classes = builder.buildClasses()
         let imports = builder.imports.sorted { ($0.module, $0.line) < ($1.module, $1.line) }.map(\.line)
         let diagnostics = builder.diagnostics.sortedForReading(files: files.map(\.file.path))
-        return Result(scheme: ModelScheme(classes: classes, imports: imports), diagnostics: diagnostics, problems: builder.problems)
+        return Result(
+            scheme: ModelScheme(classes: classes, imports: imports), diagnostics: diagnostics, problems: builder.problems,
+            dialect: builder.dialect)
     }
 
     // MARK: The state of a build
 
-    let parser: AnnotationParser
+    /// The annotation language, chosen once for the build.
+    var dialect: any AnnotationDialect
     let accessLevel: AccessLevel?
     var candidates: [Candidate] = []
     /// The qualified names of the candidates, to resolve a type name in constant time.
@@ -81,8 +92,6 @@ package struct SchemeBuilder {
     var extensionMethods: [String: ClassMethods] = [:]
     /// The imports to repeat in the generated file.
     var imports: Set<ImportLine> = []
-    /// The line ranges of `// sourcery:inline:` regions, by file (sourcery dialect only).
-    var sourceryRegions: [String: [ClosedRange<Int>]] = [:]
     var diagnostics: [Diagnostic] = []
     /// How many more names the "did you mean" hints of members may compare (see
     /// ``suggestedSpelling(of:among:_:)``).
@@ -97,7 +106,7 @@ package struct SchemeBuilder {
         var line: String
     }
 
-    var prefix: String { parser.prefix }
+    var prefix: String { dialect.parser.prefix }
 
     /// The most member names that the "did you mean" hints of a run compare, in all: each hint
     /// compares the unknown name with every member of a class, and a class of thousands of

@@ -140,41 +140,17 @@ package enum SchemeMessage: Hashable, Sendable {
     /// first repeated at the end.
     case dependencyCycle([String])
 
-    // MARK: Migrating from Quantwm (the sourcery dialect)
+    // MARK: Access
 
     /// A tracked member that the generated file cannot reach: `modifier` is `fileprivate`,
     /// `private`, `fileprivate(set)` or `private(set)`.
     case inaccessibleMember(member: String, modifier: String)
-    /// A `// sourcery:inline:` ... `// sourcery:end` region holding declarations an old Sourcery
-    /// template generated: their `names` in source order, of which `accessors` are accessors of
-    /// tracked members that Ripple generates itself.
-    case generatedBySourcery(names: [String], accessors: [String], firstLine: Int, lastLine: Int)
-    /// `// sourcery:inline:` without a `// sourcery:end`.
-    case unterminatedSourceryRegion
-    /// `// sourcery:begin:` with Ripple items: Sourcery's annotation blocks are not read.
-    case sourceryAnnotationBlock
-    /// `sharedProperty = "Other.nameK"` in a member of another class.
-    case sharedPropertyOfOtherClass(member: String, ownerType: String, className: String)
-    /// `dependency = "Library.someMap"`: a Quantwm `QWMap` declared in the class.
-    case quantwmDependencyMap(path: String, className: String)
-    /// `// sourcery: root` on Quantwm's `static let rootK = QWRootProperty(...)`.
-    case quantwmRootProperty(name: String)
-    /// Quantwm's `setProc = "code"`, which ran code in the generated setter.
-    case quantwmSetProc
-    /// Quantwm's `contextual`, read as `discardable`.
-    case quantwmContextual
-    /// A class that conforms to Quantwm's `QWNode` or `QWRoot` itself (not through a marker).
-    case quantwmConformance(className: String, conformance: String, marker: String)
-    /// `protocol QWNode_S: QWNode {}`: the marker still refines Quantwm's protocol.
-    case quantwmMarkerRefinement(marker: String, refined: String)
-    /// A subclass of Quantwm's `QWMediator`.
-    case quantwmMediatorSubclass(className: String)
 
     /// How serious the problem is.
     package var severity: Diagnostic.Severity {
         switch self {
         case .docCommentAnnotation, .redundantNode, .ignoredDependency, .missingDependency,
-             .ignoredOnReadOnly, .ignoredType, .quantwmContextual, .quantwmMediatorSubclass:
+             .ignoredOnReadOnly, .ignoredType:
             .warning
         case .asyncMethod:
             .warning
@@ -347,45 +323,6 @@ package enum SchemeMessage: Hashable, Sendable {
         case .inaccessibleMember(let member, let modifier):
             return "'\(member)' is \(modifier), but Ripple's generated accessors live in another file; "
                 + "make it internal (remove '\(modifier)')"
-        case .generatedBySourcery(let names, let accessors, let firstLine, let lastLine):
-            let quoted = NameList.text(accessors.map { "'\($0)'" })
-            let replacement = accessors.isEmpty ? "Ripple's generated code replaces it"
-                : "Ripple generates \(quoted) itself" + (names.count > accessors.count ? " and replaces the rest" : "")
-            return "the 'sourcery:inline' region (lines \(firstLine)-\(lastLine)) holds what an old Sourcery template "
-                + "generated (\(NameList.text(names))); delete the region, or run 'ripple-gen migrate': "
-                + replacement
-        case .unterminatedSourceryRegion:
-            return "'sourcery:inline' region without '// sourcery:end'; delete the region and the code "
-                + "Sourcery generated in it"
-        case .sourceryAnnotationBlock:
-            return "Ripple does not read 'sourcery:begin:' blocks; write the items in a '// sourcery:' line "
-                + "above each member instead"
-        case .sharedPropertyOfOtherClass(let member, let ownerType, let className):
-            return "'\(member)' shares a property of '\(ownerType)', but shared properties must be in the same "
-                + "class; name a property of '\(className)' or move '\(member)' into '\(ownerType)'"
-        case .quantwmDependencyMap(let path, let className):
-            return "dependency '\(path)' names a Quantwm read map, which Ripple cannot read; list the paths "
-                + "it reads instead, relative to '\(className)', as in dependency = \"member, node.member, node.all\""
-        case .quantwmRootProperty(let name):
-            return "'\(name)' is Quantwm's root property, which Ripple does not need; delete it: the class is "
-                + "the root through 'QWRoot_S' or a '// sourcery: root' line above the class"
-        case .quantwmSetProc:
-            return "'setProc' ran code in Quantwm's setter, and Ripple's setters run none; move that code into "
-                + "a processor (mediator.process) that reads this member, and remove 'setProc'"
-        case .quantwmContextual:
-            return "'contextual' is read as 'discardable': a change notifies, but neither makes the document "
-                + "unsaved nor is undone; write 'discardable'"
-        case .quantwmConformance(let className, let conformance, let marker):
-            return "'\(className)' conforms to Quantwm's '\(conformance)', which Ripple replaces; "
-                + "write '\(marker)' instead and delete the '\(conformance)' requirements it implements"
-        case .quantwmMarkerRefinement(let marker, let refined):
-            return "'\(marker)' refines Quantwm's '\(refined)', whose requirements the old Sourcery template "
-                + "generated; declare 'protocol \(marker) {}': Ripple reads it as a marker and generates "
-                + "the conformance itself"
-        case .quantwmMediatorSubclass(let className):
-            return "'\(className)' subclasses Quantwm's 'QWMediator', which Ripple's 'Mediator' replaces; "
-                + "create 'Mediator(root:)' with the root model, register with observe, process and coordinate, "
-                + "and delete '\(className)'"
         }
     }
 }

@@ -2,13 +2,13 @@
 /// annotation, an initializer expression).
 ///
 /// They work on UTF-8 bytes and only ever answer "certainly this" or "don't know".
-enum SwiftText {
+package enum SwiftText {
     /// The text without leading and trailing whitespace.
     ///
     /// It goes by Unicode scalars rather than characters, which would cost breaking the text
     /// into graphemes: the two differ only for a combining mark right after the whitespace,
     /// which no Swift token starts with.
-    static func trimmed(_ text: some StringProtocol) -> String {
+    package static func trimmed(_ text: some StringProtocol) -> String {
         // Most text has no whitespace at either end: keep it as it is.
         let bytes = Substring(text).utf8
         if let first = bytes.first, let last = bytes.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 {
@@ -51,11 +51,11 @@ enum SwiftText {
         isTypeName(text) && text.split(separator: ".").allSatisfy { $0.first?.isUppercase == true }
     }
 
-    static func isDigit(_ byte: UInt8) -> Bool {
+    package static func isDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
-    static func isNameByte(_ byte: UInt8) -> Bool {
+    package static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
              UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), 0x80...:

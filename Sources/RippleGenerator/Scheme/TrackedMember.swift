@@ -73,11 +73,6 @@ package struct TrackedMember: Hashable, Sendable {
 
     /// The public name as code spells it: backticked when it is a keyword (`` `default` ``).
     package var identifier: String {
-        Self.reservedWords.contains(name) ? "`\(name)`" : name
+        SwiftParser.isReservedWord(name) ? "`\(name)`" : name
     }
-
-    /// The words a name must be backticked for: Swift's reserved keywords, and reserved words
-    /// the lexer does not list as keywords.
-    private static let reservedWords = Set(SwiftKeyword.allCases.filter(\.isReserved).map(\.rawValue))
-        .union(["nil", "true", "false", "super", "Any"])
 }

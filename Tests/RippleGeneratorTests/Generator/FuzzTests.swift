@@ -1,5 +1,6 @@
 import Foundation
 import RippleGenerator
+import RippleMigration
 import Testing
 
 /// The fixture models, damaged a few thousand times with a fixed seed, through the whole
@@ -86,7 +87,7 @@ import Testing
             let options = GeneratorOptions(
                 inputs: [fixture.inputDirectory], outputDirectory: fixture.outputDirectory,
                 configurationFile: fixture.configurationFile)
-            let report = Generator(options: options).run()
+            let report = Generator(options: options, dialects: [QuantwmDialect()]).run()
             var problems = check(report, fixture: fixture, damaged: (relativePath, bytes), rendered: &renderedSchemes)
             let elapsed = clock.now - caseStarted
             slowest = max(slowest, elapsed)

@@ -1,5 +1,6 @@
 import Foundation
 import RippleGenerator
+import RippleMigration
 import Testing
 
 /// Inputs that crashed the generator, hung it, or took it minutes: each now ends, with code or
@@ -16,7 +17,7 @@ import Testing
             let templates: TemplateSet? = HostileModels.isLong ? .builtIn() : nil
             let generation = Generator.generate([(path: "Model.swift", bytes: Array(source.utf8))], templates: templates)
             let dumps = SchemeDump.Format.allCases.map { SchemeDump(scheme: generation.scheme).render($0) }
-            let migration = Migrator().migrate([(path: "Model.swift", bytes: Array(HostileModels.sourcery(source).utf8))])
+            let migration = Migrator.migrate([(path: "Model.swift", bytes: Array(HostileModels.sourcery(source).utf8))])
             return (generation.diagnostics.map(\.description), generation.code != nil, dumps,
                     migration.diagnostics.map(\.description) + migration.errors.map(\.description))
         }
@@ -101,7 +102,7 @@ import Testing
 
     @Test func accessorsInASourceryRegionOfAClassOfManyMembersAreNoClash() {
         // The region's accessors are reported as the region's, not as clashes.
-        let diagnostics = schemeDiagnostics(HostileModels.sourceryModel(50), prefix: "sourcery")
+        let diagnostics = schemeDiagnostics(HostileModels.sourceryModel(50), dialect: QuantwmDialect())
         #expect(!diagnostics.contains { $0.contains("clashes") })
         #expect(diagnostics.contains { $0.contains("holds what an old Sourcery template generated (m0K, m0, m1K, m1, m2K") })
     }

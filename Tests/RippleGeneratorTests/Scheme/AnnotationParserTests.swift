@@ -76,16 +76,6 @@ import Testing
         #expect(!parser.looksLikeAnnotation(docComment: "/// The ripple effect: a change spreads."))
     }
 
-    @Test func theFastScanFindsAnnotationsAndSkipsOtherFiles() {
-        #expect(parser.mayContainAnnotations(Array("final class A {\n    // ripple: property\n}".utf8)))
-        #expect(parser.mayContainAnnotations(Array("//ripple:node".utf8)))
-        #expect(parser.mayContainAnnotations(Array("/// ripple : node".utf8)))
-        #expect(!parser.mayContainAnnotations(Array("// ripple effects\nlet ripple: Int = 0 // ripple".utf8)))
-        #expect(!parser.mayContainAnnotations(Array("// sourcery: node".utf8)))
-        #expect(!parser.mayContainAnnotations([]))
-        #expect(AnnotationParser(prefix: "sourcery").mayContainAnnotations(Array("// sourcery: node".utf8)))
-    }
-
     @Test func everyItemNameIsFoundByItsExactSpelling() {
         for name in AnnotationItem.Name.allCases {
             #expect(AnnotationItem.Name(spelling: name.rawValue) == name)

@@ -229,7 +229,7 @@ import Testing
                 var _ignored = 0
             }
             """
-        let result = buildScheme(source, prefix: "model")
+        let result = buildScheme(source, dialect: RippleDialect(prefix: "model"))
         #expect(result.diagnostics.isEmpty)
         #expect(result.scheme.root?.members.map(\.name) == ["count"])
     }

@@ -1,8 +1,9 @@
 import Foundation
+import RippleGenerator
 
-/// One run of `ripple-gen migrate`: reads the inputs, migrates them in memory with the
-/// ``Migrator``, and rewrites the files that changed, or, for a dry run, describes the change
-/// as a diff.
+/// Migrating files: the run of `ripple-gen migrate`, which reads the inputs, migrates them in
+/// memory, and rewrites the files that changed, or, for a dry run, describes the change as a
+/// diff.
 ///
 /// Nothing is written when an input is missing or unreadable, when a file cannot be edited
 /// consistently (``MigrationError``), or when a temporary file cannot be made: every changed
@@ -10,17 +11,11 @@ import Foundation
 /// without anything to migrate is not touched.
 ///
 /// ```swift
-/// let report = MigrationCommand(options: MigrationOptions(inputs: ["Sources/Model"])).run()
+/// let report = Migrator(options: MigrationOptions(inputs: ["Sources/Model"])).run()
 /// report.messages.forEach { print($0) }   // what is left for a person
 /// report.summary.forEach { print($0) }    // the edits
 /// ```
-package struct MigrationCommand: Sendable {
-    package let options: MigrationOptions
-
-    package init(options: MigrationOptions) {
-        self.options = options
-    }
-
+extension Migrator {
     /// Runs the migration.
     package func run() -> MigrationReport {
         var report = MigrationReport()
@@ -29,7 +24,7 @@ package struct MigrationCommand: Sendable {
             report.errors = inputs.errors.map(MigrationError.input)
             return report
         }
-        let migration = Migrator(annotationPrefix: options.annotationPrefix).migrate(inputs.sources)
+        let migration = Self.migrate(inputs.sources)
         report.edits = migration.edits
         report.diagnostics = migration.diagnostics
         report.errors = migration.errors

@@ -1,3 +1,5 @@
+import RippleGenerator
+
 /// The edits `ripple-gen migrate` plans for one file, from the problems the scheme found in it.
 ///
 /// Each edit fixes one problem the way its message says: the `sourcery:inline` regions and the
@@ -5,8 +7,8 @@
 /// added, read maps replaced by their paths, marker protocols made plain. What cannot be done
 /// safely becomes a ``MigrationMessage`` on its line. Uses of the root property and of read
 /// maps in other files are the ``Migrator``'s business: it sees every file.
-struct SourceMigration {
-    let source: MigrationSource
+struct FileEditPlan {
+    let source: EditableSource
     let parser: AnnotationParser
     private(set) var edits: [MigrationEdit] = []
     private(set) var messages: [(message: MigrationMessage, offset: Int)] = []
@@ -30,35 +32,46 @@ struct SourceMigration {
 
     private var path: String { source.path }
 
-    init(_ source: MigrationSource, problems: [SchemeProblem], parser: AnnotationParser) {
+    /// Plans the edits of `source` from what the scheme and Quantwm's dialect found in it:
+    /// its inline `regions` and its problems.
+    init(
+        _ source: EditableSource, regions: [SourceryMarkers.Region], problems: [SchemeProblem],
+        quantwmProblems: [QuantwmProblem], parser: AnnotationParser
+    ) {
         self.source = source
         self.parser = parser
-        let regions = SourceryRegions(source.file, parser: parser)
-        // What each region declares, by where it starts, as the scheme reported it.
+        // What each region declares, by where it starts, as the dialect reported it.
         var declared: [SourceLocation: [String]] = [:]
-        for problem in problems {
-            guard case .generatedBySourcery(let names, _, _, _) = problem.message else { continue }
+        for problem in quantwmProblems {
+            guard case .generatedRegion(let names, _, _, _) = problem.message else { continue }
             declared[problem.location] = declared[problem.location] ?? names
         }
-        for region in regions.inline {
+        for region in regions {
             add(.deletedInlineRegion(lines: region.lines, names: declared[region.start] ?? []), line: region.start.line,
                 .deleteLines(region.lines))
+        }
+        // The dialect's problems were found while the files were read, the scheme's after.
+        for problem in quantwmProblems {
+            switch problem.message {
+            case .rootProperty(let name):
+                deleteRootProperty(name, at: problem.location)
+            case .dependencyMap(let map, let className):
+                translate(map, of: className, at: problem.location)
+            case .markerRefinement(let marker, let refined):
+                removeRefinement(of: marker, refined, at: problem.location)
+            case .unterminatedRegion:
+                unterminatedRegions.append(problem.location)
+            default:
+                continue
+            }
         }
         var needsImport = false
         for problem in problems {
             switch problem.message {
-            case .quantwmRootProperty(let name):
-                deleteRootProperty(name, at: problem.location)
             case .inaccessibleMember(let member, let modifier):
                 widen(member, removing: modifier, at: problem.location)
             case .missingTracker(let className):
                 needsImport = addTracker(to: className, at: problem.location) || needsImport
-            case .quantwmDependencyMap(let map, let className):
-                translate(map, of: className, at: problem.location)
-            case .quantwmMarkerRefinement(let marker, let refined):
-                removeRefinement(of: marker, refined, at: problem.location)
-            case .unterminatedSourceryRegion:
-                unterminatedRegions.append(problem.location)
             default:
                 continue
             }

@@ -1,4 +1,4 @@
-@testable import RippleGenerator
+@testable import RippleMigration
 import Testing
 
 /// How the terms of a Quantwm read map become Ripple dependency paths.

@@ -1,4 +1,6 @@
-extension MigrationSource {
+import RippleGenerator
+
+extension EditableSource {
     /// The file with `edits` made, the edits that were made, and the new offset of each old one.
     ///
     /// Deleted lines are merged into runs, and each run takes the blank lines that would be left

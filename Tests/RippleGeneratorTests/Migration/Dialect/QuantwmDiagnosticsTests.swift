@@ -1,11 +1,12 @@
 import RippleGenerator
+import RippleMigration
 import Testing
 
 /// One test per migration message of the `sourcery` dialect: a Quantwm snippet in, the exact
 /// `path:line:column: severity: message` lines out.
 @Suite struct QuantwmDiagnosticsTests {
     func diagnostics(_ source: String) -> [String] {
-        schemeDiagnostics(source, prefix: "sourcery")
+        schemeDiagnostics(source, dialect: QuantwmDialect())
     }
 
     // MARK: What an old Sourcery template generated
@@ -260,7 +261,7 @@ import Testing
             "Model.swift:3:28: warning: 'contextual' is read as 'discardable': a change notifies, but neither "
                 + "makes the document unsaved nor is undone; write 'discardable'",
         ])
-        #expect(buildScheme(source, prefix: "sourcery").scheme.root?.members.first?.options == [.discardable])
+        #expect(buildScheme(source, dialect: QuantwmDialect()).scheme.root?.members.first?.options == [.discardable])
     }
 
     @Test func typosOfQuantwmItemsAreNotTakenForOtherTemplates() {

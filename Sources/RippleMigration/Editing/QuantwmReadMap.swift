@@ -1,3 +1,5 @@
+import RippleGenerator
+
 /// A Quantwm read map, `QWModel.root.<path>_Read + ...`, read as the Ripple dependency paths
 /// it stands for.
 ///

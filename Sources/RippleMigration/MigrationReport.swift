@@ -1,3 +1,5 @@
+import RippleGenerator
+
 /// What a run of `ripple-gen migrate` did and what it left for a person.
 package struct MigrationReport: Sendable {
     /// The edits made (or, for a dry run, that would be made), file by file.

@@ -1,10 +1,11 @@
 import Foundation
 import RippleGenerator
+import RippleMigration
 import Testing
 
 /// Runs of `ripple-gen migrate` on folders: what is written, what is printed, what is not
 /// touched.
-@Suite struct MigrationCommandTests {
+@Suite struct MigratorFilesTests {
     static let fixture = RepositoryPaths.fixtures.appendingPathComponent("QuantwmMigration")
 
     /// Copies the fixture's unmigrated model into a fresh folder, as `Model/`.
@@ -26,7 +27,7 @@ import Testing
     @Test func theFixtureModelIsMigratedAsRecorded() throws {
         let directory = try copyFixtureModel()
         let model = directory.url.appendingPathComponent("Model")
-        let report = MigrationCommand(options: MigrationOptions(inputs: [model.path])).run()
+        let report = Migrator(options: MigrationOptions(inputs: [model.path])).run()
         let printed = (report.summary + report.messages).map { $0.replacingOccurrences(of: directory.path + "/", with: "") }
             .joined(separator: "\n") + "\n"
 
@@ -44,13 +45,13 @@ import Testing
         #expect(report.writtenFiles.count == 4, "Title.swift has nothing to migrate")
 
         // Migrating again changes nothing, and the generator reads the result without an error.
-        let again = MigrationCommand(options: MigrationOptions(inputs: [model.path])).run()
+        let again = Migrator(options: MigrationOptions(inputs: [model.path])).run()
         #expect(again.edits.isEmpty)
         #expect(again.writtenFiles.isEmpty)
         #expect(again.diagnostics == report.diagnostics, "what needs a person is still reported")
         let output = try TemporaryDirectory()
         let generated = Generator(options: GeneratorOptions(
-            inputs: [model.path], outputDirectory: output.path, annotationPrefix: "sourcery")).run()
+            inputs: [model.path], outputDirectory: output.path, annotationPrefix: "sourcery"), dialects: [QuantwmDialect()]).run()
         #expect(!generated.hasErrors, "\(generated.messages)")
         #expect(generated.wroteOutput)
     }
@@ -61,7 +62,7 @@ import Testing
         let past = Date(timeIntervalSince1970: 1_000_000)
         try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: title.path)
         let before = try Data(contentsOf: title)
-        _ = MigrationCommand(options: MigrationOptions(inputs: [directory.path + "/Model"])).run()
+        _ = Migrator(options: MigrationOptions(inputs: [directory.path + "/Model"])).run()
         #expect(try Data(contentsOf: title) == before)
         let modified = try FileManager.default.attributesOfItem(atPath: title.path)[.modificationDate] as? Date
         #expect(modified == past)
@@ -70,7 +71,7 @@ import Testing
     @Test func aDryRunPrintsTheDiffAndWritesNothing() throws {
         let directory = try TemporaryDirectory()
         let path = try directory.write("Shelf.swift", QuantwmMigrationTests.unmigratedShelf)
-        let report = MigrationCommand(options: MigrationOptions(inputs: [path], dryRun: true)).run()
+        let report = Migrator(options: MigrationOptions(inputs: [path], dryRun: true)).run()
         let name = String(path.dropFirst())
         #expect(report.diff == """
             --- a/\(name)
@@ -115,7 +116,7 @@ import Testing
     @Test func aMissingInputWritesNothing() throws {
         let directory = try copyFixtureModel()
         let missing = directory.path + "/Missing.swift"
-        let report = MigrationCommand(options: MigrationOptions(inputs: [directory.path + "/Model", missing])).run()
+        let report = Migrator(options: MigrationOptions(inputs: [directory.path + "/Model", missing])).run()
         #expect(report.messages == ["error: no such file or folder: '\(missing)'", "migrate: nothing was written"])
         #expect(report.summary == [])
         #expect(report.exitStatus == 1)
@@ -130,7 +131,7 @@ import Testing
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: locked) }
         // Whoever can read the file anyway (root) has nothing to test here.
         guard FileManager.default.contents(atPath: locked) == nil else { return }
-        let report = MigrationCommand(options: MigrationOptions(inputs: [directory.path + "/Model"])).run()
+        let report = Migrator(options: MigrationOptions(inputs: [directory.path + "/Model"])).run()
         #expect(report.messages == ["error: cannot read '\(locked)'", "migrate: nothing was written"])
         #expect(report.writtenFiles.isEmpty)
     }

@@ -1,3 +1,5 @@
+import RippleGenerator
+
 /// A problem that keeps `ripple-gen migrate` from changing anything: the inputs cannot be
 /// read or written, or a file cannot be edited consistently.
 package enum MigrationError: Error, Hashable, Sendable, CustomStringConvertible {

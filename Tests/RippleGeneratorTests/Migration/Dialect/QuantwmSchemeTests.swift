@@ -1,4 +1,5 @@
 import RippleGenerator
+import RippleMigration
 import Testing
 
 /// The scheme of Quantwm models read with the `sourcery` prefix: markers, quoted values and
@@ -46,11 +47,11 @@ import Testing
         """
 
     @Test func readsAQuantwmModelWithoutDiagnostics() {
-        #expect(schemeDiagnostics(Self.library, prefix: "sourcery") == [])
+        #expect(schemeDiagnostics(Self.library, dialect: QuantwmDialect()) == [])
     }
 
     @Test func conformanceMarkersMakeRootAndNodeClasses() throws {
-        let scheme = buildScheme(Self.library, prefix: "sourcery").scheme
+        let scheme = buildScheme(Self.library, dialect: QuantwmDialect()).scheme
         #expect(scheme.classes.map(\.name) == ["Library", "Shelf"])
         #expect(scheme.classes.map(\.role) == [.root, .node])
     }
@@ -66,28 +67,28 @@ import Testing
             class Shelf: QWNode_S {
                 let tracker = Tracker()
             }
-            """, prefix: "sourcery")
+            """, dialect: QuantwmDialect())
         #expect(result.diagnostics.isEmpty)
         let library = try #require(result.scheme.root)
         #expect(library.members.first?.kind == .node(.array, element: "Shelf"))
     }
 
     @Test func sharedPropertySharesTheChangeKeyOfTheNamedProperty() throws {
-        let library = try #require(buildScheme(Self.library, prefix: "sourcery").scheme.root)
+        let library = try #require(buildScheme(Self.library, dialect: QuantwmDialect()).scheme.root)
         let userName = try #require(library.member(named: "userName"))
         #expect(userName.sharedProperty == "userID")
         #expect(userName.changeKey == library.member(named: "userID")?.index)
     }
 
     @Test func quotedTypesAndDependenciesResolve() throws {
-        let library = try #require(buildScheme(Self.library, prefix: "sourcery").scheme.root)
+        let library = try #require(buildScheme(Self.library, dialect: QuantwmDialect()).scheme.root)
         #expect(library.member(named: "shelves")?.kind == .node(.array, element: "Shelf"))
         #expect(library.member(named: "shelves")?.type == "ShelfArray")
         #expect(library.member(named: "selectedShelf")?.dependencies.map(\.text) == ["selectedID", "shelves.all"])
     }
 
     @Test func modifiersKeepTheirMeaningAndOtherTemplatesItemsAreLeftAlone() throws {
-        let scheme = buildScheme(Self.library, prefix: "sourcery").scheme
+        let scheme = buildScheme(Self.library, dialect: QuantwmDialect()).scheme
         #expect(scheme.root?.member(named: "selectedID")?.options == [.discardable])
         #expect(scheme.classes.last?.member(named: "title")?.options == [.derived])
     }

@@ -1,3 +1,5 @@
+import RippleGenerator
+
 /// What `ripple-gen migrate` leaves for a person, on the line concerned, besides what the
 /// generator still reports on the migrated files.
 ///

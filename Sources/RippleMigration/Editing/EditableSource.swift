@@ -1,9 +1,11 @@
+import RippleGenerator
+
 /// One source file as `ripple-gen migrate` edits it: its bytes, tokens and lines, and the
 /// questions an edit asks of them (where a declaration starts and ends, whether a line is blank,
 /// how a body is indented).
 ///
 /// Lines are 1-based, as in diagnostics; a line's range includes its line break.
-struct MigrationSource {
+struct EditableSource {
     let parsed: ParsedFile
     let tokens: [Token]
     /// The offset at which each line starts; `lineStarts[0] == 0`.
@@ -19,11 +21,8 @@ struct MigrationSource {
     init(_ parsed: ParsedFile) {
         self.parsed = parsed
         tokens = Lexer.tokenize(parsed.file).tokens
-        var starts = [0]
+        var starts = parsed.file.lineStartOffsets
         let bytes = parsed.file.bytes
-        bytes.withUnsafeBufferPointer { buffer in
-            SourceFile.appendLineStarts(of: buffer, in: 0..<buffer.count, to: &starts)
-        }
         if starts.count > 1, starts.last == bytes.count {
             starts.removeLast()
         }

@@ -1,5 +1,6 @@
 import Foundation
 import RippleGenerator
+import RippleMigration
 import Testing
 
 @Suite struct UnifiedDiffTests {

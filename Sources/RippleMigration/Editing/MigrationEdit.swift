@@ -1,3 +1,5 @@
+import RippleGenerator
+
 /// One change `ripple-gen migrate` makes to a source file, with the line it concerns and what
 /// it does, as the command prints it:
 ///

@@ -1,3 +1,5 @@
+import RippleGenerator
+
 /// The line-by-line difference between two texts, printed as a unified diff.
 ///
 /// ```swift
