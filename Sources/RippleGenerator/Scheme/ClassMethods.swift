@@ -8,16 +8,51 @@ struct ClassMethods {
         var access: AccessLevel
         /// As written on the method, or on the extension that declares it.
         var isolation: Isolation = .inferred
+        /// The `#if` conditions it is compiled under (see
+        /// ``FunctionDeclaration/compilationConditions``).
+        var compilationConditions: [String] = []
     }
 
-    /// `func validate() throws`.
-    var validate: Method?
-    /// `func transactionWillChange()`.
-    var willChange: Method?
-    /// `func transactionDidCommit()`.
-    var didCommit: Method?
-    /// `func transactionDidRollBack()`.
-    var didRollBack: Method?
+    /// The methods the runtime calls.
+    enum Hook: Int, CaseIterable {
+        /// `func validate() throws`.
+        case validate
+        /// `func transactionWillChange()`.
+        case willChange
+        /// `func transactionDidCommit()`.
+        case didCommit
+        /// `func transactionDidRollBack()`.
+        case didRollBack
+
+        /// The hook a method's name and throwing make it, if any.
+        init?(name: String, isThrowing: Bool) {
+            switch (name, isThrowing) {
+            case ("validate", true): self = .validate
+            case ("transactionWillChange", false): self = .willChange
+            case ("transactionDidCommit", false): self = .didCommit
+            case ("transactionDidRollBack", false): self = .didRollBack
+            default: return nil
+            }
+        }
+
+        /// The name it is reported by: `validate()`.
+        var name: String {
+            switch self {
+            case .validate: "validate()"
+            case .willChange: "transactionWillChange()"
+            case .didCommit: "transactionDidCommit()"
+            case .didRollBack: "transactionDidRollBack()"
+            }
+        }
+
+        /// The declaration that a fix-it would write.
+        var declaration: String {
+            self == .validate ? "func validate() throws" : "func \(name)"
+        }
+    }
+
+    /// Every declaration of each hook, by ``Hook/rawValue``, in the order found.
+    private var declarations: [[Method]] = Hook.allCases.map { _ in [] }
     /// Methods that would be one of these but are `async`, which the runtime cannot call (it
     /// calls them synchronously, within an update): each with the name it is reported by.
     var asyncMethods: [(method: Method, name: String)] = []
@@ -26,28 +61,21 @@ struct ClassMethods {
     /// `validate()` throws, the hooks do not. `enclosing` is the isolation of the extension
     /// that declares them (`.inferred` in a class's body, whose isolation is the class's).
     init(_ functions: [FunctionDeclaration], in file: String, enclosing: Isolation = .inferred) {
-        // Read in place: a copy of a declaration would retain all its parts.
-        for index in functions.indices {
-            guard functions[index].kind == .function, functions[index].parameterCount == 0, !functions[index].isStatic
+        for function in functions {
+            guard function.kind == .function, function.parameterCount == 0, !function.isStatic,
+                  let hook = Hook(name: function.name, isThrowing: function.isThrowing)
             else { continue }
             var method = Method(
-                file: file, location: functions[index].location, access: AccessLevel(modifiers: functions[index].modifiers))
-            if !functions[index].attributes.isEmpty || !functions[index].modifiers.isEmpty || enclosing != .inferred {
-                method.isolation = Isolation(attributes: functions[index].attributes, modifiers: functions[index].modifiers)
+                file: file, location: function.location, access: AccessLevel(modifiers: function.modifiers),
+                compilationConditions: function.compilationConditions)
+            if !function.attributes.isEmpty || !function.modifiers.isEmpty || enclosing != .inferred {
+                method.isolation = Isolation(attributes: function.attributes, modifiers: function.modifiers)
                     .inheriting(enclosing)
             }
-            if functions[index].isAsync {
-                if let name = Self.hookName(functions[index].name, isThrowing: functions[index].isThrowing) {
-                    asyncMethods.append((method, name))
-                }
-                continue
-            }
-            switch (functions[index].name, functions[index].isThrowing) {
-            case ("validate", true): validate = validate ?? method
-            case ("transactionWillChange", false): willChange = willChange ?? method
-            case ("transactionDidCommit", false): didCommit = didCommit ?? method
-            case ("transactionDidRollBack", false): didRollBack = didRollBack ?? method
-            default: break
+            if function.isAsync {
+                asyncMethods.append((method, hook.name))
+            } else {
+                declarations[hook.rawValue].append(method)
             }
         }
     }
@@ -57,54 +85,63 @@ struct ClassMethods {
     /// in it may give an annotated class its hooks.
     static let declarationWords = ["func validate", "func transaction"]
 
+    /// The method found for `hook`: its first declaration.
+    subscript(hook: Hook) -> Method? { declarations[hook.rawValue].first }
+
+    var validate: Method? { self[.validate] }
+    var willChange: Method? { self[.willChange] }
+    var didCommit: Method? { self[.didCommit] }
+    var didRollBack: Method? { self[.didRollBack] }
+
     /// These methods, completed by those found elsewhere (another extension).
     func adding(_ other: ClassMethods?) -> ClassMethods {
         guard let other else { return self }
         var merged = self
-        merged.validate = validate ?? other.validate
-        merged.willChange = willChange ?? other.willChange
-        merged.didCommit = didCommit ?? other.didCommit
-        merged.didRollBack = didRollBack ?? other.didRollBack
+        for hook in Hook.allCases {
+            merged.declarations[hook.rawValue] += other.declarations[hook.rawValue]
+        }
         merged.asyncMethods += other.asyncMethods
         return merged
     }
 
-    /// The name a method is reported by, when its name and throwing make it `validate()` or a
-    /// hook.
-    private static func hookName(_ name: String, isThrowing: Bool) -> String? {
-        switch (name, isThrowing) {
-        case ("validate", true), ("transactionWillChange", false), ("transactionDidCommit", false),
-             ("transactionDidRollBack", false):
-            "\(name)()"
-        default: nil
+    /// Forgets each hook that exists only under some `#if` conditions, which the generator
+    /// cannot evaluate, and returns its first declaration to report: the generated code calls
+    /// a hook unconditionally. A hook declared in every branch of an `#if` (`#if` and `#else`)
+    /// exists whatever the conditions; so does one compiled under the class's own conditions.
+    mutating func removeConditional(classConditions: [String]) -> [(method: Method, name: String)] {
+        var conditional: [(method: Method, name: String)] = []
+        for hook in Hook.allCases {
+            let found = declarations[hook.rawValue]
+            guard let first = found.first,
+                  !CompilationConditions.alwaysHolds(oneOf: found.map(\.compilationConditions), given: classConditions)
+            else { continue }
+            conditional.append((first, hook.name))
+            declarations[hook.rawValue] = []
         }
+        return conditional
     }
 
     /// Each found method with the declaration that a fix-it would write.
     var found: [(method: Method, name: String, declaration: String)] {
-        [
-            validate.map { ($0, "validate()", "func validate() throws") },
-            willChange.map { ($0, "transactionWillChange()", "func transactionWillChange()") },
-            didCommit.map { ($0, "transactionDidCommit()", "func transactionDidCommit()") },
-            didRollBack.map { ($0, "transactionDidRollBack()", "func transactionDidRollBack()") },
-        ].compactMap { $0 }
+        Hook.allCases.compactMap { hook in self[hook].map { ($0, hook.name, hook.declaration) } }
     }
 
     /// The hooks found, as the scheme keeps them.
     var hooks: TransactionHooks {
-        var hooks: TransactionHooks = []
-        if willChange != nil { hooks.insert(.willChange) }
-        if didCommit != nil { hooks.insert(.didCommit) }
-        if didRollBack != nil { hooks.insert(.didRollBack) }
-        return hooks
+        transactionHooks { _ in true }
     }
 
     /// The hooks found that are declared `@MainActor`.
     var mainActorHooks: TransactionHooks {
+        transactionHooks { $0.isolation == .mainActor }
+    }
+
+    /// The transaction hooks found whose method satisfies `condition`.
+    private func transactionHooks(where condition: (Method) -> Bool) -> TransactionHooks {
         var hooks: TransactionHooks = []
-        if willChange?.isolation == .mainActor { hooks.insert(.willChange) }
-        if didCommit?.isolation == .mainActor { hooks.insert(.didCommit) }
-        if didRollBack?.isolation == .mainActor { hooks.insert(.didRollBack) }
+        if let method = willChange, condition(method) { hooks.insert(.willChange) }
+        if let method = didCommit, condition(method) { hooks.insert(.didCommit) }
+        if let method = didRollBack, condition(method) { hooks.insert(.didRollBack) }
         return hooks
     }
 }

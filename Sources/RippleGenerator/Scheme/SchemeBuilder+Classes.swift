@@ -65,7 +65,10 @@ extension SchemeBuilder {
             // brace says it was not read.
             report(.missingTracker(className: candidate.name), at: candidate.location, in: candidate.file)
         }
-        let methods = candidate.methods.adding(extensionMethods[candidate.qualifiedName])
+        var methods = candidate.methods.adding(extensionMethods[candidate.qualifiedName])
+        for (method, name) in methods.removeConditional(classConditions: candidate.compilationConditions) {
+            report(.conditionalMethod(method: name), at: method.location, in: method.file)
+        }
         for (method, name, declaration) in methods.found where method.access < .internal {
             report(.requirementNotVisible(
                 requirement: name, className: candidate.name, access: method.access.rawValue, declaration: declaration),

@@ -59,6 +59,9 @@ package enum SchemeMessage: Hashable, Sendable {
     case missingTracker(className: String)
     /// A `tracker` or `validate()` that the generated file cannot see (private or fileprivate).
     case requirementNotVisible(requirement: String, className: String, access: String, declaration: String)
+    /// `validate()` or a hook declared only under `#if` conditions, which the generator cannot
+    /// evaluate, while the generated code calls it unconditionally.
+    case conditionalMethod(method: String)
     /// A class the generated file cannot see.
     case inaccessibleClass(name: String, access: String)
     /// A class with generic parameters.
@@ -220,6 +223,9 @@ package enum SchemeMessage: Hashable, Sendable {
         case .requirementNotVisible(let requirement, let className, let access, let declaration):
             return "'\(requirement)' of class '\(className)' is \(access), but the generated code in another "
                 + "file uses it; write '\(declaration)' (internal is enough, also in a public class)"
+        case .conditionalMethod(let method):
+            return "\(method) is declared inside #if: Ripple cannot tell whether it exists; declare it unconditionally "
+                + "(its body may use #if)"
         case .inaccessibleClass(let name, let access):
             return "class '\(name)' is \(access), but the generated code lives in another file; "
                 + "make it internal or wider"

@@ -57,4 +57,86 @@ import Testing
                 + "code in another file uses it; write 'func transactionDidCommit()' (internal is enough, also in a public class)",
         ])
     }
+
+    // MARK: Conditional compilation
+
+    /// A root class with `body` in it, and `extensions` after it.
+    private func ledger(_ body: String, extensions: String = "") -> String {
+        "// ripple: root\nfinal class Ledger {\n    let tracker = Tracker()\n" + (body.isEmpty ? "" : body + "\n") + "}\n" + extensions
+    }
+
+    @Test func aHookDeclaredOnlyInsideIfIsAnErrorOnItsLine() {
+        #expect(schemeDiagnostics(ledger("""
+                #if DEBUG
+                func validate() throws {}
+                #endif
+            """)) == [
+            "Model.swift:5:10: error: validate() is declared inside #if: Ripple cannot tell whether it exists; "
+                + "declare it unconditionally (its body may use #if)",
+        ])
+        #expect(schemeDiagnostics(ledger("", extensions: """
+            #if canImport(UIKit)
+            extension Ledger {
+                func transactionDidCommit() {}
+            }
+            #endif
+            """)) == [
+            "Model.swift:7:10: error: transactionDidCommit() is declared inside #if: Ripple cannot tell whether it "
+                + "exists; declare it unconditionally (its body may use #if)",
+        ])
+    }
+
+    @Test func aHookInEveryBranchOfAnIfIsWired() throws {
+        let source = ledger("""
+                #if DEBUG
+                func transactionWillChange() { print("debug") }
+                #elseif os(macOS)
+                func transactionWillChange() {}
+                #else
+                func transactionWillChange() {}
+                #endif
+            """)
+        #expect(schemeDiagnostics(source) == [])
+        let code = try #require(Generator.generate([(path: "Model.swift", bytes: Array(source.utf8))]).code)
+        #expect(code.contains("func _rippleTransactionWillChange() { transactionWillChange() }"))
+    }
+
+    @Test func aHookInSomeBranchesOnlyIsAnError() {
+        #expect(schemeDiagnostics(ledger("""
+                #if DEBUG
+                func transactionDidRollBack() {}
+                #elseif os(macOS)
+                func transactionDidRollBack() {}
+                #endif
+            """)).map { $0.hasPrefix("Model.swift:5:10: error: transactionDidRollBack() is declared inside #if") } == [true])
+    }
+
+    @Test func aHookUnderItsClassesOwnConditionsIsWired() {
+        let source = """
+            #if os(macOS)
+            // ripple: root
+            final class Ledger {
+                let tracker = Tracker()
+                func validate() throws {}
+            }
+            #endif
+
+            #if os(macOS)
+            extension Ledger {
+                func transactionWillChange() {}
+                #if !(os(macOS))
+                func transactionDidCommit() {}
+                #endif
+            }
+            #endif
+            """
+        let built = buildScheme(source)
+        #expect(built.scheme.root?.isValidating == true)
+        #expect(built.scheme.root?.transactionHooks == [.willChange])
+        // Where the class exists, `transactionDidCommit()` never does.
+        #expect(built.diagnostics.map(\.description) == [
+            "Model.swift:13:10: error: transactionDidCommit() is declared inside #if: Ripple cannot tell whether it "
+                + "exists; declare it unconditionally (its body may use #if)",
+        ])
+    }
 }
