@@ -53,6 +53,8 @@ let package = Package(
         // The generator's and the migration's tests, in folders that mirror theirs (Migration/ for
         // RippleMigration).
         .testTarget(name: "RippleGeneratorTests", dependencies: ["RippleGenerator", "RippleMigration"], exclude: ["Fixtures"]),
+        // The generator and the runtime compiled together: the names generated code uses agree.
+        .testTarget(name: "RippleGeneratorRuntimeTests", dependencies: ["Ripple", "RippleGenerator"]),
         // A model generated with "observable": true (its ripple.json), read through Observation.
         .testTarget(
             name: "RippleObservationTests", dependencies: ["Ripple"], exclude: ["ripple.json"],
