@@ -31,10 +31,10 @@ package protocol AnnotationDialect: Sendable {
         _ annotation: Annotation?, ofType type: TypeDeclaration, in file: String, diagnostics: inout [Diagnostic]
     ) -> Annotation?
 
-    /// The annotation of a `var` of `type`, as the dialect reads it; `nil` to leave the member
-    /// out (after reporting why).
+    /// The annotation of the `var` at `index` in `type.members`, as the dialect reads it; `nil`
+    /// to leave the member out (after reporting why).
     mutating func annotation(
-        _ annotation: Annotation, ofMember member: VariableDeclaration, in type: TypeDeclaration, file: String,
+        _ annotation: Annotation, ofMemberAt index: Int, in type: TypeDeclaration, file: String,
         diagnostics: inout [Diagnostic]
     ) -> Annotation?
 
@@ -61,7 +61,7 @@ extension AnnotationDialect {
     }
 
     package mutating func annotation(
-        _ annotation: Annotation, ofMember member: VariableDeclaration, in type: TypeDeclaration, file: String,
+        _ annotation: Annotation, ofMemberAt index: Int, in type: TypeDeclaration, file: String,
         diagnostics: inout [Diagnostic]
     ) -> Annotation? {
         annotation

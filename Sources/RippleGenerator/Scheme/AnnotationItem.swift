@@ -45,22 +45,14 @@ package struct AnnotationItem: Hashable, Sendable {
         /// The item the UTF-8 `bytes` spell, or `nil`: read where an annotation is written,
         /// without making a string of it.
         init?(bytes: ArraySlice<UInt8>) {
-            // Only the spellings of the same length can match.
-            func spells(_ name: Name) -> Bool { bytes.elementsEqual(name.rawValue.utf8) }
-            let name: Name? = switch bytes.count {
-            case 4: spells(.root) ? .root : spells(.node) ? .node : spells(.type) ? .type : nil
-            case 6: spells(.shared) ? .shared : nil
-            case 7: spells(.derived) ? .derived : nil
-            case 8: spells(.property) ? .property : spells(.readOnly) ? .readOnly : nil
-            case 10: spells(.dependency) ? .dependency : nil
-            case 11: spells(.discardable) ? .discardable : nil
-            case 19: spells(.allowBackgroundRead) ? .allowBackgroundRead : nil
-            case 20: spells(.allowBackgroundWrite) ? .allowBackgroundWrite : nil
-            default: nil
-            }
-            guard let name else { return nil }
-            self = name
+            // Only the spellings of the same length are compared.
+            guard let name = Self.spellings.first(where: { $0.bytes.count == bytes.count && $0.bytes.elementsEqual(bytes) })
+            else { return nil }
+            self = name.name
         }
+
+        /// Every item with its spelling as UTF-8 bytes.
+        private static let spellings = allCases.map { (name: $0, bytes: Array($0.rawValue.utf8)) }
 
         /// A bit of its own, to keep a set of names in an integer.
         var bit: UInt16 {

@@ -61,10 +61,12 @@ struct ClassMethods {
     /// `validate()` throws, the hooks do not. `enclosing` is the isolation of the extension
     /// that declares them (`.inferred` in a class's body, whose isolation is the class's).
     init(_ functions: [FunctionDeclaration], in file: String, enclosing: Isolation = .inferred) {
-        for function in functions {
-            guard function.kind == .function, function.parameterCount == 0, !function.isStatic,
-                  let hook = Hook(name: function.name, isThrowing: function.isThrowing)
+        // Read where they are, by index: a copy of a declaration would retain all its parts.
+        for index in functions.indices {
+            guard functions[index].kind == .function, functions[index].parameterCount == 0, !functions[index].isStatic,
+                  let hook = Hook(name: functions[index].name, isThrowing: functions[index].isThrowing)
             else { continue }
+            let function = functions[index]
             var method = Method(
                 file: file, location: function.location, access: AccessLevel(modifiers: function.modifiers),
                 compilationConditions: function.compilationConditions)

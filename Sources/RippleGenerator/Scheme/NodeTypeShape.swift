@@ -61,31 +61,28 @@ package struct NodeTypeShape: Hashable, Sendable {
         }
     }
 
-    /// A non-optional type read as a collection of an element type, or as a single type.
-    /// The usual spellings, `Folder`, `Folder?`, `[Folder]` and `[Folder]?`, read without
-    /// copying any text; `nil` for every other spelling.
+    /// A non-optional type read as a collection of an element type, or as a single type: the
+    /// usual spellings, `Folder`, `Folder?`, `[Folder]` and `[Folder]?`; `nil` for every other.
     private static func readPlain(_ text: String) -> NodeTypeShape? {
-        var text = text
-        return text.withUTF8 { bytes in
-            var end = bytes.count
-            let isOptional = end > 0 && bytes[end - 1] == UInt8(ascii: "?")
-            if isOptional { end -= 1 }
-            var start = 0
-            let isArray = end >= 2 && bytes[0] == UInt8(ascii: "[") && bytes[end - 1] == UInt8(ascii: "]")
-            if isArray {
-                start = 1
-                end -= 1
-            }
-            let element = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            guard SwiftText.isTypeName(element) else { return nil }
-            let shape: NodeShape = switch (isArray, isOptional) {
-            case (false, false): .single
-            case (false, true): .optional
-            case (true, false): .array
-            case (true, true): .optionalArray
-            }
-            return NodeTypeShape(shape: shape, element: String(decoding: element, as: UTF8.self))
+        let bytes = Array(text.utf8)
+        var end = bytes.count
+        let isOptional = end > 0 && bytes[end - 1] == UInt8(ascii: "?")
+        if isOptional { end -= 1 }
+        var start = 0
+        let isArray = end >= 2 && bytes[0] == UInt8(ascii: "[") && bytes[end - 1] == UInt8(ascii: "]")
+        if isArray {
+            start = 1
+            end -= 1
         }
+        let element = bytes[start..<end]
+        guard SwiftText.isTypeName(element) else { return nil }
+        let shape: NodeShape = switch (isArray, isOptional) {
+        case (false, false): .single
+        case (false, true): .optional
+        case (true, false): .array
+        case (true, true): .optionalArray
+        }
+        return NodeTypeShape(shape: shape, element: String(decoding: element, as: UTF8.self))
     }
 
     private static func readCollection(_ type: String) -> (NodeShape, String, String?)? {

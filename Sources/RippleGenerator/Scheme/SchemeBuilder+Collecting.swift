@@ -94,8 +94,9 @@ extension SchemeBuilder {
         }
         rejectAnnotations(of: parsed.functions, parsed.otherDeclarations, in: path)
         let candidateCount = candidates.count
-        for type in parsed.types {
-            collect(type, enclosingAccess: .public, isNested: false, in: path)
+        // Declarations are read where they are, by index: a copy of one would retain all its parts.
+        for index in parsed.types.indices {
+            collect(parsed.types[index], enclosingAccess: .public, isNested: false, in: path)
         }
         if candidates.count > candidateCount {
             collectImports(of: parsed)
@@ -170,9 +171,9 @@ extension SchemeBuilder {
             }
         }
         for memberIndex in type.members.indices {
-            let member = type.members[memberIndex]
-            guard let written = readAnnotation(member.comments, in: path),
-                  let memberAnnotation = dialect.annotation(written, ofMember: member, in: type, file: path, diagnostics: &diagnostics)
+            guard let written = readAnnotation(type.members[memberIndex].comments, in: path),
+                  let memberAnnotation = dialect.annotation(
+                      written, ofMemberAt: memberIndex, in: type, file: path, diagnostics: &diagnostics)
             else { continue }
             let checked = check(memberAnnotation, onClass: false, in: path)
             if isCandidate {
@@ -191,8 +192,8 @@ extension SchemeBuilder {
         // An extension's default level does not restrict what it declares; only `private` does.
         let level = AccessLevel(modifiers: type.modifiers)
         let nestedAccess = type.kind != .extension || level < .internal ? min(enclosingAccess, level) : enclosingAccess
-        for nested in type.nested {
-            collect(nested, enclosingAccess: nestedAccess, isNested: true, in: path)
+        for index in type.nested.indices {
+            collect(type.nested[index], enclosingAccess: nestedAccess, isNested: true, in: path)
         }
     }
 

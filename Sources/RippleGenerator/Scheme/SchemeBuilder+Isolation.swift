@@ -29,20 +29,22 @@ extension SchemeBuilder {
         report(.methodIsolatedToOtherActor(method: name, className: candidate.name, actor: actor), at: method.location, in: method.file)
     }
 
-    /// Whether the accessor of member `variable` of `candidate`, with `options`, is `nonisolated`;
+    /// Whether the accessor of member `variables[index]` of `candidate`, with `options`, is `nonisolated`;
     /// reports a member isolated otherwise than its class, and a background member of a
     /// `@MainActor` class whose storage is isolated to the main actor (its accessor could not be
     /// used off the main actor, which is what the annotation asks).
-    mutating func isNonisolated(_ variable: UnsafePointer<VariableDeclaration>, options: MemberOptions, in candidate: Candidate) -> Bool {
+    mutating func isNonisolated(
+        _ variables: [VariableDeclaration], at index: Int, options: MemberOptions, in candidate: Candidate
+    ) -> Bool {
         // Most members spell nothing and are not shared: isolated as their class, nothing to check.
-        if !options.contains(.backgroundRead), variable.pointee.attributes.isEmpty, variable.pointee.modifiers.isEmpty {
+        if !options.contains(.backgroundRead), variables[index].attributes.isEmpty, variables[index].modifiers.isEmpty {
             return false
         }
-        let isolation = Isolation(attributes: variable.pointee.attributes, modifiers: variable.pointee.modifiers)
+        let isolation = Isolation(attributes: variables[index].attributes, modifiers: variables[index].modifiers)
         switch isolation {
         case .mainActor where candidate.isolation != .mainActor, .globalActor:
-            report(.memberIsolation(member: variable.pointee.name, isolation: isolation.spelling, className: candidate.name),
-                   at: variable.pointee.location, in: candidate.file)
+            report(.memberIsolation(member: variables[index].name, isolation: isolation.spelling, className: candidate.name),
+                   at: variables[index].location, in: candidate.file)
             return false
         default:
             break
@@ -51,8 +53,8 @@ extension SchemeBuilder {
         if isolation == .nonisolated || candidate.isolation == .nonisolated { return true }
         if candidate.isolation == .mainActor {
             let item = options.contains(.backgroundWrite) ? AnnotationItem.Name.allowBackgroundWrite : .allowBackgroundRead
-            report(.isolatedBackgroundMember(member: variable.pointee.name, item: item.rawValue, className: candidate.name),
-                   at: variable.pointee.location, in: candidate.file)
+            report(.isolatedBackgroundMember(member: variables[index].name, item: item.rawValue, className: candidate.name),
+                   at: variables[index].location, in: candidate.file)
         }
         return false
     }

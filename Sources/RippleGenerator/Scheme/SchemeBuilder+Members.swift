@@ -12,16 +12,8 @@ extension SchemeBuilder {
         members.reserveCapacity(candidate.members.count)
         pending.reserveCapacity(candidate.members.count)
         let declaredNames = declaredNames(of: candidate)
-        // The declarations are read where they are: a copy of one would retain all its parts.
-        candidate.variables.withUnsafeBufferPointer { declarations in
-            candidate.members.withUnsafeBufferPointer { annotated in
-                for index in annotated.indices {
-                    let variable = declarations.baseAddress! + annotated[index].index
-                    buildMember(
-                        variable, annotated.baseAddress! + index, in: candidate, declaredNames: declaredNames,
-                        into: &members, &pending)
-                }
-            }
+        for annotated in candidate.members {
+            buildMember(annotated, in: candidate, declaredNames: declaredNames, into: &members, &pending)
         }
         return (members, pending)
     }
@@ -60,52 +52,51 @@ extension SchemeBuilder {
         return names
     }
 
-    /// Appends the member `variable` of the class of `candidate`, annotated as `annotated`
+    /// Appends the member of the class of `candidate` that `annotated` describes
     /// says, to `members`, and what remains to resolve of it to `pending`; appends nothing when
     /// it has errors.
     ///
-    /// `variable` and `annotated` point into the candidate's arrays, valid for the call. The
-    /// annotation's items are read only for the names it has: most members need none of them,
-    /// and reading them, long after they were parsed, is slow.
+    /// The annotation's items are read only for the names it has: most members need none of
+    /// them.
     private mutating func buildMember(
-        _ variable: UnsafePointer<VariableDeclaration>, _ annotated: UnsafePointer<AnnotatedMember>, in candidate: Candidate,
+        _ annotated: AnnotatedMember, in candidate: Candidate,
         declaredNames: Set<String>?, into members: inout [TrackedMember], _ pending: inout [PendingValues]
     ) {
         let file = candidate.file
-        let storageName = variable.pointee.name
-        if variable.pointee.isStatic {
-            report(.staticMember(name: storageName), at: variable.pointee.location, in: file)
+        // The declaration is read where it is, by index: a copy of it would retain all its parts.
+        let variables = candidate.variables
+        let index = annotated.index
+        let storageName = variables[index].name
+        if variables[index].isStatic {
+            report(.staticMember(name: storageName), at: variables[index].location, in: file)
             return
         }
-        if variable.pointee.isLet {
-            report(.constantMember(name: storageName), at: variable.pointee.location, in: file)
+        if variables[index].isLet {
+            report(.constantMember(name: storageName), at: variables[index].location, in: file)
             return
         }
         guard storageName.utf8.first == UInt8(ascii: "_") else {
-            report(.missingUnderscore(name: storageName), at: variable.pointee.location, in: file)
+            report(.missingUnderscore(name: storageName), at: variables[index].location, in: file)
             return
         }
         // `_` and `__` leave the accessor no name (`_` is Swift's wildcard, not a name).
         guard storageName.utf8.count > 1, storageName != "__" else {
-            report(.accessorWithoutName(member: storageName), at: variable.pointee.location, in: file)
+            report(.accessorWithoutName(member: storageName), at: variables[index].location, in: file)
             return
         }
-        // The name is the storage name without its `_`, a byte: cut as bytes, it is made without
-        // the generic slicing of a string.
-        var storageText = storageName
-        let name = storageText.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0.dropFirst()), as: UTF8.self) }
-        if let hidden = variable.pointee.modifiers.first(where: { $0.hasPrefix("private") || $0.hasPrefix("fileprivate") }) {
-            report(.inaccessibleMember(member: storageName, modifier: hidden), at: variable.pointee.location, in: file)
+        let name = String(storageName.dropFirst())
+        if let hidden = variables[index].modifiers.first(where: { $0.hasPrefix("private") || $0.hasPrefix("fileprivate") }) {
+            report(.inaccessibleMember(member: storageName, modifier: hidden), at: variables[index].location, in: file)
         }
 
         // What the member is.
-        let names = annotated.pointee.names
+        let names = annotated.names
         func has(_ name: AnnotationItem.Name) -> Bool { names & name.bit != 0 }
         func location(of name: AnnotationItem.Name) -> SourceLocation? {
-            has(name) ? annotated.pointee.annotation.location(of: name) : nil
+            has(name) ? annotated.annotation.location(of: name) : nil
         }
         func value(of name: AnnotationItem.Name) -> AnnotationValue? {
-            has(name) ? annotated.pointee.annotation.value(of: name) : nil
+            has(name) ? annotated.annotation.value(of: name) : nil
         }
         let isNode = has(.node)
         var isShared = has(.shared)
@@ -114,7 +105,7 @@ extension SchemeBuilder {
             return
         }
         if !isNode, !has(.property), !isShared {
-            report(.missingKind(member: storageName), at: annotated.pointee.annotation.location, in: file)
+            report(.missingKind(member: storageName), at: annotated.annotation.location, in: file)
             return
         }
         if isNode, let shared = location(of: .shared) {
@@ -123,10 +114,10 @@ extension SchemeBuilder {
         }
 
         // Computed members are readOnly, and only they have dependencies.
-        let isComputed = variable.pointee.isComputed
+        let isComputed = variables[index].isComputed
         let readOnly = location(of: .readOnly)
         if isComputed, readOnly == nil {
-            report(.computedNeedsReadOnly(member: storageName), at: variable.pointee.location, in: file)
+            report(.computedNeedsReadOnly(member: storageName), at: variables[index].location, in: file)
         }
         if let readOnly, !isComputed {
             report(.readOnlyStoredMember(member: storageName), at: readOnly, in: file)
@@ -139,7 +130,7 @@ extension SchemeBuilder {
                 report(.ignoredDependency(member: storageName), at: location(of: .dependency)!, in: file)
             }
         } else if isComputed, readOnly != nil {
-            report(.missingDependency(member: storageName), at: variable.pointee.location, in: file)
+            report(.missingDependency(member: storageName), at: variables[index].location, in: file)
         }
         if isComputed {
             // A computed member reads other members; whether those may be read off the model's
@@ -152,16 +143,16 @@ extension SchemeBuilder {
         }
 
         // The type, declared or inferred.
-        guard let declaredType = variable.pointee.typeAnnotation
-                ?? variable.pointee.initializer.flatMap(TypeInference.type(ofInitializer:)) else {
-            report(.cannotInferType(member: storageName), at: variable.pointee.location, in: file)
+        guard let declaredType = variables[index].typeAnnotation
+                ?? variables[index].initializer.flatMap(TypeInference.type(ofInitializer:)) else {
+            report(.cannotInferType(member: storageName), at: variables[index].location, in: file)
             return
         }
         let kind: TrackedMember.Kind
         let type: String
         if isNode {
-            let typeItem = has(.type) ? annotated.pointee.annotation.item(.type) : nil
-            guard let node = resolveNodeType(declaredType, of: variable, typeItem: typeItem, in: candidate) else { return }
+            let typeItem = has(.type) ? annotated.annotation.item(.type) : nil
+            guard let node = resolveNodeType(declaredType, of: variables, at: index, typeItem: typeItem, in: candidate) else { return }
             (kind, type) = node
         } else {
             if let typeLocation = location(of: .type) {
@@ -173,9 +164,9 @@ extension SchemeBuilder {
         // The accessor's name must be free.
         if isDeclared(name, in: candidate, declaredNames: declaredNames) {
             report(.accessorClash(accessor: name, member: storageName, className: candidate.name),
-                   at: variable.pointee.location, in: file)
+                   at: variables[index].location, in: file)
         } else if Self.reservedNames.contains(where: { $0.utf8.count == name.utf8.count && $0 == name }) {
-            report(.reservedAccessor(accessor: name, member: storageName), at: variable.pointee.location, in: file)
+            report(.reservedAccessor(accessor: name, member: storageName), at: variables[index].location, in: file)
         }
 
         var options: MemberOptions = []
@@ -190,10 +181,10 @@ extension SchemeBuilder {
             if backgroundWrite { options.insert(.backgroundWrite) }
         }
 
-        let isNonisolated = isNonisolated(variable, options: options, in: candidate)
+        let isNonisolated = isNonisolated(variables, at: index, options: options, in: candidate)
         members.append(TrackedMember(
             storageName: storageName, name: name, type: type, kind: kind, isComputed: isComputed,
-            options: options, index: members.count, changeKey: members.count, location: variable.pointee.location,
+            options: options, index: members.count, changeKey: members.count, location: variables[index].location,
             isNonisolated: isNonisolated))
         pending.append(PendingValues(
             dependencyPaths: dependencyPaths, sharedPath: isShared ? value(of: .shared)?.paths.first : nil))
@@ -202,29 +193,29 @@ extension SchemeBuilder {
     /// The node kind and the accessor type of a `node` member, whose annotation's `type` item,
     /// if any, is `typeItem`; `nil` after reporting why not.
     private mutating func resolveNodeType(
-        _ declaredType: String, of variable: UnsafePointer<VariableDeclaration>, typeItem: AnnotationItem?, in candidate: Candidate
+        _ declaredType: String, of variables: [VariableDeclaration], at index: Int, typeItem: AnnotationItem?, in candidate: Candidate
     ) -> (TrackedMember.Kind, String)? {
         let file = candidate.file
-        let typeLocation = variable.pointee.typeLocation ?? variable.pointee.location
+        let typeLocation = variables[index].typeLocation ?? variables[index].location
         guard let read = NodeTypeShape(reading: declaredType) else {
-            report(.unsupportedNodeShape(member: variable.pointee.name, type: declaredType), at: typeLocation, in: file)
+            report(.unsupportedNodeShape(member: variables[index].name, type: declaredType), at: typeLocation, in: file)
             return nil
         }
         let declaredClass = resolveClass(read.element, from: candidate)
         guard let typeItem, let typePath = typeItem.value?.paths.first else {
             guard let declaredClass else {
-                reportNotANode(read.element, member: variable.pointee.name, at: typeLocation, in: file)
+                reportNotANode(read.element, member: variables[index].name, at: typeLocation, in: file)
                 return nil
             }
             return (.node(read.shape, element: declaredClass), read.typeText(element: declaredClass))
         }
         guard let namedClass = resolveClass(typePath.text, from: candidate) else {
-            reportNotANode(typePath.text, member: variable.pointee.name, at: typePath.location, in: file)
+            reportNotANode(typePath.text, member: variables[index].name, at: typePath.location, in: file)
             return nil
         }
         if let declaredClass {
             guard declaredClass == namedClass else {
-                report(.contradictingType(member: variable.pointee.name, type: typePath.text, declared: declaredType),
+                report(.contradictingType(member: variables[index].name, type: typePath.text, declared: declaredType),
                        at: typeItem.location, in: file)
                 return nil
             }
@@ -234,7 +225,7 @@ extension SchemeBuilder {
         // it. A plain name gets its shape from the initializer.
         var shape = read.shape
         if shape == .single {
-            let initializer = SwiftText.trimmed(variable.pointee.initializer ?? "")
+            let initializer = SwiftText.trimmed(variables[index].initializer ?? "")
             if initializer == "[]" {
                 shape = .array
             } else if initializer == "[:]" {
@@ -243,7 +234,7 @@ extension SchemeBuilder {
                       resolveClass(inferred, from: candidate) == namedClass {
                 shape = .single
             } else {
-                report(.unknownNodeShape(member: variable.pointee.name, type: declaredType, element: typePath.text),
+                report(.unknownNodeShape(member: variables[index].name, type: declaredType, element: typePath.text),
                        at: typeLocation, in: file)
                 return nil
             }

@@ -206,9 +206,10 @@ package struct QuantwmDialect: AnnotationDialect {
     /// A member's annotation with Quantwm's spellings read and checked against its class; `nil`
     /// when the member is to be left out after reporting why.
     package mutating func annotation(
-        _ annotation: Annotation, ofMember variable: VariableDeclaration, in type: TypeDeclaration, file path: String,
+        _ annotation: Annotation, ofMemberAt index: Int, in type: TypeDeclaration, file path: String,
         diagnostics: inout [Diagnostic]
     ) -> Annotation? {
+        let variable = type.members[index]
         if annotation.contains(.root), variable.isStatic {
             report(.rootProperty(name: variable.name), at: variable.location, in: path, to: &diagnostics)
             return nil
