@@ -46,14 +46,14 @@ package struct FastScan: Sendable {
     /// Whether spaces, the prefix, spaces and a colon start at `start`.
     private func isAnnotationHeader(_ bytes: [UInt8], from start: Int) -> Bool {
         var index = start
-        while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
+        while index < bytes.count, Self.isSpaceOrTab(bytes[index]) { index += 1 }
         guard bytes[index...].starts(with: prefix) else { return false }
         index += prefix.count
-        while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
+        while index < bytes.count, Self.isSpaceOrTab(bytes[index]) { index += 1 }
         return index < bytes.count && bytes[index] == UInt8(ascii: ":")
     }
 
-    private static func isSpace(_ byte: UInt8) -> Bool {
+    private static func isSpaceOrTab(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
     }
 }

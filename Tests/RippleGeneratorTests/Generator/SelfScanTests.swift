@@ -24,7 +24,8 @@ import Testing
             }.sorted().map { "\(path)/\($0)" }
         }
         return subfolders("Sources") + subfolders("Plugins")
-            + ["Tests/RippleTests", "Tests/RippleGeneratorTests", "Tests/RippleObservationTests", "Tests/RippleMainActorTests"]
+            + ["Tests/RippleTests", "Tests/RippleGeneratorTests", "Tests/RippleGeneratorRuntimeTests", "Tests/RippleObservationTests",
+               "Tests/RippleMainActorTests"]
             + subfolders("Tests/IntegrationPackage/Sources")
     }()
 
