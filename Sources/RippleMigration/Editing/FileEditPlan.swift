@@ -224,7 +224,7 @@ struct FileEditPlan {
 
     /// Reports the root and node classes whose `Codable` conformance the compiler synthesizes
     /// from every stored property: the tracker, which every such class holds, is not Codable.
-    /// The recursion follows type nesting (at most ``DeclarationParser/maximumNestingDepth``).
+    /// The recursion follows type nesting (at most the parser's maximum nesting depth).
     private mutating func reportSynthesizedCodable(in types: [TypeDeclaration]) {
         let codable: Set<String> = ["Codable", "Encodable", "Decodable"]
         for type in types {
@@ -337,7 +337,7 @@ struct FileEditPlan {
     // MARK: Types
 
     /// The innermost type among `types` (searched recursively, as deep as types nest: at most
-    /// ``DeclarationParser/maximumNestingDepth``) that satisfies `matches`.
+    /// the parser's maximum nesting depth) that satisfies `matches`.
     static func type(in types: [TypeDeclaration], where matches: (TypeDeclaration) -> Bool) -> TypeDeclaration? {
         for type in types {
             if let inner = Self.type(in: type.nested, where: matches) { return inner }
