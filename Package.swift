@@ -16,9 +16,11 @@ let package = Package(
         // The runtime: trackers, mediator, registrations.
         .target(name: "Ripple"),
 
-        // The generator: a library with every stage, and the thin command line over it.
+        // The generator: a library with every stage; migrating from Quantwm (its annotations read as
+        // they are written, and `ripple-gen migrate`) over it; and the thin command line over both.
         .target(name: "RippleGenerator"),
-        .executableTarget(name: "ripple-gen", dependencies: ["RippleGenerator"]),
+        .target(name: "RippleMigration", dependencies: ["RippleGenerator"]),
+        .executableTarget(name: "ripple-gen", dependencies: ["RippleGenerator", "RippleMigration"]),
 
         // The plugins: both run ripple-gen; use one of them per target, not both.
         // RipplePlugin generates while building; RippleGenerate writes the file into the target.
@@ -48,7 +50,11 @@ let package = Package(
 
         // Tests.
         .testTarget(name: "RippleTests", dependencies: ["Ripple"], plugins: ["RipplePlugin"]),
-        .testTarget(name: "RippleGeneratorTests", dependencies: ["RippleGenerator"], exclude: ["Fixtures"]),
+        // The generator's and the migration's tests, in folders that mirror theirs (Migration/ for
+        // RippleMigration).
+        .testTarget(name: "RippleGeneratorTests", dependencies: ["RippleGenerator", "RippleMigration"], exclude: ["Fixtures"]),
+        // The generator and the runtime compiled together: the names generated code uses agree.
+        .testTarget(name: "RippleGeneratorRuntimeTests", dependencies: ["Ripple", "RippleGenerator"]),
         // A model generated with "observable": true (its ripple.json), read through Observation.
         .testTarget(
             name: "RippleObservationTests", dependencies: ["Ripple"], exclude: ["ripple.json"],

@@ -13,9 +13,9 @@
 ///     }
 /// }
 /// ```
-struct CommandLineArguments {
+package struct CommandLineArguments {
     /// One argument.
-    enum Argument {
+    package enum Argument {
         case input(String)
         /// The option's name, without any `=value`.
         case option(String)
@@ -28,12 +28,12 @@ struct CommandLineArguments {
     private var option = ""
     private var inlineValue: String?
 
-    init(_ arguments: [String]) {
+    package init(_ arguments: [String]) {
         self.arguments = arguments
     }
 
     /// The next input or option; `nil` at the end.
-    mutating func next() -> Argument? {
+    package mutating func next() -> Argument? {
         inlineValue = nil
         while index < arguments.count {
             let argument = arguments[index]
@@ -56,7 +56,7 @@ struct CommandLineArguments {
     /// The value of the option last returned by ``next()``.
     ///
     /// - Throws: ``GeneratorOptions/UsageError`` when the command line ends without one.
-    mutating func value() throws(GeneratorOptions.UsageError) -> String {
+    package mutating func value() throws(GeneratorOptions.UsageError) -> String {
         if let inlineValue { return inlineValue }
         guard index < arguments.count else {
             throw GeneratorOptions.UsageError(message: "option '\(option)' needs a value")

@@ -3,7 +3,9 @@ import Foundation
 /// One run of the generator, from options to the written file.
 ///
 /// The pipeline: settings (options over `ripple.json`) → input files, sorted by path → a fast
-/// scan that skips files without `// <prefix>:` → parse → schema → templates → render → write.
+/// scan that skips files without `// <prefix>:` → parse → scheme → templates → render → write.
+/// The annotation prefix chooses the dialect the scheme is read in: Ripple's, or one of
+/// `dialects` (`ripple-gen` gives Quantwm's, for the prefix `sourcery`).
 /// Every problem of the run is collected; if any is an error nothing is written and a
 /// previously generated file is removed, so a build never compiles stale code. The file is
 /// written atomically (a temporary file renamed over it) and only when its content changes,
@@ -15,9 +17,12 @@ import Foundation
 /// ```
 package struct Generator: Sendable {
     package let options: GeneratorOptions
+    /// The dialects besides Ripple's, each chosen by its prefix.
+    package let dialects: [any AnnotationDialect]
 
-    package init(options: GeneratorOptions) {
+    package init(options: GeneratorOptions, dialects: [any AnnotationDialect] = []) {
         self.options = options
+        self.dialects = dialects
     }
 
     /// Runs the pipeline.
@@ -47,15 +52,16 @@ package struct Generator: Sendable {
             templates = overlaid.templates ?? templates
         }
 
+        let dialect = dialects.first { $0.parser.prefix == prefix } ?? RippleDialect(prefix: prefix)
         let generation = Self.generate(
-            sources, annotationPrefix: prefix, accessLevel: accessLevel, observable: observable,
+            sources, dialect: dialect, accessLevel: accessLevel, observable: observable,
             templates: options.dumpFormat == nil && !report.hasErrors ? templates : nil)
-        report.schema = generation.schema
+        report.scheme = generation.scheme
         report.diagnostics = (report.diagnostics + generation.diagnostics).sortedForReading(files: generation.parsedFiles)
 
         if let format = options.dumpFormat {
             if !report.hasErrors {
-                report.dump = SchemeDump(schema: generation.schema).render(format)
+                report.dump = SchemeDump(scheme: generation.scheme).render(format)
             }
             return report
         }
@@ -71,8 +77,8 @@ package struct Generator: Sendable {
     package struct Generation: Sendable {
         /// The problems in the sources and, if rendering failed, in the templates.
         package var diagnostics: [Diagnostic] = []
-        /// The schema that was built (meaningful only without errors).
-        package var schema = ModelSchema(classes: [])
+        /// The scheme that was built (meaningful only without errors).
+        package var scheme = ModelScheme(classes: [])
         /// The generated code; `nil` when there are errors or nothing was to be rendered.
         package var code: String?
         /// The paths of the sources that were parsed, in their order.
@@ -80,34 +86,30 @@ package struct Generator: Sendable {
     }
 
     /// The pipeline between reading the inputs and writing the output, in memory: a fast scan
-    /// that skips sources without `// <prefix>:`, parse, schema, and, when `templates` are
-    /// given and no error was found, render.
+    /// that skips sources without `// <prefix>:`, parse, scheme in `dialect`, and, when
+    /// `templates` are given and no error was found, render.
     ///
     /// ```swift
     /// let generation = Generator.generate([(path: "Model.swift", bytes: Array(source.utf8))])
     /// print(generation.code ?? generation.diagnostics.map(\.description).joined(separator: "\n"))
     /// ```
     package static func generate(
-        _ sources: [(path: String, bytes: [UInt8])], annotationPrefix: String = "ripple", accessLevel: AccessLevel? = nil,
-        observable: Bool = false, templates: TemplateSet? = .builtIn()
+        _ sources: [(path: String, bytes: [UInt8])], dialect: any AnnotationDialect = RippleDialect(),
+        accessLevel: AccessLevel? = nil, observable: Bool = false, templates: TemplateSet? = .builtIn()
     ) -> Generation {
         var generation = Generation()
-        let scanner = AnnotationParser(prefix: annotationPrefix)
-        var parsedFiles: [ParsedFile] = []
-        for source in sources
-        where scanner.mayContainAnnotations(source.bytes) || ClassMethods.mayBeDeclared(in: source.bytes) {
-            let parsed = SwiftParser.parse(SourceFile(path: source.path, bytes: source.bytes))
+        var parsedFiles = parse(sources, dialect: dialect)
+        for parsed in parsedFiles {
             generation.diagnostics += parsed.diagnostics
-            generation.parsedFiles.append(source.path)
-            parsedFiles.append(parsed)
+            generation.parsedFiles.append(parsed.file.path)
         }
-        let built = SchemaBuilder(annotationPrefix: annotationPrefix, accessLevel: accessLevel).build(parsedFiles)
+        let built = SchemeBuilder(dialect: dialect, accessLevel: accessLevel).build(parsedFiles)
         parsedFiles = []
         generation.diagnostics += built.diagnostics
-        generation.schema = built.schema
+        generation.scheme = built.scheme
         if let templates, !generation.diagnostics.contains(where: { $0.severity == .error }) {
             do {
-                generation.code = try CodeRenderer(templates: templates).render(built.schema, observable: observable)
+                generation.code = try CodeRenderer(templates: templates).render(built.scheme, observable: observable)
             } catch {
                 generation.diagnostics.append(Diagnostic(
                     severity: .error, message: error.message, file: error.templateName,
@@ -116,6 +118,14 @@ package struct Generator: Sendable {
         }
         generation.diagnostics = generation.diagnostics.sortedForReading(files: generation.parsedFiles)
         return generation
+    }
+
+    /// The sources that may hold something `dialect` reads, parsed, in their order; the fast
+    /// scan skips the others.
+    package static func parse(_ sources: [(path: String, bytes: [UInt8])], dialect: any AnnotationDialect) -> [ParsedFile] {
+        let scan = FastScan(
+            annotationPrefix: dialect.parser.prefix, words: ClassMethods.declarationWords + dialect.fileMarkers)
+        return sources.filter { scan.mayMatter($0.bytes) }.map { SwiftParser.parse(SourceFile(path: $0.path, bytes: $0.bytes)) }
     }
 
     // MARK: Inputs
@@ -161,8 +171,8 @@ package struct GeneratorReport: Sendable {
     package var diagnostics: [Diagnostic] = []
     /// Problems without a location: a missing input, a file that cannot be read or written.
     package var errors: [GeneratorError] = []
-    /// The schema that was built (meaningful only without errors).
-    package var schema = ModelSchema(classes: [])
+    /// The scheme that was built (meaningful only without errors).
+    package var scheme = ModelScheme(classes: [])
     /// The path of the generated file, when generation succeeded.
     package var outputFile: String?
     /// Whether the generated file was written (`false` when it already held the same code).

@@ -53,8 +53,6 @@ extension GeneratorOptions {
         case help
         case version
         case generate(GeneratorOptions)
-        /// `ripple-gen migrate ...`: rewrite a Quantwm model for Ripple.
-        case migrate(MigrationOptions)
     }
 
     /// A command line that cannot be understood; `ripple-gen` prints it with the usage and
@@ -62,6 +60,10 @@ extension GeneratorOptions {
     package struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
         package var message: String
         package var description: String { message }
+
+        package init(message: String) {
+            self.message = message
+        }
     }
 
     /// The version `--version` prints.
@@ -70,7 +72,6 @@ extension GeneratorOptions {
     /// The text `--help` prints.
     package static let usage = """
         USAGE: ripple-gen [options] <input>...
-               ripple-gen migrate --annotation-prefix sourcery [--dry-run] <input>...
 
         Generates the Ripple accessors, change keys and model scheme of the classes annotated
         '// ripple: root' and '// ripple: node' in the inputs, into one file.
@@ -98,25 +99,8 @@ extension GeneratorOptions {
           --version                 Print the version.
           -h, --help                Print this help.
 
-        MIGRATE:
-          Rewrites a Quantwm model in place so that Ripple can generate its code: deletes
-          the 'sourcery:inline' regions and Quantwm's root property (and its registerRoot
-          call), makes fileprivate/private backing fields internal, adds
-          'let tracker = Tracker()' (and 'import Ripple') to each root and node class,
-          replaces a dependency on a 'QWModel.root..._Read' map by the paths it reads, and
-          makes the QWNode_S/QWRoot_S markers plain protocols. Prints one line per edit
-          (path:line); what it cannot do is left as diagnostics, on the lines of the
-          migrated files (with --dry-run: of the files as they would be).
-          A file with nothing to migrate is not touched; nothing at all is written when an
-          input cannot be read or a file cannot be edited consistently.
-
-          --annotation-prefix sourcery
-                                    Required: migrate reads Quantwm's annotations.
-          --dry-run                 Print the edits as a unified diff instead of writing them.
-
         Diagnostics go to standard error as 'path:line:column: error: message'. The exit
-        status is 0 on success, 1 when the inputs have errors (for migrate: when something
-        is left for a person), 2 for a wrong command line.
+        status is 0 on success, 1 when the inputs have errors, 2 for a wrong command line.
         """
 
     /// The options that take a value.
@@ -124,16 +108,13 @@ extension GeneratorOptions {
         "--output", "--config", "--annotation-prefix", "--access-level", "--templates", "--format",
     ]
     /// Every option, for "did you mean".
-    private static let allOptions = valueOptions + ["--dump-scheme", "--observable", "--help", "--version"]
+    package static let allOptions = valueOptions + ["--dump-scheme", "--observable", "--help", "--version"]
 
     /// Reads a command line (without the program name).
     ///
     /// Options take their value as the next argument or after `=` (`--output=Generated`);
     /// `--` ends the options.
     package static func parse(arguments: [String]) throws(UsageError) -> Command {
-        if arguments.first == "migrate" {
-            return try parseMigrate(arguments: Array(arguments.dropFirst()))
-        }
         var options = GeneratorOptions(inputs: [])
         var wantsDump = false
         var format: SchemeDump.Format?
@@ -187,48 +168,6 @@ extension GeneratorOptions {
             throw UsageError(message: "no input: give the .swift files or folders to read")
         }
         return .generate(options)
-    }
-
-    /// The options `migrate` takes.
-    private static let migrateOptions = ["--annotation-prefix", "--dry-run", "--help"]
-
-    /// Reads the arguments after `migrate`.
-    private static func parseMigrate(arguments: [String]) throws(UsageError) -> Command {
-        var inputs: [String] = []
-        var prefix: String?
-        var dryRun = false
-        var reader = CommandLineArguments(arguments)
-        while let argument = reader.next() {
-            switch argument {
-            case .input(let input):
-                inputs.append(input)
-            case .option("-h"), .option("--help"):
-                return .help
-            case .option("--dry-run"):
-                dryRun = true
-            case .option("--annotation-prefix"):
-                let value = try reader.value()
-                guard value == "sourcery" else {
-                    throw UsageError(message: "migrate reads Quantwm's annotations ('// sourcery: ...'), not "
-                        + "'// \(value): ...'; use '--annotation-prefix sourcery'")
-                }
-                prefix = value
-            case .option(let name):
-                if allOptions.contains(name) {
-                    throw UsageError(message: "option '\(name)' does not apply to 'migrate'")
-                }
-                let hint = nearestSpelling(of: name, in: migrateOptions).map { "; did you mean '\($0)'?" } ?? ""
-                throw UsageError(message: "unknown option '\(name)' of 'migrate'" + hint)
-            }
-        }
-        guard let prefix else {
-            throw UsageError(message: "migrate needs '--annotation-prefix sourcery': it migrates models annotated "
-                + "for Quantwm's Sourcery templates")
-        }
-        guard !inputs.isEmpty else {
-            throw UsageError(message: "no input: give the .swift files or folders to migrate")
-        }
-        return .migrate(MigrationOptions(inputs: inputs, annotationPrefix: prefix, dryRun: dryRun))
     }
 
     private static func accessLevel(_ text: String) throws(UsageError) -> AccessLevel {

@@ -1,7 +1,8 @@
 /// Delivers changes and runs the refresh: which registrations are due, in which order, what
 /// they may still owe (follow-ups), and the updates and writes waiting for their turn.
 final class RefreshScheduler {
-    /// Set once, by the core that owns it.
+    /// Set once, by the core that owns it, as it is made (its `self` is not available sooner).
+    // swift-format-ignore: NeverUseImplicitlyUnwrappedOptionals
     unowned(unsafe) var core: MediatorCore!
 
     /// How many refresh rounds one outermost update may chain before it stops with an error.

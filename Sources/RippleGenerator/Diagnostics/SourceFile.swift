@@ -48,6 +48,15 @@ package struct SourceFile: Sendable {
         SourceFile(path: path, bytes: bytes, lineStarts: lineStarts)
     }
 
+    /// The byte offset at which each line starts, beginning with 0; a line break at the very
+    /// end starts one more (empty) line.
+    package var lineStartOffsets: [Int] {
+        if let lineStarts { return lineStarts }
+        var starts = [0]
+        Self.appendLineStarts(of: bytes, in: bytes.indices, to: &starts)
+        return starts
+    }
+
     /// The number of lines; a file without a final newline still counts its last line.
     package var lineCount: Int {
         if let lineStarts { return lineStarts.count }
@@ -107,22 +116,22 @@ package struct SourceFile: Sendable {
     /// The 0-based line of `offset` and the offset where that line starts, by counting the line
     /// breaks in front of it: for a file without a line table.
     private func lineStart(before offset: Int) -> (line: Int, start: Int) {
-        bytes.withUnsafeBufferPointer { buffer in
-            var line = 0
-            var start = 0
-            for index in 0..<offset where Self.endsLine(buffer, at: index) {
-                line += 1
-                start = index + 1
-            }
-            return (line, start)
+        var line = 0
+        var start = 0
+        for index in 0..<offset where Self.endsLine(bytes, at: index) {
+            line += 1
+            start = index + 1
         }
+        return (line, start)
     }
 
     /// Appends the offset after each line break in `buffer[range]` to `starts`.
     ///
     /// A `\r` whose `\n` follows it (even past the range) ends its line at the `\n`, so
     /// consecutive ranges that cover a file yield the file's line starts in order, each once.
-    static func appendLineStarts(of buffer: UnsafeBufferPointer<UInt8>, in range: Range<Int>, to starts: inout [Int]) {
+    static func appendLineStarts<Bytes: RandomAccessCollection<UInt8>>(
+        of buffer: Bytes, in range: Range<Int>, to starts: inout [Int]
+    ) where Bytes.Index == Int {
         for index in range where endsLine(buffer, at: index) {
             starts.append(index + 1)
         }
@@ -130,19 +139,17 @@ package struct SourceFile: Sendable {
 
     /// Whether the byte at `index` is the last of a line break: `\n`, or `\r` without a `\n` after it.
     @inline(__always)
-    static func endsLine(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    static func endsLine<Bytes: RandomAccessCollection<UInt8>>(_ buffer: Bytes, at index: Int) -> Bool where Bytes.Index == Int {
         let byte = buffer[index]
         if byte == UInt8(ascii: "\n") { return true }
-        return byte == UInt8(ascii: "\r") && (index + 1 == buffer.count || buffer[index + 1] != UInt8(ascii: "\n"))
+        return byte == UInt8(ascii: "\r") && (index + 1 == buffer.endIndex || buffer[index + 1] != UInt8(ascii: "\n"))
     }
 
     /// The text of a byte range, clamped to the file; invalid UTF-8 is repaired.
     package func text(_ range: Range<Int>) -> String {
         let lower = min(max(range.lowerBound, 0), bytes.count)
         let upper = min(max(range.upperBound, lower), bytes.count)
-        return bytes.withUnsafeBufferPointer { buffer in
-            String(decoding: UnsafeBufferPointer(rebasing: buffer[lower..<upper]), as: UTF8.self)
-        }
+        return String(decoding: bytes[lower..<upper], as: UTF8.self)
     }
 
     /// A diagnostic at a byte offset of this file.

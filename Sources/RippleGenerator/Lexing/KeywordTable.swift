@@ -44,7 +44,7 @@ struct KeywordTable: Sendable {
 
     /// The keyword spelled by `bytes[start..<end]`, if any.
     @inline(__always)
-    func keyword(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> SwiftKeyword? {
+    func keyword(in bytes: [UInt8], from start: Int, to end: Int) -> SwiftKeyword? {
         let length = end - start
         guard length >= 1, length <= longest else { return nil }
         var slot = Self.hash(length, bytes[start], bytes[end - 1])

@@ -22,16 +22,16 @@
 /// A bare `/` starts a regex literal only where Swift could start an expression with one (after
 /// `(`, `,`, `=`, `:`, `[`, `{`, `;`, `->`, a binary operator, `return`, `case`, ...), when
 /// no space follows it and a closing `/` follows on the same line; in doubt it is an operator.
-package struct Lexer: ~Copyable {
+package struct Lexer {
     /// A bare `/.../` regex longer than this on one line is read as division instead; the bound
     /// keeps the look-ahead, and so the whole lexer, linear on any input.
     private static let longestBareRegex = 4096
 
-    private let bytes: UnsafeBufferPointer<UInt8>
+    private let bytes: [UInt8]
     private let keywords = KeywordTable.shared
     private var strings = StringLiteralScanner()
-    /// The tokens so far; owning this buffer makes the lexer `~Copyable`.
-    private var tokens: TokenBuffer
+    /// The tokens so far.
+    private var tokens: [Token] = []
     /// The offset at which each line starts, recorded as the line breaks go by.
     private var lineStarts = [0]
     /// What went wrong and where; made into diagnostics once the line table is complete.
@@ -49,36 +49,29 @@ package struct Lexer: ~Copyable {
     ///   unterminated literals and comments.
     package static func tokenize(_ file: SourceFile) -> (tokens: [Token], diagnostics: [Diagnostic]) {
         let lexed = lex(file)
-        return (lexed.tokens.array, lexed.diagnostics)
+        return (lexed.tokens, lexed.diagnostics)
     }
 
     /// Lexes a whole file and records its line table.
     ///
     /// - Parameter file: The source to lex.
     /// - Returns: `file` with its line table, so that locations in it cost a binary search; its
-    ///   tokens, left in the lexer's buffer for the parser to read in place; and the diagnostics
-    ///   for unterminated literals and comments.
+    ///   tokens; and the diagnostics for unterminated literals and comments.
     static func lex(_ file: SourceFile) -> LexedFile {
-        // The tokens leave the closure by a swap: a closure can only return copyable values.
-        var tokens = TokenBuffer(capacity: 0)
-        let (lineStarts, problems) = file.bytes.withUnsafeBufferPointer { buffer in
-            // Tokens store 32-bit offsets; nothing past 4 GiB is read, but its lines still count.
-            let limit = min(buffer.count, Int(UInt32.max))
-            var lexer = Lexer(bytes: UnsafeBufferPointer(rebasing: buffer[0..<limit]))
-            if limit < buffer.count { lexer.problems.append((.fileTooLarge(limit: limit), limit)) }
-            lexer.run()
-            SourceFile.appendLineStarts(of: buffer, in: limit..<buffer.count, to: &lexer.lineStarts)
-            swap(&tokens, &lexer.tokens)
-            return (lexer.lineStarts, lexer.problems)
-        }
-        let lexedFile = file.withLineStarts(lineStarts)
-        let diagnostics = problems.map { $0.message.diagnostic(in: lexedFile, atOffset: $0.offset) }
-        return LexedFile(file: lexedFile, tokens: tokens, diagnostics: diagnostics)
+        // Tokens store 32-bit offsets; nothing past 4 GiB is read, but its lines still count.
+        let limit = min(file.bytes.count, Int(UInt32.max))
+        var lexer = Lexer(bytes: limit < file.bytes.count ? Array(file.bytes[..<limit]) : file.bytes)
+        if limit < file.bytes.count { lexer.problems.append((.fileTooLarge(limit: limit), limit)) }
+        lexer.run()
+        SourceFile.appendLineStarts(of: file.bytes, in: limit..<file.bytes.count, to: &lexer.lineStarts)
+        let lexedFile = file.withLineStarts(lexer.lineStarts)
+        let diagnostics = lexer.problems.map { $0.message.diagnostic(in: lexedFile, atOffset: $0.offset) }
+        return LexedFile(file: lexedFile, tokens: lexer.tokens, diagnostics: diagnostics)
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    private init(bytes: [UInt8]) {
         self.bytes = bytes
-        tokens = TokenBuffer(capacity: bytes.count / 5)
+        tokens.reserveCapacity(bytes.count / 5)
         lineStarts.reserveCapacity(bytes.count / 32 + 16)
     }
 
@@ -102,7 +95,7 @@ package struct Lexer: ~Copyable {
                 pendingWhitespace = true
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                 if SourceFile.endsLine(bytes, at: position) { lineStarts.append(position + 1) }
-                position = Self.endOfIndentation(in: bytes, from: position + 1)
+                position = Self.endOfSpaces(in: bytes, from: position + 1)
                 pendingWhitespace = true
                 pendingLineStart = true
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
@@ -182,15 +175,9 @@ package struct Lexer: ~Copyable {
     // of the whole lexer as `self` on every call, and they run for most tokens.
 
     /// The offset of the first line break at or after `start`, or the end of the bytes.
-    private static func endOfLine(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    private static func endOfLine(in bytes: [UInt8], from start: Int) -> Int {
         var index = start
         let end = bytes.count
-        while index + 8 <= end {
-            let word = ByteLanes.word(bytes, at: index)
-            let breaks = ByteLanes.equal(word, UInt8(ascii: "\n")) | ByteLanes.equal(word, UInt8(ascii: "\r"))
-            if breaks != 0 { return index + ByteLanes.firstLane(breaks) }
-            index += 8
-        }
         // One comparison for most bytes: both line breaks are below every printable character.
         while index < end && (bytes[index] > UInt8(ascii: "\r") || !SourceCharacter.isNewline(bytes[index])) {
             index += 1
@@ -199,24 +186,14 @@ package struct Lexer: ~Copyable {
     }
 
     /// The end of a run of spaces starting at `start`.
-    private static func endOfSpaces(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    private static func endOfSpaces(in bytes: [UInt8], from start: Int) -> Int {
         var index = start
         let end = bytes.count
         while index < end && bytes[index] == UInt8(ascii: " ") { index += 1 }
         return index
     }
 
-    /// The end of the indentation starting at `start`: a run of spaces, read eight at a time
-    /// (spaces between tokens are mostly single, and read one at a time).
-    private static func endOfIndentation(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        var index = start
-        while index + 8 <= bytes.count {
-            let others = ByteLanes.word(bytes, at: index) ^ 0x2020_2020_2020_2020
-            if others != 0 { return index + ByteLanes.firstLane(others) }
-            index += 8
-        }
-        return endOfSpaces(in: bytes, from: index)
-    }
+
 
     /// Whether an operator at `start` touches the token before it (`x!`, `a?.b`).
     private func isLeftBound(_ start: Int) -> Bool {
@@ -249,14 +226,14 @@ package struct Lexer: ~Copyable {
     /// ``endOfUnicodeIdentifierBody(in:from:)``. (Names are too short for reading them eight
     /// bytes at a time to pay.)
     @inline(__always)
-    private static func endOfIdentifierBody(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    private static func endOfIdentifierBody(in bytes: [UInt8], from start: Int) -> Int {
         var index = start
         while index < bytes.count && SourceCharacter.isIdentifierBody(bytes[index]) { index += 1 }
         guard index < bytes.count && bytes[index] >= 0x80 else { return index }
         return endOfUnicodeIdentifierBody(in: bytes, from: index)
     }
 
-    private static func endOfUnicodeIdentifierBody(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    private static func endOfUnicodeIdentifierBody(in bytes: [UInt8], from start: Int) -> Int {
         let end = bytes.count
         var index = start
         while index < end {
@@ -465,7 +442,9 @@ package struct Lexer: ~Copyable {
 
     /// Whether the previous token leaves the lexer where an expression, so a regex, can start.
     private func regexMayStartHere() -> Bool {
-        guard let previous = tokens.lastSignificant else { return true }
+        // Each comment is passed over by at most one such search, since the `/` then becomes
+        // the last token.
+        guard let previous = tokens.last(where: { !$0.kind.isComment }) else { return true }
         switch previous.kind {
         case .leftParen, .leftBracket, .leftBrace, .comma, .colon, .semicolon, .equal, .arrow:
             return true

@@ -87,7 +87,9 @@ enum SourceCharacter {
     /// Decodes the scalar whose UTF-8 sequence starts at `index` (a byte >= 0x80).
     ///
     /// - Returns: the scalar value and the sequence length, or `nil` for invalid UTF-8.
-    static func decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (value: UInt32, length: Int)? {
+    static func decodeScalar<Bytes: RandomAccessCollection<UInt8>>(
+        _ bytes: Bytes, at index: Int
+    ) -> (value: UInt32, length: Int)? where Bytes.Index == Int {
         let lead = bytes[index]
         let length: Int
         var value: UInt32
@@ -104,7 +106,7 @@ enum SourceCharacter {
         default:
             return nil
         }
-        guard index + length <= bytes.count else { return nil }
+        guard index + length <= bytes.endIndex else { return nil }
         for offset in 1..<length {
             let byte = bytes[index + offset]
             guard byte & 0xC0 == 0x80 else { return nil }
@@ -120,11 +122,11 @@ enum SourceCharacter {
     }
 
     /// Whether `bytes` is well-formed UTF-8, which `String(decoding:as:)` keeps byte for byte.
-    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isValidUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
         // ASCII, the common case, in a loop without branches that the compiler vectorizes.
         if bytes.reduce(0, |) < 0x80 { return true }
-        var index = 0
-        while index < bytes.count {
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
             if bytes[index] < 0x80 {
                 index += 1
             } else if let scalar = decodeScalar(bytes, at: index) {

@@ -40,7 +40,7 @@ struct StringLiteralScanner {
     private static let longestOneLineRawLookAhead = 4096
 
     /// Scans the literal whose opening delimiter (first `#` or quote) is at `start`.
-    mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Result {
+    mutating func scan(_ bytes: [UInt8], from start: Int) -> Result {
         let end = bytes.count
         var problems: [(message: SyntaxMessage, offset: Int)] = []
         var spansLines = false
@@ -148,7 +148,7 @@ struct StringLiteralScanner {
     }
 
     /// Pushes the literal whose delimiter starts at `index` and moves past the delimiter.
-    private mutating func open(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int) {
+    private mutating func open(_ bytes: [UInt8], at index: inout Int) {
         let start = index
         var pounds = 0
         while index < bytes.count && bytes[index] == UInt8(ascii: "#") {
@@ -167,7 +167,7 @@ struct StringLiteralScanner {
     }
 
     /// Whether a quote followed by `pounds` `#` comes at or after `start`, before the line ends.
-    private static func closesOnItsLine(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, pounds: Int) -> Bool {
+    private static func closesOnItsLine(_ bytes: [UInt8], from start: Int, pounds: Int) -> Bool {
         let end = bytes.count
         let limit = min(end, start + longestOneLineRawLookAhead)
         var index = start
@@ -182,7 +182,7 @@ struct StringLiteralScanner {
     }
 
     /// The length of the closing delimiter at `index` (a quote) for `frame`, if it is one.
-    private func closingLength(_ bytes: UnsafeBufferPointer<UInt8>, _ frame: Frame, at index: Int) -> Int? {
+    private func closingLength(_ bytes: [UInt8], _ frame: Frame, at index: Int) -> Int? {
         var next = index + 1
         if frame.allowsLineBreaks {
             guard next + 1 < bytes.count,
@@ -222,7 +222,7 @@ struct StringLiteralScanner {
     /// - Returns: the offset past `*/` (or the end of the buffer), whether the comment was closed,
     ///   and whether it spans a line break.
     static func endOfBlockComment(
-        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int
+        _ bytes: [UInt8], from start: Int
     ) -> (end: Int, isTerminated: Bool, spansLines: Bool) {
         let end = bytes.count
         var index = start + 2

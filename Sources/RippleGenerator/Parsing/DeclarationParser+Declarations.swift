@@ -75,10 +75,8 @@ extension DeclarationParser {
         }
         index += 1
         nestingDepth += 1
-        let mark = members.mark
-        parseMembers(parentName: declaration.qualifiedName, isTypeBody: true)
+        let body = parseScope { $0.parseMembers(parentName: declaration.qualifiedName, isTypeBody: true) }
         nestingDepth -= 1
-        let body = members.removeScope(openedAt: mark)
         declaration.members = body.variables
         declaration.functions = body.functions
         declaration.nested = body.types

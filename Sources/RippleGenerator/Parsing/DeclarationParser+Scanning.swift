@@ -157,7 +157,7 @@ extension DeclarationParser {
     ///
     /// Static, taking the bytes: a method that does not mutate gets a copy of the whole parser
     /// as `self` when called from one that does, and this runs at every line a scan crosses.
-    static func continuesLine(after last: Token, with next: Token, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func continuesLine(after last: Token, with next: Token, in bytes: [UInt8]) -> Bool {
         switch last.kind {
         case .comma, .colon, .arrow, .period, .equal, .backslash, .leftParen, .leftBracket:
             return true

@@ -16,14 +16,12 @@ struct DeclarationParser: ~Copyable {
     static let maximumNestingDepth = 64
 
     let file: SourceFile
-    /// The file's bytes, valid while the parser runs.
-    let bytes: UnsafeBufferPointer<UInt8>
-    /// The file's tokens, in the lexer's buffer: valid while the parser runs.
-    let tokens: UnsafeBufferPointer<Token>
-    /// Makes the strings of names, types, expressions and comments.
-    var strings = StringTable()
+    /// The file's bytes.
+    let bytes: [UInt8]
+    /// The file's tokens.
+    let tokens: [Token]
     var index = 0
-    /// The declarations parsed in the scopes still open.
+    /// The declarations parsed in the scope being read.
     var members = MemberList()
     var danglingComments: [Comment] = []
     var diagnostics: [Diagnostic] = []
@@ -37,27 +35,21 @@ struct DeclarationParser: ~Copyable {
     /// The `#if` blocks open around the current position.
     var conditions = ConditionalCompilationStack()
 
-    init(file: SourceFile, bytes: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<Token>) {
+    init(file: SourceFile, tokens: [Token]) {
         self.file = file
-        self.bytes = bytes
+        self.bytes = file.bytes
         self.tokens = tokens
     }
 
-    /// Parses a lexed file, reading its bytes and tokens in place.
-    static func parse(_ lexed: borrowing LexedFile) -> ParsedFile {
-        lexed.file.bytes.withUnsafeBufferPointer { bytes in
-            lexed.tokens.withUnsafeBufferPointer { tokens in
-                var parser = DeclarationParser(file: lexed.file, bytes: bytes, tokens: tokens)
-                return parser.parseFile(lexerDiagnostics: lexed.diagnostics)
-            }
-        }
+    /// Parses a lexed file.
+    static func parse(_ lexed: LexedFile) -> ParsedFile {
+        var parser = DeclarationParser(file: lexed.file, tokens: lexed.tokens)
+        return parser.parseFile(lexerDiagnostics: lexed.diagnostics)
     }
 
     /// Parses the whole file.
     mutating func parseFile(lexerDiagnostics: [Diagnostic]) -> ParsedFile {
-        let mark = members.mark
-        parseMembers(parentName: nil, isTypeBody: false)
-        let topLevel = members.removeScope(openedAt: mark)
+        let topLevel = parseScope { $0.parseMembers(parentName: nil, isTypeBody: false) }
         // Both lists are already nearly in order; the stable sort makes the order exact.
         var allDiagnostics = lexerDiagnostics + diagnostics
         allDiagnostics.sort { $0.location < $1.location }
@@ -66,6 +58,16 @@ struct DeclarationParser: ~Copyable {
             file: file, types: topLevel.types, variables: topLevel.variables,
             functions: topLevel.functions, otherDeclarations: topLevel.otherDeclarations,
             danglingComments: danglingComments, diagnostics: allDiagnostics)
+    }
+
+    /// The declarations that `parse` reads onto ``members``, in a list of their own: those of
+    /// the enclosing scopes are set aside meanwhile (moved, not copied).
+    mutating func parseScope(_ parse: (inout DeclarationParser) -> Void) -> MemberList {
+        var scope = MemberList()
+        swap(&members, &scope)
+        parse(&self)
+        swap(&members, &scope)
+        return scope
     }
 
     // MARK: - The member loop
@@ -358,8 +360,8 @@ struct DeclarationParser: ~Copyable {
     /// The text of a comment with the file's byte offsets, since annotation columns are counted
     /// in it: each byte of invalid UTF-8 reads `?`, where a repair to U+FFFD takes three bytes.
     private mutating func commentText(_ range: Range<Int>) -> String {
-        let comment = UnsafeBufferPointer(rebasing: bytes[range])
-        if let text = strings.validString(comment) { return text }
+        let comment = bytes[range]
+        if SourceCharacter.isValidUTF8(comment) { return String(decoding: comment, as: UTF8.self) }
         var repaired: [UInt8] = []
         var iterator = comment.makeIterator()
         var parser = Unicode.UTF8.ForwardParser()
@@ -383,7 +385,7 @@ struct DeclarationParser: ~Copyable {
     /// The text of a token's byte range.
     @inline(__always)
     mutating func text(_ range: Range<Int>) -> String {
-        strings.string(UnsafeBufferPointer(rebasing: bytes[range]))
+        String(decoding: bytes[range], as: UTF8.self)
     }
 
     /// A name as declared: backticks removed.
@@ -398,7 +400,7 @@ struct DeclarationParser: ~Copyable {
 
     @inline(__always)
     mutating func render(_ range: Range<Int>, style: TokenText.Style, endingAt byteLimit: Int? = nil) -> String {
-        TokenText.render(tokens, range, in: bytes, style: style, endingAt: byteLimit, strings: &strings)
+        TokenText.render(tokens, range, in: bytes, style: style, endingAt: byteLimit)
     }
 
     @inline(__always)
@@ -408,16 +410,8 @@ struct DeclarationParser: ~Copyable {
 
     /// Whether the token's text is exactly `text`.
     @inline(__always)
-    func spelled(_ token: Token, _ text: StaticString) -> Bool {
-        guard token.range.count == text.utf8CodeUnitCount else { return false }
-        return text.withUTF8Buffer { expected in
-            var offset = 0
-            while offset < expected.count {
-                if bytes[token.range.lowerBound + offset] != expected[offset] { return false }
-                offset += 1
-            }
-            return true
-        }
+    func spelled(_ token: Token, _ text: String) -> Bool {
+        token.range.count == text.utf8.count && bytes[token.range].elementsEqual(text.utf8)
     }
 
     mutating func report(_ message: SyntaxMessage, at token: Token) {

@@ -34,4 +34,25 @@ package struct ParsedFile: Sendable {
         self.danglingComments = danglingComments
         self.diagnostics = diagnostics
     }
+
+    /// Every comment of the file in source order: those attached to declarations, at any depth,
+    /// and the dangling ones.
+    package func comments() -> [Comment] {
+        var comments = danglingComments
+        var types = self.types
+        func add(_ variables: [VariableDeclaration], _ functions: [FunctionDeclaration], _ others: [OtherDeclaration]) {
+            for variable in variables { comments += variable.comments }
+            for function in functions { comments += function.comments }
+            for other in others { comments += other.comments }
+        }
+        add(variables, functions, otherDeclarations)
+        // Types nest as deep as the parser follows them; a list of those left to read spares a
+        // recursion.
+        while let type = types.popLast() {
+            comments += type.comments
+            add(type.members, type.functions, type.otherDeclarations)
+            types += type.nested
+        }
+        return comments.sorted { $0.range.lowerBound < $1.range.lowerBound }
+    }
 }

@@ -23,4 +23,14 @@ package enum SwiftParser {
     package static func parse(_ file: SourceFile) -> ParsedFile {
         DeclarationParser.parse(Lexer.lex(file))
     }
+
+    /// Whether `name` is a word that Swift reserves, which code must backtick to use as a name
+    /// (`` `default` ``).
+    package static func isReservedWord(_ name: String) -> Bool {
+        reservedWords.contains(name)
+    }
+
+    /// Swift's reserved keywords, and the reserved words the lexer does not list as keywords.
+    private static let reservedWords = Set(SwiftKeyword.allCases.filter(\.isReserved).map(\.rawValue))
+        .union(["nil", "true", "false", "super", "Any"])
 }

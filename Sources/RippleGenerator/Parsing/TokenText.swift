@@ -16,42 +16,34 @@ enum TokenText {
     /// The text of the non-comment tokens of `tokens[range]`, cut at the byte offset `byteLimit`
     /// when one is given (a type that ends inside a `>=` token).
     ///
-    /// The text is put together in a temporary buffer, then made into a string by `strings`.
-    /// The tokens and the spaces between them never take more bytes than the source span they
-    /// come from plus one space per token, so that is the buffer's size.
+    /// The text is put together token by token, then made into a string.
     static func render(
-        _ tokens: UnsafeBufferPointer<Token>, _ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>,
-        style: Style, endingAt byteLimit: Int? = nil, strings: inout StringTable
+        _ tokens: [Token], _ range: Range<Int>, in bytes: [UInt8],
+        style: Style, endingAt byteLimit: Int? = nil
     ) -> String {
         guard let first = range.first, let last = range.last else { return "" }
         // One token is the common case (`0`, `Int`): its text as it is.
         if range.count == 1 && byteLimit == nil {
-            return strings.string(UnsafeBufferPointer(rebasing: bytes[tokens[first].range]))
+            return String(decoding: bytes[tokens[first].range], as: UTF8.self)
         }
         let start = tokens[first].range.lowerBound
         let end = min(tokens[last].range.upperBound, byteLimit ?? .max)
         if isCanonical(tokens, range, in: bytes, style: style) {
-            return strings.string(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            return String(decoding: bytes[start..<end], as: UTF8.self)
         }
-        let span = tokens[last].range.upperBound - start
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: span + range.count) { output in
-            var count = 0
-            var previous: Token?
-            for index in range {
-                let token = tokens[index]
-                if token.kind.isComment { continue }
-                if let previous, needsSpace(between: previous, and: token, in: bytes, style: style) {
-                    output[count] = UInt8(ascii: " ")
-                    count += 1
-                }
-                let start = token.range.lowerBound
-                let length = min(token.range.upperBound, byteLimit ?? .max) - start
-                (output.baseAddress! + count).initialize(from: bytes.baseAddress! + start, count: length)
-                count += length
-                previous = token
+        // The tokens and the spaces between them never take more bytes than the source span
+        // they come from plus one space per token.
+        var output: [UInt8] = []
+        output.reserveCapacity(tokens[last].range.upperBound - start + range.count)
+        var previous: Token?
+        for token in tokens[range] where !token.kind.isComment {
+            if let previous, needsSpace(between: previous, and: token, in: bytes, style: style) {
+                output.append(UInt8(ascii: " "))
             }
-            return strings.string(UnsafeBufferPointer(rebasing: output[..<count]))
+            output += bytes[token.range.lowerBound..<min(token.range.upperBound, byteLimit ?? .max)]
+            previous = token
         }
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Whether the source text of `tokens[range]` is already its rendering: no comments, and
@@ -60,7 +52,7 @@ enum TokenText {
     /// Most types and values are written that way (`[String]`, `Shelf()`, `[1, 2]`); their text
     /// is then taken from the source in one piece rather than copied token by token.
     private static func isCanonical(
-        _ tokens: UnsafeBufferPointer<Token>, _ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>, style: Style
+        _ tokens: [Token], _ range: Range<Int>, in bytes: [UInt8], style: Style
     ) -> Bool {
         var previous = tokens[range.lowerBound]
         if previous.kind.isComment { return false }
@@ -79,7 +71,7 @@ enum TokenText {
     }
 
     private static func needsSpace(
-        between previous: Token, and next: Token, in bytes: UnsafeBufferPointer<UInt8>, style: Style
+        between previous: Token, and next: Token, in bytes: [UInt8], style: Style
     ) -> Bool {
         let hadSpace = previous.range.upperBound < next.range.lowerBound
         switch style {
@@ -100,7 +92,7 @@ enum TokenText {
     }
 
     private static func needsSpaceInType(
-        between previous: Token, and next: Token, hadSpace: Bool, in bytes: UnsafeBufferPointer<UInt8>
+        between previous: Token, and next: Token, hadSpace: Bool, in bytes: [UInt8]
     ) -> Bool {
         switch next.kind {
         case .comma, .rightParen, .rightBracket, .period, .colon: return false

@@ -1,4 +1,4 @@
-/// Renders the generated Swift file of a model schema.
+/// Renders the generated Swift file of a model scheme.
 ///
 /// Templates decide the shape of the generated code; the renderer decides only what they can
 /// know, as plain values: names, types, flags and lists, already filtered the ways templates
@@ -7,7 +7,7 @@
 /// (see ``TemplateDictionary``): a class or a member is an array of values, in their order.
 ///
 /// ```swift
-/// let code = try CodeRenderer(templates: .builtIn()).render(schema)
+/// let code = try CodeRenderer(templates: .builtIn()).render(scheme)
 /// ```
 package struct CodeRenderer: Sendable {
     package let templates: TemplateSet
@@ -21,10 +21,10 @@ package struct CodeRenderer: Sendable {
     ///
     /// - Throws: `TemplateError` when a (user) template uses a variable that does not exist or
     ///   a value of the wrong kind.
-    package func render(_ schema: ModelSchema, observable: Bool = false) throws(TemplateError) -> String {
+    package func render(_ scheme: ModelScheme, observable: Bool = false) throws(TemplateError) -> String {
         try templates.render([
-            "classes": .array(schema.classes.map { Self.value(of: $0, observable: observable) }),
-            "imports": .array(schema.imports.map(TemplateValue.string)),
+            "classes": .array(scheme.classes.map { Self.value(of: $0, observable: observable) }),
+            "imports": .array(scheme.imports.map(TemplateValue.string)),
             "observable": .bool(observable),
         ])
     }

@@ -19,10 +19,10 @@ package struct SchemeDump: Sendable {
         case json
     }
 
-    package let schema: ModelSchema
+    package let scheme: ModelScheme
 
-    package init(schema: ModelSchema) {
-        self.schema = schema
+    package init(scheme: ModelScheme) {
+        self.scheme = scheme
     }
 
     /// The dump in `format`, ending with a newline.
@@ -38,7 +38,7 @@ package struct SchemeDump: Sendable {
 
     private func text() -> String {
         var lines: [String] = []
-        for nodeClass in schema.classes {
+        for nodeClass in scheme.classes {
             lines.append("\(nodeClass.role.rawValue) \(nodeClass.qualifiedName)")
             for member in nodeClass.members {
                 lines.append("    \(member.name): \(member.type) (\(summary(of: member)))")
@@ -70,14 +70,14 @@ package struct SchemeDump: Sendable {
 
     private func dot() -> String {
         var lines = ["digraph RippleScheme {", "    rankdir=LR;", "    node [shape=box, fontname=\"Menlo\"];"]
-        for nodeClass in schema.classes {
+        for nodeClass in scheme.classes {
             var label = "\(nodeClass.role.rawValue) \(nodeClass.qualifiedName)\\n"
             for member in nodeClass.members {
                 label += escape("\(member.name): \(member.type) (\(summary(of: member)))") + "\\l"
             }
             lines.append("    \(quote(nodeClass.qualifiedName)) [label=\"\(label)\"];")
         }
-        for nodeClass in schema.classes {
+        for nodeClass in scheme.classes {
             for member in nodeClass.members {
                 guard case .node(let shape, let element) = member.kind else { continue }
                 // Computed members are dashed; the label shows the shape unless it is a single node.
@@ -108,7 +108,7 @@ package struct SchemeDump: Sendable {
         writer.open("{")
         writer.key("classes")
         writer.open("[")
-        for nodeClass in schema.classes {
+        for nodeClass in scheme.classes {
             writer.open("{")
             writer.field("accessLevel", string: nodeClass.accessLevel.rawValue)
             writer.field("file", string: nodeClass.file)

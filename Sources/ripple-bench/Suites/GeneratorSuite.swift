@@ -102,23 +102,18 @@ final class GeneratorSuite {
     /// The stages of `generate(_:)` one by one, for the stage note and for profiling.
     /// The fast scan, then the parse of every file that may hold annotations.
     private static func scanAndParse(_ files: [SyntheticSources.File]) -> [ParsedFile] {
-        let scanner = AnnotationParser(prefix: "ripple")
-        var parsed: [ParsedFile] = []
-        for file in files where scanner.mayContainAnnotations(file.bytes) {
-            parsed.append(SwiftParser.parse(SourceFile(path: file.path, bytes: file.bytes)))
-        }
-        return parsed
+        Generator.parse(files.map { ($0.path, $0.bytes) }, dialect: RippleDialect())
     }
 
-    private static func buildSchema(_ parsed: [ParsedFile]) throws -> ModelSchema {
-        let built = SchemaBuilder(annotationPrefix: "ripple").build(parsed)
+    private static func buildSchema(_ parsed: [ParsedFile]) throws -> ModelScheme {
+        let built = SchemeBuilder(annotationPrefix: "ripple").build(parsed)
         if let error = (parsed.flatMap(\.diagnostics) + built.diagnostics).first(where: { $0.severity == .error }) {
             throw GeneratorBenchError.invalidInput(error.description)
         }
-        return built.schema
+        return built.scheme
     }
 
-    private static func render(_ schema: ModelSchema) throws -> String {
+    private static func render(_ schema: ModelScheme) throws -> String {
         try CodeRenderer(templates: .builtIn()).render(schema)
     }
 

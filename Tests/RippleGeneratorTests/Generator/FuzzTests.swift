@@ -1,5 +1,6 @@
 import Foundation
 import RippleGenerator
+import RippleMigration
 import Testing
 
 /// The fixture models, damaged a few thousand times with a fixed seed, through the whole
@@ -57,7 +58,7 @@ import Testing
         var caseNumber = 0
         let clock = ContinuousClock()
         var slowest = Duration.zero
-        var renderedSchemas: [ModelSchema: Data] = [:]
+        var renderedSchemes: [ModelScheme: Data] = [:]
         let started = clock.now
         while mutations < mutationCount && !progress.isStopped {
             caseNumber += 1
@@ -86,8 +87,8 @@ import Testing
             let options = GeneratorOptions(
                 inputs: [fixture.inputDirectory], outputDirectory: fixture.outputDirectory,
                 configurationFile: fixture.configurationFile)
-            let report = Generator(options: options).run()
-            var problems = check(report, fixture: fixture, damaged: (relativePath, bytes), rendered: &renderedSchemas)
+            let report = Generator(options: options, dialects: [QuantwmDialect()]).run()
+            var problems = check(report, fixture: fixture, damaged: (relativePath, bytes), rendered: &renderedSchemes)
             let elapsed = clock.now - caseStarted
             slowest = max(slowest, elapsed)
             if elapsed > caseTimeLimit {
@@ -138,12 +139,12 @@ import Testing
 
     /// What is wrong with a run: diagnostics that are malformed or point outside their file,
     /// errors without a location, or an output folder that does not hold exactly the code of
-    /// the schema (when the run succeeded) or nothing (when it failed). Rendering is the slow
-    /// stage, and many cases leave the schema as it was: `rendered` keeps the code of each
-    /// schema seen.
+    /// the scheme (when the run succeeded) or nothing (when it failed). Rendering is the slow
+    /// stage, and many cases leave the scheme as it was: `rendered` keeps the code of each
+    /// scheme seen.
     private static func check(
         _ report: GeneratorReport, fixture: Fixture, damaged: (path: String, bytes: [UInt8]),
-        rendered: inout [ModelSchema: Data]
+        rendered: inout [ModelScheme: Data]
     ) -> [String] {
         var problems: [String] = []
         var inputs: [String: [UInt8]] = [:]
@@ -166,20 +167,20 @@ import Testing
             problems.append("succeeded, but left \(left) in the output folder instead of \(outputName)")
             return problems
         }
-        if rendered[report.schema] == nil {
+        if rendered[report.scheme] == nil {
             do {
                 let observable = fixture.configurationFile.flatMap { Configuration.load(path: $0).configuration.observable }
-                rendered[report.schema] = Data(try CodeRenderer().render(report.schema, observable: observable ?? false).utf8)
+                rendered[report.scheme] = Data(try CodeRenderer().render(report.scheme, observable: observable ?? false).utf8)
             } catch {
-                problems.append("succeeded, but rendering its schema again throws \(error.message)")
+                problems.append("succeeded, but rendering its scheme again throws \(error.message)")
                 return problems
             }
             for format in SchemeDump.Format.allCases {
-                _ = SchemeDump(schema: report.schema).render(format)  // Must not crash.
+                _ = SchemeDump(scheme: report.scheme).render(format)  // Must not crash.
             }
         }
-        if FileManager.default.contents(atPath: fixture.outputDirectory + "/" + outputName) != rendered[report.schema] {
-            problems.append("the generated file does not hold the code rendered from the schema")
+        if FileManager.default.contents(atPath: fixture.outputDirectory + "/" + outputName) != rendered[report.scheme] {
+            problems.append("the generated file does not hold the code rendered from the scheme")
         }
         return problems
     }

@@ -7,12 +7,7 @@ import Testing
     }
 
     func usageError(_ arguments: String) -> String? {
-        do {
-            _ = try parse(arguments)
-            return nil
-        } catch {
-            return error.message
-        }
+        usageMessage { () throws(GeneratorOptions.UsageError) in try parse(arguments) }
     }
 
     @Test func readsEveryOption() throws {
@@ -69,38 +64,5 @@ import Testing
             == "access level 'publik' must be public, package or internal; did you mean 'public'?")
         #expect(usageError("--annotation-prefix a:b A.swift") == "annotation prefix 'a:b' must be a word of letters, digits and '_'")
         #expect(usageError("--output Out") == "no input: give the .swift files or folders to read")
-    }
-
-    // MARK: migrate
-
-    @Test func migrateReadsItsOptionsAndInputs() throws {
-        #expect(try parse("migrate --annotation-prefix sourcery Model Extra.swift")
-            == .migrate(MigrationOptions(inputs: ["Model", "Extra.swift"], annotationPrefix: "sourcery")))
-        #expect(try parse("migrate --dry-run --annotation-prefix=sourcery Model")
-            == .migrate(MigrationOptions(inputs: ["Model"], dryRun: true)))
-        #expect(try parse("migrate --annotation-prefix sourcery -- --dry-run")
-            == .migrate(MigrationOptions(inputs: ["--dry-run"])))
-        #expect(try parse("migrate --help") == .help)
-    }
-
-    @Test func migrateIsAWordOnlyInFirstPlace() throws {
-        #expect(try parse("Model migrate") == .generate(GeneratorOptions(inputs: ["Model", "migrate"])))
-    }
-
-    @Test func migrateUsageErrors() {
-        #expect(usageError("migrate Model") == "migrate needs '--annotation-prefix sourcery': it migrates models "
-            + "annotated for Quantwm's Sourcery templates")
-        #expect(usageError("migrate --annotation-prefix ripple Model")
-            == "migrate reads Quantwm's annotations ('// sourcery: ...'), not '// ripple: ...'; use '--annotation-prefix sourcery'")
-        #expect(usageError("migrate --annotation-prefix") == "option '--annotation-prefix' needs a value")
-        #expect(usageError("migrate --annotation-prefix sourcery --output Out Model") == "option '--output' does not apply to 'migrate'")
-        #expect(usageError("migrate --annotation-prefix sourcery --dryrun Model")
-            == "unknown option '--dryrun' of 'migrate'; did you mean '--dry-run'?")
-        #expect(usageError("migrate --annotation-prefix sourcery") == "no input: give the .swift files or folders to migrate")
-    }
-
-    @Test func theHelpDocumentsMigrate() {
-        #expect(GeneratorOptions.usage.contains("ripple-gen migrate --annotation-prefix sourcery [--dry-run] <input>..."))
-        #expect(GeneratorOptions.usage.contains("--dry-run                 Print the edits as a unified diff"))
     }
 }

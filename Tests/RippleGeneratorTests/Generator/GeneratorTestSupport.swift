@@ -1,4 +1,5 @@
 import Foundation
+import RippleGenerator
 
 /// Paths of the repository, found from this file so that tests run from anywhere.
 enum RepositoryPaths {
@@ -11,6 +12,16 @@ enum RepositoryPaths {
 
     /// Whether expected files are rewritten instead of compared (`RIPPLE_RECORD=1 swift test`).
     static let isRecording = ProcessInfo.processInfo.environment["RIPPLE_RECORD"] == "1"
+}
+
+/// The message of the usage error that `parse` throws; `nil` when the command line parses.
+func usageMessage<Command>(_ parse: () throws(GeneratorOptions.UsageError) -> Command) -> String? {
+    do {
+        _ = try parse()
+        return nil
+    } catch {
+        return error.message
+    }
 }
 
 /// A fresh folder that is removed when the test ends.

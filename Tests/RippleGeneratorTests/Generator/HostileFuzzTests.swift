@@ -1,5 +1,6 @@
 import Foundation
 import RippleGenerator
+import RippleMigration
 import Testing
 
 /// Inputs of the kinds that once crashed or hung the generator, made at random from a seed and
@@ -89,7 +90,7 @@ import Testing
         let sources = hostile.files.keys.sorted().map { path in
             (path: path, bytes: Array(HostileModels.sourcery(String(decoding: hostile.files[path]!, as: UTF8.self)).utf8))
         }
-        let migration = Migrator().migrate(sources)
+        let migration = Migrator.migrate(sources)
         let migrated = Dictionary(uniqueKeysWithValues: migration.files.map { ($0.path, $0.migrated) })
         problems += FuzzTests.malformedDiagnostics(migration.diagnostics, files: migrated).map { "migrate: \($0)" }
         return problems

@@ -1,5 +1,6 @@
 import Foundation
 import RippleGenerator
+import RippleMigration
 import Testing
 
 /// Inputs that crashed the generator, hung it, or took it minutes: each now ends, with code or
@@ -15,8 +16,8 @@ import Testing
         onSmallStack {
             let templates: TemplateSet? = HostileModels.isLong ? .builtIn() : nil
             let generation = Generator.generate([(path: "Model.swift", bytes: Array(source.utf8))], templates: templates)
-            let dumps = SchemeDump.Format.allCases.map { SchemeDump(schema: generation.schema).render($0) }
-            let migration = Migrator().migrate([(path: "Model.swift", bytes: Array(HostileModels.sourcery(source).utf8))])
+            let dumps = SchemeDump.Format.allCases.map { SchemeDump(scheme: generation.scheme).render($0) }
+            let migration = Migrator.migrate([(path: "Model.swift", bytes: Array(HostileModels.sourcery(source).utf8))])
             return (generation.diagnostics.map(\.description), generation.code != nil, dumps,
                     migration.diagnostics.map(\.description) + migration.errors.map(\.description))
         }
@@ -44,7 +45,7 @@ import Testing
 
     @Test func aLongCycleIsReportedOnceWithItsListCut() {
         let count = HostileModels.size(2_000, long: 30_000)
-        let result = onSmallStack { buildSchema(HostileModels.memberChain(count, closed: true)).diagnostics.map(\.description) }
+        let result = onSmallStack { buildScheme(HostileModels.memberChain(count, closed: true)).diagnostics.map(\.description) }
         let shown = (0..<10).map { "Model.m\($0)" }.joined(separator: " -> ")
         #expect(result == [
             "Model.swift:5:9: error: dependency cycle: \(shown) and \(NameList.count(count - 10)) more, back to Model.m0; "
@@ -54,18 +55,18 @@ import Testing
 
     @Test func aChainOfClassesReadingAllBelowIsChecked() {
         let count = HostileModels.size(2_000, long: 10_000)
-        let open = onSmallStack { buildSchema(HostileModels.classChain(count, dependency: "next.all")).diagnostics.map(\.description) }
+        let open = onSmallStack { buildScheme(HostileModels.classChain(count, dependency: "next.all")).diagnostics.map(\.description) }
         #expect(open == [])
         // The last class holds the root, so everything below the root's `next` includes the root:
         // its `c` reads itself (and every other `c` reads itself the same way, in the same cycle).
         let closed = onSmallStack {
-            buildSchema(HostileModels.classChain(count, dependency: "next.all", closedBy: "first.c")).diagnostics.map(\.description)
+            buildScheme(HostileModels.classChain(count, dependency: "next.all", closedBy: "first.c")).diagnostics.map(\.description)
         }
         #expect(closed == ["Model.swift:7:9: error: dependency cycle: C0.c -> C0.c; remove one of these dependencies"])
     }
 
     @Test func membersReadingOneAnotherInGroupsGetACycleEach() {
-        let diagnostics = schemaDiagnostics("""
+        let diagnostics = schemeDiagnostics("""
             // ripple: root
             final class Library {
                 let tracker = Tracker()
@@ -91,7 +92,7 @@ import Testing
 
     @Test func aClashInAClassOfManyMembersIsFound() {
         let count = HostileModels.size(5_000, long: 50_000)
-        let diagnostics = schemaDiagnostics(HostileModels.manyMembers(count, clashing: true))
+        let diagnostics = schemeDiagnostics(HostileModels.manyMembers(count, clashing: true))
         // `_m<n>` is declared on line 5 + 2n.
         #expect(diagnostics == [
             "Model.swift:\(5 + count / 2 * 2):9: error: the generated accessor 'm\(count / 2)' of '_m\(count / 2)' clashes "
@@ -101,7 +102,7 @@ import Testing
 
     @Test func accessorsInASourceryRegionOfAClassOfManyMembersAreNoClash() {
         // The region's accessors are reported as the region's, not as clashes.
-        let diagnostics = schemaDiagnostics(HostileModels.sourceryModel(50), prefix: "sourcery")
+        let diagnostics = schemeDiagnostics(HostileModels.sourceryModel(50), dialect: QuantwmDialect())
         #expect(!diagnostics.contains { $0.contains("clashes") })
         #expect(diagnostics.contains { $0.contains("holds what an old Sourcery template generated (m0K, m0, m1K, m1, m2K") })
     }
@@ -112,9 +113,9 @@ import Testing
         for index in 1..<count {
             source += "    // ripple: property, shared = m0\n    var _m\(index) = 0\n"
         }
-        let result = buildSchema(source + "}\n")
+        let result = buildScheme(source + "}\n")
         #expect(result.diagnostics == [])
-        #expect(result.schema.classes.first?.members.allSatisfy { $0.changeKey == 0 } == true)
+        #expect(result.scheme.classes.first?.members.allSatisfy { $0.changeKey == 0 } == true)
     }
 
     // MARK: Nesting
@@ -130,8 +131,8 @@ import Testing
         #expect(generation.diagnostics.map(\.description) == [
             "Model.swift:\(5 * limit + 2):\(4 * limit + 17): warning: declarations nested more than \(limit) levels deep are not analyzed",
         ])
-        #expect(generation.schema.classes.count == limit + 1)
-        #expect(generation.schema.classes.last?.members == [])
+        #expect(generation.scheme.classes.count == limit + 1)
+        #expect(generation.scheme.classes.last?.members == [])
         #expect(generation.code != nil)
     }
 
@@ -141,7 +142,7 @@ import Testing
             Generator.generate([(path: "Model.swift", bytes: Array(HostileModels.nestedInterpolation(depth).utf8))], templates: nil)
         }
         #expect(generation.diagnostics == [])
-        #expect(generation.schema.classes.first?.members.first?.type == "String")
+        #expect(generation.scheme.classes.first?.members.first?.type == "String")
     }
 
     // MARK: Input folders

@@ -3,7 +3,7 @@ import RippleGenerator
 import Testing
 
 @Suite struct SchemeDumpTests {
-    static let schema = buildSchema(["Library.swift": """
+    static let scheme = buildScheme(["Library.swift": """
         // ripple: root
         final class Library {
             let tracker = Tracker()
@@ -22,10 +22,10 @@ import Testing
             // ripple: property
             var _title = ""
         }
-        """]).schema
+        """]).scheme
 
     @Test func textListsClassesMembersAndDependencies() {
-        #expect(SchemeDump(schema: Self.schema).render(.text) == """
+        #expect(SchemeDump(scheme: Self.scheme).render(.text) == """
             root Library
                 selectedID: Int? (property, key 0, discardable)
                 selectionLabel: String (property, key 0 shared with selectedID)
@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func dotDrawsOneBoxPerClassAndOneEdgePerNodeMember() {
-        #expect(SchemeDump(schema: Self.schema).render(.dot) == #"""
+        #expect(SchemeDump(scheme: Self.scheme).render(.dot) == #"""
             digraph RippleScheme {
                 rankdir=LR;
                 node [shape=box, fontname="Menlo"];
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func jsonHoldsEverythingWithSortedKeys() throws {
-        let json = SchemeDump(schema: Self.schema).render(.json)
+        let json = SchemeDump(scheme: Self.scheme).render(.json)
         #expect(json.contains(#""dependencies" : ["#))
         #expect(json.contains(#""path" : "shelves.all""#))
         #expect(json.contains(#""sharedWith" : "selectedID""#))
@@ -72,11 +72,11 @@ import Testing
         let member = TrackedMember(
             storageName: "_title", name: "title", type: "String", kind: .property, isComputed: false, options: [], index: 0,
             changeKey: 0, location: SourceLocation(line: 3, column: 9))
-        let schema = ModelSchema(classes: [
+        let scheme = ModelScheme(classes: [
             NodeClass(name: "Shelf", qualifiedName: "Shelf", role: .root, accessLevel: .internal, isValidating: true,
                       members: [member], file: file, location: SourceLocation(line: 2, column: 13)),
         ])
-        let json = SchemeDump(schema: schema).render(.json)
+        let json = SchemeDump(scheme: scheme).render(.json)
         #expect(json == #"""
             {
               "classes" : [

@@ -24,7 +24,8 @@ import Testing
             }.sorted().map { "\(path)/\($0)" }
         }
         return subfolders("Sources") + subfolders("Plugins")
-            + ["Tests/RippleTests", "Tests/RippleGeneratorTests", "Tests/RippleObservationTests", "Tests/RippleMainActorTests"]
+            + ["Tests/RippleTests", "Tests/RippleGeneratorTests", "Tests/RippleGeneratorRuntimeTests", "Tests/RippleObservationTests",
+               "Tests/RippleMainActorTests"]
             + subfolders("Tests/IntegrationPackage/Sources")
     }()
 
@@ -53,7 +54,7 @@ import Testing
             configurationFile: FileManager.default.fileExists(atPath: configuration) ? configuration : nil)).run()
         #expect(report.messages == [])
         #expect(report.outputFile != nil)
-        #expect(report.schema.root?.qualifiedName == Self.modelRoots[target])
+        #expect(report.scheme.root?.qualifiedName == Self.modelRoots[target])
     }
 
     @Test func everySourceFileParsesWithoutDiagnostics() throws {

@@ -1,8 +1,9 @@
 import RippleGenerator
+import RippleMigration
 
 /// Migrates `files` (path to source), in path order.
-func migrate(_ files: [String: String]) -> Migration {
-    Migrator().migrate(files.keys.sorted().map { (path: $0, bytes: Array(files[$0]!.utf8)) })
+func migrate(_ files: [String: String]) -> Migrator.Result {
+    Migrator.migrate(files.keys.sorted().map { (path: $0, bytes: Array(files[$0]!.utf8)) })
 }
 
 /// One file, `Model.swift`, migrated: its new text, the edits as printed, and what is left.

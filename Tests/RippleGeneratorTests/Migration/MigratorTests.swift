@@ -1,4 +1,5 @@
 import RippleGenerator
+import RippleMigration
 import Testing
 
 /// One test per kind of edit `ripple-gen migrate` makes: a Quantwm snippet in, the exact

@@ -20,7 +20,7 @@ import RippleGenerator
         let at = try #require(source.firstIndex(of: UInt8(ascii: "@")))
         let bytes = Array(source[..<at]) + line + Array(source[(at + 2)...])
         let file = SourceFile(path: "Library.swift", bytes: bytes)
-        let diagnostics = SchemaBuilder().build([SwiftParser.parse(file)]).diagnostics
+        let diagnostics = SchemeBuilder().build([SwiftParser.parse(file)]).diagnostics
         #expect(diagnostics.map(\.description) == [
             "Library.swift:10:22: error: malformed annotation: expected an annotation item after ',', found '?'",
         ])

@@ -1,0 +1,343 @@
+extension SchemeBuilder {
+    /// A class annotated `root` or `node`, before its members are built.
+    ///
+    /// It keeps what building the class needs, read while the declaration is at hand. A class,
+    /// so that handing one around copies a reference.
+    final class Candidate {
+        let name: String
+        let qualifiedName: String
+        let location: SourceLocation
+        /// The declaration's `var` members, annotated or not, in source order.
+        let variables: [VariableDeclaration]
+        let annotation: Annotation
+        let role: NodeClass.Role
+        let file: String
+        /// The first inherited type, which may be a tracked superclass.
+        let superclass: String?
+        let isGeneric: Bool
+        /// The access level of the class, restricted by the types it is nested in.
+        let access: AccessLevel
+        /// The class's instance `tracker`, if declared.
+        let tracker: Requirement?
+        /// Whether the body was skipped unread (nested too deep): its members are unknown.
+        let isBodySkipped: Bool
+        /// `validate()` and the transaction hooks declared in the class's body.
+        let methods: ClassMethods
+        /// The class's isolation, as its attributes and modifiers spell it.
+        let isolation: Isolation
+        /// The `#if` conditions the class is compiled under (see
+        /// ``TypeDeclaration/compilationConditions``).
+        let compilationConditions: [String]
+        /// The annotated `var` members, as positions in `variables`, with their checked
+        /// annotations; filled as they are read.
+        var members: [AnnotatedMember] = []
+
+        /// Where a declaration that the generated conformance relies on is, and its access level.
+        struct Requirement {
+            var location: SourceLocation
+            var access: AccessLevel
+        }
+
+        /// Reads the candidate off `declaration`, nested in types that allow `enclosingAccess`.
+        init(
+            _ declaration: TypeDeclaration, enclosingAccess: AccessLevel, annotation: Annotation, role: NodeClass.Role,
+            file: String
+        ) {
+            name = declaration.name
+            qualifiedName = declaration.qualifiedName
+            location = declaration.location
+            variables = declaration.members
+            self.annotation = annotation
+            self.role = role
+            self.file = file
+            superclass = declaration.inheritance.first
+            isGeneric = declaration.genericParameters != nil
+            access = min(AccessLevel(modifiers: declaration.modifiers), enclosingAccess)
+            tracker = variables.first { $0.name == "tracker" && !$0.isStatic }.map {
+                Requirement(location: $0.location, access: AccessLevel(modifiers: $0.modifiers))
+            }
+            methods = ClassMethods(declaration.functions, in: file)
+            isolation = Isolation(attributes: declaration.attributes, modifiers: declaration.modifiers)
+            compilationConditions = declaration.compilationConditions
+            isBodySkipped = declaration.isBodySkipped
+            members.reserveCapacity(variables.count)
+        }
+    }
+
+    /// An annotated `var` of a candidate: its position in the declaration's members, and its
+    /// checked annotation. (A struct rather than a tuple: an array of tuples is destroyed
+    /// through generic code.)
+    struct AnnotatedMember {
+        var index: Int
+        var annotation: Annotation
+        /// The names of the annotation's items (``Annotation/names``), read while they were at
+        /// hand: building the member then looks at the items only for those it needs.
+        var names: UInt16
+    }
+
+    // MARK: Collecting
+
+    /// Reads the annotations of one file: classes become candidates, misplaced annotations
+    /// are reported.
+    mutating func collect(_ parsed: ParsedFile) {
+        let path = parsed.file.path
+        dialect.read(parsed, diagnostics: &diagnostics)
+        for comment in parsed.danglingComments {
+            if comment.kind == .line, dialect.annotationLine(comment) != nil {
+                report(.danglingAnnotation(prefix: prefix), at: comment.location, in: path)
+            } else if comment.kind == .docLine, dialect.parser.looksLikeAnnotation(docComment: comment.text) {
+                report(.docCommentAnnotation(prefix: prefix), at: comment.location, in: path)
+            }
+        }
+        for index in parsed.variables.indices {
+            rejectAnnotation(of: parsed.variables[index].comments, on: "global variable '\(parsed.variables[index].name)'", in: path)
+        }
+        rejectAnnotations(of: parsed.functions, parsed.otherDeclarations, in: path)
+        let candidateCount = candidates.count
+        // Declarations are read where they are, by index: a copy of one would retain all its parts.
+        for index in parsed.types.indices {
+            collect(parsed.types[index], enclosingAccess: .public, isNested: false, in: path)
+        }
+        if candidates.count > candidateCount {
+            collectImports(of: parsed)
+        }
+    }
+
+    /// Remembers the imports of a file that declares tracked classes, so that the types its
+    /// members use are known in the generated file too. Imports inside `#if` are left out: the
+    /// generated file cannot know their condition.
+    private mutating func collectImports(of parsed: ParsedFile) {
+        for declaration in parsed.otherDeclarations where declaration.kind == .import && declaration.compilationConditions.isEmpty {
+            let module = declaration.name.split(separator: " ").last.map(String.init) ?? declaration.name
+            guard module != "Ripple" else { continue }
+            let text = (declaration.attributes + declaration.modifiers + ["import", declaration.name]).joined(separator: " ")
+            self.imports.insert(ImportLine(module: module, line: text))
+        }
+    }
+
+    /// Collects a type and the types nested in it, which allow at most `enclosingAccess` to what
+    /// they declare.
+    ///
+    /// The recursion follows type nesting, which the parser stops, with a warning, at
+    /// ``DeclarationParser/maximumNestingDepth``.
+    private mutating func collect(_ type: TypeDeclaration, enclosingAccess: AccessLevel, isNested: Bool, in path: String) {
+        if type.kind == .extension, !isNested {
+            extensionMembers[type.name, default: []].formUnion(type.members.map(\.name))
+            let methods = ClassMethods(
+                type.functions, in: path,
+                enclosing: Isolation(attributes: type.attributes, modifiers: type.modifiers))
+            if !methods.found.isEmpty || !methods.asyncMethods.isEmpty {
+                extensionMethods[type.name] = methods.adding(extensionMethods[type.name])
+            }
+        }
+        switch type.kind {
+        case .struct, .enum:
+            valueTypeNames.insert(type.name)
+            valueTypeNames.insert(type.qualifiedName)
+        case .class:
+            classNames.insert(type.name)
+            classNames.insert(type.qualifiedName)
+        case .actor, .protocol, .extension:
+            break
+        }
+        let annotation = dialect.annotation(
+            readAnnotation(type.comments, in: path), ofType: type, in: path, diagnostics: &diagnostics)
+        var isCandidate = false
+        if let annotation, type.kind == .class {
+            let checked = check(annotation, onClass: true, in: path)
+            let isRoot = checked.contains(.root)
+            let isNode = checked.contains(.node)
+            if isRoot || isNode {
+                isCandidate = true
+                if isRoot, isNode, let node = checked.item(.node) {
+                    report(.redundantNode, at: node.location, in: path)
+                }
+                candidates.append(Candidate(
+                    type, enclosingAccess: enclosingAccess, annotation: checked, role: isRoot ? .root : .node, file: path))
+                candidateNames.insert(type.qualifiedName)
+                var scope = Substring(type.qualifiedName)
+                while let dot = scope.utf8.lastIndex(of: UInt8(ascii: ".")) {
+                    scope = scope[..<dot]
+                    candidateScopes.insert(scope)
+                }
+            }
+        } else if let annotation {
+            // Only classes can be tracked: say so for `root` and `node`, and once for anything else.
+            if let item = annotation.items.first(where: { $0.name == .root || $0.name == .node }) {
+                report(.notAClass(item: item.name!, name: type.name, kind: Self.article(of: type.kind)),
+                       at: item.location, in: path)
+            } else {
+                report(.unsupportedDeclaration("\(type.kind.rawValue) '\(type.name)'"), at: annotation.location, in: path)
+            }
+        }
+        for memberIndex in type.members.indices {
+            guard let written = readAnnotation(type.members[memberIndex].comments, in: path),
+                  let memberAnnotation = dialect.annotation(
+                      written, ofMemberAt: memberIndex, in: type, file: path, diagnostics: &diagnostics)
+            else { continue }
+            let checked = check(memberAnnotation, onClass: false, in: path)
+            if isCandidate {
+                candidates[candidates.count - 1].members.append(
+                    AnnotatedMember(index: memberIndex, annotation: checked, names: checked.names))
+            } else if type.kind == .class {
+                report(.memberOfUnannotatedClass(member: type.members[memberIndex].name, className: type.name, prefix: prefix),
+                       at: memberAnnotation.location, in: path)
+            } else {
+                report(.memberOutsideClass(
+                    member: type.members[memberIndex].name, container: "\(type.kind.rawValue) '\(type.name)'"),
+                       at: memberAnnotation.location, in: path)
+            }
+        }
+        rejectAnnotations(of: type.functions, type.otherDeclarations, in: path)
+        // An extension's default level does not restrict what it declares; only `private` does.
+        let level = AccessLevel(modifiers: type.modifiers)
+        let nestedAccess = type.kind != .extension || level < .internal ? min(enclosingAccess, level) : enclosingAccess
+        for index in type.nested.indices {
+            collect(type.nested[index], enclosingAccess: nestedAccess, isNested: true, in: path)
+        }
+    }
+
+    /// Reports annotations on functions and other declarations that cannot have one.
+    private mutating func rejectAnnotations(of functions: [FunctionDeclaration], _ others: [OtherDeclaration], in path: String) {
+        for index in functions.indices {
+            rejectAnnotation(of: functions[index].comments, on: Self.describe(functions[index]), in: path)
+        }
+        for index in others.indices {
+            rejectAnnotation(of: others[index].comments, on: Self.describe(others[index]), in: path)
+        }
+    }
+
+    /// Reports an annotation on a declaration that cannot have one; `declaration` describes it
+    /// and is built only then.
+    private mutating func rejectAnnotation(of comments: [Comment], on declaration: @autoclosure () -> String, in path: String) {
+        guard let annotation = readAnnotation(comments, in: path) else { return }
+        report(.unsupportedDeclaration(declaration()), at: annotation.location, in: path)
+    }
+
+    /// The annotation lines among `comments`, stacked; `nil` when there is none. Syntax errors
+    /// are reported here.
+    private mutating func readAnnotation(_ comments: [Comment], in path: String) -> Annotation? {
+        var annotation: Annotation?
+        for index in comments.indices {
+            switch comments[index].kind {
+            case .line:
+                guard let line = dialect.annotationLine(comments[index]) else { continue }
+                for problem in line.problems {
+                    diagnostics.append(problem.diagnostic(file: path))
+                }
+                if annotation == nil {
+                    annotation = Annotation(items: line.items, location: comments[index].location)
+                } else {
+                    annotation?.items += line.items
+                }
+            case .docLine:
+                if dialect.parser.looksLikeAnnotation(docComment: comments[index].text) {
+                    report(.docCommentAnnotation(prefix: prefix), at: comments[index].location, in: path)
+                }
+            case .block, .docBlock:
+                continue
+            }
+        }
+        return annotation
+    }
+
+    /// The items of `annotation` that exist, apply to this kind of declaration, are given once
+    /// and have a value of the right form; every other item is reported and dropped.
+    private mutating func check(_ annotation: Annotation, onClass: Bool, in path: String) -> Annotation {
+        var seen: UInt16 = 0
+        var kept: [AnnotationItem] = []
+        kept.reserveCapacity(annotation.items.count)
+        for item in annotation.items where isValid(item, onClass: onClass, seen: &seen, in: path) {
+            kept.append(item)
+        }
+        return Annotation(items: kept, location: annotation.location)
+    }
+
+    /// Whether `item` exists, applies to this kind of declaration, is the first of its name
+    /// (`seen` has a bit for each name met) and has a value of the right form; reports why not.
+    private mutating func isValid(_ item: AnnotationItem, onClass: Bool, seen: inout UInt16, in path: String) -> Bool {
+        guard let name = item.name else {
+            report(.unknownItem(item.spelling, suggestion: nearestSpelling(of: item.spelling, in: dialect.itemSpellings)),
+                   at: item.location, in: path)
+            return false
+        }
+        guard seen & name.bit == 0 else {
+            report(.duplicateItem(item.spelling), at: item.location, in: path)
+            return false
+        }
+        seen |= name.bit
+        guard onClass ? name.appliesToClasses : name.appliesToMembers else {
+            report(.itemOnWrongDeclaration(item: name, onClass: onClass), at: item.location, in: path)
+            return false
+        }
+        switch (name.valueForm, item.value) {
+        case (.none, nil), (.pathList, .some):
+            return true
+        case (.none, .some(let value)):
+            report(.unexpectedValue(item: name), at: value.location, in: path)
+            return false
+        case (_, nil):
+            report(.missingValue(item: name), at: item.location, in: path)
+            return false
+        case (.name, .path(let path)) where path.components.count == 1:
+            return true
+        case (.typeName, .path):
+            return true
+        case (_, .some(let value)):
+            report(.invalidValue(item: name), at: value.location, in: path)
+            return false
+        }
+    }
+
+    // MARK: Roots
+
+    /// Reports a missing root (when there are nodes) and any second root.
+    mutating func checkRoots() {
+        let roots = candidates.filter { $0.role == .root }
+        if roots.isEmpty, let first = candidates.first {
+            report(.missingRoot(prefix: prefix), at: first.annotation.location, in: first.file)
+        }
+        guard let firstRoot = roots.first else { return }
+        for extra in roots.dropFirst() {
+            let item = extra.annotation.item(.root)!
+            report(.secondRoot(name: extra.qualifiedName, firstRoot: firstRoot.qualifiedName),
+                   at: item.location, in: extra.file)
+            report(.firstRootHere(name: firstRoot.qualifiedName),
+                   at: firstRoot.annotation.item(.root)!.location, in: firstRoot.file)
+        }
+    }
+
+    // MARK: Describing declarations
+
+    private static func describe(_ function: FunctionDeclaration) -> String {
+        switch function.kind {
+        case .function: "func '\(function.name)'"
+        case .initializer: "an initializer"
+        case .deinitializer: "a deinitializer"
+        case .subscript: "a subscript"
+        }
+    }
+
+    private static func describe(_ other: OtherDeclaration) -> String {
+        switch other.kind {
+        case .typeAlias: "typealias '\(other.name)'"
+        case .associatedType: "associatedtype '\(other.name)'"
+        case .enumCase: "case '\(other.name)'"
+        case .import: "an import"
+        case .operator: "operator '\(other.name)'"
+        case .precedenceGroup: "precedencegroup '\(other.name)'"
+        case .macro: "macro '\(other.name)'"
+        }
+    }
+
+    private static func article(of kind: TypeDeclaration.Kind) -> String {
+        switch kind {
+        case .class: "a class"
+        case .struct: "a struct"
+        case .enum: "an enum"
+        case .actor: "an actor"
+        case .extension: "an extension"
+        case .protocol: "a protocol"
+        }
+    }
+}

@@ -1,0 +1,267 @@
+extension SchemeBuilder {
+    /// Public names that generated code declares itself, which a member cannot take.
+    static let reservedNames: [String] = [
+        "all", "modelPath", "tracker", "RippleKey", "RippleScheme", "init", "self", "Self", "Type", "Protocol",
+    ]
+
+    /// The members of one candidate class, in declaration order; members with errors are left out.
+    mutating func buildMembers(of candidateIndex: Int) -> (members: [TrackedMember], pending: [PendingValues]) {
+        let candidate = candidates[candidateIndex]
+        var members: [TrackedMember] = []
+        var pending: [PendingValues] = []
+        members.reserveCapacity(candidate.members.count)
+        pending.reserveCapacity(candidate.members.count)
+        let declaredNames = declaredNames(of: candidate)
+        for annotated in candidate.members {
+            buildMember(annotated, in: candidate, declaredNames: declaredNames, into: &members, &pending)
+        }
+        return (members, pending)
+    }
+
+    /// Whether `name` is taken in the class of `candidate`: by one of its `var`s, or one that an
+    /// extension declares. What another tool generated (accessors in an old Sourcery region) the
+    /// dialect reports, not as clashes.
+    ///
+    /// `declaredNames` is `nil` for a class of few members, which a look through costs less
+    /// than hashing them into a set; a class of many has them in the set (see
+    /// ``declaredNames(of:)``), so that checking every member stays linear.
+    private func isDeclared(_ name: String, in candidate: Candidate, declaredNames: Set<String>?) -> Bool {
+        if let declaredNames {
+            if declaredNames.contains(name) { return true }
+        } else {
+            let declarations = candidate.variables
+            // Comparing lengths first spares most string comparisons: a `_name` is one byte longer.
+            let length = name.utf8.count
+            for index in declarations.indices
+            where declarations[index].name.utf8.count == length && declarations[index].name == name {
+                if !dialect.isGenerated(line: declarations[index].location.line, in: candidate.file) { return true }
+            }
+        }
+        return !extensionMembers.isEmpty && extensionMembers[candidate.qualifiedName]?.contains(name) == true
+    }
+
+    /// The names of the `var`s of a class outside code another tool generated, for ``isDeclared(_:in:declaredNames:)``;
+    /// `nil` when the class has so few that looking through them is cheaper.
+    private func declaredNames(of candidate: Candidate) -> Set<String>? {
+        let declarations = candidate.variables
+        guard declarations.count > 32 else { return nil }
+        var names = Set<String>(minimumCapacity: declarations.count)
+        for index in declarations.indices where !dialect.isGenerated(line: declarations[index].location.line, in: candidate.file) {
+            names.insert(declarations[index].name)
+        }
+        return names
+    }
+
+    /// Appends the member of the class of `candidate` that `annotated` describes
+    /// says, to `members`, and what remains to resolve of it to `pending`; appends nothing when
+    /// it has errors.
+    ///
+    /// The annotation's items are read only for the names it has: most members need none of
+    /// them.
+    private mutating func buildMember(
+        _ annotated: AnnotatedMember, in candidate: Candidate,
+        declaredNames: Set<String>?, into members: inout [TrackedMember], _ pending: inout [PendingValues]
+    ) {
+        let file = candidate.file
+        // The declaration is read where it is, by index: a copy of it would retain all its parts.
+        let variables = candidate.variables
+        let index = annotated.index
+        let storageName = variables[index].name
+        if variables[index].isStatic {
+            report(.staticMember(name: storageName), at: variables[index].location, in: file)
+            return
+        }
+        if variables[index].isLet {
+            report(.constantMember(name: storageName), at: variables[index].location, in: file)
+            return
+        }
+        guard storageName.utf8.first == UInt8(ascii: "_") else {
+            report(.missingUnderscore(name: storageName), at: variables[index].location, in: file)
+            return
+        }
+        // `_` and `__` leave the accessor no name (`_` is Swift's wildcard, not a name).
+        guard storageName.utf8.count > 1, storageName != "__" else {
+            report(.accessorWithoutName(member: storageName), at: variables[index].location, in: file)
+            return
+        }
+        let name = String(storageName.dropFirst())
+        if let hidden = variables[index].modifiers.first(where: { $0.hasPrefix("private") || $0.hasPrefix("fileprivate") }) {
+            report(.inaccessibleMember(member: storageName, modifier: hidden), at: variables[index].location, in: file)
+        }
+
+        // What the member is.
+        let names = annotated.names
+        func has(_ name: AnnotationItem.Name) -> Bool { names & name.bit != 0 }
+        func location(of name: AnnotationItem.Name) -> SourceLocation? {
+            has(name) ? annotated.annotation.location(of: name) : nil
+        }
+        func value(of name: AnnotationItem.Name) -> AnnotationValue? {
+            has(name) ? annotated.annotation.value(of: name) : nil
+        }
+        let isNode = has(.node)
+        var isShared = has(.shared)
+        if isNode, has(.property) {
+            report(.conflictingKinds(member: storageName), at: location(of: .node)!, in: file)
+            return
+        }
+        if !isNode, !has(.property), !isShared {
+            report(.missingKind(member: storageName), at: annotated.annotation.location, in: file)
+            return
+        }
+        if isNode, let shared = location(of: .shared) {
+            report(.sharedNode(member: storageName), at: shared, in: file)
+            isShared = false
+        }
+
+        // Computed members are readOnly, and only they have dependencies.
+        let isComputed = variables[index].isComputed
+        let readOnly = location(of: .readOnly)
+        if isComputed, readOnly == nil {
+            report(.computedNeedsReadOnly(member: storageName), at: variables[index].location, in: file)
+        }
+        if let readOnly, !isComputed {
+            report(.readOnlyStoredMember(member: storageName), at: readOnly, in: file)
+        }
+        var dependencyPaths: [AnnotationPath] = []
+        if let value = value(of: .dependency) {
+            if isComputed {
+                dependencyPaths = value.paths
+            } else {
+                report(.ignoredDependency(member: storageName), at: location(of: .dependency)!, in: file)
+            }
+        } else if isComputed, readOnly != nil {
+            report(.missingDependency(member: storageName), at: variables[index].location, in: file)
+        }
+        if isComputed {
+            // A computed member reads other members; whether those may be read off the model's
+            // actor is theirs to say, so background access is ignored too.
+            for ignored in [AnnotationItem.Name.shared, .discardable, .derived, .allowBackgroundRead, .allowBackgroundWrite] {
+                guard let location = location(of: ignored) else { continue }
+                report(.ignoredOnReadOnly(item: ignored, member: storageName), at: location, in: file)
+                if ignored == .shared { isShared = false }
+            }
+        }
+
+        // The type, declared or inferred.
+        guard let declaredType = variables[index].typeAnnotation
+                ?? variables[index].initializer.flatMap(TypeInference.type(ofInitializer:)) else {
+            report(.cannotInferType(member: storageName), at: variables[index].location, in: file)
+            return
+        }
+        let kind: TrackedMember.Kind
+        let type: String
+        if isNode {
+            let typeItem = has(.type) ? annotated.annotation.item(.type) : nil
+            guard let node = resolveNodeType(declaredType, of: variables, at: index, typeItem: typeItem, in: candidate) else { return }
+            (kind, type) = node
+        } else {
+            if let typeLocation = location(of: .type) {
+                report(.ignoredType(member: storageName), at: typeLocation, in: file)
+            }
+            (kind, type) = (.property, declaredType)
+        }
+
+        // The accessor's name must be free.
+        if isDeclared(name, in: candidate, declaredNames: declaredNames) {
+            report(.accessorClash(accessor: name, member: storageName, className: candidate.name),
+                   at: variables[index].location, in: file)
+        } else if Self.reservedNames.contains(where: { $0.utf8.count == name.utf8.count && $0 == name }) {
+            report(.reservedAccessor(accessor: name, member: storageName), at: variables[index].location, in: file)
+        }
+
+        var options: MemberOptions = []
+        if isComputed || readOnly != nil { options.insert(.readOnly) }
+        if isComputed {
+            options.insert(.computed)
+        } else {
+            if has(.discardable) { options.insert(.discardable) }
+            if has(.derived) { options.insert(.derived) }
+            let backgroundWrite = has(.allowBackgroundWrite)
+            if backgroundWrite || has(.allowBackgroundRead) { options.insert(.backgroundRead) }
+            if backgroundWrite { options.insert(.backgroundWrite) }
+        }
+
+        let isNonisolated = isNonisolated(variables, at: index, options: options, in: candidate)
+        members.append(TrackedMember(
+            storageName: storageName, name: name, type: type, kind: kind, isComputed: isComputed,
+            options: options, index: members.count, changeKey: members.count, location: variables[index].location,
+            isNonisolated: isNonisolated))
+        pending.append(PendingValues(
+            dependencyPaths: dependencyPaths, sharedPath: isShared ? value(of: .shared)?.paths.first : nil))
+    }
+
+    /// The node kind and the accessor type of a `node` member, whose annotation's `type` item,
+    /// if any, is `typeItem`; `nil` after reporting why not.
+    private mutating func resolveNodeType(
+        _ declaredType: String, of variables: [VariableDeclaration], at index: Int, typeItem: AnnotationItem?, in candidate: Candidate
+    ) -> (TrackedMember.Kind, String)? {
+        let file = candidate.file
+        let typeLocation = variables[index].typeLocation ?? variables[index].location
+        guard let read = NodeTypeShape(reading: declaredType) else {
+            report(.unsupportedNodeShape(member: variables[index].name, type: declaredType), at: typeLocation, in: file)
+            return nil
+        }
+        let declaredClass = resolveClass(read.element, from: candidate)
+        guard let typeItem, let typePath = typeItem.value?.paths.first else {
+            guard let declaredClass else {
+                reportNotANode(read.element, member: variables[index].name, at: typeLocation, in: file)
+                return nil
+            }
+            return (.node(read.shape, element: declaredClass), read.typeText(element: declaredClass))
+        }
+        guard let namedClass = resolveClass(typePath.text, from: candidate) else {
+            reportNotANode(typePath.text, member: variables[index].name, at: typePath.location, in: file)
+            return nil
+        }
+        if let declaredClass {
+            guard declaredClass == namedClass else {
+                report(.contradictingType(member: variables[index].name, type: typePath.text, declared: declaredType),
+                       at: typeItem.location, in: file)
+                return nil
+            }
+            return (.node(read.shape, element: namedClass), read.typeText(element: namedClass))
+        }
+        // The declared type names no node class: a typealias, of the class or of a collection of
+        // it. A plain name gets its shape from the initializer.
+        var shape = read.shape
+        if shape == .single {
+            let initializer = SwiftText.trimmed(variables[index].initializer ?? "")
+            if initializer == "[]" {
+                shape = .array
+            } else if initializer == "[:]" {
+                shape = .dictionary
+            } else if let inferred = TypeInference.type(ofInitializer: initializer),
+                      resolveClass(inferred, from: candidate) == namedClass {
+                shape = .single
+            } else {
+                report(.unknownNodeShape(member: variables[index].name, type: declaredType, element: typePath.text),
+                       at: typeLocation, in: file)
+                return nil
+            }
+        }
+        return (.node(shape, element: namedClass), declaredType)
+    }
+
+    /// Reports the type of a `node` member that is no annotated class: a value type wants the
+    /// member to be a `property`, a class an annotation; a type the sources do not declare may be
+    /// either.
+    private mutating func reportNotANode(_ typeName: String, member: String, at location: SourceLocation, in file: String) {
+        let module = typeName.prefix { $0 != "." }
+        let unqualified = ["Swift", "Foundation", "CoreGraphics"].contains(module) ? typeName.dropFirst(module.count + 1) : Substring(typeName)
+        if Self.standardValueTypes.contains(String(unqualified)) || valueTypeNames.contains(typeName) {
+            report(.valueTypeNode(member: member, typeName: typeName), at: location, in: file)
+        } else if classNames.contains(typeName) {
+            report(.notANode(typeName: typeName, prefix: prefix), at: location, in: file)
+        } else {
+            report(.undeclaredNodeType(member: member, typeName: typeName, prefix: prefix), at: location, in: file)
+        }
+    }
+
+    /// Value types of the standard library, Foundation and Core Graphics that models hold.
+    static let standardValueTypes: Set<String> = [
+        "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float",
+        "Float16", "CGFloat", "Bool", "String", "Substring", "Character", "Date", "URL", "UUID", "Data", "Decimal",
+        "TimeInterval", "Duration", "CGPoint", "CGSize", "CGRect", "IndexPath", "IndexSet", "Locale", "TimeZone",
+        "DateComponents",
+    ]
+}
