@@ -46,7 +46,7 @@ let header = mediator.observe(
     transcript.show("header", "\(library.user.name) · \(library.selectedTrackCount) tracks selected · "
         + "\(minutes(library.totalDuration)) in all")
 }
-let sidebar = mediator.observe("sidebar", reads: [scheme.playlists.name, scheme.selectedPlaylistID]) { library in
+let sidebar = mediator.observe("sidebar", reads: [scheme.playlists.id, scheme.playlists.name, scheme.selectedPlaylistID]) { library in
     transcript.show("sidebar", library.playlists.map { playlist in
         playlist.id == library.selectedPlaylistID ? "[\(playlist.name)]" : playlist.name
     }.joined(separator: " · "))

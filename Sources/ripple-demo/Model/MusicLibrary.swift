@@ -22,7 +22,7 @@ final class MusicLibrary {
 
     /// The selected playlist, found from the two members it depends on.
     // ripple: node, readOnly, dependency = [selectedPlaylistID, playlists]
-    var _selectedPlaylist: Playlist? { _playlists.first { $0.id == _selectedPlaylistID } }
+    var _selectedPlaylist: Playlist? { _playlists.first { $0._id == _selectedPlaylistID } }
 
     /// How many tracks the selected playlist has; written by a processor.
     // ripple: property, derived
@@ -35,5 +35,10 @@ final class MusicLibrary {
     init(user: User, playlists: [Playlist]) {
         _user = user
         _playlists = playlists
+    }
+
+    /// An empty library, for documents to fill (and new documents to start from).
+    convenience init() {
+        self.init(user: User(), playlists: [])
     }
 }

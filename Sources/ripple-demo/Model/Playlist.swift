@@ -4,7 +4,10 @@ import Ripple
 // ripple: node
 final class Playlist {
     let tracker = Tracker()
-    let id: Int
+
+    /// The server's identity of the playlist (tracked, so that documents keep it).
+    // ripple: property
+    var _id: Int
 
     // ripple: property
     var _name: String
@@ -13,9 +16,16 @@ final class Playlist {
     var _tracks: [Track]
 
     init(id: Int, name: String, tracks: [Track]) {
-        self.id = id
+        _id = id
         _name = name
         _tracks = tracks
+    }
+
+    /// An empty playlist, for documents to fill.
+    init() {
+        _id = 0
+        _name = ""
+        _tracks = []
     }
 
     /// Throwing here rolls the whole update back: values, insertions, everything.

@@ -20,4 +20,9 @@ final class Track {
         _artist = artist
         _duration = duration
     }
+
+    /// An empty track, for documents to fill.
+    convenience init() {
+        self.init("", by: "", seconds: 0)
+    }
 }

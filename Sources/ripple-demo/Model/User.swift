@@ -15,4 +15,9 @@ final class User {
         _id = id
         _name = name
     }
+
+    /// Nobody, for documents to fill.
+    convenience init() {
+        self.init(id: 0, name: "")
+    }
 }
