@@ -104,9 +104,7 @@ public final class DocumentStore<Root: DocumentRoot> {
     /// Appends `patch` to the journal: durable now, or soon.
     private func journal(_ patch: Patch) {
         do {
-            var payload: [UInt8] = []
-            try DocumentJSON.encode(patch, into: &payload)
-            try journal.append(payload, durable: durability == .immediate)
+            try journal.append(patch.jsonBytes(), durable: durability == .immediate)
             switch durability {
             case .immediate: mediator.markSaved()
             case .interval(let interval): scheduleSync(after: interval)

@@ -119,13 +119,14 @@ extension Mediator where Root: DocumentRoot {
         var made: [(node: any DocumentNode, values: PatchValue)] = []
         var found: [(node: any DocumentNode, values: PatchValue)] = []
         let readContext = DocumentReadContext()
+        let types = Root._rippleDocumentTypes
         for case let .node(id, type, values) in patch.operations {
             if let node = identities.node(id) as? any DocumentNode {
                 found.append((node, values))
                 try readContext.add(node, id: id)
                 continue
             }
-            guard let nodeType = Root._rippleDocumentTypes[type] else {
+            guard let nodeType = types[type] else {
                 throw DocumentError.patchDoesNotApply(reason: "it brings a '\(type)', which the model has no class for")
             }
             let node = nodeType._rippleMake()

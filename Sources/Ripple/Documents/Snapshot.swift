@@ -108,12 +108,13 @@ func openDocument<Root: DocumentRoot>(_ bytes: [UInt8], identities: DocumentIden
     do {
         let context = DocumentReadContext()
         let entries = try document.member("nodes").elements()
+        let types = Root._rippleDocumentTypes
         var readers: [(node: any DocumentNode, values: JSONValue)] = []
         readers.reserveCapacity(entries.count)
         for entry in entries {
             let id = try entry.member("id").integer(as: UInt64.self)
             let type = try entry.member("type").string()
-            guard let nodeType = Root._rippleDocumentTypes[type] else {
+            guard let nodeType = types[type] else {
                 throw DocumentError.damaged(reason: "node \(id) is a '\(type)', which the model has no class for")
             }
             let node = nodeType._rippleMake()

@@ -122,9 +122,12 @@ extension History: CommitRecorder {
 
     func trim() {
         guard undoSteps.count > limit else { return }
-        let dropped = undoSteps.prefix(undoSteps.count - limit)
-        for step in dropped { undoManager?.removeAllActions(withTarget: step.target) }
-        undoSteps.removeFirst(dropped.count)
+        let dropped = undoSteps.count - limit
+        if let undoManager {
+            for step in undoSteps[..<dropped] { undoManager.removeAllActions(withTarget: step.target) }
+        }
+        // No slice of the steps is alive here: removing moves the rest rather than copying them.
+        undoSteps.removeFirst(dropped)
     }
 
     func forgetSteps() {

@@ -24,6 +24,11 @@ final class BenchRoot {
         _items = items
     }
 
+    /// An empty model, for documents to fill.
+    convenience init() {
+        self.init(items: [])
+    }
+
     /// A model of `count` items, named and numbered in order.
     convenience init(itemCount count: Int) {
         self.init(items: (0..<count).map { Item(value: $0, name: "item \($0)") })

@@ -17,6 +17,11 @@ final class Column {
         _cards = cards
     }
 
+    /// An empty column, for documents to fill.
+    convenience init() {
+        self.init(limit: 0, cards: [])
+    }
+
     struct OverLimit: Error {}
 
     func validate() throws {
@@ -34,6 +39,11 @@ final class Card {
 
     init(title: String) {
         _title = title
+    }
+
+    /// A card for documents to fill.
+    convenience init() {
+        self.init(title: "")
     }
 }
 

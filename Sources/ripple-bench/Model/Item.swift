@@ -18,4 +18,9 @@ final class Item: Identifiable {
         _value = value
         _name = name
     }
+
+    /// An item for documents to fill (its `id` is not tracked, so documents do not keep it).
+    convenience init() {
+        self.init(value: 0, name: "")
+    }
 }

@@ -57,6 +57,10 @@ private struct DocumentRun {
     /// carry them.
     mutating func applyPatches() throws {
         for patch in inbox.patches {
+            // The journal writes patches directly: the same bytes as their Codable conformance.
+            var encoded: [UInt8] = []
+            try DocumentJSON.encode(patch, into: &encoded)
+            #expect(patch.jsonBytes() == encoded, "the journal's JSON of \(patch)")
             let data = try JSONEncoder().encode(patch)
             try replica.apply(try JSONDecoder().decode(Patch.self, from: data))
             patchCount += 1

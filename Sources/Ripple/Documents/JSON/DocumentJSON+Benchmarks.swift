@@ -12,3 +12,12 @@
         try DocumentJSON.decode(T.self, from: DocumentJSON.parse(bytes))
     }
 }
+
+extension _DocumentJSONBenchmarks {
+    /// Hands `sink` each patch `mediator` records, as it is made: ``Mediator/patches()``
+    /// without the stream, for a benchmark's synchronous loop.
+    @MainActor
+    public static func onPatch<Root: DocumentRoot>(of mediator: Mediator<Root>, _ sink: @escaping (Patch) -> Void) {
+        mediator.patchRecorder.sinks.append(sink)
+    }
+}
