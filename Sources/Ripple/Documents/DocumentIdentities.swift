@@ -1,27 +1,40 @@
 /// The identities of a document's nodes: a number each, kept in its tracker, that snapshots,
 /// patches and journals name it by. A node keeps its number when reordered, moved or replaced
 /// and put back; a replica opened from a snapshot knows the same numbers.
+///
+/// Numbering a node costs a store into its tracker. Finding a node by its number (applying a
+/// patch) needs an index, which is built on first need by walking the document from its root,
+/// then kept up to date: a document opened or saved and never patched pays for no index.
 final class DocumentIdentities {
     /// The next number to give.
     private(set) var nextID: UInt64 = 1
-    /// The nodes by number, weakly: a node that leaves the model and every history step goes.
+    /// The nodes by number, weakly (a node that leaves the model and every history step goes),
+    /// once indexed.
     private var nodes: [UInt64: WeakNode] = [:]
+    /// Whether `nodes` holds every numbered node of the document.
+    private var isIndexed = true
+    /// The document's root, where an index starts.
+    private var root = WeakNode()
     private var pruneAt = 1_024
 
     private struct WeakNode {
         weak var node: (any RippleNode)?
     }
 
+    /// The root of the document these numbers are of.
+    func setRoot(_ root: any RippleNode) {
+        self.root = WeakNode(node: root)
+    }
+
     /// The number of `node`, given now if it had none.
     func id(of node: any RippleNode) -> UInt64 {
         let tracker = node._rippleTracker
         if tracker.documentID != 0 {
-            if nodes[tracker.documentID] == nil { remember(node, tracker.documentID) }
+            if isIndexed, nodes[tracker.documentID] == nil { remember(node, tracker.documentID) }
             return tracker.documentID
         }
         let id = nextID
-        tracker.documentID = id
-        remember(node, id)
+        assign(id, to: node)
         return id
     }
 
@@ -33,12 +46,20 @@ final class DocumentIdentities {
     /// Gives `node` the number `id`, read from a document or a patch.
     func assign(_ id: UInt64, to node: any RippleNode) {
         node._rippleTracker.documentID = id
-        remember(node, id)
+        nextID = max(nextID, id &+ 1)
+        if isIndexed { remember(node, id) }
+    }
+
+    /// The numbers given from now on are indexed when the document is walked (opening one:
+    /// every node is numbered at once, and most documents are never patched).
+    func deferIndex() {
+        isIndexed = false
     }
 
     /// The node with number `id`, if it is alive.
     func node(_ id: UInt64) -> (any RippleNode)? {
-        nodes[id]?.node
+        if !isIndexed { index() }
+        return nodes[id]?.node
     }
 
     /// Numbers below `id` are taken (a document or a patch used them).
@@ -48,10 +69,27 @@ final class DocumentIdentities {
 
     private func remember(_ node: any RippleNode, _ id: UInt64) {
         nodes[id] = WeakNode(node: node)
-        nextID = max(nextID, id &+ 1)
         if nodes.count >= pruneAt {
             nodes = nodes.filter { $0.value.node != nil }
             pruneAt = max(1_024, nodes.count * 2)
+        }
+    }
+
+    /// Indexes every numbered node the root reaches through saved members.
+    private func index() {
+        isIndexed = true
+        guard let root = root.node else { return }
+        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
+        var pending = [root]
+        while let node = pending.popLast() {
+            let tracker = node._rippleTracker
+            if tracker.documentID != 0, nodes[tracker.documentID]?.node == nil { remember(node, tracker.documentID) }
+            let descriptor = type(of: node)._rippleDescriptor
+            for (member, description) in descriptor.members.enumerated() where description.isNode && descriptor.saves(member) {
+                node._rippleVisitNodes(of: member) { child in
+                    if seen.insert(ObjectIdentifier(child)).inserted { pending.append(child) }
+                }
+            }
         }
     }
 }

@@ -109,6 +109,7 @@ func openDocument<Root: DocumentRoot>(_ bytes: [UInt8], identities: DocumentIden
         let context = DocumentReadContext()
         let entries = try document.member("nodes").elements()
         let types = Root._rippleDocumentTypes
+        identities.deferIndex()
         var readers: [(node: any DocumentNode, values: JSONValue)] = []
         readers.reserveCapacity(entries.count)
         for entry in entries {
@@ -130,6 +131,7 @@ func openDocument<Root: DocumentRoot>(_ bytes: [UInt8], identities: DocumentIden
             throw DocumentError.damaged(reason: "its root, node \(rootID), is not a \(Root._rippleDescriptor.name)")
         }
         identities.reserve(upTo: try document.member("nextID").integer(as: UInt64.self))
+        identities.setRoot(root)
         return root
     } catch let error as DocumentError {
         throw error
