@@ -17,11 +17,16 @@ extension History: CommitRecorder {
         }
         // With history off, every change of a saved member is one it does not record.
         let changesUnrecorded = commit.entries.contains { (!$0.isUndoable || !isEnabled) && changesSaved($0) }
-        if commit.bodyCommitted, let replaying {
+        if let replaying, replayIsRecorded {
+            // An update queued by the replay's refresh (a reaction to an undo): part of the undo
+            // or redo, as Foundation's UndoManager groups what registers while it undoes.
+            if !changes.isEmpty || changesUnrecorded { joinReplayedStep(replaying, changes: changes) }
+        } else if commit.bodyCommitted, let replaying {
             // An undo or redo lands on the state at the other end of its step, unless its
             // refresh (a coordinator, say) changed the document further.
             let refreshChanged = commit.entries[commit.bodyEntryCount...].contains(where: changesSaved)
             moveReplayedStep(replaying, changes: changes, landsOnItsState: !changesUnrecorded && !refreshChanged)
+            replayIsRecorded = true
         } else if isEnabled, !changes.isEmpty {
             push(changes, name: commit.undoName)
         } else if changesUnrecorded || !changes.isEmpty {
@@ -63,6 +68,22 @@ extension History: CommitRecorder {
         }
         step.changes = changes
         if direction == .undo { redoSteps.append(step) } else { undoSteps.append(step) }
+    }
+
+    /// Adds `changes`, made by an update the replay's refresh queued, to the step the replay
+    /// moved: playing that step back reverts them too. The document is in a new state, at the
+    /// step's near end.
+    private func joinReplayedStep(_ direction: Replay, changes: [HistoryStep.Change]) {
+        stateID = newState()
+        let moved = direction == .undo ? redoSteps.indices.last : undoSteps.indices.last
+        guard let index = moved, (direction == .undo ? redoSteps : undoSteps)[index].serial == replayingSerial else { return }
+        if direction == .undo {
+            redoSteps[index].changes += changes
+            redoSteps[index].before = stateID
+        } else {
+            undoSteps[index].changes += changes
+            undoSteps[index].after = stateID
+        }
     }
 
     /// Pushes a new step, or merges it into the step of the running group or manager event.

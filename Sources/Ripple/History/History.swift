@@ -48,6 +48,9 @@ public final class History {
     var replaying: Replay?
     /// The serial of the step being replayed.
     var replayingSerial: Int?
+    /// The replay's own update is recorded: what commits after it, before the replay returns,
+    /// is an update its refresh queued, which joins the replayed step.
+    var replayIsRecorded = false
     enum Replay {
         case undo, redo
 
@@ -231,12 +234,14 @@ public final class History {
     func replay(_ step: HistoryStep, _ direction: Replay, host: any HistoryHost) throws {
         replaying = direction
         replayingSerial = step.serial
+        replayIsRecorded = false
         // A replay is recorded, whatever context asked for it.
         let wasUndoable = host.writesAreUndoable
         host.writesAreUndoable = true
         defer {
             replaying = nil
             replayingSerial = nil
+            replayIsRecorded = false
             host.writesAreUndoable = wasUndoable
         }
         do {
