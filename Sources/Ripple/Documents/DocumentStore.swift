@@ -71,14 +71,21 @@ public final class DocumentStore<Root: DocumentRoot> {
         }
         mediator = Mediator(root: root)
         mediator.core.identities = identities
-        for payload in try journal.readRecords(generation: generation) {
-            let patch: Patch
+        let patches = try journal.readRecords(generation: generation).map { payload in
             do {
-                patch = try DocumentJSON.decode(Patch.self, from: try DocumentJSON.parse(payload))
+                return try DocumentJSON.decode(Patch.self, from: try DocumentJSON.parse(payload))
             } catch {
                 throw DocumentError.damaged(reason: "a journal record with a valid checksum is not a patch: \(error)")
             }
-            try mediator.apply(patch)
+        }
+        if !patches.isEmpty {
+            // Every record is an update that committed: replayed together, as one update (one
+            // validation and one refresh for the journal, not one per record).
+            try mediator.history.withoutRecording {
+                try mediator.update(tag: "remote") { _ in
+                    for patch in patches { try Mediator<Root>.apply(patch, identities: identities) }
+                }
+            }
         }
         // A new document, or a snapshot no store wrote, is written at once: its journal follows it.
         if generation == 0 { try writeSnapshot() }

@@ -30,6 +30,31 @@ import Testing
         #expect(kinds["rolled back", default: 0] > 10 && run.patchCount > 100)
         #expect(run.replica.violations == [] && run.original.violations == [])
     }
+
+    /// A store journals random updates, undo and redo (and saves now and then); reopened, it
+    /// holds the same document, byte for byte, replaying its journal as one update.
+    @Test(arguments: [21, 22, 23])
+    func aStoreReopensToTheDocumentItJournaled(seed: UInt64) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ripple-property-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("library.ripple")
+        try Mediator(root: makeLibrary(shelves: 3)).snapshot().write(to: url)
+        for round in 0..<6 {
+            let expected: Data
+            do {
+                let store = try DocumentStore<Library>(url: url, durability: .onSave)
+                var run = try DocumentRun(seed: seed &* 100 &+ UInt64(round), original: store.mediator)
+                for _ in 0..<40 { _ = try run.step() }
+                if round % 2 == 1 { try store.save() }
+                for _ in 0..<15 { _ = try run.step() }
+                expected = try store.mediator.snapshot()
+            }
+            let reopened = try DocumentStore<Library>(url: url, durability: .onSave).mediator.snapshot()
+            #expect(reopened == expected, "seed \(seed), round \(round): the reopened document differs")
+            if reopened != expected { return }
+        }
+    }
 }
 
 @MainActor
@@ -43,9 +68,10 @@ private struct DocumentRun {
     var patchCount = 0
     private let inbox = Inbox()
 
-    init(seed: UInt64) throws {
+    init(seed: UInt64, original: Mediator<Library>? = nil) throws {
         random = SeededGenerator(state: seed)
-        original = Mediator(root: makeLibrary(shelves: 3))
+        let original = original ?? Mediator(root: makeLibrary(shelves: 3))
+        self.original = original
         original.contracts = Contracts(.record)
         replica = try Mediator<Library>(opening: try original.snapshot())
         replica.contracts = Contracts(.record)
