@@ -35,3 +35,14 @@
         }
     }
 }
+
+/// Calls `body` on the main actor: the list of a model's classes in a root that is not
+/// explicitly `@MainActor` (`DocumentRoot._rippleDocumentTypes`), which names the conformances
+/// of its `@MainActor` classes.
+@inlinable
+@_spi(RippleGenerated) public func _rippleAssumingMainActor<Result>(_ body: @MainActor () throws -> Result) rethrows -> Result {
+    MainActor.preconditionIsolated("Ripple calls into the model on the main actor")
+    return try withoutActuallyEscaping(body) { body in
+        try unsafeBitCast(body, to: (() throws -> Result).self)()
+    }
+}
