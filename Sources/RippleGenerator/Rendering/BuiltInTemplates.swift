@@ -309,8 +309,9 @@ extension BackgroundNode where Node == {{ class.name }} {
     accessor, so that it is journaled, validated and delivered with its update. Members holding
     nodes of a `@MainActor` class, in a class that is not explicitly `@MainActor`
     (`visitAssumesMainActor`), are reached through `_rippleAssumingMainActor`, where those
-    nodes' conformances can be used; so are, in such a root, the classes of the model
-    (`documentTypesAssumeMainActor`).
+    nodes' conformances can be used, with the writer, reader or change as arguments (a closure
+    capturing them would send them to the main actor); so are, in such a root, the classes of
+    the model (`documentTypesAssumeMainActor`).
 #}
 /// How documents save and open {{ class.article }} `{{ class.name }}`.
 extension {{ class.name }}: {{ class.documentConformance }} {
@@ -349,9 +350,9 @@ extension {{ class.name }}: {{ class.documentConformance }} {
     {% for member in class.savedMembers %}
         {% if member.visitAssumesMainActor %}
             {% if member.backgroundRead %}
-        try _rippleAssumingMainActor(self) { owner in try node.{{ member.documentWrite }}(_rippleLocked(owner) { owner.{{ member.storage }} }, "{{ member.name }}") }
+        try _rippleAssumingMainActor(self, &node) { owner, node in try node.{{ member.documentWrite }}(_rippleLocked(owner) { owner.{{ member.storage }} }, "{{ member.name }}") }
             {% else %}
-        try _rippleAssumingMainActor(self) { try node.{{ member.documentWrite }}($0.{{ member.storage }}, "{{ member.name }}") }
+        try _rippleAssumingMainActor(self, &node) { try $1.{{ member.documentWrite }}($0.{{ member.storage }}, "{{ member.name }}") }
             {% endif %}
         {% elif member.backgroundRead %}
         try node.{{ member.documentWrite }}(_rippleLocked(self) { {{ member.storage }} }, "{{ member.name }}")
@@ -364,7 +365,7 @@ extension {{ class.name }}: {{ class.documentConformance }} {
     {{ class.conformanceAccess }}func _rippleOpen(from node: DocumentNodeReader) throws {
     {% for member in class.savedMembers %}
         {% if member.visitAssumesMainActor %}
-        {{ member.storage }} = try _rippleAssumingMainActor(self) { try node.{{ member.documentWrite }}("{{ member.name }}", default: $0.{{ member.storage }}) }
+        {{ member.storage }} = try _rippleAssumingMainActor(self, node) { try $1.{{ member.documentWrite }}("{{ member.name }}", default: $0.{{ member.storage }}) }
         {% else %}
         {{ member.storage }} = try node.{{ member.documentWrite }}("{{ member.name }}", default: {{ member.storage }})
         {% endif %}
@@ -377,9 +378,11 @@ extension {{ class.name }}: {{ class.documentConformance }} {
         {% if member.visitAssumesMainActor %}
             {% if member.backgroundRead %}
         case RippleKey.{{ member.identifier }}:
-            try _rippleAssumingMainActor(self) { owner in try change.{{ member.documentWrite }}(_rippleLocked(owner) { owner.{{ member.storage }} }, old: old) }
+            try _rippleAssumingMainActor(self, &change, old) { owner, change, old in
+                try change.{{ member.documentWrite }}(_rippleLocked(owner) { owner.{{ member.storage }} }, old: old)
+            }
             {% else %}
-        case RippleKey.{{ member.identifier }}: try _rippleAssumingMainActor(self) { try change.{{ member.documentWrite }}($0.{{ member.storage }}, old: old) }
+        case RippleKey.{{ member.identifier }}: try _rippleAssumingMainActor(self, &change, old) { try $1.{{ member.documentWrite }}($0.{{ member.storage }}, old: $2) }
             {% endif %}
         {% elif member.backgroundRead %}
         case RippleKey.{{ member.identifier }}: try change.{{ member.documentWrite }}(_rippleLocked(self) { {{ member.storage }} }, old: old)
@@ -395,7 +398,7 @@ extension {{ class.name }}: {{ class.documentConformance }} {
         switch member {
     {% for member in class.savedMembers %}
         {% if member.visitAssumesMainActor %}
-        case RippleKey.{{ member.identifier }}: try _rippleAssumingMainActor(self) { try change.{{ member.documentApply }}(to: &$0.{{ member.identifier }}) }
+        case RippleKey.{{ member.identifier }}: try _rippleAssumingMainActor(self, change) { try $1.{{ member.documentApply }}(to: &$0.{{ member.identifier }}) }
         {% else %}
         case RippleKey.{{ member.identifier }}: try change.{{ member.documentApply }}(to: &{{ member.identifier }})
         {% endif %}
