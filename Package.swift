@@ -37,8 +37,9 @@ let package = Package(
                 ]),
             dependencies: ["ripple-gen"]),
 
-        // The runnable example: a model built through RipplePlugin, and a scripted session over it.
-        .executableTarget(name: "ripple-demo", dependencies: ["Ripple"], plugins: ["RipplePlugin"]),
+        // The runnable example: a model built through RipplePlugin with "documents": true (its
+        // ripple.json), and a scripted session over it.
+        .executableTarget(name: "ripple-demo", dependencies: ["Ripple"], exclude: ["ripple.json"], plugins: ["RipplePlugin"]),
 
         // Benchmarks (`swift run -c release ripple-bench`): a model built through RipplePlugin, measured
         // against plain properties and Observation (imported here only), and the generator's throughput.
@@ -49,7 +50,8 @@ let package = Package(
         .target(name: "RippleBenchObservable", dependencies: ["Ripple"], exclude: ["ripple.json"], plugins: ["RipplePlugin"]),
 
         // Tests.
-        .testTarget(name: "RippleTests", dependencies: ["Ripple"], plugins: ["RipplePlugin"]),
+        // The runtime's tests, over a model generated with "documents": true (its ripple.json).
+        .testTarget(name: "RippleTests", dependencies: ["Ripple"], exclude: ["ripple.json"], plugins: ["RipplePlugin"]),
         // The generator's and the migration's tests, in folders that mirror theirs (Migration/ for
         // RippleMigration).
         .testTarget(name: "RippleGeneratorTests", dependencies: ["RippleGenerator", "RippleMigration"], exclude: ["Fixtures"]),

@@ -7,12 +7,14 @@ import Foundation
 ///     "annotationPrefix": "ripple",
 ///     "accessLevel": "public",
 ///     "templates": "RippleTemplates",
-///     "observable": true
+///     "observable": true,
+///     "documents": true
 /// }
 /// ```
 ///
 /// Every key is optional. `templates` is a folder relative to the JSON file; `observable`
-/// makes the generated classes `Observation.Observable` (for SwiftUI). Command-line
+/// makes the generated classes `Observation.Observable` (for SwiftUI); `documents` makes them
+/// `DocumentRoot` and `DocumentNode`, which mediators save and open. Command-line
 /// options override these settings. An unknown key is an error that names the nearest known
 /// key, so that a typo cannot silently drop a setting.
 package struct Configuration: Hashable, Sendable {
@@ -24,6 +26,8 @@ package struct Configuration: Hashable, Sendable {
     package var templatesDirectory: String?
     /// Whether the generated classes conform to `Observation.Observable`.
     package var observable: Bool?
+    /// Whether the generated classes conform to `DocumentRoot` and `DocumentNode`.
+    package var documents: Bool?
 
     package init(annotationPrefix: String? = nil, accessLevel: AccessLevel? = nil, templatesDirectory: String? = nil) {
         self.annotationPrefix = annotationPrefix
@@ -32,7 +36,7 @@ package struct Configuration: Hashable, Sendable {
     }
 
     /// The keys `ripple.json` may contain.
-    package static let keys = ["accessLevel", "annotationPrefix", "observable", "templates"]
+    package static let keys = ["accessLevel", "annotationPrefix", "documents", "observable", "templates"]
 
     /// Reads a configuration file.
     ///
@@ -70,12 +74,16 @@ package struct Configuration: Hashable, Sendable {
                 report("unknown key '\(key)'" + hint, key: key)
                 continue
             }
-            if key == "observable" {
+            if key == "observable" || key == "documents" {
                 guard !(value is String), let flag = value as? Bool else {
-                    report("'observable' must be true or false", key: key)
+                    report("'\(key)' must be true or false", key: key)
                     continue
                 }
-                configuration.observable = flag
+                if key == "observable" {
+                    configuration.observable = flag
+                } else {
+                    configuration.documents = flag
+                }
                 continue
             }
             guard let string = value as? String else {

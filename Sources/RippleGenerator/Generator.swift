@@ -41,6 +41,7 @@ package struct Generator: Sendable {
         let accessLevel = options.accessLevel ?? configuration.accessLevel
         let templatesDirectory = options.templatesDirectory ?? configuration.templatesDirectory
         let observable = options.observable ?? configuration.observable ?? false
+        let documents = options.documents ?? configuration.documents ?? false
 
         let sources = readInputs(&report)
         var templates = TemplateSet.builtIn()
@@ -54,7 +55,7 @@ package struct Generator: Sendable {
 
         let dialect = dialects.first { $0.parser.prefix == prefix } ?? RippleDialect(prefix: prefix)
         let generation = Self.generate(
-            sources, dialect: dialect, accessLevel: accessLevel, observable: observable,
+            sources, dialect: dialect, accessLevel: accessLevel, observable: observable, documents: documents,
             templates: options.dumpFormat == nil && !report.hasErrors ? templates : nil)
         report.scheme = generation.scheme
         report.diagnostics = (report.diagnostics + generation.diagnostics).sortedForReading(files: generation.parsedFiles)
@@ -87,7 +88,9 @@ package struct Generator: Sendable {
 
     /// The pipeline between reading the inputs and writing the output, in memory: a fast scan
     /// that skips sources without `// <prefix>:`, parse, scheme in `dialect`, and, when
-    /// `templates` are given and no error was found, render.
+    /// `templates` are given and no error was found, render. With `documents`, the scheme is
+    /// checked for what saving and opening documents needs, and the classes are rendered as
+    /// document nodes.
     ///
     /// ```swift
     /// let generation = Generator.generate([(path: "Model.swift", bytes: Array(source.utf8))])
@@ -95,21 +98,22 @@ package struct Generator: Sendable {
     /// ```
     package static func generate(
         _ sources: [(path: String, bytes: [UInt8])], dialect: any AnnotationDialect = RippleDialect(),
-        accessLevel: AccessLevel? = nil, observable: Bool = false, templates: TemplateSet? = .builtIn()
+        accessLevel: AccessLevel? = nil, observable: Bool = false, documents: Bool = false,
+        templates: TemplateSet? = .builtIn()
     ) -> Generation {
         var generation = Generation()
-        var parsedFiles = parse(sources, dialect: dialect)
+        var parsedFiles = parse(sources, dialect: dialect, documents: documents)
         for parsed in parsedFiles {
             generation.diagnostics += parsed.diagnostics
             generation.parsedFiles.append(parsed.file.path)
         }
-        let built = SchemeBuilder(dialect: dialect, accessLevel: accessLevel).build(parsedFiles)
+        let built = SchemeBuilder(dialect: dialect, accessLevel: accessLevel, documents: documents).build(parsedFiles)
         parsedFiles = []
         generation.diagnostics += built.diagnostics
         generation.scheme = built.scheme
         if let templates, !generation.diagnostics.contains(where: { $0.severity == .error }) {
             do {
-                generation.code = try CodeRenderer(templates: templates).render(built.scheme, observable: observable)
+                generation.code = try CodeRenderer(templates: templates).render(built.scheme, observable: observable, documents: documents)
             } catch {
                 generation.diagnostics.append(Diagnostic(
                     severity: .error, message: error.message, file: error.templateName,
@@ -121,10 +125,14 @@ package struct Generator: Sendable {
     }
 
     /// The sources that may hold something `dialect` reads, parsed, in their order; the fast
-    /// scan skips the others.
-    package static func parse(_ sources: [(path: String, bytes: [UInt8])], dialect: any AnnotationDialect) -> [ParsedFile] {
+    /// scan skips the others. With `documents`, so are extensions, which may give a class its
+    /// `init()` or a type its `Codable` conformance.
+    package static func parse(
+        _ sources: [(path: String, bytes: [UInt8])], dialect: any AnnotationDialect, documents: Bool = false
+    ) -> [ParsedFile] {
         let scan = FastScan(
-            annotationPrefix: dialect.parser.prefix, words: ClassMethods.declarationWords + dialect.fileMarkers)
+            annotationPrefix: dialect.parser.prefix,
+            words: ClassMethods.declarationWords + dialect.fileMarkers + (documents ? DocumentRequirements.declarationWords : []))
         return sources.filter { scan.mayMatter($0.bytes) }.map { SwiftParser.parse(SourceFile(path: $0.path, bytes: $0.bytes)) }
     }
 

@@ -22,6 +22,9 @@ package struct GeneratorOptions: Hashable, Sendable {
     /// Whether the generated classes conform to `Observation.Observable`; `--observable`
     /// turns it on whatever the configuration says.
     package var observable: Bool?
+    /// Whether the generated classes can be saved and opened as documents (`DocumentRoot`,
+    /// `DocumentNode`); `--documents` turns it on whatever the configuration says.
+    package var documents: Bool?
     /// When set, the run prints the model scheme in this format and writes nothing.
     package var dumpFormat: SchemeDump.Format?
 
@@ -84,8 +87,8 @@ extension GeneratorOptions {
         OPTIONS:
           --output <dir>            Where \(outputFileName) is written (default: .).
           --config <file>           A ripple.json with settings (annotationPrefix,
-                                    accessLevel, templates, observable); options below
-                                    override it.
+                                    accessLevel, templates, observable, documents);
+                                    options below override it.
           --annotation-prefix <word>
                                     The word annotations start with (default: ripple);
                                     'sourcery' reads Quantwm's annotations.
@@ -94,6 +97,9 @@ extension GeneratorOptions {
           --templates <dir>         Templates that replace the built-in ones of the same name.
           --observable              Make every generated class Observation.Observable, so
                                     that SwiftUI views re-render after updates.
+          --documents               Make every generated class a document node, so that
+                                    mediators save and open the model (snapshots, patches,
+                                    DocumentStore).
           --dump-scheme             Print the model scheme instead of generating code.
           --format <format>         The format of --dump-scheme: text (default), dot or json.
           --version                 Print the version.
@@ -108,7 +114,7 @@ extension GeneratorOptions {
         "--output", "--config", "--annotation-prefix", "--access-level", "--templates", "--format",
     ]
     /// Every option, for "did you mean".
-    package static let allOptions = valueOptions + ["--dump-scheme", "--observable", "--help", "--version"]
+    package static let allOptions = valueOptions + ["--dump-scheme", "--observable", "--documents", "--help", "--version"]
 
     /// Reads a command line (without the program name).
     ///
@@ -143,6 +149,8 @@ extension GeneratorOptions {
                 options.templatesDirectory = try reader.value()
             case .option("--observable"):
                 options.observable = true
+            case .option("--documents"):
+                options.documents = true
             case .option("--dump-scheme"):
                 wantsDump = true
             case .option("--format"):

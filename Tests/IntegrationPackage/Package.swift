@@ -10,7 +10,7 @@ let package = Package(
     dependencies: [.package(name: "Ripple", path: "../..")],
     targets: [
         // A public model in its own module: the generated accessors must be public too, and
-        // its ripple.json makes the classes Observable.
+        // its ripple.json makes the classes Observable and saved as documents.
         .target(
             name: "LibraryModel",
             dependencies: [.product(name: "Ripple", package: "Ripple")],
@@ -18,7 +18,8 @@ let package = Package(
             plugins: [.plugin(name: "RipplePlugin", package: "Ripple")]),
 
         // A model in a target isolated to the main actor by default, as app targets are made
-        // today: classes main-actor by default or explicitly, one nonisolated, and hooks of each.
+        // today: classes main-actor by default or explicitly, one nonisolated, and hooks of each;
+        // Observable and saved as documents (its ripple.json).
         .target(
             name: "MainActorModel",
             dependencies: [.product(name: "Ripple", package: "Ripple")],
@@ -33,12 +34,23 @@ let package = Package(
             dependencies: [.product(name: "Ripple", package: "Ripple")],
             plugins: [.plugin(name: "RipplePlugin", package: "Ripple")]),
 
+        // A public model saved and opened as documents (its ripple.json), in a nonisolated target:
+        // every saved shape, a nested class, a `@MainActor` class under a nonisolated root, a
+        // document version and its migration. The generator's Documents reference fixture.
+        .target(
+            name: "DocumentsModel",
+            dependencies: [.product(name: "Ripple", package: "Ripple")],
+            exclude: ["ripple.json"],
+            plugins: [.plugin(name: "RipplePlugin", package: "Ripple")]),
+
         // The app: registers observers, processors and coordinators and checks when and in which
         // order they fire, and runs each model's updates, hooks and background work. Main-actor
         // by default, as an app target made today.
         .executableTarget(
             name: "IntegrationCheck",
-            dependencies: ["LibraryModel", "MainActorModel", "MixedModel", .product(name: "Ripple", package: "Ripple")],
+            dependencies: [
+                "LibraryModel", "MainActorModel", "MixedModel", "DocumentsModel", .product(name: "Ripple", package: "Ripple"),
+            ],
             swiftSettings: [.defaultIsolation(MainActor.self)]),
     ]
 )

@@ -35,3 +35,53 @@
         }
     }
 }
+
+// Documents: the witnesses of `DocumentNode` reach the members that hold nodes of a `@MainActor`
+// class with their document writer, reader or change, handed to `body` as arguments too.
+
+/// Calls `body` with `node` and `argument`, on the main actor: a document reader, or a change to
+/// apply, of a member holding nodes of a `@MainActor` class.
+@inlinable
+@_spi(RippleGenerated) public func _rippleAssumingMainActor<Node: AnyObject, Argument, Result>(
+    _ node: Node, _ argument: Argument, _ body: @MainActor (Node, Argument) throws -> Result
+) rethrows -> Result {
+    MainActor.preconditionIsolated("Ripple calls into the model on the main actor")
+    return try withoutActuallyEscaping(body) { body in
+        try unsafeBitCast(body, to: ((Node, Argument) throws -> Result).self)(node, argument)
+    }
+}
+
+/// Calls `body` with `node` and `argument`, which it may change, on the main actor: a document
+/// writer saving a member that holds nodes of a `@MainActor` class.
+@inlinable
+@_spi(RippleGenerated) public func _rippleAssumingMainActor<Node: AnyObject, Argument, Result>(
+    _ node: Node, _ argument: inout Argument, _ body: @MainActor (Node, inout Argument) throws -> Result
+) rethrows -> Result {
+    MainActor.preconditionIsolated("Ripple calls into the model on the main actor")
+    return try withoutActuallyEscaping(body) { body in
+        try unsafeBitCast(body, to: ((Node, inout Argument) throws -> Result).self)(node, &argument)
+    }
+}
+
+/// Calls `body` with `node`, `argument`, which it may change, and `old`, on the main actor: the
+/// change of a member that holds nodes of a `@MainActor` class, from its old value.
+@inlinable
+@_spi(RippleGenerated) public func _rippleAssumingMainActor<Node: AnyObject, Argument, Result>(
+    _ node: Node, _ argument: inout Argument, _ old: Any, _ body: @MainActor (Node, inout Argument, Any) throws -> Result
+) rethrows -> Result {
+    MainActor.preconditionIsolated("Ripple calls into the model on the main actor")
+    return try withoutActuallyEscaping(body) { body in
+        try unsafeBitCast(body, to: ((Node, inout Argument, Any) throws -> Result).self)(node, &argument, old)
+    }
+}
+
+/// Calls `body` on the main actor: the list of a model's classes in a root that is not
+/// explicitly `@MainActor` (`DocumentRoot._rippleDocumentTypes`), which names the conformances
+/// of its `@MainActor` classes.
+@inlinable
+@_spi(RippleGenerated) public func _rippleAssumingMainActor<Result>(_ body: @MainActor () throws -> Result) rethrows -> Result {
+    MainActor.preconditionIsolated("Ripple calls into the model on the main actor")
+    return try withoutActuallyEscaping(body) { body in
+        try unsafeBitCast(body, to: (() throws -> Result).self)()
+    }
+}

@@ -201,6 +201,7 @@ extension DeclarationParser {
         index += 1
         let name: String
         let nameLocation: SourceLocation
+        var isFailable = false
         if kind == .function {
             let next = significantIndex(from: index)
             guard next < tokens.count, tokens[next].kind == .identifier || tokens[next].kind == .operator else {
@@ -215,13 +216,14 @@ extension DeclarationParser {
             nameLocation = keywordLocation
             if kind == .initializer && index < tokens.count && !tokens[index].followsWhitespace
                 && (spelled(tokens[index], "?") || spelled(tokens[index], "!")) {
-                index += 1  // A failable initializer.
+                index += 1
+                isFailable = true
             }
         }
 
         let signatureStart = index
         var genericParameters: String?
-        var parameterCount = 0
+        var parameters = (count: 0, defaulted: 0)
         var returnType: String?
         var isAsync = false
         var isThrowing = false
@@ -234,7 +236,7 @@ extension DeclarationParser {
         }
         if next < tokens.count && tokens[next].kind == .leftParen {
             advance(to: next)
-            parameterCount = skipGroup()
+            parameters = skipParameterGroup()
         }
         effects: while true {
             next = significantIndex(from: index)
@@ -282,7 +284,8 @@ extension DeclarationParser {
         return FunctionDeclaration(
             kind: kind, name: name, location: nameLocation, keywordLocation: keywordLocation,
             modifiers: prefix.modifiers, attributes: prefix.attributes,
-            genericParameters: genericParameters, parameterCount: parameterCount,
+            genericParameters: genericParameters, parameterCount: parameters.count,
+            defaultedParameterCount: parameters.defaulted, isFailable: isFailable,
             signature: signature, returnType: returnType, isAsync: isAsync, isThrowing: isThrowing,
             hasBody: hasBody, comments: prefix.comments, compilationConditions: conditions.activeConditions)
     }

@@ -16,6 +16,14 @@ extension DeclarationParser {
     /// - Returns: the number of elements: top-level commas plus one, or 0 for `()`.
     @discardableResult
     mutating func skipGroup() -> Int {
+        skipParameterGroup().count
+    }
+
+    /// Skips a parameter clause `( ... )` at `index` as ``skipGroup()`` does.
+    ///
+    /// - Returns: the number of elements, and how many of them have a top-level `=` (a
+    ///   parameter's default value).
+    mutating func skipParameterGroup() -> (count: Int, defaulted: Int) {
         let open = tokens[index]
         index += 1
         var depth = 1
@@ -23,7 +31,10 @@ extension DeclarationParser {
         var genericDepth = 0
         var commas = 0
         var isEmpty = true
-        while index < tokens.count {
+        var defaulted = 0
+        var isDefaulted = false
+        var isEnded = false
+        scan: while index < tokens.count {
             let token = tokens[index]
             switch token.kind {
             case .lineComment, .docLineComment, .blockComment, .docBlockComment:
@@ -36,18 +47,26 @@ extension DeclarationParser {
                 depth -= 1
                 if depth == 0 {
                     index += 1
-                    return isEmpty ? 0 : commas + 1
+                    isEnded = true
+                    break scan
                 }
             case .leftBrace:
                 braces += 1
             case .rightBrace:
                 if braces == 0 {
                     reportUnbalanced(open)
-                    return isEmpty ? 0 : commas + 1
+                    isEnded = true
+                    break scan
                 }
                 braces -= 1
             case .comma:
-                if depth == 1 && braces == 0 && genericDepth == 0 { commas += 1 }
+                if depth == 1 && braces == 0 && genericDepth == 0 {
+                    commas += 1
+                    if isDefaulted { defaulted += 1 }
+                    isDefaulted = false
+                }
+            case .equal:
+                if depth == 1 && braces == 0 && genericDepth == 0 { isDefaulted = true }
             case .operator:
                 // Only tight `<` opens generic arguments (`Dictionary<K, V>`), not `a < b`.
                 if depth == 1 && braces == 0 {
@@ -63,8 +82,9 @@ extension DeclarationParser {
             isEmpty = false
             index += 1
         }
-        reportUnbalanced(open)
-        return isEmpty ? 0 : commas + 1
+        if !isEnded { reportUnbalanced(open) }
+        if isDefaulted { defaulted += 1 }
+        return isEmpty ? (0, 0) : (commas + 1, defaulted)
     }
 
     /// Skips `{ ... }` at `index` through its closing brace, keeping its comments as dangling

@@ -32,6 +32,10 @@ package struct FunctionDeclaration: Hashable, Sendable {
     package var genericParameters: Optional<String>
     /// The number of parameters.
     package var parameterCount: Int
+    /// The number of parameters with a default value (`limit: Int = 10`).
+    package var defaultedParameterCount: Int
+    /// A failable initializer: `init?` or `init!`.
+    package var isFailable: Bool
     /// Everything after the name up to the body, normalized: `(x: Int) async throws -> Bool`.
     package var signature: String
     /// The result type after `->`.
@@ -53,7 +57,8 @@ package struct FunctionDeclaration: Hashable, Sendable {
     package init(
         kind: Kind, name: String, location: SourceLocation, keywordLocation: SourceLocation,
         modifiers: [String] = [], attributes: [String] = [], genericParameters: String? = nil,
-        parameterCount: Int = 0, signature: String = "()", returnType: String? = nil,
+        parameterCount: Int = 0, defaultedParameterCount: Int = 0, isFailable: Bool = false,
+        signature: String = "()", returnType: String? = nil,
         isAsync: Bool = false, isThrowing: Bool = false, hasBody: Bool = true,
         comments: [Comment] = [], compilationConditions: [String] = []
     ) {
@@ -65,6 +70,8 @@ package struct FunctionDeclaration: Hashable, Sendable {
         self.attributes = attributes
         self.genericParameters = genericParameters
         self.parameterCount = parameterCount
+        self.defaultedParameterCount = defaultedParameterCount
+        self.isFailable = isFailable
         self.signature = signature
         self.returnType = returnType
         self.isAsync = isAsync
@@ -73,6 +80,9 @@ package struct FunctionDeclaration: Hashable, Sendable {
         self.comments = comments
         self.compilationConditions = compilationConditions
     }
+
+    /// Whether a call can give no arguments: it has no parameter without a default value.
+    package var isCallableWithoutArguments: Bool { defaultedParameterCount == parameterCount }
 
     /// Declared `static` or `class`.
     package var isStatic: Bool { modifiers.contains("static") || modifiers.contains("class") }

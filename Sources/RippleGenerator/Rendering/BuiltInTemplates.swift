@@ -288,13 +288,145 @@ extension BackgroundNode where Node == {{ class.name }} {
 {% endif %}
 
 """#,
+        "Document.swift.ripple": #"""
+{#
+    How documents save and open one tracked class, with documents on (`documents`): its
+    `DocumentNode` conformance, `DocumentRoot` for the root.
+
+    `class`: as in Class.swift.ripple, with documentConformance (`DocumentNode`, `DocumentRoot`,
+    `@MainActor DocumentNode` for a `@MainActor` class), makeExpression (`Shelf()`, the call of
+    its `init()`), and savedMembers: the stored members that are neither discardable nor
+    derived. The root also has declaresDocumentVersion (`static let documentVersion` in the
+    class or an extension; otherwise documents are version 1), declaresDocumentMigration
+    (`static func migrateDocument(_:from:)`; otherwise the protocol's default opens older
+    documents as they are) and documentTypesAssumeMainActor. A saved member has documentWrite,
+    the `DocumentNodeWriter` and `DocumentChangeWriter` method for its shape (`value`, `node`,
+    `nodes`), and documentApply, the `DocumentChangeReader` method (`apply`, `applyNode`,
+    `applyNodes`).
+
+    Saving reads storage (under the node's lock for members shared with background threads);
+    opening writes storage, as the node is in no model yet; a patch applies through the tracked
+    accessor, so that it is journaled, validated and delivered with its update. Members holding
+    nodes of a `@MainActor` class, in a class that is not explicitly `@MainActor`
+    (`visitAssumesMainActor`), are reached through `_rippleAssumingMainActor`, where those
+    nodes' conformances can be used, with the writer, reader or change as arguments (a closure
+    capturing them would send them to the main actor); so are, in such a root, the classes of
+    the model (`documentTypesAssumeMainActor`).
+#}
+/// How documents save and open {{ class.article }} `{{ class.name }}`.
+extension {{ class.name }}: {{ class.documentConformance }} {
+    {{ class.conformanceAccess }}static func _rippleMake() -> any DocumentNode { {{ class.makeExpression }} }
+{% if class.isRoot %}
+
+    {{ class.conformanceAccess }}static var _rippleDocumentVersion: Int { {% if class.declaresDocumentVersion %}documentVersion{% else %}1{% endif %} }
+    {% if class.declaresDocumentMigration %}
+
+    {{ class.conformanceAccess }}static func _rippleMigrate(_ document: inout DocumentMigration, from version: Int) throws {
+        try migrateDocument(&document, from: version)
+    }
+    {% endif %}
+
+    {{ class.conformanceAccess }}static var _rippleDocumentTypes: [String: any DocumentNode.Type] {
+    {% if class.documentTypesAssumeMainActor %}
+        _rippleAssumingMainActor {
+            [
+        {% for listed in classes %}
+                "{{ listed.name }}": {{ listed.name }}.self,
+        {% endfor %}
+            ]
+        }
+    {% else %}
+        [
+        {% for listed in classes %}
+            "{{ listed.name }}": {{ listed.name }}.self,
+        {% endfor %}
+        ]
+    {% endif %}
+    }
+{% endif %}
+{% if class.savedMembers %}
+
+    {{ class.conformanceAccess }}func _rippleSave(to node: inout DocumentNodeWriter) throws {
+    {% for member in class.savedMembers %}
+        {% if member.visitAssumesMainActor %}
+            {% if member.backgroundRead %}
+        try _rippleAssumingMainActor(self, &node) { owner, node in try node.{{ member.documentWrite }}(_rippleLocked(owner) { owner.{{ member.storage }} }, "{{ member.name }}") }
+            {% else %}
+        try _rippleAssumingMainActor(self, &node) { try $1.{{ member.documentWrite }}($0.{{ member.storage }}, "{{ member.name }}") }
+            {% endif %}
+        {% elif member.backgroundRead %}
+        try node.{{ member.documentWrite }}(_rippleLocked(self) { {{ member.storage }} }, "{{ member.name }}")
+        {% else %}
+        try node.{{ member.documentWrite }}({{ member.storage }}, "{{ member.name }}")
+        {% endif %}
+    {% endfor %}
+    }
+
+    {{ class.conformanceAccess }}func _rippleOpen(from node: DocumentNodeReader) throws {
+    {% for member in class.savedMembers %}
+        {% if member.visitAssumesMainActor %}
+        {{ member.storage }} = try _rippleAssumingMainActor(self, node) { try $1.{{ member.documentWrite }}("{{ member.name }}", default: $0.{{ member.storage }}) }
+        {% else %}
+        {{ member.storage }} = try node.{{ member.documentWrite }}("{{ member.name }}", default: {{ member.storage }})
+        {% endif %}
+    {% endfor %}
+    }
+
+    {{ class.conformanceAccess }}func _rippleSaveChange(of member: Int, old: Any, to change: inout DocumentChangeWriter) throws {
+        switch member {
+    {% for member in class.savedMembers %}
+        {% if member.visitAssumesMainActor %}
+            {% if member.backgroundRead %}
+        case RippleKey.{{ member.identifier }}:
+            try _rippleAssumingMainActor(self, &change, old) { owner, change, old in
+                try change.{{ member.documentWrite }}(_rippleLocked(owner) { owner.{{ member.storage }} }, old: old)
+            }
+            {% else %}
+        case RippleKey.{{ member.identifier }}: try _rippleAssumingMainActor(self, &change, old) { try $1.{{ member.documentWrite }}($0.{{ member.storage }}, old: $2) }
+            {% endif %}
+        {% elif member.backgroundRead %}
+        case RippleKey.{{ member.identifier }}: try change.{{ member.documentWrite }}(_rippleLocked(self) { {{ member.storage }} }, old: old)
+        {% else %}
+        case RippleKey.{{ member.identifier }}: try change.{{ member.documentWrite }}({{ member.storage }}, old: old)
+        {% endif %}
+    {% endfor %}
+        default: break
+        }
+    }
+
+    {{ class.conformanceAccess }}func _rippleApplyChange(to member: Int, _ change: DocumentChangeReader) throws {
+        switch member {
+    {% for member in class.savedMembers %}
+        {% if member.visitAssumesMainActor %}
+        case RippleKey.{{ member.identifier }}: try _rippleAssumingMainActor(self, change) { try $1.{{ member.documentApply }}(to: &$0.{{ member.identifier }}) }
+        {% else %}
+        case RippleKey.{{ member.identifier }}: try change.{{ member.documentApply }}(to: &{{ member.identifier }})
+        {% endif %}
+    {% endfor %}
+        default: throw change.unknownMember()
+        }
+    }
+{% else %}
+
+    {{ class.conformanceAccess }}func _rippleSave(to node: inout DocumentNodeWriter) throws {}
+
+    {{ class.conformanceAccess }}func _rippleOpen(from node: DocumentNodeReader) throws {}
+
+    {{ class.conformanceAccess }}func _rippleSaveChange(of member: Int, old: Any, to change: inout DocumentChangeWriter) throws {}
+
+    {{ class.conformanceAccess }}func _rippleApplyChange(to member: Int, _ change: DocumentChangeReader) throws { throw change.unknownMember() }
+{% endif %}
+}
+
+"""#,
         "File.swift.ripple": #"""
 {#
     The generated file: one extension per tracked class, in the order of the inputs.
 
     Context: `classes`, each as described in Class.swift.ripple, `imports`, the import
-    lines of the model files (besides Ripple), and `observable`, whether the classes are made
-    `Observation.Observable`. With no classes the file holds only its first
+    lines of the model files (besides Ripple), `observable`, whether the classes are made
+    `Observation.Observable`, and `documents`, whether each class also gets the document
+    conformance of Document.swift.ripple. With no classes the file holds only its first
     line, so that a target without annotations needs no `import Ripple`. Ripple is imported
     with its generated-code interface (`@_spi(RippleGenerated)`), which the model's other files
     do not see.
@@ -317,6 +449,10 @@ private typealias _RippleGeneratedFor = _RippleGeneratedCode.Version2
 // MARK: - {{ class.name }}
 
 {% include "Class.swift.ripple" %}
+{% if documents %}
+
+{% include "Document.swift.ripple" %}
+{% endif %}
 {% endfor %}
 {% endif %}
 

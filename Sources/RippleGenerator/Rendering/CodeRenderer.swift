@@ -21,11 +21,17 @@ package struct CodeRenderer: Sendable {
     ///
     /// - Throws: `TemplateError` when a (user) template uses a variable that does not exist or
     ///   a value of the wrong kind.
-    package func render(_ scheme: ModelScheme, observable: Bool = false) throws(TemplateError) -> String {
-        try templates.render([
-            "classes": .array(scheme.classes.map { Self.value(of: $0, observable: observable) }),
+    package func render(_ scheme: ModelScheme, observable: Bool = false, documents: Bool = false) throws(TemplateError) -> String {
+        // A root not explicitly `@MainActor` lists the classes that are with their isolated
+        // conformances, which it can name on the main actor only.
+        let hasMainActorClasses = scheme.classes.contains { $0.isolation == .mainActor }
+        return try templates.render([
+            "classes": .array(scheme.classes.map {
+                Self.value(of: $0, observable: observable, hasMainActorClasses: hasMainActorClasses)
+            }),
             "imports": .array(scheme.imports.map(TemplateValue.string)),
             "observable": .bool(observable),
+            "documents": .bool(documents),
         ])
     }
 
@@ -34,19 +40,23 @@ package struct CodeRenderer: Sendable {
         "isObservable", "hasTransactionHooks", "hasWillChange", "hasDidCommit", "hasDidRollBack", "members",
         "storedMembers", "nodeMembers", "schemeMembers", "isMainActor", "validateAssumesMainActor",
         "willChangeAssumesMainActor", "didCommitAssumesMainActor", "didRollBackAssumesMainActor", "backgroundMembers",
+        "documentConformance", "makeExpression", "declaresDocumentVersion", "declaresDocumentMigration", "savedMembers",
+        "documentTypesAssumeMainActor",
     ])
     private static let memberKeys = TemplateDictionary.Keys([
         "name", "identifier", "storage", "type", "index", "changeKey", "isNode", "shape", "nodeClass", "isComputed",
         "isShared", "sharedProperty", "inScheme", "options", "backgroundRead", "backgroundWrite", "mayBeOptional",
-        "dependencies", "dependencyList", "isNonisolated", "visitAssumesMainActor",
+        "dependencies", "dependencyList", "isNonisolated", "visitAssumesMainActor", "isSaved", "documentWrite",
+        "documentApply",
     ])
     private static let dependencyKeys = TemplateDictionary.Keys(["text", "steps"])
     private static let stepKeys = TemplateDictionary.Keys(["isAll", "member"])
 
-    /// The variables of one class.
-    private static func value(of nodeClass: NodeClass, observable: Bool) -> TemplateValue {
+    /// The variables of one class, of a model with `@MainActor` classes or not.
+    private static func value(of nodeClass: NodeClass, observable: Bool, hasMainActorClasses: Bool) -> TemplateValue {
         var values: [TemplateValue] = []
         var stored: [TemplateValue] = []
+        var saved: [TemplateValue] = []
         var nodes: [TemplateValue] = []
         var inScheme: [TemplateValue] = []
         var background: [TemplateValue] = []
@@ -55,6 +65,7 @@ package struct CodeRenderer: Sendable {
             let value = value(of: member, inMainActorClass: isMainActor)
             values.append(value)
             if !member.isComputed { stored.append(value) }
+            if member.isSaved { saved.append(value) }
             if member.isNode { nodes.append(value) }
             if member.sharedProperty == nil { inScheme.append(value) }
             // A node a BackgroundNode handed out could reach the node's other members: only
@@ -95,6 +106,12 @@ package struct CodeRenderer: Sendable {
             .bool(assumed.contains(.didCommit)),  // didCommitAssumesMainActor
             .bool(assumed.contains(.didRollBack)),  // didRollBackAssumesMainActor
             .array(background),  // backgroundMembers
+            .string((isMainActor ? "@MainActor " : "") + (nodeClass.role == .root ? "DocumentRoot" : "DocumentNode")),  // documentConformance
+            .string(nodeClass.qualifiedName + "()"),  // makeExpression
+            .bool(nodeClass.declaresDocumentVersion),  // declaresDocumentVersion
+            .bool(nodeClass.declaresDocumentMigration),  // declaresDocumentMigration
+            .array(saved),  // savedMembers
+            .bool(nodeClass.role == .root && !isMainActor && hasMainActorClasses),  // documentTypesAssumeMainActor
         ])
     }
 
@@ -102,9 +119,15 @@ package struct CodeRenderer: Sendable {
     private static func value(of member: TrackedMember, inMainActorClass isMainActor: Bool) -> TemplateValue {
         var shape = ""
         var nodeClass = ""
+        // How documents write and apply the member: a value, one node, or a collection of them.
+        var documentWrite = "value"
+        var documentApply = "apply"
         if case .node(let nodeShape, let element) = member.kind {
             shape = nodeShape.rawValue
             nodeClass = element
+            let isSingle = nodeShape == .single || nodeShape == .optional
+            documentWrite = isSingle ? "node" : "nodes"
+            documentApply = isSingle ? "applyNode" : "applyNodes"
         }
         let dependencies = member.dependencies.map { dependency in
             dependencyKeys.dictionary([
@@ -140,6 +163,9 @@ package struct CodeRenderer: Sendable {
             .string(member.dependencies.map { "`\($0.text)`" }.joined(separator: ", ")),  // dependencyList
             .bool(member.isNonisolated),  // isNonisolated
             .bool(member.holdsMainActorNodes && !isMainActor),  // visitAssumesMainActor
+            .bool(member.isSaved),  // isSaved
+            .string(documentWrite),  // documentWrite
+            .string(documentApply),  // documentApply
         ])
     }
 

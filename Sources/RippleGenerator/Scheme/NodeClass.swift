@@ -28,6 +28,12 @@ package struct NodeClass: Hashable, Sendable {
     package var validatesOnMainActor = false
     /// The transaction hooks declared `@MainActor` (on them or on their extension).
     package var mainActorHooks: TransactionHooks = []
+    /// Whether the root declares `static let documentVersion` (or `var`), in its body or an
+    /// extension: the version of the documents it writes (otherwise 1). Read with documents on.
+    package var declaresDocumentVersion = false
+    /// Whether the root declares `static func migrateDocument(_:from:)`, which opens documents
+    /// of older versions. Read with documents on.
+    package var declaresDocumentMigration = false
     /// The tracked members, in declaration order; a member's position is its index.
     package var members: [TrackedMember]
     /// The file that declares the class.

@@ -17,6 +17,7 @@ extension SchemeBuilder {
             let values: [PendingValues]
             (nodeClass.members, values) = buildMembers(of: index)
             resolveShared(values, in: &nodeClass)
+            checkSavedTypes(of: nodeClass, declaredIn: candidates[index])
             classes.append(nodeClass)
             pending.append(values)
         }
@@ -80,6 +81,7 @@ extension SchemeBuilder {
             isValidating: methods.validate != nil, transactionHooks: methods.hooks,
             members: [], file: candidate.file, location: candidate.location)
         checkIsolation(of: candidate, methods: methods, into: &nodeClass)
+        checkDocumentRequirements(of: candidate, into: &nodeClass)
         return nodeClass
     }
 

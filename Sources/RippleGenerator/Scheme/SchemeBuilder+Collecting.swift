@@ -23,6 +23,8 @@ extension SchemeBuilder {
         let isBodySkipped: Bool
         /// `validate()` and the transaction hooks declared in the class's body.
         let methods: ClassMethods
+        /// The initializers, document version and migration declared in the class's body.
+        let documentRequirements: DocumentRequirements
         /// The class's isolation, as its attributes and modifiers spell it.
         let isolation: Isolation
         /// The `#if` conditions the class is compiled under (see
@@ -57,6 +59,7 @@ extension SchemeBuilder {
                 Requirement(location: $0.location, access: AccessLevel(modifiers: $0.modifiers))
             }
             methods = ClassMethods(declaration.functions, in: file)
+            documentRequirements = DocumentRequirements(functions: declaration.functions, variables: declaration.members, in: file)
             isolation = Isolation(attributes: declaration.attributes, modifiers: declaration.modifiers)
             compilationConditions = declaration.compilationConditions
             isBodySkipped = declaration.isBodySkipped
@@ -129,6 +132,9 @@ extension SchemeBuilder {
             if !methods.found.isEmpty || !methods.asyncMethods.isEmpty {
                 extensionMethods[type.name] = methods.adding(extensionMethods[type.name])
             }
+        }
+        if documents {
+            collectDocumentFacts(of: type, isNested: isNested, in: path)
         }
         switch type.kind {
         case .struct, .enum:

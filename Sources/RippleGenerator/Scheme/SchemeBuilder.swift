@@ -45,9 +45,12 @@ package struct SchemeBuilder {
     /// - Parameters:
     ///   - dialect: The annotation language of the sources.
     ///   - accessLevel: An access level for every generated member, instead of each class's own.
-    package init(dialect: any AnnotationDialect = RippleDialect(), accessLevel: AccessLevel? = nil) {
+    ///   - documents: Whether the classes are saved and opened as documents, which checks that
+    ///     each has an `init()` and that saved members are not certainly un-`Codable`.
+    package init(dialect: any AnnotationDialect = RippleDialect(), accessLevel: AccessLevel? = nil, documents: Bool = false) {
         self.dialect = dialect
         self.accessLevel = accessLevel
+        self.documents = documents
     }
 
     /// Creates a builder of Ripple's annotations written `// <annotationPrefix>: ...`.
@@ -75,6 +78,8 @@ package struct SchemeBuilder {
     /// The annotation language, chosen once for the build.
     var dialect: any AnnotationDialect
     let accessLevel: AccessLevel?
+    /// Whether documents are on (see ``SchemeBuilder+Documents``).
+    let documents: Bool
     var candidates: [Candidate] = []
     /// The qualified names of the candidates, to resolve a type name in constant time.
     var candidateNames: Set<String> = []
@@ -90,6 +95,13 @@ package struct SchemeBuilder {
     var extensionMembers: [String: Set<String>] = [:]
     /// `validate()` and the transaction hooks declared in extensions, by extended type.
     var extensionMethods: [String: ClassMethods] = [:]
+    /// With documents on: the conformances of the structs, enums, classes and protocols declared
+    /// in the sources, by qualified name, and those their extensions add, by extended type.
+    var declaredConformances: [String: DeclaredConformances] = [:]
+    var extensionConformances: [String: DeclaredConformances] = [:]
+    /// With documents on: the initializers, document version and migration declared in
+    /// extensions, by extended type.
+    var extensionRequirements: [String: DocumentRequirements] = [:]
     /// The imports to repeat in the generated file.
     var imports: Set<ImportLine> = []
     var diagnostics: [Diagnostic] = []

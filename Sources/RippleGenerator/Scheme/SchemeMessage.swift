@@ -131,6 +131,29 @@ package enum SchemeMessage: Hashable, Sendable {
     /// A background member of a `@MainActor` class whose storage is isolated to the main actor.
     case isolatedBackgroundMember(member: String, item: String, className: String)
 
+    // MARK: Documents
+
+    /// With documents on, a class without an `init()` that a document can make it through.
+    case missingInitializer(className: String)
+    /// With documents on, an `init()` that the generated file cannot call.
+    case inaccessibleInitializer(className: String, access: String)
+    /// With documents on, a failable `init?()` (or `init!()`).
+    case failableInitializer(className: String)
+    /// With documents on, an `init()` that throws or is async.
+    case effectfulInitializer(className: String, effect: String)
+    /// With documents on, a saved member whose type is certainly not `Codable`.
+    case notCodableMember(member: String, type: String, reason: NotCodable)
+
+    /// Why a saved member's type is certainly not `Codable`.
+    package enum NotCodable: Hashable, Sendable {
+        case functionType
+        case tuple
+        /// `Any` or `AnyObject`, as written.
+        case any(String)
+        /// A type the sources declare without `Codable`, as written in the member's type.
+        case declaredWithoutCodable(String)
+    }
+
     // MARK: Dependencies
 
     /// A dependency path component that names no tracked member.
@@ -312,6 +335,28 @@ package enum SchemeMessage: Hashable, Sendable {
                 + "actor; declare it 'nonisolated(unsafe) var \(member)': its accessor is then nonisolated, "
                 + "and Ripple guards the storage with a lock"
 
+        case .missingInitializer(let className):
+            return "class '\(className)' has no 'init()'; add one (such as 'convenience init() { self.init(...) }'): "
+                + "documents open \(Self.article(className)) \(className) through it, then set its saved members"
+        case .inaccessibleInitializer(let className, let access):
+            return "'init()' of class '\(className)' is \(access), but documents open \(Self.article(className)) "
+                + "\(className) through it from the generated code in another file; make it internal (remove '\(access)')"
+        case .failableInitializer(let className):
+            return "'init()' of class '\(className)' is failable, but documents open \(Self.article(className)) "
+                + "\(className) through it every time; add an 'init()' that cannot fail"
+        case .effectfulInitializer(let className, let effect):
+            return "'init()' of class '\(className)' \(effect), but documents open \(Self.article(className)) "
+                + "\(className) through it synchronously; add an 'init()' that neither throws nor is async"
+        case .notCodableMember(let member, let type, let reason):
+            let cause = switch reason {
+            case .functionType: "a function type cannot be encoded; store a Codable value instead"
+            case .tuple: "a tuple cannot be encoded; use a Codable struct instead"
+            case .any(let name): "'\(name)' cannot be encoded; use a Codable type instead"
+            case .declaredWithoutCodable(let name): "'\(name)' does not conform to 'Codable'; add ': Codable' to '\(name)'"
+            }
+            return "'\(member)' is saved in documents, but its type '\(type)' is not Codable: \(cause), "
+                + "or annotate '\(member)' 'discardable' to leave it out of documents"
+
         case .unknownDependency(let path, let member, let className, let suggestion):
             let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
             return "unknown dependency '\(path)': '\(className)' has no tracked member '\(member)'" + hint
@@ -330,6 +375,13 @@ package enum SchemeMessage: Hashable, Sendable {
             return "'\(member)' is \(modifier), but Ripple's generated accessors live in another file; "
                 + "make it internal (remove '\(modifier)')"
         }
+    }
+}
+
+extension SchemeMessage {
+    /// "an Account", "a User": by the first letter, which reads right for most names.
+    fileprivate static func article(_ name: String) -> String {
+        name.first.map { "AEIO".contains($0) } == true ? "an" : "a"
     }
 }
 

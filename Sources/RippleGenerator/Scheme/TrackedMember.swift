@@ -68,6 +68,11 @@ package struct TrackedMember: Hashable, Sendable {
         return nil
     }
 
+    /// Whether documents save the member: it is stored, and neither discardable nor derived.
+    package var isSaved: Bool {
+        !isComputed && !options.contains(.discardable) && !options.contains(.derived)
+    }
+
     /// Whether writes of the member have a setter.
     package var isReadOnly: Bool { options.contains(.readOnly) }
 

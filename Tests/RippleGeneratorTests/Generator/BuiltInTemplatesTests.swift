@@ -30,8 +30,8 @@ import Testing
         let templates = TemplateSet.builtIn().templates
         #expect(templates[TemplateSet.entryName] != nil)
         #expect(templates.keys.sorted() == [
-            "Accessor.swift.ripple", "Class.swift.ripple", "File.swift.ripple", "MemberDescriptor.swift.ripple",
-            "Scheme.swift.ripple",
+            "Accessor.swift.ripple", "Class.swift.ripple", "Document.swift.ripple", "File.swift.ripple",
+            "MemberDescriptor.swift.ripple", "Scheme.swift.ripple",
         ])
     }
 

@@ -39,7 +39,15 @@ import Testing
 
     @Test func unknownKeyWithoutANearSpellingListsTheKeys() throws {
         let (_, messages, _) = try load(#"{ "output": "Generated" }"#)
-        #expect(messages == ["ripple.json:1:3: error: unknown key 'output'; the keys are accessLevel, annotationPrefix, observable, templates"])
+        #expect(messages == ["ripple.json:1:3: error: unknown key 'output'; the keys are accessLevel, annotationPrefix, documents, observable, templates"])
+    }
+
+    @Test func documentsIsABoolean() throws {
+        #expect(try load(#"{ "documents": true }"#).0.documents == true)
+        #expect(try load(#"{ "documents": false }"#).0.documents == false)
+        let (configuration, messages, _) = try load(#"{ "documents": "on" }"#)
+        #expect(configuration.documents == nil)
+        #expect(messages == ["ripple.json:1:3: error: 'documents' must be true or false"])
     }
 
     @Test func observableIsABoolean() throws {

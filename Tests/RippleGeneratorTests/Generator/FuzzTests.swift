@@ -169,8 +169,11 @@ import Testing
         }
         if rendered[report.scheme] == nil {
             do {
-                let observable = fixture.configurationFile.flatMap { Configuration.load(path: $0).configuration.observable }
-                rendered[report.scheme] = Data(try CodeRenderer().render(report.scheme, observable: observable ?? false).utf8)
+                let configuration = fixture.configurationFile.map { Configuration.load(path: $0).configuration }
+                rendered[report.scheme] = Data(
+                    try CodeRenderer().render(
+                        report.scheme, observable: configuration?.observable ?? false, documents: configuration?.documents ?? false
+                    ).utf8)
             } catch {
                 problems.append("succeeded, but rendering its scheme again throws \(error.message)")
                 return problems

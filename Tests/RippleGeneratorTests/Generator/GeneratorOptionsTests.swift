@@ -23,6 +23,9 @@ import Testing
         var observable = GeneratorOptions(inputs: ["A.swift"])
         observable.observable = true
         #expect(try parse("--observable A.swift") == .generate(observable))
+        var documents = GeneratorOptions(inputs: ["A.swift"])
+        documents.documents = true
+        #expect(try parse("--documents A.swift") == .generate(documents))
         #expect(try parse("--output=Out --access-level=public A.swift")
             == .generate(GeneratorOptions(inputs: ["A.swift"], outputDirectory: "Out", accessLevel: .public)))
     }

@@ -135,6 +135,39 @@ import Testing
         #expect(directory.read(output)?.contains("    public var count: Int {") == true)
     }
 
+    @Test func documentsComeFromTheConfigurationOrTheCommandLine() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("Library.swift", smallModel)
+        let on = try directory.write("on/ripple.json", #"{ "documents": true }"#)
+        let off = try directory.write("off/ripple.json", #"{ "documents": false }"#)
+        func generated(configuration: String?, documents: Bool? = nil) throws -> String {
+            var options = GeneratorOptions(inputs: [path], outputDirectory: directory.path, configurationFile: configuration)
+            options.documents = documents
+            let report = Generator(options: options).run()
+            #expect(report.messages == [])
+            return try #require(directory.read(output))
+        }
+        #expect(try generated(configuration: on).contains("extension Library: DocumentRoot {"))
+        #expect(try generated(configuration: on).contains("extension Shelf: DocumentNode {"))
+        #expect(try !generated(configuration: nil).contains("Document"))
+        #expect(try !generated(configuration: off).contains("Document"))
+        #expect(try generated(configuration: off, documents: true).contains("extension Library: DocumentRoot {"))
+        #expect(try !generated(configuration: on, documents: false).contains("Document"))
+    }
+
+    @Test func withDocumentsExtensionsInFilesWithoutAnnotationsAreRead() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("Library.swift", smallModel.replacingOccurrences(
+            of: "var _title = \"\"", with: "var _title: String\n\n    init(title: String) { _title = title }"))
+        // The `init()` that documents need, in a file without annotations: read with documents on.
+        try directory.write("Shelf+Documents.swift", "extension Shelf {\n    convenience init() { self.init(title: \"\") }\n}\n")
+        var options = GeneratorOptions(inputs: [directory.path], outputDirectory: directory.path + "/Out")
+        options.documents = true
+        let report = Generator(options: options).run()
+        #expect(report.messages == [])
+        #expect(directory.read("Out/" + output)?.contains("static func _rippleMake() -> any DocumentNode { Shelf() }") == true)
+    }
+
     @Test func configurationErrorsStopGeneration() throws {
         let directory = try TemporaryDirectory()
         let path = try directory.write("Library.swift", smallModel)

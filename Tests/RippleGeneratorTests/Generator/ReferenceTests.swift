@@ -11,8 +11,8 @@ import Testing
 /// and review the diff.
 @Suite struct ReferenceTests {
     static let fixtures = [
-        "AccessLevels", "Empty", "ForcedAccessLevel", "Library", "MainActor", "MultipleFiles", "Nested", "Observable",
-        "Quantwm", "Recursion", "Shapes", "Validation",
+        "AccessLevels", "Documents", "Empty", "ForcedAccessLevel", "Library", "MainActor", "MultipleFiles", "Nested",
+        "Observable", "Quantwm", "Recursion", "Shapes", "Validation",
     ]
 
     @Test(arguments: fixtures)
@@ -59,6 +59,16 @@ import Testing
         for file in ["Board.swift", "ripple.json"] {
             let integrationFile = RepositoryPaths.root.appendingPathComponent("Tests/IntegrationPackage/Sources/MainActorModel/\(file)")
             let fixture = RepositoryPaths.fixtures.appendingPathComponent("MainActor/\(file)")
+            #expect(try String(contentsOf: fixture, encoding: .utf8) == String(contentsOf: integrationFile, encoding: .utf8))
+        }
+    }
+
+    /// The integration package compiles the generated code of the Documents fixture's model in
+    /// a nonisolated target, and opens what it saves.
+    @Test func documentsModelIsTheFixture() throws {
+        for file in ["Atlas.swift", "ripple.json"] {
+            let integrationFile = RepositoryPaths.root.appendingPathComponent("Tests/IntegrationPackage/Sources/DocumentsModel/\(file)")
+            let fixture = RepositoryPaths.fixtures.appendingPathComponent("Documents/\(file)")
             #expect(try String(contentsOf: fixture, encoding: .utf8) == String(contentsOf: integrationFile, encoding: .utf8))
         }
     }

@@ -38,6 +38,7 @@ import RippleGenerator
             == "<T: Sequence>(from items: T, limit: Int = 10) async throws(LoadError) -> [T.Element] where T.Element: Sendable")
         #expect(functions[0].returnType == "[T.Element]")
         #expect(functions.map(\.parameterCount) == [2, 3, 2, 0, 0, 0])
+        #expect(functions.map(\.defaultedParameterCount) == [1, 1, 0, 0, 0, 0])
         #expect(functions.map(\.isAsync) == [true, false, true, false, false, false])
         #expect(functions.map(\.isThrowing) == [true, true, false, false, false, false])
         #expect(functions.map(\.isStatic) == [false, false, false, false, false, true])
@@ -58,8 +59,21 @@ import RippleGenerator
         #expect(functions.map(\.name) == ["init", "init", "init", "deinit", "subscript", "subscript"])
         #expect(functions[1].modifiers == ["convenience"])
         #expect(functions[1].parameterCount == 1)
+        #expect(functions.map(\.isFailable) == [false, true, true, false, false, false])
         #expect(functions[4].returnType == "Int")
         #expect(functions[5].isStatic)
+    }
+
+    @Test func parametersWithDefaultValuesAreCounted() throws {
+        let functions = try functions("""
+            init(a: Int = 0, b: [String: Int] = [:], c: (Int, Int) = (1, 2)) {}
+            init(_ text: String = "a, b = c", flag: Bool) {}
+            init(closure: () -> Void = { let x = 1; _ = x }, generic: Dictionary<String, Int> = .init()) {}
+            init(compare: Bool = 1 == 2) {}
+            """)
+        #expect(functions.map(\.parameterCount) == [3, 2, 2, 1])
+        #expect(functions.map(\.defaultedParameterCount) == [3, 1, 2, 1])
+        #expect(functions.map(\.isCallableWithoutArguments) == [true, false, true, true])
     }
 
     @Test func operatorAndBacktickedFunctionNames() throws {

@@ -2,10 +2,11 @@ import RippleGenerator
 
 /// Parses `files` (path to source) in path order and builds their scheme.
 func buildScheme(
-    _ files: [String: String], dialect: any AnnotationDialect = RippleDialect(), accessLevel: AccessLevel? = nil
+    _ files: [String: String], dialect: any AnnotationDialect = RippleDialect(), accessLevel: AccessLevel? = nil,
+    documents: Bool = false
 ) -> SchemeBuilder.Result {
     let parsed = files.keys.sorted().map { path in SwiftParser.parse(SourceFile(path: path, text: files[path]!)) }
-    return SchemeBuilder(dialect: dialect, accessLevel: accessLevel).build(parsed)
+    return SchemeBuilder(dialect: dialect, accessLevel: accessLevel, documents: documents).build(parsed)
 }
 
 /// The scheme of one file, `Model.swift`.

@@ -100,6 +100,11 @@ final class Slice {
         _percent = percent
     }
 
+    /// What documents open a slice through, before setting its saved members.
+    convenience init() {
+        self.init("", 0)
+    }
+
     func validate() throws {
         if _label.isEmpty { throw Chart.Problem.unlabeledSlice }
     }
@@ -136,6 +141,11 @@ final class Shelf {
         self.id = id
         _title = title
     }
+
+    /// What documents open a shelf through: its `id` is not tracked, so not saved.
+    convenience init() {
+        self.init(id: 0, title: "")
+    }
 }
 
 /// A value type of the user's own, edited in place through its mutating methods.
@@ -169,6 +179,11 @@ final class Note: Identifiable {
         self.id = id
         _text = text
         _replies = replies
+    }
+
+    /// What documents open a note through: its `id` is not tracked, so not saved.
+    convenience init() {
+        self.init("")
     }
 
     enum Problem: Error, Equatable {

@@ -204,6 +204,9 @@ _ = (count, reset)
 
 try await checkMainActorModel()
 try await checkMixedModel()
+try checkLibraryDocuments()
+try checkMainActorDocuments()
+try await checkAtlasDocuments()
 
 if failures.isEmpty {
     print("integration: all checks passed")

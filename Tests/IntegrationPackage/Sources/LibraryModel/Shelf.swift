@@ -21,6 +21,12 @@ public final class Shelf {
         _entries = entries
     }
 
+    /// What documents open a shelf through, before setting its saved members (`id` is not
+    /// tracked, so not saved).
+    public convenience init() {
+        self.init(id: 0, title: "")
+    }
+
     /// An update that leaves a shelf without a title is rolled back.
     func validate() throws {
         if _title.isEmpty { throw ShelfError.untitled(id: id) }

@@ -2,7 +2,8 @@ import Ripple
 
 // A model as an app target made today holds it: the target isolates to the main actor by
 // default (`.defaultIsolation(MainActor.self)`), so classes without an attribute are main-actor
-// too. The same files are the generator's MainActor reference fixture.
+// too. Its ripple.json makes it observable and saved as documents. The same files are the
+// generator's MainActor reference fixture.
 
 /// The root: main-actor by the target's default isolation, its conformance isolated by inference.
 // ripple: root
@@ -61,6 +62,11 @@ public final class Column {
     public init(id: Int, name: String) {
         self.id = id
         _name = name
+    }
+
+    /// What documents open a column through (its `id` is not tracked, so not saved).
+    public convenience init() {
+        self.init(id: 0, name: "")
     }
 
     func validate() throws {
