@@ -41,11 +41,12 @@ let package = Package(
         // ripple.json), and a scripted session over it.
         .executableTarget(name: "ripple-demo", dependencies: ["Ripple"], exclude: ["ripple.json"], plugins: ["RipplePlugin"]),
 
-        // Benchmarks (`swift run -c release ripple-bench`): a model built through RipplePlugin, measured
-        // against plain properties and Observation (imported here only), and the generator's throughput.
+        // Benchmarks (`swift run -c release ripple-bench`): a model built through RipplePlugin with
+        // "documents": true (its ripple.json), measured against plain properties and Observation
+        // (imported here only), and the generator's throughput.
         .executableTarget(
             name: "ripple-bench", dependencies: ["Ripple", "RippleGenerator", "RippleBenchObservable"],
-            plugins: ["RipplePlugin"]),
+            exclude: ["ripple.json"], plugins: ["RipplePlugin"]),
         // The benchmark's model generated with "observable": true (its ripple.json), in a module of its own.
         .target(name: "RippleBenchObservable", dependencies: ["Ripple"], exclude: ["ripple.json"], plugins: ["RipplePlugin"]),
 
