@@ -15,8 +15,11 @@ public final class Registration {
 
     deinit {
         // A release can happen on any thread; the mediator cancels it on its own actor,
-        // before it delivers anything again.
-        state.core?.graph.noteReleased(state)
+        // before it delivers anything again, and as soon as it is idle: its body goes then,
+        // with what it captures (a document store, say).
+        guard let core = state.core else { return }
+        core.graph.noteReleased(state)
+        MediatorCore.cancelReleasedSoon(core)
     }
 
     /// The name given when registering.

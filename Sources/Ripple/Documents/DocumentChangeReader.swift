@@ -27,7 +27,7 @@ public struct DocumentChangeReader {
         case .set(_, _, let json):
             value = try DocumentJSON.decode([Element].self, from: try json.parsed())
         case let .splice(_, _, at, removing, inserting):
-            guard at >= 0, removing >= 0, at + removing <= value.count else { throw mismatch("an array of \(value.count)") }
+            guard at >= 0, removing >= 0, at <= value.count, removing <= value.count - at else { throw mismatch("an array of \(value.count)") }
             value.replaceSubrange(at..<(at + removing), with: try DocumentJSON.decode([Element].self, from: try inserting.parsed()))
         default:
             throw mismatch("an array")
@@ -86,7 +86,7 @@ public struct DocumentChangeReader {
         case .set(_, _, let json):
             nodes = try json.parsed().elements().map { try context.node($0, as: Node.self) }
         case let .splice(_, _, at, removing, inserting):
-            guard at >= 0, removing >= 0, at + removing <= nodes.count else { throw mismatch("an array of \(nodes.count)") }
+            guard at >= 0, removing >= 0, at <= nodes.count, removing <= nodes.count - at else { throw mismatch("an array of \(nodes.count)") }
             nodes.replaceSubrange(at..<(at + removing), with: try inserting.parsed().elements().map { try context.node($0, as: Node.self) })
         default:
             throw mismatch("an array of nodes")

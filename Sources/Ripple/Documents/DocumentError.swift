@@ -18,8 +18,15 @@ public enum DocumentError: Error, Equatable, CustomStringConvertible {
     /// The file system refused an operation.
     case fileError(path: String, operation: String, code: Int32)
     /// A patch refers to what the model does not hold (it was made for another document, or
-    /// patches were skipped).
+    /// patches were skipped or applied twice).
     case patchDoesNotApply(reason: String)
+    /// A committed update holds a value its `Encodable` conformance refuses (a non-finite
+    /// `Double`, say): it can be neither journaled nor sent as a patch.
+    case unencodable(reason: String)
+    /// The ``DocumentStore`` of a mediator was released: its updates are no longer saved.
+    case storeClosed
+    /// A snapshot was asked for while an update's body runs, whose writes may still roll back.
+    case updateInProgress
 
     public var description: String {
         switch self {
@@ -39,6 +46,12 @@ public enum DocumentError: Error, Equatable, CustomStringConvertible {
             "\(operation) failed for \(path): \(String(cString: strerror(code))) (errno \(code))"
         case .patchDoesNotApply(let reason):
             "the patch does not apply to this document: \(reason)"
+        case .unencodable(let reason):
+            "a committed change cannot be saved: \(reason); until it is replaced, the document cannot be written"
+        case .storeClosed:
+            "the document's store was released: this update was not saved (keep the DocumentStore as long as its mediator)"
+        case .updateInProgress:
+            "a snapshot was asked for inside an update, whose writes may still roll back: take it after the update"
         }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The identities of a document's nodes: a number each, kept in its tracker, that snapshots,
 /// patches and journals name it by. A node keeps its number when reordered, moved or replaced
 /// and put back; a replica opened from a snapshot knows the same numbers.
@@ -8,6 +10,18 @@
 final class DocumentIdentities {
     /// The next number to give.
     private(set) var nextID: UInt64 = 1
+    /// The document's name, which its snapshots and patches carry (made the first time asked).
+    lazy var document = UUID().uuidString
+    /// How many patches the document has made (or applied) since it began: the number of its
+    /// last one.
+    var sequence: UInt64 = 0
+    /// The next number to give and how many patches: what a patch that fails to apply puts back.
+    var numbers: (nextID: UInt64, sequence: UInt64) {
+        get { (nextID, sequence) }
+        set { (nextID, sequence) = newValue }
+    }
+    /// The numbers a document may use: a number near `UInt64.max` would leave none to give.
+    static let limit: UInt64 = 1 << 62
     /// The nodes by number, weakly (a node that leaves the model and every history step goes),
     /// once indexed.
     private var nodes: [UInt64: WeakNode] = [:]

@@ -25,9 +25,16 @@ final class DocumentMembership {
         }
     }
 
+    /// This document among those of the process, which its nodes' trackers name.
+    let serial: Int
+    nonisolated(unsafe) private static var lastSerial = 0
+
     /// Counts every node the root reaches.
     init(root: any RippleNode) {
+        Self.lastSerial += 1
+        serial = Self.lastSerial
         root._rippleTracker.isInDocument = true
+        root._rippleTracker.documentOwner = serial
         var change = Change()
         var candidates: [any RippleNode] = []
         forEachPlace(of: root) { child in count(child, by: 1, candidates: &candidates) }
@@ -69,6 +76,7 @@ final class DocumentMembership {
             }
             guard !tracker.isInDocument else { continue }
             tracker.isInDocument = true
+            tracker.documentOwner = serial
             if let node = node as? any DocumentNode {
                 change.entered.append(node)
                 change.enteredIDs.insert(ObjectIdentifier(node))

@@ -29,6 +29,8 @@ public struct DocumentMigration: Sendable {
     public var nodes: [Node]
     let root: UInt64
     let nextID: UInt64
+    /// The header's document name and patch number, carried over.
+    let header: [(key: String, value: JSONValue)]
 
     /// Calls `body` with the values of every node of class `type`.
     public mutating func forEachNode(ofType type: String, _ body: (inout [String: DocumentValue]) throws -> Void) rethrows {
@@ -39,6 +41,7 @@ public struct DocumentMigration: Sendable {
         do {
             root = try document.member("root").integer(as: UInt64.self)
             nextID = try document.member("nextID").integer(as: UInt64.self)
+            header = try ["document", "sequence"].compactMap { key in try document.memberIfPresent(key).map { (key, $0) } }
             nodes = try document.member("nodes").elements().map { entry in
                 let values = try entry.member("values").members().map { ($0.key, try DocumentValue($0.value)) }
                 return Node(
@@ -60,6 +63,10 @@ public struct DocumentMigration: Sendable {
         json.write(model)
         json.key("version")
         json.write(version)
+        for (key, value) in header {
+            json.key(key)
+            try json.encode(DocumentValue(value))
+        }
         json.key("root")
         json.write(root)
         json.key("nextID")
@@ -88,6 +95,8 @@ public enum DocumentValue: Hashable, Sendable, Codable {
     case null
     case bool(Bool)
     case int(Int)
+    /// A whole number above `Int.max` (a `UInt64`), kept exact.
+    case uint(UInt64)
     case double(Double)
     case string(String)
     case array([DocumentValue])
@@ -98,7 +107,16 @@ public enum DocumentValue: Hashable, Sendable, Codable {
         case .null: self = .null
         case .bool: self = .bool(try value.bool())
         case .number:
-            if let int = try? value.integer(as: Int.self) { self = .int(int) } else { self = .double(try value.double()) }
+            // Exact: every Int, every UInt64, and -0 as the Double it was.
+            if let double = try? value.double(), double == 0, double.sign == .minus {
+                self = .double(double)
+            } else if let int = try? value.integer(as: Int.self) {
+                self = .int(int)
+            } else if let uint = try? value.integer(as: UInt64.self) {
+                self = .uint(uint)
+            } else {
+                self = .double(try value.double())
+            }
         case .string: self = .string(try value.string())
         case .array: self = .array(try value.elements().map(DocumentValue.init))
         case .object:
@@ -114,6 +132,8 @@ public enum DocumentValue: Hashable, Sendable, Codable {
             self = .bool(value)
         } else if let value = try? container.decode(Int.self) {
             self = .int(value)
+        } else if let value = try? container.decode(UInt64.self) {
+            self = .uint(value)
         } else if let value = try? container.decode(Double.self) {
             self = .double(value)
         } else if let value = try? container.decode(String.self) {
@@ -131,6 +151,7 @@ public enum DocumentValue: Hashable, Sendable, Codable {
         case .null: try container.encodeNil()
         case .bool(let value): try container.encode(value)
         case .int(let value): try container.encode(value)
+        case .uint(let value): try container.encode(value)
         case .double(let value): try container.encode(value)
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)

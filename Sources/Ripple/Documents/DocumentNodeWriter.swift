@@ -52,12 +52,14 @@ public struct DocumentNodeWriter {
         json.endArray()
     }
 
-    /// A set, by ascending number: the same set writes the same bytes.
+    /// A set, by ascending number: the same set writes the same bytes, and its nodes come in
+    /// that order in the document (not in the order of the set's hashing).
     public mutating func nodes<Node: DocumentNode & Hashable>(_ nodes: Set<Node>?, _ name: String) throws {
         json.key(name)
         guard let nodes else { return json.writeNull() }
+        let numbered = nodes.map { (id: context.identities.id(of: $0), node: $0) }.sorted { $0.id < $1.id }
         json.beginArray()
-        for id in nodes.map(context.reference).sorted() { json.write(id) }
+        for (_, node) in numbered { json.write(context.reference(node)) }
         json.endArray()
     }
 

@@ -49,6 +49,9 @@ public final class DocumentStore<Root: DocumentRoot> {
 
     private let journal: JournalFile
     private var generation: UInt64
+    /// An update could not be journaled: what follows it is not journaled either (it would
+    /// replay over a document without it) until ``save()`` writes the whole document.
+    private var journalIsBehind = false
     private var syncIsScheduled = false
 
     /// Opens the document at `url`, or creates it (with the root's `init()`).
@@ -58,6 +61,10 @@ public final class DocumentStore<Root: DocumentRoot> {
     public init(url: URL, durability: Durability = .immediate) throws {
         self.url = url
         self.durability = durability
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            throw DocumentError.fileError(path: url.path, operation: "open", code: EISDIR)
+        }
         journal = try JournalFile(path: url.path + ".journal")
         let identities = DocumentIdentities()
         let root: Root
@@ -78,7 +85,11 @@ public final class DocumentStore<Root: DocumentRoot> {
                 throw DocumentError.damaged(reason: "a journal record with a valid checksum is not a patch: \(error)")
             }
         }
-        if !patches.isEmpty {
+        for (index, patch) in patches.enumerated() where patch.sequence != identities.sequence + UInt64(index) + 1 {
+            throw DocumentError.damaged(
+                reason: "journal record \(index + 1) is patch \(patch.sequence), where patch \(identities.sequence + UInt64(index) + 1) belongs")
+        }
+        if let last = patches.last {
             // Every record is an update that committed: replayed together, as one update (one
             // validation and one refresh for the journal, not one per record).
             try mediator.history.withoutRecording {
@@ -86,12 +97,22 @@ public final class DocumentStore<Root: DocumentRoot> {
                     for patch in patches { try Mediator<Root>.apply(patch, identities: identities) }
                 }
             }
+            identities.sequence = last.sequence
         }
         // A new document, or a snapshot no store wrote, is written at once: its journal follows it.
         if generation == 0 { try writeSnapshot() }
         mediator.history.clear()
         mediator.markSaved()
-        mediator.patchRecorder.sinks.append { [unowned self] patch in self.journal(patch) }
+        // The mediator may outlive its store: then its updates are no longer saved, and say so.
+        let recorder = mediator.patchRecorder
+        recorder.sinks.append { [weak self, weak mediator] patch in
+            guard let self else {
+                mediator?.core.reportFailure(DocumentError.storeClosed, origin: "document store")
+                return
+            }
+            journal(patch)
+        }
+        recorder.failureSinks.append { [weak self] _ in self?.journalIsBehind = true }
     }
 
     /// Writes a new snapshot atomically and empties the journal; the document is then saved.
@@ -103,13 +124,14 @@ public final class DocumentStore<Root: DocumentRoot> {
     /// Makes every journaled update durable (what ``save()`` does not need to).
     public func sync() throws {
         try journal.sync()
-        if durability != .immediate { mediator.markSaved() }
+        if durability != .immediate && !journalIsBehind { mediator.markSaved() }
     }
 
     // MARK: Journal
 
     /// Appends `patch` to the journal: durable now, or soon.
     private func journal(_ patch: Patch) {
+        guard !journalIsBehind else { return }
         do {
             try journal.append(patch.jsonBytes(), durable: durability == .immediate)
             switch durability {
@@ -118,7 +140,9 @@ public final class DocumentStore<Root: DocumentRoot> {
             case .onSave: break
             }
         } catch {
-            // The update committed, but the disk refused it: the document stays unsaved; say so.
+            // The update committed, but the disk refused it: the document stays unsaved until
+            // `save()` writes it whole; say so.
+            journalIsBehind = true
             mediator.core.reportFailure(error, origin: "document store")
         }
     }
@@ -166,6 +190,7 @@ public final class DocumentStore<Root: DocumentRoot> {
         JournalFile.syncFolder(of: path)
         generation = next
         try journal.reset(generation: next)
+        journalIsBehind = false
     }
 
     /// The journal generation a snapshot names (0 for a snapshot made by `snapshot()`).

@@ -32,8 +32,16 @@ final class JournalFile {
         let isNew = access(path, F_OK) != 0
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw DocumentError.fileError(path: path, operation: "open", code: errno) }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+        // A process this one starts holds a copy of each descriptor until it runs its program
+        // (close-on-exec acts then): a lock released just before may look held for a moment.
+        var attempts = 0
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
+            attempts += 1
+            if code == EWOULDBLOCK, attempts < 50 {
+                usleep(4_000)
+                continue
+            }
             close(descriptor)
             if code == EWOULDBLOCK { throw DocumentError.locked(path: path) }
             throw DocumentError.fileError(path: path, operation: "lock", code: code)
@@ -71,18 +79,31 @@ final class JournalFile {
         }
         var records: [[UInt8]] = []
         var offset = Self.headerSize
-        while offset + Self.recordHeaderSize <= bytes.count {
-            let length = Int(Self.load(UInt32.self, bytes, at: offset))
-            let checksum = Self.load(UInt32.self, bytes, at: offset + 4)
-            let start = offset + Self.recordHeaderSize
-            guard length <= Self.maximumPayload, start + length <= bytes.count else { break }
-            let payload = Array(bytes[start..<(start + length)])
-            guard CRC32.checksum(payload) == checksum else { break }
-            records.append(payload)
-            offset = start + length
+        while let end = Self.recordEnd(bytes, at: offset) {
+            records.append(Array(bytes[(offset + Self.recordHeaderSize)..<end]))
+            offset = end
         }
-        if offset < bytes.count { try truncate(to: offset) }
+        if offset < bytes.count {
+            // What does not check out is the torn end of the last append, cut off; unless whole
+            // records follow it: then it is damage, which must not silently cost those records.
+            if ((offset + 1)..<bytes.count).contains(where: { Self.recordEnd(bytes, at: $0) != nil }) {
+                throw DocumentError.damaged(
+                    reason: "the journal's record at byte \(offset) is damaged and whole records follow it (\(path))")
+            }
+            try truncate(to: offset)
+        }
         return records
+    }
+
+    /// Where the record at `offset` ends, if a whole one with a matching checksum starts there
+    /// (never an empty one: a file extended with zeros holds none).
+    private static func recordEnd(_ bytes: [UInt8], at offset: Int) -> Int? {
+        guard offset + recordHeaderSize <= bytes.count else { return nil }
+        let length = Int(load(UInt32.self, bytes, at: offset))
+        let start = offset + recordHeaderSize
+        guard length > 0, length <= maximumPayload, length <= bytes.count - start else { return nil }
+        guard CRC32.checksum(bytes[start..<(start + length)]) == load(UInt32.self, bytes, at: offset + 4) else { return nil }
+        return start + length
     }
 
     /// Appends one record holding `payload`; `durable` waits for the disk to hold it.
@@ -166,7 +187,7 @@ enum CRC32 {
         return value
     }
 
-    static func checksum(_ bytes: [UInt8]) -> UInt32 {
+    static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
         return crc ^ 0xFFFF_FFFF

@@ -5,10 +5,14 @@ extension Patch {
     func jsonBytes() -> [UInt8] {
         var json = JSONWriter()
         json.beginObject()
+        json.key("document")
+        json.write(document)
         json.key("operations")
         json.beginArray()
         for operation in operations { operation.write(to: &json) }
         json.endArray()
+        json.key("sequence")
+        json.write(sequence)
         if let tag {
             json.key("tag")
             json.write(tag)

@@ -12,6 +12,19 @@ public struct Patch: Codable, Sendable, Equatable {
     public let tag: String?
     /// The changes, in the order to apply them.
     public let operations: [Operation]
+    /// The document it changes (the name its snapshots carry), so that a replica of another
+    /// document refuses it.
+    let document: String
+    /// Its place among the document's patches: the first after a snapshot follows the
+    /// snapshot's number. A replica applies each once, in order.
+    let sequence: UInt64
+
+    init(tag: String?, operations: [Operation], document: String, sequence: UInt64) {
+        self.tag = tag
+        self.operations = operations
+        self.document = document
+        self.sequence = sequence
+    }
 
     /// One change.
     public enum Operation: Codable, Sendable, Equatable {

@@ -6,8 +6,12 @@
 final class PatchRecorder: CommitRecorder {
     let identities: DocumentIdentities
     private let membership: DocumentMembership
+    /// The document it records (which its nodes' trackers name).
+    var documentSerial: Int { membership.serial }
     /// Who receives the patches, in order.
     var sinks: [(Patch) -> Void] = []
+    /// Who hears that a committed update could not be written into a patch.
+    var failureSinks: [(any Error) -> Void] = []
 
     /// A recorder of the document under `root`, whose nodes it counts (once, here).
     init(root: any RippleNode, identities: DocumentIdentities) {
@@ -16,56 +20,57 @@ final class PatchRecorder: CommitRecorder {
     }
 
     func record(_ commit: Commit) {
-        // The membership follows every commit, whoever listens.
+        // The membership and the numbering follow every commit, whoever listens.
         let writes = commit.firstWrites { type(of: $0.node)._rippleDescriptor.saves($0.member) }
         let change = membership.update(with: writes)
-        guard !sinks.isEmpty, let patch = patch(writes, change, tag: commit.tag) else { return }
-        for sink in sinks { sink(patch) }
+        guard !change.entered.isEmpty || writes.contains(where: { changesDocument($0, change) }) else { return }
+        identities.sequence += 1
+        guard !sinks.isEmpty || !failureSinks.isEmpty else { return }
+        do {
+            let patch = try patch(writes, change, tag: commit.tag)
+            for sink in sinks { sink(patch) }
+        } catch {
+            // Its number is used all the same: a replica sees the gap, rather than a document
+            // that never was.
+            for sink in failureSinks { sink(error) }
+        }
     }
 
-    /// The patch of a commit's `writes`, or `nil` when it changed nothing in the document.
-    private func patch(_ writes: [JournalEntry], _ change: DocumentMembership.Change, tag: String?) -> Patch? {
-        var operations = broughtNodes(change.entered)
-        for entry in writes where change.wasInDocument(entry.node) {
-            guard !entry.node._rippleIsCurrent(entry.member, entry.old), let node = entry.node as? any DocumentNode else { continue }
+    /// Whether `entry` changed a saved member of a node that was in the document.
+    private func changesDocument(_ entry: JournalEntry, _ change: DocumentMembership.Change) -> Bool {
+        entry.node is any DocumentNode && change.wasInDocument(entry.node) && !entry.node._rippleIsCurrent(entry.member, entry.old)
+    }
+
+    /// The patch of a commit's `writes`.
+    ///
+    /// - Throws: What a value's `Encodable` conformance throws (a non-finite `Double`, say).
+    private func patch(_ writes: [JournalEntry], _ change: DocumentMembership.Change, tag: String?) throws -> Patch {
+        var operations = try broughtNodes(change.entered)
+        for entry in writes where changesDocument(entry, change) {
+            guard let node = entry.node as? any DocumentNode else { continue }
             var writer = DocumentChangeWriter(
                 node: identities.id(of: node), member: type(of: node)._rippleDescriptor.members[entry.member].name,
                 identities: identities)
-            do {
-                try node._rippleSaveChange(of: entry.member, old: entry.old, to: &writer)
-            } catch {
-                // A value that cannot be encoded now could be neither saved: said once, loudly.
-                Self.report(error)
-                continue
-            }
+            try node._rippleSaveChange(of: entry.member, old: entry.old, to: &writer)
             operations += writer.operations
         }
-        return operations.isEmpty ? nil : Patch(tag: tag, operations: operations)
+        return Patch(tag: tag, operations: operations, document: identities.document, sequence: identities.sequence)
     }
 
     /// The nodes that entered the document, each with its saved members (the nodes they hold
     /// are in the document, or entered too).
-    private func broughtNodes(_ nodes: [any DocumentNode]) -> [Patch.Operation] {
+    private func broughtNodes(_ nodes: [any DocumentNode]) throws -> [Patch.Operation] {
         let context = DocumentWriteContext(identities: identities, writesBelow: false)
         var operations: [Patch.Operation] = []
         for node in nodes {
             var writer = DocumentNodeWriter(json: JSONWriter(), context: context)
             writer.json.beginObject()
-            do {
-                try node._rippleSave(to: &writer)
-            } catch {
-                Self.report(error)
-                continue
-            }
+            try node._rippleSave(to: &writer)
             writer.json.endObject()
             operations.append(
                 .node(id: identities.id(of: node), type: type(of: node)._rippleDescriptor.name, values: PatchValue(writer.json.bytes)))
         }
         return operations
-    }
-
-    private static func report(_ error: any Error) {
-        print("Ripple: a change could not be written into a patch: \(error)")
     }
 }
 
@@ -98,15 +103,35 @@ extension Mediator where Root: DocumentRoot {
     ///   does not hold; what a validation throws. Nothing is changed then.
     public func apply(_ patch: Patch) throws {
         let identities = core.identities
-        try history.withoutRecording {
-            try update(tag: "remote") { _ in try Self.apply(patch, identities: identities) }
+        guard patch.document == identities.document else {
+            throw DocumentError.patchDoesNotApply(reason: "it was made for another document")
         }
+        guard patch.sequence == identities.sequence &+ 1 else {
+            throw DocumentError.patchDoesNotApply(
+                reason: patch.sequence <= identities.sequence
+                    ? "it is patch \(patch.sequence), and this document has had \(identities.sequence) already"
+                    : "patches \(identities.sequence + 1) to \(patch.sequence - 1) did not come before it")
+        }
+        let numbers = identities.numbers
+        do {
+            try history.withoutRecording {
+                try update(tag: "remote") { _ in try Self.apply(patch, identities: identities) }
+            }
+        } catch {
+            identities.numbers = numbers
+            // A value of the wrong type for its member is a patch of another document.
+            throw error is DecodingError ? DocumentError.patchDoesNotApply(reason: "\(error)") : error
+        }
+        identities.sequence = patch.sequence
     }
 
     /// The recorder of patches, made and attached the first time it is needed.
     var patchRecorder: PatchRecorder {
         if let recorder = core.recorders.lazy.compactMap({ $0 as? PatchRecorder }).first { return recorder }
         let recorder = PatchRecorder(root: root, identities: core.identities)
+        recorder.failureSinks.append { [weak core] error in
+            core?.reportFailure(DocumentError.unencodable(reason: "\(error)"), origin: "patches")
+        }
         // Before history, so that a store's `markSaved()` counts for the update it journals.
         core.recorders.insert(recorder, at: 0)
         return recorder

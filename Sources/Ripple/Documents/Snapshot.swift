@@ -23,9 +23,13 @@ extension Mediator where Root: DocumentRoot {
     /// Discardable and derived members are not saved. Take it between updates, for the state
     /// they committed.
     ///
-    /// - Throws: What a member's `Encodable` conformance throws (a non-finite `Double`, say).
+    /// - Throws: What a member's `Encodable` conformance throws (a non-finite `Double`, say);
+    ///   ``DocumentError/updateInProgress`` inside an update's body, whose writes may still roll
+    ///   back (observers and processors may take one: what they see has committed).
     public func snapshot() throws -> Data {
-        Data(try core.snapshotBytes(root: root))
+        // From now on each update that changes the document is numbered, for replicas of it.
+        _ = patchRecorder
+        return Data(try core.snapshotBytes(root: root))
     }
 
     /// Opens a document saved by ``snapshot()``: the same values, node identities and sharing.
@@ -47,6 +51,7 @@ extension Mediator where Root: DocumentRoot {
 extension MediatorCore {
     /// The snapshot of the model under `root`, with `extra` members in its header.
     func snapshotBytes<Root: DocumentRoot>(root: Root, extra: [(String, UInt64)] = []) throws -> [UInt8] {
+        if updateDepth > 0 && !queuesUpdates { throw DocumentError.updateInProgress }
         let context = DocumentWriteContext(identities: identities)
         let rootID = context.reference(root)
         // One writer for every node: the text grows in place (a copy per node would cost the
@@ -81,6 +86,10 @@ extension MediatorCore {
             document.key(key)
             document.write(value)
         }
+        document.key("document")
+        document.write(identities.document)
+        document.key("sequence")
+        document.write(identities.sequence)
         document.key("root")
         document.write(rootID)
         document.key("nextID")
@@ -130,7 +139,13 @@ func openDocument<Root: DocumentRoot>(_ bytes: [UInt8], identities: DocumentIden
         guard let root = context.nodes[rootID] as? Root else {
             throw DocumentError.damaged(reason: "its root, node \(rootID), is not a \(Root._rippleDescriptor.name)")
         }
-        identities.reserve(upTo: try document.member("nextID").integer(as: UInt64.self))
+        let nextID = try document.member("nextID").integer(as: UInt64.self)
+        guard nextID <= DocumentIdentities.limit else {
+            throw DocumentError.damaged(reason: "its next node number, \(nextID), leaves no numbers to give")
+        }
+        identities.reserve(upTo: nextID)
+        if let name = try document.memberIfPresent("document")?.string() { identities.document = name }
+        identities.sequence = try document.memberIfPresent("sequence")?.integer(as: UInt64.self) ?? 0
         identities.setRoot(root)
         return root
     } catch let error as DocumentError {
@@ -149,10 +164,13 @@ private func parseDocument<Root: DocumentRoot>(_ bytes: [UInt8], as: Root.Type) 
     } catch {
         throw DocumentError.notADocument(reason: "\(error)")
     }
-    guard document.kind == .object, let format = try? document.memberIfPresent("format")?.integer(as: Int.self),
+    guard document.kind == .object, let formatValue = try? document.memberIfPresent("format"),
         let model = try? document.memberIfPresent("model")?.string()
     else {
         throw DocumentError.notADocument(reason: "it has no format and model (is it JSON from elsewhere?)")
+    }
+    guard let format = try? formatValue.integer(as: Int.self), format >= 1 else {
+        throw DocumentError.notADocument(reason: "its format is not a format number")
     }
     guard format <= documentFormat else { throw DocumentError.newerFormat(found: format, supported: documentFormat) }
     guard model == Root._rippleDescriptor.name else {
@@ -163,8 +181,11 @@ private func parseDocument<Root: DocumentRoot>(_ bytes: [UInt8], as: Root.Type) 
 
 /// A number in the document's header.
 private func header(_ document: JSONValue, _ key: String) throws -> Int {
-    guard let value = try? document.memberIfPresent(key)?.integer(as: Int.self) else {
+    guard let member = try? document.memberIfPresent(key) else {
         throw DocumentError.notADocument(reason: "its header has no '\(key)'")
+    }
+    guard let value = try? member.integer(as: Int.self) else {
+        throw DocumentError.notADocument(reason: "its header's '\(key)' is not a whole number that fits an Int")
     }
     return value
 }

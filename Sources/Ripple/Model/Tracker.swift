@@ -44,6 +44,8 @@ public final class Tracker {
     /// `DocumentMembership`; kept while patches are made).
     internal var documentPlaces = 0
     internal var isInDocument = false
+    /// Which document (``DocumentMembership/serial``) it entered last.
+    internal var documentOwner = 0
 
     /// The journal epoch in which ``journaledMembers`` is valid.
     @usableFromInline @exclusivity(unchecked) internal var journalEpoch: UInt64 = 0

@@ -101,7 +101,8 @@ final class BackgroundChanges: @unchecked Sendable {
     private let lock = NSLock()
     private var pending: [Change] = []
 
-    /// Queues a change; the first one schedules a delivery on the main actor.
+    /// Queues a change; the first one schedules a delivery on the main actor. Every refresh
+    /// delivers what waits too, so a write made in an update is part of its commit.
     func add(_ node: AnyObject, _ member: Int, _ old: Any) {
         let isFirst = lock.withLock {
             pending.append(Change(node: node, member: member, old: old))
@@ -117,11 +118,16 @@ final class BackgroundChanges: @unchecked Sendable {
             defer { pending.removeAll() }
             return pending
         }
+        guard !changes.isEmpty else { return }
         var cores: [MediatorCore] = []
         for change in changes {
             // On the main actor, a conformance isolated to it is found.
             guard let node = change.node as? any RippleNode else { continue }
-            let watching = MediatorCore.watchingCores(of: node._rippleTracker)
+            var watching = MediatorCore.watchingCores(of: node._rippleTracker)
+            // The document holding it journals and patches it, watched or not.
+            if node._rippleTracker.isInDocument, type(of: node)._rippleDescriptor.saves(change.member) {
+                watching += MediatorCore.documentCores(holding: node).filter { core in !watching.contains { $0 === core } }
+            }
             for core in watching where !cores.contains(where: { $0 === core }) {
                 cores.append(core)
             }

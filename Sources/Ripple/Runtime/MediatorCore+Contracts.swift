@@ -29,6 +29,15 @@ extension MediatorCore {
         if changeKey != member { node._rippleObservationChange(changeKey) }
     }
 
+    /// The mediators keeping the document (patches, a store) that holds `node`.
+    @MainActor
+    static func documentCores(holding node: any RippleNode) -> [MediatorCore] {
+        let owner = node._rippleTracker.documentOwner
+        return live.compactMap(\.core).filter { core in
+            core.recorders.contains { ($0 as? PatchRecorder)?.documentSerial == owner }
+        }
+    }
+
     /// Whether `node` is reachable from the root.
     private func modelContains(_ node: any RippleNode) -> Bool {
         var visited: Set<ObjectIdentifier> = []

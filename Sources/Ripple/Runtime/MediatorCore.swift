@@ -290,4 +290,20 @@ final class MediatorCore {
     func cancelReleased() {
         for registration in graph.takeReleased() { cancel(registration) }
     }
+
+    /// Cancels the released registrations now if this is the main thread and the mediator is
+    /// idle, else on the main actor's next turn (or before the mediator next delivers).
+    nonisolated static func cancelReleasedSoon(_ core: MediatorCore) {
+        // The core is found again on the main actor, among the live ones.
+        let id = ObjectIdentifier(core)
+        let cancel: @MainActor @Sendable () -> Void = {
+            guard let core = live.lazy.compactMap(\.core).first(where: { ObjectIdentifier($0) == id }), !core.isBusy else { return }
+            core.cancelReleased()
+        }
+        if Thread.isMainThread {
+            MainActor.assumeIsolated(cancel)
+        } else {
+            Task { @MainActor in cancel() }
+        }
+    }
 }

@@ -173,6 +173,8 @@ final class RefreshScheduler {
         let wasRefreshing = isRefreshing
         isRefreshing = true
         defer { isRefreshing = wasRefreshing }
+        // Background members written since (in the update that ends, say) are delivered now.
+        BackgroundChanges.shared.deliver()
         var rounds = 0
         while true {
             rounds += 1
