@@ -71,9 +71,13 @@ package struct Template: Sendable {
     /// over every class inside a loop over every class grows without bound on a large model.
     package static let maximumOutputSize = 256 << 20
 
-    /// The most loop iterations and includes a render takes by default, in all (100 million):
-    /// loops nested 40 deep over two elements each print nothing, yet would run for ever.
-    package static let maximumSteps = 100_000_000
+    /// The most loop iterations and includes a render takes by default, in all (10 million):
+    /// loops nested 40 deep over two elements each print nothing, yet would run for ever. The
+    /// built-in templates take about ten steps per member, for about a kilobyte of code each, so
+    /// they reach ``maximumOutputSize`` first, after a few million. 10 million steps take under
+    /// a second in a release build (and about 40 seconds in a debug one: the plugins build
+    /// `ripple-gen` in the package's configuration).
+    package static let maximumSteps = 10_000_000
 
     /// The name used in diagnostics, usually the template's file name.
     package let name: String

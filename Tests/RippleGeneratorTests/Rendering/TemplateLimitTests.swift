@@ -149,7 +149,7 @@ import Testing
         }
         let error = #expect(throws: TemplateError.self) { try templates["t0"]!.render([:], templates: templates, stepLimit: 100) }
         #expect(error?.reason == .tooManySteps(limit: 100))
-        #expect(Template.maximumSteps == 100_000_000)
+        #expect(Template.maximumSteps == 10_000_000)
     }
 
     @Test func defaultOutputLimitIs256MB() throws {
