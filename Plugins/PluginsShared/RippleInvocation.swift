@@ -18,6 +18,10 @@ struct RippleInvocation {
     let configuration: URL?
     /// Where `RippleGenerated.swift` goes.
     let outputDirectory: URL
+    /// Whether a run with errors deletes the `RippleGenerated.swift` of an earlier run
+    /// (`--remove-stale-output`): in the build plugin's work folder, where the build would
+    /// compile it; not in a target's folder, where the file is the user's.
+    var removesStaleOutput = false
 
     /// Collects the Swift files among `files`, leaving out any `RippleGenerated.swift`: a
     /// previously generated file is output, never input.
@@ -35,9 +39,10 @@ struct RippleInvocation {
         outputDirectory.appendingPathComponent(Self.generatedFileName)
     }
 
-    /// The command line: `--output <dir> [--config <file>] <sources>...`.
+    /// The command line: `--output <dir> [--remove-stale-output] [--config <file>] <sources>...`.
     var arguments: [String] {
         var arguments = ["--output", outputDirectory.path]
+        if removesStaleOutput { arguments.append("--remove-stale-output") }
         if let configuration { arguments += ["--config", configuration.path] }
         return arguments + sources.map(\.path)
     }

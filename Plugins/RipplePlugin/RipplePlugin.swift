@@ -40,7 +40,9 @@ struct RipplePlugin: BuildToolPlugin {
         if let committed = files.first(where: { $0.url.lastPathComponent == RippleInvocation.generatedFileName }) {
             throw RipplePluginError.generatedFileInTarget(target: target, file: committed.url.path)
         }
-        let invocation = RippleInvocation(files: files, configuration: configuration, outputDirectory: workDirectory)
+        var invocation = RippleInvocation(files: files, configuration: configuration, outputDirectory: workDirectory)
+        // The build compiles what is in the work folder: a stale file must not outlive an error.
+        invocation.removesStaleOutput = true
         return [
             .buildCommand(
                 displayName: "Generating Ripple accessors for \(target)",

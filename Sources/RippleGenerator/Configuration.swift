@@ -54,11 +54,12 @@ package struct Configuration: Hashable, Sendable {
             diagnostics.append(Diagnostic(severity: .error, message: message, file: path, location: location(of: key, in: source)))
         }
         let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: data)
+        do throws(JSONReader.Failure) {
+            object = try JSONReader.value(of: source.bytes)
         } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-            report("invalid JSON" + (detail.map { ": \($0)" } ?? ""), key: nil)
+            diagnostics.append(Diagnostic(
+                severity: .error, message: "invalid JSON: \(error.message)", file: path,
+                location: source.location(ofOffset: error.offset)))
             return (Configuration(), diagnostics, [])
         }
         guard let dictionary = object as? [String: Any] else {
@@ -75,7 +76,7 @@ package struct Configuration: Hashable, Sendable {
                 continue
             }
             if key == "observable" || key == "documents" {
-                guard !(value is String), let flag = value as? Bool else {
+                guard let flag = value as? Bool else {
                     report("'\(key)' must be true or false", key: key)
                     continue
                 }
@@ -105,8 +106,19 @@ package struct Configuration: Hashable, Sendable {
                 configuration.accessLevel = level
             default:
                 let folder = (path as NSString).deletingLastPathComponent
-                configuration.templatesDirectory = string.hasPrefix("/") || folder.isEmpty
-                    ? string : (folder as NSString).appendingPathComponent(string)
+                let directory = string.hasPrefix("/") || folder.isEmpty ? string : (folder as NSString).appendingPathComponent(string)
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+                    report("'templates' names '\(string)', which does not exist; name the folder of the *.ripple templates, "
+                        + "relative to ripple.json", key: key)
+                    continue
+                }
+                guard isDirectory.boolValue else {
+                    report("'templates' names '\(string)', which is a file, not a folder; name the folder that holds "
+                        + "the *.ripple templates", key: key)
+                    continue
+                }
+                configuration.templatesDirectory = directory
             }
         }
         return (configuration, diagnostics, [])

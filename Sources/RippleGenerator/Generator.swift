@@ -6,8 +6,9 @@ import Foundation
 /// scan that skips files without `// <prefix>:` → parse → scheme → templates → render → write.
 /// The annotation prefix chooses the dialect the scheme is read in: Ripple's, or one of
 /// `dialects` (`ripple-gen` gives Quantwm's, for the prefix `sourcery`).
-/// Every problem of the run is collected; if any is an error nothing is written and a
-/// previously generated file is removed, so a build never compiles stale code. The file is
+/// Every problem of the run is collected; if any is an error nothing is written. A previously
+/// generated file is left as it is, or, with ``GeneratorOptions/removesStaleOutput`` (the build
+/// plugin's output folder), removed, so that a build never compiles stale code. The file is
 /// written atomically (a temporary file renamed over it) and only when its content changes,
 /// so an unchanged model does not trigger recompilation.
 ///
@@ -67,7 +68,9 @@ package struct Generator: Sendable {
             return report
         }
         guard !report.hasErrors, let code = generation.code else {
-            removeStaleOutput(&report)
+            if options.removesStaleOutput {
+                removeStaleOutput(&report)
+            }
             return report
         }
         write(code, &report)
@@ -115,13 +118,34 @@ package struct Generator: Sendable {
             do {
                 generation.code = try CodeRenderer(templates: templates).render(built.scheme, observable: observable, documents: documents)
             } catch {
-                generation.diagnostics.append(Diagnostic(
+                let tooLarge = templates.isBuiltIn ? modelTooLarge(error, built.scheme) : nil
+                generation.diagnostics.append(tooLarge ?? Diagnostic(
                     severity: .error, message: error.message, file: error.templateName,
                     location: SourceLocation(line: error.line, column: error.column)))
             }
         }
         generation.diagnostics = generation.diagnostics.sortedForReading(files: generation.parsedFiles)
         return generation
+    }
+
+    /// A limit of rendering that the built-in templates reach: the model is too large, which is
+    /// said at its root class, since the templates are none the user could fix. `nil` for any
+    /// other error.
+    private static func modelTooLarge(_ error: TemplateError, _ scheme: ModelScheme) -> Diagnostic? {
+        let limit: String
+        switch error.reason {
+        case .outputTooLarge(let bytes): limit = "grows past \(bytes % (1 << 20) == 0 ? "\(bytes >> 20) MB" : "\(bytes) bytes")"
+        case .tooManySteps(let steps): limit = "takes more than \(NameList.count(steps)) steps to render"
+        default: return nil
+        }
+        guard let root = scheme.root ?? scheme.classes.first else { return nil }
+        let members = scheme.classes.reduce(0) { $0 + $1.members.count }
+        let size = "\(NameList.count(scheme.classes.count)) tracked classes, \(NameList.count(members)) members"
+        return Diagnostic(
+            severity: .error,
+            message: "the generated code of this model (\(size)) \(limit), more than ripple-gen writes; "
+                + "make the model smaller, or split it into models of their own",
+            file: root.file, location: root.location)
     }
 
     /// The sources that may hold something `dialect` reads, parsed, in their order; the fast
@@ -204,6 +228,8 @@ package struct GeneratorReport: Sendable {
         switch problem {
         case .missingDirectory(let path):
             errors.append(.missingTemplatesDirectory(path))
+        case .notADirectory(let path):
+            errors.append(.templatesNotAFolder(path))
         case .unreadable(let path):
             errors.append(.unreadableFile(path))
         case .invalid(let error):
@@ -225,6 +251,8 @@ package enum GeneratorError: Error, Hashable, Sendable, CustomStringConvertible 
     case unreadableFile(String)
     /// A templates folder that does not exist.
     case missingTemplatesDirectory(String)
+    /// A templates folder that is a file.
+    case templatesNotAFolder(String)
     /// The generated file cannot be written or removed.
     case cannotWrite(path: String, reason: String)
 
@@ -234,6 +262,7 @@ package enum GeneratorError: Error, Hashable, Sendable, CustomStringConvertible 
         case .missingInput(let path): "no such file or folder: '\(path)'"
         case .unreadableFile(let path): "cannot read '\(path)'"
         case .missingTemplatesDirectory(let path): "templates folder '\(path)' does not exist"
+        case .templatesNotAFolder(let path): TemplateSet.Problem.notADirectory(path).message
         case .cannotWrite(let path, let reason): "cannot write '\(path)': \(reason)"
         }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What one run of the generator does: its inputs, where output goes, and the settings that
 /// override `ripple.json`.
 ///
@@ -27,6 +29,10 @@ package struct GeneratorOptions: Hashable, Sendable {
     package var documents: Bool?
     /// When set, the run prints the model scheme in this format and writes nothing.
     package var dumpFormat: SchemeDump.Format?
+    /// Whether a run with errors removes the ``outputFile`` of an earlier run: what the build
+    /// plugin asks for, since the build would compile a stale file against the changed model.
+    /// Otherwise (a folder of the user's) an existing file is left as it is.
+    package var removesStaleOutput = false
 
     package init(
         inputs: [String], outputDirectory: String = ".", configurationFile: String? = nil,
@@ -85,7 +91,11 @@ extension GeneratorOptions {
                                     reached by several paths or links is read once.
 
         OPTIONS:
-          --output <dir>            Where \(outputFileName) is written (default: .).
+          --output <dir>            The folder \(outputFileName) is written into
+                                    (default: .); created if missing.
+          --remove-stale-output     When the inputs have errors, delete the
+                                    \(outputFileName) of an earlier run from <dir>, so that
+                                    a build cannot compile it (the build plugin does).
           --config <file>           A ripple.json with settings (annotationPrefix,
                                     accessLevel, templates, observable, documents);
                                     options below override it.
@@ -106,7 +116,9 @@ extension GeneratorOptions {
           -h, --help                Print this help.
 
         Diagnostics go to standard error as 'path:line:column: error: message'. The exit
-        status is 0 on success, 1 when the inputs have errors, 2 for a wrong command line.
+        status is 0 on success, 1 when the inputs have errors (then nothing is written: an
+        existing \(outputFileName) is left as it was, or, with --remove-stale-output,
+        deleted), 2 for a wrong command line.
         """
 
     /// The options that take a value.
@@ -114,7 +126,9 @@ extension GeneratorOptions {
         "--output", "--config", "--annotation-prefix", "--access-level", "--templates", "--format",
     ]
     /// Every option, for "did you mean".
-    package static let allOptions = valueOptions + ["--dump-scheme", "--observable", "--documents", "--help", "--version"]
+    package static let allOptions = valueOptions + [
+        "--dump-scheme", "--observable", "--documents", "--remove-stale-output", "--help", "--version",
+    ]
 
     /// Reads a command line (without the program name).
     ///
@@ -134,7 +148,9 @@ extension GeneratorOptions {
             case .option("--version"):
                 return .version
             case .option("--output"):
-                options.outputDirectory = try reader.value()
+                options.outputDirectory = try outputDirectory(try reader.value())
+            case .option("--remove-stale-output"):
+                options.removesStaleOutput = true
             case .option("--config"):
                 options.configurationFile = try reader.value()
             case .option("--annotation-prefix"):
@@ -176,6 +192,19 @@ extension GeneratorOptions {
             throw UsageError(message: "no input: give the .swift files or folders to read")
         }
         return .generate(options)
+    }
+
+    /// The folder `--output` names: not empty, and not a file.
+    private static func outputDirectory(_ path: String) throws(UsageError) -> String {
+        guard !path.isEmpty else {
+            throw UsageError(message: "'--output' needs a folder, such as '--output Generated' ('.' for this one)")
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw UsageError(message: "'--output' takes a folder, and '\(path)' is a file; name the folder that "
+                + "\(outputFileName) goes into")
+        }
+        return path
     }
 
     private static func accessLevel(_ text: String) throws(UsageError) -> AccessLevel {

@@ -7,7 +7,7 @@ package enum MigrationError: Error, Hashable, Sendable, CustomStringConvertible 
     case input(GeneratorError)
     /// A `// sourcery:inline:` without its `// sourcery:end`: where the generated code ends is
     /// unknown.
-    case unterminatedRegion(file: String, line: Int)
+    case unterminatedRegion(file: String, location: SourceLocation)
     /// A file to edit that does not parse: its declarations cannot be found reliably.
     case syntaxErrors(file: String, count: Int)
 
@@ -16,8 +16,8 @@ package enum MigrationError: Error, Hashable, Sendable, CustomStringConvertible 
         switch self {
         case .input(let error):
             return error.message
-        case .unterminatedRegion(let file, let line):
-            return "cannot migrate '\(file)': the 'sourcery:inline' region at line \(line) has no '// sourcery:end', "
+        case .unterminatedRegion:
+            return "cannot migrate this file: its 'sourcery:inline' region has no '// sourcery:end', "
                 + "so where its generated code ends is unknown; add '// sourcery:end' after it and run migrate again"
         case .syntaxErrors(let file, let count):
             return "cannot migrate '\(file)': it has \(count == 1 ? "a syntax error" : "\(count) syntax errors") "
@@ -25,6 +25,11 @@ package enum MigrationError: Error, Hashable, Sendable, CustomStringConvertible 
         }
     }
 
-    /// `error: message`.
-    package var description: String { "error: \(message)" }
+    /// `error: message`, located (`path:line:column: error: message`) when the error is in a file.
+    package var description: String {
+        if case .unterminatedRegion(let file, let location) = self {
+            return Diagnostic(severity: .error, message: message, file: file, location: location).description
+        }
+        return "error: \(message)"
+    }
 }

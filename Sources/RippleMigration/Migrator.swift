@@ -91,7 +91,7 @@ package struct Migrator: Sendable {
         var result = Result()
         for file in files {
             for location in file.unterminatedRegions {
-                result.errors.append(.unterminatedRegion(file: file.source.path, line: location.line))
+                result.errors.append(.unterminatedRegion(file: file.source.path, location: location))
             }
             let syntaxErrors = file.source.parsed.diagnostics.filter { $0.severity == .error }
             if !file.edits.isEmpty, !syntaxErrors.isEmpty {

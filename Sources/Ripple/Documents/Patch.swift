@@ -19,13 +19,6 @@ public struct Patch: Codable, Sendable, Equatable {
     /// snapshot's number. A replica applies each once, in order.
     let sequence: UInt64
 
-    init(tag: String?, operations: [Operation], document: String, sequence: UInt64) {
-        self.tag = tag
-        self.operations = operations
-        self.document = document
-        self.sequence = sequence
-    }
-
     /// One change.
     public enum Operation: Codable, Sendable, Equatable {
         /// A node brought into the document, with all its saved members (as a snapshot holds them).

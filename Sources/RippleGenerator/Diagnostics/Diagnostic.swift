@@ -28,10 +28,11 @@ package struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// Where in the file the problem is.
     package var location: SourceLocation
 
-    /// Creates a diagnostic.
+    /// Creates a diagnostic; a word of `message` longer than ``NameList/longestName`` (a
+    /// name of thousands of characters) is cut.
     package init(severity: Severity, message: String, file: String, location: SourceLocation) {
         self.severity = severity
-        self.message = message
+        self.message = NameList.shortened(message)
         self.file = file
         self.location = location
     }

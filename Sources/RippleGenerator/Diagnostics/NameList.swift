@@ -20,6 +20,48 @@ package enum NameList {
         return names.prefix(shownCount).joined(separator: separator) + " and \(count(names.count - shownCount)) more"
     }
 
+    /// The most characters a message shows of one name (or of any word).
+    package static let longestName = 200
+
+    /// `message` with every word (a run of characters between spaces) longer than
+    /// ``longestName`` cut there, marked `…`, and the punctuation that ended it kept: a name of
+    /// thousands of characters would bury the message. `'aaaa…aaaa'` reads `'aaa…'`.
+    package static func shortened(_ message: String) -> String {
+        // Most messages have no long word: one pass over their bytes says so.
+        var run = 0
+        var hasLongWord = false
+        for byte in message.utf8 {
+            run = byte == UInt8(ascii: " ") ? 0 : run + 1
+            if run > longestName {
+                hasLongWord = true
+                break
+            }
+        }
+        guard hasLongWord else { return message }
+        var result = ""
+        var word = ""
+        func flush() {
+            if word.count > longestName {
+                // The quotes and punctuation that end the word stay, so that a quote still closes.
+                let ending = word.reversed().prefix { !$0.isLetter && !$0.isNumber && $0 != "_" }.prefix(3)
+                result += word.prefix(longestName) + "…" + String(ending.reversed())
+            } else {
+                result += word
+            }
+            word = ""
+        }
+        for character in message {
+            if character == " " {
+                flush()
+                result.append(character)
+            } else {
+                word.append(character)
+            }
+        }
+        flush()
+        return result
+    }
+
     /// A count with its thousands grouped (`4,990`), the same in every locale.
     package static func count(_ value: Int) -> String {
         var digits = String(value.magnitude)

@@ -270,7 +270,7 @@ extension {{ class.name }}: {{ class.conformances }}{% if class.isObservable %},
 {% if class.backgroundMembers %}
 
 /// The members of {{ class.article }} `{{ class.name }}` that background work may use, on any thread.
-extension BackgroundNode where Node == {{ class.name }} {
+extension BackgroundNode<{{ class.name }}> {
 {% for member in class.backgroundMembers %}
     {% if not loop.first %}
 

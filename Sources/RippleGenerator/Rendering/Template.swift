@@ -63,12 +63,21 @@
 /// ## Limits
 ///
 /// Blocks nest at most 256 deep in a template, and parentheses 256 deep in a condition;
-/// includes nest at most 32 deep; the output is at most ``maximumOutputSize`` bytes. Past a
+/// includes nest at most 32 deep; the output is at most ``maximumOutputSize`` bytes, and a
+/// render takes at most ``maximumSteps`` steps (loop iterations and includes, in all). Past a
 /// limit, parsing or rendering stops with an error where the limit was reached.
 package struct Template: Sendable {
     /// The largest output a render produces by default, in bytes (256 MB): a template that loops
     /// over every class inside a loop over every class grows without bound on a large model.
     package static let maximumOutputSize = 256 << 20
+
+    /// The most loop iterations and includes a render takes by default, in all (10 million):
+    /// loops nested 40 deep over two elements each print nothing, yet would run for ever. The
+    /// built-in templates take about ten steps per member, for about a kilobyte of code each, so
+    /// they reach ``maximumOutputSize`` first, after a few million. 10 million steps take under
+    /// a second in a release build (and about 40 seconds in a debug one: the plugins build
+    /// `ripple-gen` in the package's configuration).
+    package static let maximumSteps = 10_000_000
 
     /// The name used in diagnostics, usually the template's file name.
     package let name: String
@@ -93,15 +102,17 @@ package struct Template: Sendable {
     ///   - context: The variables the template can use.
     ///   - templates: The templates `{% include "name" %}` can render, by name.
     ///   - outputLimit: The largest output allowed, in bytes.
+    ///   - stepLimit: The most loop iterations and includes allowed, in all.
     /// - Returns: The rendered text.
     /// - Throws: `TemplateError` for an undefined variable, a value of the wrong kind (printing
-    ///   an array, looping over a string, `upper` on an int), an unknown included template, or
-    ///   output larger than `outputLimit`.
+    ///   an array, looping over a string, `upper` on an int), an unknown included template,
+    ///   output larger than `outputLimit`, or more steps than `stepLimit`.
     package func render(
         _ context: [String: TemplateValue], templates: [String: Template] = [:],
-        outputLimit: Int = maximumOutputSize
+        outputLimit: Int = maximumOutputSize, stepLimit: Int = maximumSteps
     ) throws(TemplateError) -> String {
-        var renderer = TemplateRenderer(self, variables: context, templates: templates, outputLimit: outputLimit)
+        var renderer = TemplateRenderer(
+            self, variables: context, templates: templates, outputLimit: outputLimit, stepLimit: stepLimit)
         return try renderer.render()
     }
 }

@@ -95,6 +95,8 @@ extension TemplateError {
         case includeTooDeep(String, limit: Int)
         /// Output grown past its limit, in bytes.
         case outputTooLarge(limit: Int)
+        /// More loop iterations and includes, in all, than the limit.
+        case tooManySteps(limit: Int)
 
         /// What is wrong and how to fix it.
         package var message: String {
@@ -178,6 +180,9 @@ extension TemplateError {
                 let size = limit % (1 << 20) == 0 ? "\(limit >> 20) MB" : "\(limit) bytes"
                 return "the output grows past \(size); a loop probably repeats more than intended, "
                     + "such as a loop over every class inside another"
+            case .tooManySteps(let limit):
+                return "rendering takes more than \(NameList.count(limit)) steps (loop iterations and includes, in all); "
+                    + "loops probably nest deeper or repeat more than intended"
             }
         }
 

@@ -49,6 +49,10 @@ struct TemplateRenderer {
     /// UTF-8 bytes: appending to a `String` took 3 times as many instructions.
     private var output: [UInt8] = []
     private let outputLimit: Int
+    /// The loop iterations and includes left before rendering stops: nested loops can run for
+    /// ever while printing nothing, which the output limit never sees.
+    private var stepsLeft: Int
+    private let stepLimit: Int
     private let variables: [String: TemplateValue]
     private let templates: [String: Template]
     /// The innermost frame, and those it is inside, outermost first.
@@ -61,10 +65,15 @@ struct TemplateRenderer {
     private let loopKey = TemplateKey("loop")
 
     /// A renderer of `template`, whose includes come from `templates`.
-    init(_ template: Template, variables: [String: TemplateValue], templates: [String: Template], outputLimit: Int) {
+    init(
+        _ template: Template, variables: [String: TemplateValue], templates: [String: Template], outputLimit: Int,
+        stepLimit: Int
+    ) {
         self.variables = variables
         self.templates = templates
         self.outputLimit = outputLimit
+        self.stepLimit = stepLimit
+        stepsLeft = stepLimit
         frame = Frame(nodes: template.nodes, kind: .template)
         templateNames = [template.name]
     }
@@ -117,6 +126,7 @@ struct TemplateRenderer {
             try checkOutputSize(at: loops[loops.count - 1].location)
             loops[loops.count - 1].index += 1
             if loops[loops.count - 1].index < loops[loops.count - 1].elements.count {
+                try takeStep(at: loops[loops.count - 1].location)
                 frame.next = 0
                 return true
             }
@@ -150,6 +160,7 @@ struct TemplateRenderer {
         if elements.isEmpty {
             return push(loop.emptyBody, .block)
         }
+        try takeStep(at: loop.location)
         loops.append(Loop(variable: loop.variable, elements: elements, location: loop.location))
         push(loop.body, .loopBody)
     }
@@ -172,6 +183,7 @@ struct TemplateRenderer {
             throw error(.includeTooDeep(name, limit: Self.maximumIncludeDepth), at: location)
         }
         try checkOutputSize(at: location)
+        try takeStep(at: location)
         templateNames.append(template.name)
         push(template.nodes, .template)
     }
@@ -181,6 +193,15 @@ struct TemplateRenderer {
     private func checkOutputSize(at location: TemplateLocation) throws(TemplateError) {
         if output.count > outputLimit {
             throw error(.outputTooLarge(limit: outputLimit), at: location)
+        }
+    }
+
+    /// Counts a loop iteration or an include, and stops rendering past the step limit.
+    @inline(__always)
+    private mutating func takeStep(at location: TemplateLocation) throws(TemplateError) {
+        stepsLeft -= 1
+        if stepsLeft < 0 {
+            throw error(.tooManySteps(limit: stepLimit), at: location)
         }
     }
 

@@ -18,11 +18,18 @@ package struct TemplateSet: Sendable {
 
     /// The templates, by file name.
     package private(set) var templates: [String: Template]
+    /// Whether these are the built-in templates, none replaced: a problem in them is then the
+    /// model's, not a template the user could fix.
+    package private(set) var isBuiltIn = false
+    /// The largest output a render makes, in bytes (see ``Template/maximumOutputSize``).
+    package var outputLimit = Template.maximumOutputSize
 
     /// Something wrong with a templates folder.
     package enum Problem: Hashable, Sendable {
-        /// The folder does not exist or is not a folder.
+        /// The folder does not exist.
         case missingDirectory(String)
+        /// The path names a file, not a folder.
+        case notADirectory(String)
         /// A template file that cannot be read.
         case unreadable(String)
         /// A template with a syntax error.
@@ -41,6 +48,8 @@ package struct TemplateSet: Sendable {
             switch self {
             case .missingDirectory(let path):
                 return "templates folder '\(path)' does not exist"
+            case .notADirectory(let path):
+                return "'\(path)' is a file, and the templates are a folder: name the folder that holds the *.ripple templates"
             case .unreadable(let path):
                 return "cannot read template '\(path)'"
             case .invalid(let error):
@@ -64,7 +73,7 @@ package struct TemplateSet: Sendable {
                 preconditionFailure("built-in template \(error)")
             }
         }
-        return TemplateSet(templates: templates)
+        return TemplateSet(templates: templates, isBuiltIn: true)
     }
 
     /// The built-in templates overlaid with the `*.ripple` files of `directory`.
@@ -72,8 +81,11 @@ package struct TemplateSet: Sendable {
     /// - Returns: The templates (`nil` when a problem is an error) and every problem found.
     package static func overlaying(directory: String) -> (templates: TemplateSet?, problems: [Problem]) {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
             return (nil, [.missingDirectory(directory)])
+        }
+        guard isDirectory.boolValue else {
+            return (nil, [.notADirectory(directory)])
         }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             .filter { ($0 as NSString).pathExtension == fileExtension && !$0.hasPrefix(".") }
@@ -91,6 +103,7 @@ package struct TemplateSet: Sendable {
             sources[name] = source
             do {
                 set.templates[name] = try Template(name: path, source: source)
+                set.isBuiltIn = false
             } catch {
                 problems.append(.invalid(error))
             }
@@ -110,6 +123,6 @@ package struct TemplateSet: Sendable {
         guard let entry = templates[Self.entryName] else {
             preconditionFailure("the built-in templates include \(Self.entryName)")
         }
-        return try entry.render(context, templates: templates)
+        return try entry.render(context, templates: templates, outputLimit: outputLimit)
     }
 }

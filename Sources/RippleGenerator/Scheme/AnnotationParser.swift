@@ -101,6 +101,40 @@ package struct AnnotationParser: Sendable {
         itemsStart(in: Array(text.utf8), slashes: 3) != nil
     }
 
+    /// Whether a comment that is not an annotation was most likely meant as one: the prefix in
+    /// another case (`// Ripple: node`), or in a block comment (`/* ripple: node */`), followed
+    /// by one of `items` (in any case). Prose that happens to start with the prefix and a
+    /// colon (`// Ripple: the runtime`) is not.
+    package func looksLikeMisspelledAnnotation(_ text: String, items: [String]) -> Bool {
+        // Read in place: most comments are not annotations, and stop at their first bytes.
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        func skip(while condition: (UInt8) -> Bool) {
+            while index < bytes.endIndex, condition(bytes[index]) { index = bytes.index(after: index) }
+        }
+        guard bytes.count > 2, bytes.first == UInt8(ascii: "/") else { return false }
+        let second = bytes[bytes.index(after: index)]
+        guard second == UInt8(ascii: "/") || second == UInt8(ascii: "*") else { return false }
+        index = bytes.index(index, offsetBy: 2)
+        skip { $0 == second || $0 == UInt8(ascii: "!") || isSpace($0) }
+        for expected in prefixBytes {
+            guard index < bytes.endIndex, Self.lowercased(bytes[index]) == Self.lowercased(expected) else { return false }
+            index = bytes.index(after: index)
+        }
+        skip(while: isSpace)
+        guard index < bytes.endIndex, bytes[index] == UInt8(ascii: ":") else { return false }
+        index = bytes.index(after: index)
+        skip(while: isSpace)
+        let start = index
+        skip(while: SwiftText.isNameByte)
+        let word = String(decoding: bytes[start..<index], as: UTF8.self).lowercased()
+        return items.contains { $0.lowercased() == word }
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
+
     /// The offset after `<slashes> <prefix> :`, or `nil` when `bytes` is not an annotation.
     private func itemsStart(in bytes: [UInt8], slashes: Int) -> Int? {
         guard bytes.count > slashes, bytes[..<slashes].allSatisfy({ $0 == UInt8(ascii: "/") }),
@@ -130,6 +164,8 @@ private struct ItemReader {
     /// Stops reading a line at its first syntax error.
     struct Stop: Error {
         var problem: SchemeProblem
+        /// The item being read, when it is kept all the same (`property = 3` is `property`).
+        var item: AnnotationItem?
     }
 
     var isAtEnd: Bool { position >= bytes.count }
@@ -157,7 +193,7 @@ private struct ItemReader {
                 position += 1
             }
         } catch {
-            return AnnotationParser.Line(items: items, problems: [error.problem])
+            return AnnotationParser.Line(items: items + (error.item.map { [$0] } ?? []), problems: [error.problem])
         }
         return AnnotationParser.Line(items: items, problems: [])
     }
@@ -184,7 +220,16 @@ private struct ItemReader {
         } else if syntax.quotedPaths, isAtQuote {
             value = try readQuotedPaths(of: word)
         } else {
-            value = try readValue(of: word)
+            let valueStart = position
+            do {
+                value = try readValue(of: word)
+            } catch {
+                // `property = 3`: the value is wrong because there should be none.
+                guard let name, name.valueForm == .none else { throw error }
+                throw Stop(
+                    problem: SchemeProblem(.unexpectedValue(item: name), at: location(at: valueStart)),
+                    item: AnnotationItem(spelling: word, name: name, value: nil, location: itemLocation))
+            }
         }
         return AnnotationItem(spelling: word, name: name, value: value, location: itemLocation)
     }

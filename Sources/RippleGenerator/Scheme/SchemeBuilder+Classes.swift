@@ -88,7 +88,13 @@ extension SchemeBuilder {
     /// The qualified name of the annotated class that `typeName` names when written inside
     /// `candidate`, looked up like Swift does: innermost scope first.
     func resolveClass(_ typeName: String, from candidate: Candidate) -> String? {
-        var scope = Substring(candidate.qualifiedName)
+        resolveClass(typeName, inScope: candidate.qualifiedName)
+    }
+
+    /// The qualified name of the annotated class that `typeName` names when written inside the
+    /// type `enclosing` (a qualified name), innermost scope first.
+    func resolveClass(_ typeName: String, inScope enclosing: String) -> String? {
+        var scope = Substring(enclosing)
         while !scope.isEmpty, !candidateScopes.isEmpty {
             if candidateScopes.contains(scope) {
                 let qualified = "\(scope).\(typeName)"

@@ -67,6 +67,19 @@ extension SchemeBuilder {
         }
     }
 
+    /// An annotated `var` of a class that is not annotated, to report once every class is known.
+    struct UnannotatedMember {
+        var member: String
+        var className: String
+        /// The scope the class's superclass is looked up in: the class's qualified name.
+        var scope: String
+        /// The first inherited type, which may be a tracked superclass.
+        var superclass: String?
+        var isGeneric: Bool
+        var location: SourceLocation
+        var file: String
+    }
+
     /// An annotated `var` of a candidate: its position in the declaration's members, and its
     /// checked annotation. (A struct rather than a tuple: an array of tuples is destroyed
     /// through generic code.)
@@ -90,12 +103,15 @@ extension SchemeBuilder {
                 report(.danglingAnnotation(prefix: prefix), at: comment.location, in: path)
             } else if comment.kind == .docLine, dialect.parser.looksLikeAnnotation(docComment: comment.text) {
                 report(.docCommentAnnotation(prefix: prefix), at: comment.location, in: path)
+            } else if comment.kind != .docLine {
+                reportIfMisspelledAnnotation(comment, in: path)
             }
         }
         for index in parsed.variables.indices {
             rejectAnnotation(of: parsed.variables[index].comments, on: "global variable '\(parsed.variables[index].name)'", in: path)
         }
         rejectAnnotations(of: parsed.functions, parsed.otherDeclarations, in: path)
+        declareTypeAliases(parsed.otherDeclarations, in: nil, access: .public)
         let candidateCount = candidates.count
         // Declarations are read where they are, by index: a copy of one would retain all its parts.
         for index in parsed.types.indices {
@@ -146,6 +162,9 @@ extension SchemeBuilder {
         case .actor, .protocol, .extension:
             break
         }
+        if type.kind != .extension {
+            declareType(type.qualifiedName, access: min(AccessLevel(modifiers: type.modifiers), enclosingAccess))
+        }
         let annotation = dialect.annotation(
             readAnnotation(type.comments, in: path), ofType: type, in: path, diagnostics: &diagnostics)
         var isCandidate = false
@@ -157,6 +176,9 @@ extension SchemeBuilder {
                 isCandidate = true
                 if isRoot, isNode, let node = checked.item(.node) {
                     report(.redundantNode, at: node.location, in: path)
+                }
+                if !type.compilationConditions.isEmpty {
+                    report(.conditionalClass(name: type.qualifiedName), at: type.location, in: path)
                 }
                 candidates.append(Candidate(
                     type, enclosingAccess: enclosingAccess, annotation: checked, role: isRoot ? .root : .node, file: path))
@@ -186,8 +208,10 @@ extension SchemeBuilder {
                 candidates[candidates.count - 1].members.append(
                     AnnotatedMember(index: memberIndex, annotation: checked, names: checked.names))
             } else if type.kind == .class {
-                report(.memberOfUnannotatedClass(member: type.members[memberIndex].name, className: type.name, prefix: prefix),
-                       at: memberAnnotation.location, in: path)
+                membersOfUnannotatedClasses.append(UnannotatedMember(
+                    member: type.members[memberIndex].name, className: type.name, scope: type.qualifiedName,
+                    superclass: type.inheritance.first, isGeneric: type.genericParameters != nil,
+                    location: memberAnnotation.location, file: path))
             } else {
                 report(.memberOutsideClass(
                     member: type.members[memberIndex].name, container: "\(type.kind.rawValue) '\(type.name)'"),
@@ -198,8 +222,33 @@ extension SchemeBuilder {
         // An extension's default level does not restrict what it declares; only `private` does.
         let level = AccessLevel(modifiers: type.modifiers)
         let nestedAccess = type.kind != .extension || level < .internal ? min(enclosingAccess, level) : enclosingAccess
+        declareTypeAliases(type.otherDeclarations, in: type.qualifiedName, access: nestedAccess)
         for index in type.nested.indices {
             collect(type.nested[index], enclosingAccess: nestedAccess, isNested: true, in: path)
+        }
+    }
+
+    /// Remembers the typealiases among `declarations`, declared in the type `scope` (`nil` at the
+    /// top level), which allows at most `access` to what it declares.
+    private mutating func declareTypeAliases(_ declarations: [OtherDeclaration], in scope: String?, access: AccessLevel) {
+        for index in declarations.indices where declarations[index].kind == .typeAlias {
+            let name = declarations[index].name
+            declareType(
+                scope.map { "\($0).\(name)" } ?? name, access: min(AccessLevel(modifiers: declarations[index].modifiers), access))
+        }
+    }
+
+    /// Reports the annotated members of classes that are not annotated: the class wants an
+    /// annotation, unless it cannot be tracked (it is generic, or a subclass of a tracked class).
+    mutating func reportMembersOfUnannotatedClasses() {
+        for unannotated in membersOfUnannotatedClasses {
+            let trackedSuperclass = unannotated.superclass.flatMap { resolveClass($0, inScope: unannotated.scope) }
+            let message: SchemeMessage = if unannotated.isGeneric || trackedSuperclass != nil {
+                .memberOfUntrackableClass(member: unannotated.member, className: unannotated.className, superclass: trackedSuperclass)
+            } else {
+                .memberOfUnannotatedClass(member: unannotated.member, className: unannotated.className, prefix: prefix)
+            }
+            report(message, at: unannotated.location, in: unannotated.file)
         }
     }
 
@@ -227,7 +276,10 @@ extension SchemeBuilder {
         for index in comments.indices {
             switch comments[index].kind {
             case .line:
-                guard let line = dialect.annotationLine(comments[index]) else { continue }
+                guard let line = dialect.annotationLine(comments[index]) else {
+                    reportIfMisspelledAnnotation(comments[index], in: path)
+                    continue
+                }
                 for problem in line.problems {
                     diagnostics.append(problem.diagnostic(file: path))
                 }
@@ -241,10 +293,18 @@ extension SchemeBuilder {
                     report(.docCommentAnnotation(prefix: prefix), at: comments[index].location, in: path)
                 }
             case .block, .docBlock:
-                continue
+                reportIfMisspelledAnnotation(comments[index], in: path)
             }
         }
         return annotation
+    }
+
+    /// Warns about a comment that is no annotation but was most likely meant as one:
+    /// `// Ripple: node`, `/* ripple: node */`.
+    private mutating func reportIfMisspelledAnnotation(_ comment: Comment, in path: String) {
+        if dialect.parser.looksLikeMisspelledAnnotation(comment.text, items: dialect.itemSpellings) {
+            report(.unreadAnnotation(prefix: prefix), at: comment.location, in: path)
+        }
     }
 
     /// The items of `annotation` that exist, apply to this kind of declaration, are given once

@@ -67,6 +67,11 @@ extension SchemeBuilder {
         let variables = candidate.variables
         let index = annotated.index
         let storageName = variables[index].name
+        // The member's conditions start with those of its class, which are reported with it.
+        if variables[index].compilationConditions.count > candidate.compilationConditions.count {
+            report(.conditionalMember(name: storageName), at: variables[index].location, in: file)
+            return
+        }
         if variables[index].isStatic {
             report(.staticMember(name: storageName), at: variables[index].location, in: file)
             return
@@ -149,7 +154,7 @@ extension SchemeBuilder {
             return
         }
         let kind: TrackedMember.Kind
-        let type: String
+        var type: String
         if isNode {
             let typeItem = has(.type) ? annotated.annotation.item(.type) : nil
             guard let node = resolveNodeType(declaredType, of: variables, at: index, typeItem: typeItem, in: candidate) else { return }
@@ -158,8 +163,24 @@ extension SchemeBuilder {
             if let typeLocation = location(of: .type) {
                 report(.ignoredType(member: storageName), at: typeLocation, in: file)
             }
+            if SwiftText.trimmed(declaredType).utf8.last == UInt8(ascii: "!") {
+                report(.implicitlyUnwrappedMember(name: storageName, type: SwiftText.trimmed(declaredType)),
+                       at: variables[index].typeLocation ?? variables[index].location, in: file)
+                return
+            }
             (kind, type) = (.property, declaredType)
         }
+        // A value offered to background work is named outside its class, in an extension of
+        // `BackgroundNode`: the types nested in the class need their qualified names there.
+        let isBackground = !isNode && !isComputed && (has(.allowBackgroundRead) || has(.allowBackgroundWrite))
+        if isBackground {
+            type = qualifyingNestedTypes(in: type, inScope: candidate.qualifiedName)
+        }
+        let typeLocation = variables[index].typeLocation ?? variables[index].location
+        if reportShadowedType(type, kind: kind, isBackground: isBackground, member: storageName, of: candidate, at: typeLocation) {
+            return
+        }
+        checkVisibility(ofTypesIn: type, accessor: name, of: candidate, at: typeLocation)
 
         // The accessor's name must be free.
         if isDeclared(name, in: candidate, declaredNames: declaredNames) {
@@ -253,7 +274,10 @@ extension SchemeBuilder {
         } else if classNames.contains(typeName) {
             report(.notANode(typeName: typeName, prefix: prefix), at: location, in: file)
         } else {
-            report(.undeclaredNodeType(member: member, typeName: typeName, prefix: prefix), at: location, in: file)
+            let nodeClasses = candidateNames
+            let suggestion = suggestedSpelling(of: typeName, among: nodeClasses.count, nodeClasses.sorted())
+            report(.undeclaredNodeType(member: member, typeName: typeName, prefix: prefix, suggestion: suggestion),
+                   at: location, in: file)
         }
     }
 

@@ -64,6 +64,7 @@ package struct SchemeBuilder {
         for file in files {
             builder.collect(file)
         }
+        builder.reportMembersOfUnannotatedClasses()
         builder.checkRoots()
         let classes = builder.buildClasses()
         let imports = builder.imports.sorted { ($0.module, $0.line) < ($1.module, $1.line) }.map(\.line)
@@ -91,6 +92,18 @@ package struct SchemeBuilder {
     var valueTypeNames: Set<String> = []
     /// The names, plain and qualified, of the classes declared in the sources, annotated or not.
     var classNames: Set<String> = []
+    /// The access level of every type declared in the sources, by qualified name (see
+    /// ``declareType(_:access:)``).
+    var declaredTypes: [String: AccessLevel] = [:]
+    /// The lowest level in ``declaredTypes``: no type is less visible.
+    var lowestDeclaredAccess = AccessLevel.public
+    /// The lowest level of the declared types of each name (`Kind` for `Library.Kind`), to pass
+    /// over the names of a member's type that cannot be less visible than its accessor without
+    /// resolving them.
+    var lowestAccessByName: [String: AccessLevel] = [:]
+    /// The annotated members of classes that are not annotated, reported once every class is
+    /// known (whether the class could be tracked depends on its superclass).
+    var membersOfUnannotatedClasses: [UnannotatedMember] = []
     /// The names of the `var` members declared in extensions, by extended type.
     var extensionMembers: [String: Set<String>] = [:]
     /// `validate()` and the transaction hooks declared in extensions, by extended type.

@@ -29,6 +29,9 @@ package enum SchemeMessage: Hashable, Sendable {
     case invalidValue(item: AnnotationItem.Name)
     /// `/// ripple: node`: a doc comment is not read as an annotation.
     case docCommentAnnotation(prefix: String)
+    /// `// Ripple: node` or `/* ripple: node */`: a comment that reads like an annotation but
+    /// is not written as one, so it is not read.
+    case unreadAnnotation(prefix: String)
 
     // MARK: Placement
 
@@ -42,6 +45,9 @@ package enum SchemeMessage: Hashable, Sendable {
     case itemOnWrongDeclaration(item: AnnotationItem.Name, onClass: Bool)
     /// An annotated `var` in a class that is not annotated `root` or `node`.
     case memberOfUnannotatedClass(member: String, className: String, prefix: String)
+    /// An annotated `var` in a class that is not annotated and cannot be: a generic class
+    /// (`superclass` is `nil`), or a subclass of the tracked class `superclass`.
+    case memberOfUntrackableClass(member: String, className: String, superclass: String?)
     /// An annotated `var` in a struct, enum, actor, protocol or extension.
     case memberOutsideClass(member: String, container: String)
 
@@ -66,6 +72,8 @@ package enum SchemeMessage: Hashable, Sendable {
     case inaccessibleClass(name: String, access: String)
     /// A class with generic parameters.
     case genericClass(name: String)
+    /// A tracked class declared inside `#if`, whose conditions the generator cannot evaluate.
+    case conditionalClass(name: String)
     /// A tracked class whose superclass is tracked too.
     case trackedSuperclass(name: String, superclass: String)
 
@@ -79,6 +87,20 @@ package enum SchemeMessage: Hashable, Sendable {
     case constantMember(name: String)
     /// An annotated `static` or `class` var.
     case staticMember(name: String)
+    /// A tracked member declared inside `#if` (within its class), whose conditions the
+    /// generator cannot evaluate.
+    case conditionalMember(name: String)
+    /// A member of an implicitly unwrapped type (`Int!`), which generated code cannot name.
+    case implicitlyUnwrappedMember(name: String, type: String)
+    /// A member whose type is less visible than its generated accessor: `typeAccess` of the
+    /// type, `accessorAccess` of the accessor of a member of `className`.
+    case inaccessibleMemberType(
+        typeName: String, typeAccess: AccessLevel, accessor: String, accessorAccess: AccessLevel, className: String)
+    /// A member whose type names `typeName` where generated code declares a generic parameter
+    /// of that name (`Root` in the scheme, `Node` in `BackgroundNode`), so that it would not
+    /// mean the user's type there; `declaration` is the generated declaration. A property's type
+    /// can be qualified by its module instead; a node class must be renamed.
+    case shadowedTypeName(member: String, typeName: String, declaration: String, canQualify: Bool)
     /// A member annotation with neither `property`, `node` nor `shared`.
     case missingKind(member: String)
     /// Both `property` and `node`.
@@ -103,8 +125,9 @@ package enum SchemeMessage: Hashable, Sendable {
     case notANode(typeName: String, prefix: String)
     /// A node member whose type is a value type (`Int`, a struct): it wants `property`.
     case valueTypeNode(member: String, typeName: String)
-    /// A node member whose type the sources do not declare: a class to annotate, or a value.
-    case undeclaredNodeType(member: String, typeName: String, prefix: String)
+    /// A node member whose type the sources do not declare: a class to annotate, or a value;
+    /// or a misspelling of the node class `suggestion`.
+    case undeclaredNodeType(member: String, typeName: String, prefix: String, suggestion: String?)
     /// A node member whose type is not one of the supported shapes.
     case unsupportedNodeShape(member: String, type: String)
     /// `type = T` on a member whose declared type does not show how it holds its nodes.
@@ -175,7 +198,7 @@ package enum SchemeMessage: Hashable, Sendable {
     /// How serious the problem is.
     package var severity: Diagnostic.Severity {
         switch self {
-        case .docCommentAnnotation, .redundantNode, .ignoredDependency, .missingDependency,
+        case .docCommentAnnotation, .unreadAnnotation, .redundantNode, .ignoredDependency, .missingDependency,
              .ignoredOnReadOnly, .ignoredType:
             .warning
         case .asyncMethod:
@@ -215,6 +238,9 @@ package enum SchemeMessage: Hashable, Sendable {
             return "'\(item.rawValue)' takes \(what): write '\(item.usage)'"
         case .docCommentAnnotation(let prefix):
             return "'/// \(prefix):' is a doc comment, not an annotation; write '// \(prefix):'"
+        case .unreadAnnotation(let prefix):
+            return "this comment looks like a Ripple annotation but is not read: write '// \(prefix): ...', "
+                + "a line comment with '\(prefix)' in lowercase"
 
         case .danglingAnnotation(let prefix):
             return "annotation is followed by no declaration; put '// \(prefix):' directly above a class or a 'var'"
@@ -229,6 +255,12 @@ package enum SchemeMessage: Hashable, Sendable {
         case .memberOfUnannotatedClass(let member, let className, let prefix):
             return "'\(member)' is annotated, but its class '\(className)' is not; "
                 + "annotate '\(className)' with '// \(prefix): node'"
+        case .memberOfUntrackableClass(let member, let className, let superclass):
+            let reason = superclass.map {
+                "it inherits from '\($0)', which is tracked, and a tracked class cannot inherit from another; "
+                    + "remove the annotation, or declare the member in '\($0)'"
+            } ?? "a generic class cannot be tracked; remove the annotation, or move the member to a tracked class"
+            return "'\(member)' is annotated, but its class '\(className)' is not, and cannot be: " + reason
         case .memberOutsideClass(let member, let container):
             return "tracked member '\(member)' must be declared in the body of a class, not in \(container)"
 
@@ -255,6 +287,9 @@ package enum SchemeMessage: Hashable, Sendable {
         case .genericClass(let name):
             return "generic class '\(name)' cannot be tracked: its generated descriptor and scheme "
                 + "need one concrete class; remove the generic parameters"
+        case .conditionalClass(let name):
+            return "tracked class '\(name)' is declared inside #if, and Ripple cannot evaluate compilation conditions; "
+                + "declare it unconditionally, outside the #if (the bodies of its methods may use #if)"
         case .trackedSuperclass(let name, let superclass):
             return "'\(name)' inherits from '\(superclass)', which is tracked too, and a tracked class cannot "
                 + "inherit from another; make one hold the other instead"
@@ -269,6 +304,24 @@ package enum SchemeMessage: Hashable, Sendable {
             return "tracked member '\(name)' is a 'let', which never changes; make it 'var' or remove the annotation"
         case .staticMember(let name):
             return "tracked member '\(name)' is static; only instance members are tracked"
+        case .conditionalMember(let name):
+            return "tracked member '\(name)' is declared inside #if, and Ripple cannot evaluate compilation conditions; "
+                + "declare it unconditionally: keep one '\(name)' outside the #if, and make its value conditional instead"
+        case .implicitlyUnwrappedMember(let name, let type):
+            let optional = type.dropLast() + "?"
+            return "tracked member '\(name)' has the implicitly unwrapped type '\(type)', which the generated code "
+                + "cannot name (in a cast, or as a generic argument); declare it '\(optional)'"
+        case .inaccessibleMemberType(let typeName, let typeAccess, let accessor, let accessorAccess, let className):
+            guard typeAccess >= .internal else {
+                return "'\(typeName)' is \(typeAccess.rawValue), so the generated accessor of '\(accessor)', in another "
+                    + "file, cannot use it: make '\(typeName)' internal or wider"
+            }
+            return "'\(typeName)' is \(typeAccess.rawValue), so the \(accessorAccess.rawValue) accessor of '\(accessor)' "
+                + "cannot use it: make '\(typeName)' \(accessorAccess.rawValue), or the class '\(className)' \(typeAccess.rawValue)"
+        case .shadowedTypeName(let member, let typeName, let declaration, let canQualify):
+            return "the type of '\(member)' names '\(typeName)', which the generated code declares as a generic parameter "
+                + "('\(declaration)'), so there it would not mean your type; rename your type '\(typeName)'"
+                + (canQualify ? ", or write it with its module ('MyModule.\(typeName)')" : "")
         case .missingKind(let member):
             return "'\(member)' needs 'property' or 'node' in its annotation"
         case .conflictingKinds(let member):
@@ -296,7 +349,10 @@ package enum SchemeMessage: Hashable, Sendable {
         case .valueTypeNode(let member, let typeName):
             return "'\(typeName)' is a value type, and a 'node' member holds instances of annotated classes; "
                 + "annotate '\(member)' 'property' instead of 'node'"
-        case .undeclaredNodeType(let member, let typeName, let prefix):
+        case .undeclaredNodeType(let member, let typeName, _, let suggestion?):
+            return "'\(typeName)' is not a ripple node; did you mean '\(suggestion)'? (the type of node member "
+                + "'\(member)' must be a class annotated 'node')"
+        case .undeclaredNodeType(let member, let typeName, let prefix, nil):
             return "'\(typeName)' is not a ripple node; annotate class \(typeName) with '// \(prefix): node', "
                 + "or, if it is a value type, annotate '\(member)' 'property' instead of 'node'"
         case .unsupportedNodeShape(let member, let type):

@@ -51,6 +51,51 @@ package enum SwiftText {
         isTypeName(text) && text.split(separator: ".").allSatisfy { $0.first?.isUppercase == true }
     }
 
+    /// Where the type names are in a type's text, as ranges of its UTF-8 bytes: each name with
+    /// the `.Member` components after it (`Outer.Kind` is one), but not an argument label of a
+    /// function type or tuple (`(_ count: Int)`), nor an attribute (`@Sendable`).
+    ///
+    /// ```swift
+    /// SwiftText.typeNameRanges(in: "[String: Outer.Kind]?")   // [1..<7, 9..<19]
+    /// ```
+    static func typeNameRanges(in text: String) -> [Range<Int>] {
+        let bytes = Array(text.utf8)
+        var ranges: [Range<Int>] = []
+        var openBrackets: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard isNameByte(byte) else {
+                switch byte {
+                case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "<"):
+                    openBrackets.append(byte)
+                case UInt8(ascii: ")"), UInt8(ascii: "]"):
+                    _ = openBrackets.popLast()
+                case UInt8(ascii: ">") where index == 0 || bytes[index - 1] != UInt8(ascii: "-"):
+                    _ = openBrackets.popLast()
+                default:
+                    break
+                }
+                index += 1
+                continue
+            }
+            let start = index
+            let previous = start > 0 ? bytes[start - 1] : 0
+            // A name, and the components after its dots.
+            while index < bytes.count, isNameByte(bytes[index])
+                || (bytes[index] == UInt8(ascii: ".") && index + 1 < bytes.count && isNameByte(bytes[index + 1])) {
+                index += 1
+            }
+            var next = index
+            while next < bytes.count, bytes[next] == UInt8(ascii: " ") { next += 1 }
+            let isLabel = next < bytes.count && bytes[next] == UInt8(ascii: ":") && openBrackets.last == UInt8(ascii: "(")
+            if !isDigit(byte), previous != UInt8(ascii: "@"), previous != UInt8(ascii: "."), !isLabel {
+                ranges.append(start..<index)
+            }
+        }
+        return ranges
+    }
+
     package static func isDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }

@@ -5,6 +5,7 @@ import Testing
 @Suite struct ConfigurationTests {
     func load(_ json: String) throws -> (Configuration, [String], TemporaryDirectory) {
         let directory = try TemporaryDirectory()
+        try directory.write("Templates/File.swift.ripple", "")
         let path = try directory.write("ripple.json", json)
         let loaded = Configuration.load(path: path)
         let messages = (loaded.errors.map(\.description) + loaded.diagnostics.map(\.description))
@@ -28,8 +29,23 @@ import Testing
     }
 
     @Test func anAbsoluteTemplatesFolderIsKept() throws {
-        let (configuration, _, _) = try load(#"{ "templates": "/opt/templates" }"#)
-        #expect(configuration.templatesDirectory == "/opt/templates")
+        let folder = try TemporaryDirectory()
+        let (configuration, _, _) = try load(#"{ "templates": "\#(folder.path)" }"#)
+        #expect(configuration.templatesDirectory == folder.path)
+    }
+
+    @Test func aTemplatesPathThatIsAFileOrNothingIsAnErrorAtItsKey() throws {
+        let (configuration, messages, _) = try load("{\n  \"templates\": \"ripple.json\"\n}")
+        #expect(configuration.templatesDirectory == nil)
+        #expect(messages == [
+            "ripple.json:2:3: error: 'templates' names 'ripple.json', which is a file, not a folder; "
+                + "name the folder that holds the *.ripple templates",
+        ])
+        let (_, missing, _) = try load(#"{ "templates": "Nowhere" }"#)
+        #expect(missing == [
+            "ripple.json:1:3: error: 'templates' names 'Nowhere', which does not exist; "
+                + "name the folder of the *.ripple templates, relative to ripple.json",
+        ])
     }
 
     @Test func unknownKeyNamesTheNearestKeyAtItsLine() throws {
@@ -56,6 +72,12 @@ import Testing
         let (configuration, messages, _) = try load(#"{ "observable": "yes" }"#)
         #expect(configuration.observable == nil)
         #expect(messages == ["ripple.json:1:3: error: 'observable' must be true or false"])
+        // Numbers are no booleans, not even 0 and 1.
+        for number in ["1", "0", "2", "1.0"] {
+            let (configuration, messages, _) = try load(#"{ "observable": \#(number) }"#)
+            #expect(configuration.observable == nil)
+            #expect(messages == ["ripple.json:1:3: error: 'observable' must be true or false"], "\(number)")
+        }
     }
 
     @Test func invalidValues() throws {
@@ -73,10 +95,40 @@ import Testing
         ])
     }
 
-    @Test func invalidJSON() throws {
-        let (_, messages, _) = try load("{ \"accessLevel\": }")
-        #expect(messages.count == 1)
-        #expect(messages.first?.hasPrefix("ripple.json:1:1: error: invalid JSON") == true)
+    @Test func invalidJSONIsReportedWhereItIsInvalid() throws {
+        #expect(try load(#"{ "accessLevel": }"#).1 == [
+            "ripple.json:1:18: error: invalid JSON: expected a value (an object, an array, a string, a number, true, "
+                + "false or null), found '}'",
+        ])
+        #expect(try load("{\n  \"observable\": true,\n  \"accessLevel\": \"public\"\n  \"templates\": \"T\"\n}").1 == [
+            #"ripple.json:4:3: error: invalid JSON: expected ',' or '}' after a value of the object, found '"'"#,
+        ])
+        // Columns count bytes, as the generator's other diagnostics do.
+        #expect(try load(#"{ "é": "\q" }"#).1 == [
+            #"ripple.json:1:11: error: invalid JSON: expected an escape ('\"', '\\', '\/', '\b', '\f', '\n', '\r', '\t' "#
+                + #"or '\u') after '\', found 'q'"#,
+        ])
+        #expect(try load(#"{ "accessLevel": "public""#).1 == [
+            "ripple.json:1:26: error: invalid JSON: expected ',' or '}' after a value of the object, found the end of the text",
+        ])
+        #expect(try load("{} {}").1 == [
+            "ripple.json:1:4: error: invalid JSON: expected the end of the text after the JSON value, found '{'",
+        ])
+        #expect(try load(String(repeating: "[", count: 10_000)).1 == [
+            "ripple.json:1:65: error: invalid JSON: arrays and objects nest more than 64 deep",
+        ])
+    }
+
+    @Test func escapesAndEveryKindOfValueRead() throws {
+        let (configuration, messages, _) = try load(#"""
+            {"accessLevel": "p\u0075blic", "observable": false, "annotationPrefix": "a\/b\ud83d\ude00", "x": [1, -2.5e3, null, {}]}
+            """#)
+        #expect(configuration.accessLevel == .public)
+        #expect(configuration.observable == false)
+        #expect(messages == [
+            "ripple.json:1:53: error: 'annotationPrefix' must be a word of letters, digits and '_', not 'a/b😀'",
+            "ripple.json:1:93: error: unknown key 'x'; the keys are accessLevel, annotationPrefix, documents, observable, templates",
+        ])
     }
 
     @Test func notAnObject() throws {

@@ -84,9 +84,11 @@ import Testing
             }
             progress.start(description)
             let caseStarted = clock.now
-            let options = GeneratorOptions(
+            var options = GeneratorOptions(
                 inputs: [fixture.inputDirectory], outputDirectory: fixture.outputDirectory,
                 configurationFile: fixture.configurationFile)
+            // As the build plugin runs it: a failed run leaves no file, not even an earlier one.
+            options.removesStaleOutput = true
             let report = Generator(options: options, dialects: [QuantwmDialect()]).run()
             var problems = check(report, fixture: fixture, damaged: (relativePath, bytes), rendered: &renderedSchemes)
             let elapsed = clock.now - caseStarted

@@ -39,6 +39,27 @@ import Testing
         #expect(options.outputFile == "./RippleGenerated.swift")
     }
 
+    @Test func removingAStaleOutputIsAsked() throws {
+        guard case .generate(let options) = try parse("--remove-stale-output A.swift") else {
+            Issue.record("expected a generate command")
+            return
+        }
+        #expect(options.removesStaleOutput)
+        guard case .generate(let plain) = try parse("A.swift") else { return }
+        #expect(!plain.removesStaleOutput)
+    }
+
+    @Test func theOutputIsAFolder() throws {
+        #expect(usageMessage { () throws(GeneratorOptions.UsageError) in
+            try GeneratorOptions.parse(arguments: ["--output", "", "A.swift"])
+        } == "'--output' needs a folder, such as '--output Generated' ('.' for this one)")
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("Model.swift", "")
+        #expect(usageError("--output \(file) A.swift") == "'--output' takes a folder, and '\(file)' is a file; "
+            + "name the folder that RippleGenerated.swift goes into")
+        #expect(usageError("--output \(directory.path)/New A.swift") == nil, "a folder that does not exist yet is made")
+    }
+
     @Test func dumpSchemeTakesAFormat() throws {
         #expect(try parse("--dump-scheme A.swift") == .generate(GeneratorOptions(inputs: ["A.swift"], dumpFormat: .text)))
         #expect(try parse("--dump-scheme --format dot A.swift") == .generate(GeneratorOptions(inputs: ["A.swift"], dumpFormat: .dot)))

@@ -26,10 +26,27 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path + "/Generated") == [output])
     }
 
-    @Test func anErrorWritesNothingAndRemovesAStaleFile() throws {
+    @Test func anErrorWritesNothingAndLeavesAnEarlierFileAsItIs() throws {
         let directory = try TemporaryDirectory()
         try directory.write("Library.swift", smallModel)
         let options = GeneratorOptions(inputs: [directory.path + "/Library.swift"], outputDirectory: directory.path)
+        #expect(Generator(options: options).run().wroteOutput)
+        let earlier = try #require(directory.read(output))
+
+        try directory.write("Library.swift", smallModel.replacingOccurrences(of: "var _count", with: "var count"))
+        let report = Generator(options: options).run()
+        #expect(report.hasErrors)
+        #expect(!report.removedStaleOutput)
+        #expect(!report.wroteOutput)
+        #expect(directory.read(output) == earlier)
+    }
+
+    @Test func anErrorRemovesAStaleFileWhenAsked() throws {
+        // What the build plugin asks for: its work folder is compiled as it is.
+        let directory = try TemporaryDirectory()
+        try directory.write("Library.swift", smallModel)
+        var options = GeneratorOptions(inputs: [directory.path + "/Library.swift"], outputDirectory: directory.path)
+        options.removesStaleOutput = true
         #expect(Generator(options: options).run().wroteOutput)
 
         try directory.write("Library.swift", smallModel.replacingOccurrences(of: "var _count", with: "var count"))
@@ -38,6 +55,34 @@ import Testing
         #expect(report.removedStaleOutput)
         #expect(!report.wroteOutput)
         #expect(directory.read(output) == nil)
+    }
+
+    @Test func aModelTooLargeForTheBuiltInTemplatesIsReportedAtItsRoot() throws {
+        var templates = TemplateSet.builtIn()
+        templates.outputLimit = 10_000
+        #expect(templates.isBuiltIn)
+        let classes = (0..<40).map { "// ripple: node\nfinal class Node\($0) {\n    let tracker = Tracker()\n}\n" }
+        let source = smallModel + "\n" + classes.joined()
+        let generation = Generator.generate([(path: "Model.swift", bytes: Array(source.utf8))], templates: templates)
+        #expect(generation.code == nil)
+        #expect(generation.diagnostics.map(\.description) == [
+            "Model.swift:4:13: error: the generated code of this model (42 tracked classes, 3 members) grows past "
+                + "10000 bytes, more than ripple-gen writes; make the model smaller, or split it into models of their own",
+        ])
+    }
+
+    @Test func theOutputLimitOfAUsersTemplateIsReportedInTheTemplate() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("Library.swift", smallModel)
+        let template = try directory.write("Templates/File.swift.ripple", "{% for class in classes %}{% for other in classes %}x{% endfor %}{% endfor %}\n")
+        var overlaid = try #require(TemplateSet.overlaying(directory: directory.path + "/Templates").templates)
+        #expect(!overlaid.isBuiltIn)
+        overlaid.outputLimit = 2
+        let generation = Generator.generate([(path: path, bytes: Array(smallModel.utf8))], templates: overlaid)
+        #expect(generation.diagnostics.map(\.description) == [
+            "\(template):1:27: error: the output grows past 2 bytes; a loop probably repeats more than intended, "
+                + "such as a loop over every class inside another",
+        ])
     }
 
     @Test func filesWithoutAnnotationsAreNotParsed() throws {
@@ -226,6 +271,15 @@ import Testing
             "\(broken):1:12: error: variable 'member.nmae' is not defined; did you mean 'member.name'?",
         ])
         #expect(directory.read(output) == nil)
+    }
+
+    @Test func aTemplatesFolderThatIsAFileIsAnError() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("Library.swift", smallModel)
+        let report = Generator(options: GeneratorOptions(inputs: [path], outputDirectory: directory.path, templatesDirectory: path)).run()
+        #expect(report.messages == [
+            "error: '\(path)' is a file, and the templates are a folder: name the folder that holds the *.ripple templates",
+        ])
     }
 
     @Test func aMissingTemplatesFolderIsAnError() throws {

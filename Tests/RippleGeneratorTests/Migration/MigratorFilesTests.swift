@@ -113,6 +113,26 @@ import Testing
         ])
     }
 
+    @Test func aLinkedFileIsMigratedInPlaceOfItsTargetAndStaysALink() throws {
+        let directory = try copyFixtureModel()
+        let model = directory.url.appendingPathComponent("Model")
+        let name = try #require(swiftFiles(in: model).filter { $0.value.contains("sourcery:inline") }.keys.sorted().first)
+        let target = model.appendingPathComponent(name).path
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: target)
+        let original = try String(contentsOfFile: target, encoding: .utf8)
+        let link = directory.url.appendingPathComponent("Link.swift").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "Model/" + name)
+
+        let report = Migrator(options: MigrationOptions(inputs: [link])).run()
+        #expect(report.writtenFiles == [link])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "Model/" + name)
+        let migrated = try String(contentsOfFile: target, encoding: .utf8)
+        #expect(migrated != original)
+        #expect(!migrated.contains("sourcery:inline"))
+        let permissions = try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int
+        #expect(permissions == 0o640)
+    }
+
     @Test func aMissingInputWritesNothing() throws {
         let directory = try copyFixtureModel()
         let missing = directory.path + "/Missing.swift"

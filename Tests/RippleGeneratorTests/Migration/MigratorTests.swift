@@ -454,7 +454,7 @@ import Testing
         ])
         #expect(migration.changedFiles.isEmpty)
         #expect(migration.errors.map(\.description) == [
-            "error: cannot migrate 'B.swift': the 'sourcery:inline' region at line 2 has no '// sourcery:end', so where "
+            "B.swift:2:5: error: cannot migrate this file: its 'sourcery:inline' region has no '// sourcery:end', so where "
                 + "its generated code ends is unknown; add '// sourcery:end' after it and run migrate again",
         ])
         #expect(migration.needsAttention)

@@ -123,6 +123,35 @@ import Testing
         #expect(error?.reason == .outputTooLarge(limit: 1_000))
     }
 
+    // MARK: Steps
+
+    @Test func loopsThatPrintNothingStopAtTheStepLimit() throws {
+        // 40 loops over two elements each would take 2^40 iterations, printing nothing.
+        let source = String(repeating: "{% for x in xs %}", count: 40) + String(repeating: "{% endfor %}", count: 40)
+        let template = try Template(name: "test", source: source)
+        let error = #expect(throws: TemplateError.self) { try template.render(["xs": [1, 2]], stepLimit: 1_000) }
+        #expect(error?.reason == .tooManySteps(limit: 1_000))
+        // Depth first, the 1,001st iteration is one of the 38th loop's.
+        #expect(error?.description == "test:1:\(17 * 37 + 1): error: rendering takes more than 1,000 steps "
+            + "(loop iterations and includes, in all); loops probably nest deeper or repeat more than intended")
+        // Up to the limit, rendering goes on: 10 loops of two take 2 + 4 + ... + 1,024 steps.
+        let ten = try Template(
+            name: "ten", source: String(repeating: "{% for x in xs %}", count: 10) + String(repeating: "{% endfor %}", count: 10))
+        #expect(try ten.render(["xs": [1, 2]], stepLimit: 2_046) == "")
+        #expect(throws: TemplateError.self) { try ten.render(["xs": [1, 2]], stepLimit: 2_045) }
+    }
+
+    @Test func includesCountAsSteps() throws {
+        // Each template includes the next twice, printing nothing: 2^20 includes.
+        var templates: [String: Template] = ["t20": try Template(name: "t20", source: "")]
+        for level in (0..<20).reversed() {
+            templates["t\(level)"] = try Template(name: "t\(level)", source: "{% include \"t\(level + 1)\" %}{% include \"t\(level + 1)\" %}")
+        }
+        let error = #expect(throws: TemplateError.self) { try templates["t0"]!.render([:], templates: templates, stepLimit: 100) }
+        #expect(error?.reason == .tooManySteps(limit: 100))
+        #expect(Template.maximumSteps == 10_000_000)
+    }
+
     @Test func defaultOutputLimitIs256MB() throws {
         #expect(Template.maximumOutputSize == 256 << 20)
         let message = TemplateError.Reason.outputTooLarge(limit: Template.maximumOutputSize).message

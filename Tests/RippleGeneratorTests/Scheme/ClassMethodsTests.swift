@@ -133,8 +133,11 @@ import Testing
         let built = buildScheme(source)
         #expect(built.scheme.root?.isValidating == true)
         #expect(built.scheme.root?.transactionHooks == [.willChange])
-        // Where the class exists, `transactionDidCommit()` never does.
+        // Where the class exists, `transactionDidCommit()` never does. (The class inside #if is
+        // an error of its own: the generated code would not compile where it does not exist.)
         #expect(built.diagnostics.map(\.description) == [
+            "Model.swift:3:13: error: tracked class 'Ledger' is declared inside #if, and Ripple cannot evaluate "
+                + "compilation conditions; declare it unconditionally, outside the #if (the bodies of its methods may use #if)",
             "Model.swift:13:10: error: transactionDidCommit() is declared inside #if: Ripple cannot tell whether it "
                 + "exists; declare it unconditionally (its body may use #if)",
         ])

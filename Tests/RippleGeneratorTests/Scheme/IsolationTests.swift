@@ -146,7 +146,7 @@ import Testing
         #expect(code.contains("            _rippleWillSetShared(self, old, RippleKey.server)"))
         // Background work reaches them through a Sendable BackgroundNode.
         #expect(code.contains("""
-            extension BackgroundNode where Node == Board {
+            extension BackgroundNode<Board> {
                 nonisolated var progress: Double {
                     get { _node.progress }
                     nonmutating set { _node.progress = newValue }
@@ -154,7 +154,7 @@ import Testing
             }
             """))
         #expect(code.contains("""
-            extension BackgroundNode where Node == Job {
+            extension BackgroundNode<Job> {
                 var owner: String { _node.owner }
             }
             """))

@@ -1,0 +1,107 @@
+extension SchemeBuilder {
+    /// Remembers a type declared in the sources (a class, struct, enum, actor, protocol or
+    /// typealias), by its qualified name, with `access`, its access level restricted by the
+    /// types it is nested in. A name declared twice (in the branches of an `#if`) keeps the
+    /// wider level: in doubt, the compiler judges.
+    mutating func declareType(_ qualifiedName: String, access: AccessLevel) {
+        if let known = declaredTypes[qualifiedName], known >= access { return }
+        declaredTypes[qualifiedName] = access
+        lowestDeclaredAccess = min(lowestDeclaredAccess, access)
+        let name = String(qualifiedName.split(separator: ".").last ?? Substring(qualifiedName))
+        lowestAccessByName[name] = min(lowestAccessByName[name] ?? access, access)
+    }
+
+    /// The qualified name of the declared type that `name` (written `Kind` or `Outer.Kind`)
+    /// names inside the type `scope`, looked up like Swift does: innermost scope first; `nil`
+    /// when the sources do not declare it.
+    func resolveDeclaredType(_ name: Substring, inScope scope: String) -> String? {
+        let first = name.prefix { $0 != "." }
+        var enclosing = Substring(scope)
+        while true {
+            if enclosing.isEmpty {
+                let qualified = String(name)
+                return declaredTypes[String(first)] != nil && declaredTypes[qualified] != nil ? qualified : nil
+            }
+            if declaredTypes["\(enclosing).\(first)"] != nil {
+                let qualified = "\(enclosing).\(name)"
+                return declaredTypes[qualified] != nil ? qualified : nil
+            }
+            enclosing = enclosing[..<(enclosing.utf8.lastIndex(of: UInt8(ascii: ".")) ?? enclosing.startIndex)]
+        }
+    }
+
+    /// `type` with each name of a type nested in `scope` or in the types around it written out
+    /// whole (`Kind` inside `Library` is `Library.Kind`), so that it means the same outside
+    /// them: in the extension of `BackgroundNode` that offers a member to background work.
+    func qualifyingNestedTypes(in type: String, inScope scope: String) -> String {
+        var bytes = Array(type.utf8)
+        // From the last name to the first, so that the ranges of the others stay valid.
+        for range in SwiftText.typeNameRanges(in: type).reversed() {
+            let name = Substring(String(decoding: bytes[range], as: UTF8.self))
+            guard let qualified = resolveDeclaredType(name, inScope: scope), qualified.utf8.count > name.utf8.count else {
+                continue
+            }
+            bytes.replaceSubrange(range, with: qualified.utf8)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Reports a type in `type` (the type of the accessor `accessor` of a member of `candidate`,
+    /// at `location`) that is less visible than the accessor, which the compiler refuses: the
+    /// first such type the sources declare. Types the sources do not declare are the compiler's
+    /// to judge.
+    mutating func checkVisibility(
+        ofTypesIn type: String, accessor: String, of candidate: Candidate, at location: SourceLocation
+    ) {
+        let accessorAccess = min(accessLevel ?? candidate.access, candidate.access)
+        // Most models declare nothing less visible than their accessors: nothing to look up.
+        guard accessorAccess >= .internal, lowestDeclaredAccess < accessorAccess else { return }
+        let bytes = Array(type.utf8)
+        for range in SwiftText.typeNameRanges(in: type) {
+            let lastStart = bytes[range].lastIndex(of: UInt8(ascii: ".")).map { $0 + 1 } ?? range.lowerBound
+            guard let lowest = lowestAccessByName[String(decoding: bytes[lastStart..<range.upperBound], as: UTF8.self)],
+                  lowest < accessorAccess else { continue }
+            let name = Substring(String(decoding: bytes[range], as: UTF8.self))
+            guard let qualified = resolveDeclaredType(name, inScope: candidate.qualifiedName),
+                  let typeAccess = declaredTypes[qualified], typeAccess < accessorAccess else { continue }
+            report(.inaccessibleMemberType(
+                typeName: String(name), typeAccess: typeAccess, accessor: accessor, accessorAccess: accessorAccess,
+                className: candidate.qualifiedName), at: location, in: candidate.file)
+            return
+        }
+    }
+
+    /// Reports a type that `type` names and that generated code would read as one of its
+    /// generic parameters: `Root` in the scheme (every member's type, or the class of a node
+    /// member, is written in `RippleScheme<Root>`), and `Node` in `BackgroundNode<Node>` (the
+    /// types of members offered to background work).
+    ///
+    /// - Returns: Whether it reported one.
+    mutating func reportShadowedType(
+        _ type: String, kind: TrackedMember.Kind, isBackground: Bool, member: String, of candidate: Candidate,
+        at location: SourceLocation
+    ) -> Bool {
+        func report(_ name: String, _ declaration: String, canQualify: Bool) -> Bool {
+            self.report(.shadowedTypeName(member: member, typeName: name, declaration: declaration, canQualify: canQualify),
+                        at: location, in: candidate.file)
+            return true
+        }
+        let scheme = "RippleScheme<Root: RippleNode>"
+        if case .node(_, let element) = kind {
+            return element == "Root" ? report("Root", scheme, canQualify: false) : false
+        }
+        // A cheap test first: most types mention neither.
+        guard type.contains("Root") || (isBackground && type.contains("Node")) else { return false }
+        let bytes = Array(type.utf8)
+        let names = SwiftText.typeNameRanges(in: type).map { String(decoding: bytes[$0].prefix { $0 != UInt8(ascii: ".") }, as: UTF8.self) }
+        if names.contains("Root") {
+            return report("Root", scheme, canQualify: true)
+        }
+        // In the extension of `BackgroundNode<Node>`, `Node` is the class itself: harmless for a
+        // class named `Node`.
+        if isBackground, candidate.qualifiedName != "Node", names.contains("Node") {
+            return report("Node", "BackgroundNode<Node>", canQualify: true)
+        }
+        return false
+    }
+}
