@@ -47,11 +47,14 @@ final class Watches {
         var isIn = false
     }
 
-    private(set) var watched: [NodeMember: Watched] = [:]
+    // The tables below are only ever used on the main actor, one statement at a time: their
+    // accesses are not checked for exclusivity at run time (a walk of a large model makes one
+    // per node).
+    @exclusivity(unchecked) private(set) var watched: [NodeMember: Watched] = [:]
     /// The computed members it reads on its way (readable without a watch of their own).
-    private(set) var permitted: [NodeMember: Int] = [:]
+    @exclusivity(unchecked) private(set) var permitted: [NodeMember: Int] = [:]
     /// The nodes under a `.all`, by their trackers' identities: every member readable.
-    private(set) var region: [ObjectIdentifier: RegionNode] = [:]
+    @exclusivity(unchecked) private(set) var region: [ObjectIdentifier: RegionNode] = [:]
 
     /// The rest of a path that went through a point, with the computed points whose value it
     /// depends on, and how many walks went through.
@@ -82,7 +85,7 @@ final class Watches {
         var isUnused: Bool { routes.isEmpty && !holdsPlaces }
     }
 
-    private var points: [NodeMember: Point] = [:]
+    @exclusivity(unchecked) private var points: [NodeMember: Point] = [:]
     /// For each watch made by the dependencies of computed points, those points, with counts.
     private var triggers: [NodeMember: [NodeMember: Int]] = [:]
     /// Computed points that depend on a `.all`: any change in the region evaluates them again.
@@ -96,7 +99,7 @@ final class Watches {
     /// The point being followed (a walk that comes back to it needs the full walk).
     private var following: NodeMember?
     /// Region nodes whose count crossed zero, waiting for the region to settle.
-    private var regionCandidates: [any RippleNode] = []
+    @exclusivity(unchecked) private var regionCandidates: [any RippleNode] = []
     /// Region nodes of recursive classes that lost a place and kept others.
     private var shrunk: [any RippleNode] = []
     /// Whether a class can hold a node of its own class, at any depth.
@@ -210,20 +213,14 @@ final class Watches {
 
     private func watch(_ tracker: Tracker, _ changeKey: Int, context: [NodeMember], times: Int) {
         let key = NodeMember(tracker, changeKey)
-        if let existing = watched[key] {
-            let count = existing.count + times
-            if count > 0 {
-                watched[key]!.count = count
-            } else {
-                watched[key] = nil
-                if let owner { tracker.removeWatcher(owner, member: changeKey) }
-                if count < 0 { giveUp() }
-            }
-        } else if times > 0 {
-            watched[key] = Watched(tracker: tracker, count: times)
+        // One look-up in the table for the usual cases: a new watch, or another way to one.
+        let count = Self.add(times, to: &watched[key, default: Watched(tracker: tracker, count: 0)])
+        if count == times {
             if let owner { tracker.addWatcher(owner, member: changeKey) }
-        } else {
-            giveUp()
+        } else if count <= 0 {
+            watched[key] = nil
+            if let owner, count - times > 0 { tracker.removeWatcher(owner, member: changeKey) }
+            if count < 0 { giveUp() }
         }
         for point in context {
             var counts = triggers[key] ?? [:]
@@ -236,9 +233,8 @@ final class Watches {
 
     private func addPlaces(_ node: any RippleNode, _ delta: Int) {
         let id = ObjectIdentifier(node._rippleTracker)
-        var entry = region[id] ?? RegionNode()
-        entry.places += delta
-        region[id] = entry.places == 0 && !entry.isIn ? nil : entry
+        let entry = Self.add(delta, to: &region[id, default: RegionNode()])
+        if entry.places == 0 && !entry.isIn { region[id] = nil }
         if (entry.places > 0) != entry.isIn {
             regionCandidates.append(node)
         } else if delta < 0, entry.places > 0, isRecursive(type(of: node)._rippleDescriptor) {
@@ -254,9 +250,8 @@ final class Watches {
             var leaving: [any RippleNode] = []
             while let node = regionCandidates.popLast() {
                 let id = ObjectIdentifier(node._rippleTracker)
-                guard let entry = region[id] else { continue }
+                guard let entry = Self.letIn(&region[id]) else { continue }
                 if entry.places > 0, !entry.isIn {
-                    region[id]!.isIn = true
                     changeMembership(of: node, by: 1)
                 } else if entry.places <= 0, entry.isIn {
                     leaving.append(node)
@@ -491,6 +486,23 @@ final class Watches {
             }
         }
         return order.compactMap { id in sums[id].flatMap { $0.delta == 0 ? nil : $0 } }
+    }
+
+    private static func add(_ count: Int, to watch: inout Watched) -> Int {
+        watch.count += count
+        return watch.count
+    }
+
+    /// Marks a region node with places as in; returns what it was (one look-up in the table).
+    private static func letIn(_ entry: inout RegionNode?) -> RegionNode? {
+        let old = entry
+        if let old, old.places > 0 { entry!.isIn = true }
+        return old
+    }
+
+    private static func add(_ delta: Int, to entry: inout RegionNode) -> RegionNode {
+        entry.places += delta
+        return entry
     }
 
     private static func add(_ count: Int, to counts: inout [NodeMember: Int], _ key: NodeMember) {

@@ -18,13 +18,8 @@ final class WatchSuite {
     private enum Reads: String, CaseIterable {
         case columnsAll = "columns.all"
         case cardTitles = "columns.cards.title"
-
-        var path: any ModelPathConvertible<BenchRoot> {
-            switch self {
-            case .columnsAll: BenchRoot.scheme.columns.all
-            case .cardTitles: BenchRoot.scheme.columns.cards.title
-            }
-        }
+        /// Through a readOnly computed node whose dependencies go through every column's cards.
+        case selectedTitle = "selected.title"
     }
 
     func run() throws {
@@ -38,10 +33,12 @@ final class WatchSuite {
             var updates: [Timing] = []
             var replays: [Timing] = []
             for count in [small, large] {
-                let mediator = makeMediator(cards: count, reads: reads, history: false)
-                let update = try harness.measure { rounds in try WatchLoops.appendAndRemove(in: mediator, rounds: rounds) }
-                let recorded = makeMediator(cards: count, reads: reads, history: true)
-                _ = try WatchLoops.appendAndRemove(in: recorded, rounds: 1)
+                let (mediator, column) = makeMediator(cards: count, reads: reads, history: false)
+                let update = try harness.measure { rounds in
+                    try WatchLoops.appendAndRemove(column, in: mediator, rounds: rounds)
+                }
+                let (recorded, recordedColumn) = makeMediator(cards: count, reads: reads, history: true)
+                _ = try WatchLoops.appendAndRemove(recordedColumn, in: recorded, rounds: 1)
                 let replay = try harness.measure { rounds in try WatchLoops.undoAndRedo(recorded, rounds: rounds) }
                 table.append([
                     reads.rawValue, Format.count(count), Format.microseconds(update.median),
@@ -64,21 +61,40 @@ final class WatchSuite {
             "Medians of \(harness.repetitions) runs; one observer with an empty body, contracts off. Columns of 100",
             "  cards (each column's validate() checks its count). Updates alternate: append a card to the middle",
             "  column, remove it. 'undo or redo': history on, one such step recorded, then undone and redone in turn.",
-            "  The observer's watches follow the change: the column's old and new cards are compared by their",
-            "  common ends, and only the card that came or went is watched or unwatched.",
+            "  'selected.title': a planner's readOnly `selected` (the first card of the selected column, with",
+            "  dependency = [selectedColumn, columns.cards]); the edited column is not the selected one.",
+            "The observer's watches follow the change: the column's old and new cards are compared by their common",
+            "  ends, and only the card that came or went is watched or unwatched; a change under a computed node's",
+            "  dependencies evaluates it again and walks the difference. Before (a full walk of the paths after any",
+            "  structural change): columns.all 201 µs -> 25,930 µs, columns.cards.title 106 -> 14,520 µs (500 -> 50,000).",
         ]
         table.print()
     }
 
-    private func makeMediator(cards: Int, reads: Reads, history: Bool) -> Mediator<BenchRoot> {
-        let mediator = Mediator(root: BenchRoot(cardCount: cards))
+    /// A mediator whose observer reads `reads` through columns of `cards` cards: the root's
+    /// columns, or a planner's for `selected.title`; returns the column its updates edit.
+    private func makeMediator(cards: Int, reads: Reads, history: Bool) -> (Mediator<BenchRoot>, Column) {
+        let root = BenchRoot(cardCount: reads == .selectedTitle ? 0 : cards)
+        let mediator = Mediator(root: root)
         mediator.contracts = .off
         mediator.history.isEnabled = history
         mediator.history.limit = 10
-        let registration = mediator.observe("board", reads: [reads.path]) { _ in }
+        let registration: Registration
+        let columns: [Column]
+        switch reads {
+        case .columnsAll, .cardTitles:
+            let path: any ModelPathConvertible<BenchRoot> =
+                reads == .columnsAll ? BenchRoot.scheme.columns.all : BenchRoot.scheme.columns.cards.title
+            registration = mediator.observe("board", reads: [path]) { _ in }
+            columns = root._columns
+        case .selectedTitle:
+            let planner = Planner(cardCount: cards)
+            registration = mediator.observe("board", on: planner, reads: [Planner.scheme.selected.title]) { _ in }
+            columns = planner._columns
+        }
         WatchLoops.registrations.append(registration)
         mediator.refresh()
-        return mediator
+        return (mediator, columns[columns.count / 2])
     }
 }
 
@@ -89,8 +105,7 @@ enum WatchLoops {
     static var registrations: [Registration] = []
 
     @inline(never)
-    static func appendAndRemove(in mediator: Mediator<BenchRoot>, rounds: Int) throws -> Int {
-        let column = mediator.root._columns[mediator.root._columns.count / 2]
+    static func appendAndRemove(_ column: Column, in mediator: Mediator<BenchRoot>, rounds: Int) throws -> Int {
         for _ in 0..<rounds {
             if column._cards.last?._title != "new" {
                 try mediator.update { _ in column.cards.append(Card(title: "new")) }
