@@ -37,6 +37,14 @@ final class Desk {
         _lanes.max { $0._tickets.count < $1._tickets.count }
     }
 
+    // ripple: node, readOnly, dependency = [selected.title, lanes.tickets]
+    /// The first lane holding the selected ticket; its dependencies go on through another
+    /// computed node (the title is not needed, but makes the paths nest).
+    var _selectedLane: Lane? {
+        guard let selected = _selected else { return nil }
+        return _lanes.first { $0._tickets.contains { $0 === selected } }
+    }
+
     init() {}
 }
 

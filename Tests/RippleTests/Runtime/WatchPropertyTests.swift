@@ -200,6 +200,10 @@ struct DeskRun {
             Watcher(name: "selected", reads: [scheme.selected.title]) { desk in
                 "\(String(describing: desk._selectedNumber)) \(ticketIDs(desk)) \(describe(desk._selected))"
             },
+            Watcher(name: "selectedLane", reads: [scheme.selectedLane.name]) { desk in
+                "\(String(describing: desk._selectedNumber)) \(ticketIDs(desk)) \(describe(desk._selected)) "
+                    + (desk._selectedLane.map { id($0) + "/" + $0._name } ?? "nil")
+            },
             Watcher(name: "busiest", reads: [scheme.busiest.tickets.title]) { desk in
                 "\(lanesAll(desk)) \(desk._busiest.map { describe($0._tickets) } ?? "nil")"
             },
