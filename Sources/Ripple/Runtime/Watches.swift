@@ -21,6 +21,12 @@
 /// its snapshot is the nodes it returned, and every watch its dependencies made is a *trigger*
 /// that makes it evaluate again and walk the difference.
 ///
+/// Changes are noted as they are delivered (``noteChange(_:member:changeKey:isNode:)``) and
+/// followed when the registration fires or is judged not due: until then it watches what it
+/// saw when it last fired, so that a change under a node that leaves its paths and comes back
+/// within one refresh still counts (see `RegistrationState.followChanges()`). A snapshot holds
+/// the old value of its member (as a pending change does) until then.
+///
 /// The full walk (``resolve(_:from:_:)``) stays the fallback where following is not sound:
 /// a region node of a class that can hold itself lost a place and kept others (it may be held
 /// only by a cycle that nothing else holds now), or a walk from a point's change came back to
@@ -33,11 +39,9 @@ final class Watches {
 
     /// A watched member of a node (its change key, or ``Tracker/anyMember``), and how many ways
     /// the walk reaches it.
-    struct Watched: Equatable {
+    struct Watched {
         let tracker: Tracker
         var count: Int
-
-        static func == (lhs: Self, rhs: Self) -> Bool { lhs.tracker === rhs.tracker && lhs.count == rhs.count }
     }
 
     /// A node of the region: the places that hold it, and whether it is in (the two differ only
@@ -215,12 +219,12 @@ final class Watches {
         let key = NodeMember(tracker, changeKey)
         // One look-up in the table for the usual cases: a new watch, or another way to one.
         let count = Self.add(times, to: &watched[key, default: Watched(tracker: tracker, count: 0)])
-        if count == times {
-            if let owner { tracker.addWatcher(owner, member: changeKey) }
-        } else if count <= 0 {
+        if count <= 0 {
             watched[key] = nil
             if let owner, count - times > 0 { tracker.removeWatcher(owner, member: changeKey) }
             if count < 0 { giveUp() }
+        } else if count == times, let owner {
+            tracker.addWatcher(owner, member: changeKey)
         }
         for point in context {
             var counts = triggers[key] ?? [:]
@@ -290,7 +294,6 @@ final class Watches {
             }
             guard member.isNode, let child = member.childDescriptor else { continue }
             let key = NodeMember(tracker, index)
-            guard key != following else { return giveUp() }
             if points[key] == nil {
                 guard delta > 0 else { return giveUp() }
                 points[key] = Point(
@@ -357,8 +360,7 @@ final class Watches {
             dirtySet.remove(key)
             follow(key)
         }
-        guard !needsFullResolve else { return false }
-        return true
+        return !needsFullResolve
     }
 
     /// Walks the difference between the snapshot of point `key` and its member's value now.
