@@ -35,13 +35,12 @@
 final class Watches {
     /// The registration added to the trackers of what is watched; nil for a reference walk made
     /// only to compare with (see ``RegistrationState/watchDifferences(nodes:)``).
-    unowned(unsafe) var owner: RegistrationState?
+    @exclusivity(unchecked) unowned(unsafe) var owner: RegistrationState?
 
-    /// A watched member of a node (its change key, or ``Tracker/anyMember``), and how many ways
-    /// the walk reaches it.
+    /// How many ways the walk reaches a watched member, and where its tracker is in ``watchList``.
     struct Watched {
-        let tracker: Tracker
         var count: Int
+        let index: Int
     }
 
     /// A node of the region: the places that hold it, and whether it is in (the two differ only
@@ -51,10 +50,14 @@ final class Watches {
         var isIn = false
     }
 
-    // The tables below are only ever used on the main actor, one statement at a time: their
-    // accesses are not checked for exclusivity at run time (a walk of a large model makes one
-    // per node).
+    // Like everything here, the tables below are only ever used on the main actor, one
+    // statement at a time: their accesses are not checked for exclusivity at run time (a walk
+    // of a large model makes several per node).
+    /// The watched members of nodes (by change key, or ``Tracker/anyMember``).
     @exclusivity(unchecked) private(set) var watched: [NodeMember: Watched] = [:]
+    /// The trackers of ``watched``, in the order met (mostly): ending the watches visits them
+    /// in that order, near the order of their nodes in memory, not scattered as the table's.
+    @exclusivity(unchecked) private var watchList: [(tracker: Tracker, key: NodeMember)] = []
     /// The computed members it reads on its way (readable without a watch of their own).
     @exclusivity(unchecked) private(set) var permitted: [NodeMember: Int] = [:]
     /// The nodes under a `.all`, by their trackers' identities: every member readable.
@@ -91,23 +94,23 @@ final class Watches {
 
     @exclusivity(unchecked) private var points: [NodeMember: Point] = [:]
     /// For each watch made by the dependencies of computed points, those points, with counts.
-    private var triggers: [NodeMember: [NodeMember: Int]] = [:]
+    @exclusivity(unchecked) private var triggers: [NodeMember: [NodeMember: Int]] = [:]
     /// Computed points that depend on a `.all`: any change in the region evaluates them again.
-    private var regionTriggers: [NodeMember: Int] = [:]
+    @exclusivity(unchecked) private var regionTriggers: [NodeMember: Int] = [:]
 
     /// The points whose member changed since they were last followed.
-    private var dirty: [NodeMember] = []
-    private var dirtySet: Set<NodeMember> = []
+    @exclusivity(unchecked) private var dirty: [NodeMember] = []
+    @exclusivity(unchecked) private var dirtySet: Set<NodeMember> = []
     /// Following is not sound: the next ``follow()`` answers false and leaves it to a full walk.
-    private(set) var needsFullResolve = false
+    @exclusivity(unchecked) private(set) var needsFullResolve = false
     /// The point being followed (a walk that comes back to it needs the full walk).
-    private var following: NodeMember?
+    @exclusivity(unchecked) private var following: NodeMember?
     /// Region nodes whose count crossed zero, waiting for the region to settle.
     @exclusivity(unchecked) private var regionCandidates: [any RippleNode] = []
     /// Region nodes of recursive classes that lost a place and kept others.
-    private var shrunk: [any RippleNode] = []
+    @exclusivity(unchecked) private var shrunk: [any RippleNode] = []
     /// Whether a class can hold a node of its own class, at any depth.
-    private var recursiveClasses: [ObjectIdentifier: Bool] = [:]
+    @exclusivity(unchecked) private var recursiveClasses: [ObjectIdentifier: Bool] = [:]
 
     init() {}
 
@@ -142,9 +145,10 @@ final class Watches {
     /// Stops watching anything.
     func removeAll() {
         if let owner {
-            for (key, watch) in watched { watch.tracker.removeWatcher(owner, member: key.member) }
+            for watch in watchList { watch.tracker.removeWatcher(owner, member: watch.key.member) }
         }
         watched.removeAll()
+        watchList.removeAll()
         permitted.removeAll()
         region.removeAll()
         points.removeAll()
@@ -218,19 +222,32 @@ final class Watches {
     private func watch(_ tracker: Tracker, _ changeKey: Int, context: [NodeMember], times: Int) {
         let key = NodeMember(tracker, changeKey)
         // One look-up in the table for the usual cases: a new watch, or another way to one.
-        let count = Self.add(times, to: &watched[key, default: Watched(tracker: tracker, count: 0)])
+        let (count, index) = Self.add(times, to: &watched[key, default: Watched(count: 0, index: watchList.count)])
         if count <= 0 {
             watched[key] = nil
-            if let owner, count - times > 0 { tracker.removeWatcher(owner, member: changeKey) }
             if count < 0 { giveUp() }
-        } else if count == times, let owner {
-            tracker.addWatcher(owner, member: changeKey)
+            if count - times > 0 { unwatch(at: index) }
+        } else if count == times {
+            watchList.append((tracker, key))
+            if let owner { tracker.addWatcher(owner, member: changeKey) }
         }
         for point in context {
             var counts = triggers[key] ?? [:]
             Self.add(times, to: &counts, point)
             triggers[key] = counts.isEmpty ? nil : counts
         }
+    }
+
+    /// Takes the watch at `index` of ``watchList`` off its tracker and out of the list (the
+    /// last one takes its place).
+    private func unwatch(at index: Int) {
+        let gone = watchList[index]
+        let last = watchList.removeLast()
+        if index < watchList.count {
+            watchList[index] = last
+            watched[last.key] = Watched(count: watched[last.key]?.count ?? 0, index: index)
+        }
+        if let owner { gone.tracker.removeWatcher(owner, member: gone.key.member) }
     }
 
     // MARK: The region
@@ -412,6 +429,8 @@ final class Watches {
             for (key, value) in theirs where mine[key] == nil { lines.append("\(name) \(key): none, full walk \(value)") }
         }
         compare("watch", watched.mapValues(\.count), reference.watched.mapValues(\.count))
+        let listed = watchList.enumerated().allSatisfy { watched[$0.element.key]?.index == $0.offset }
+        if !listed || watchList.count != watched.count { lines.append("the list of trackers and the table disagree") }
         compare("permitted", permitted, reference.permitted)
         compare("region", region, reference.region)
         compare("triggers", triggers, reference.triggers)
@@ -490,9 +509,9 @@ final class Watches {
         return order.compactMap { id in sums[id].flatMap { $0.delta == 0 ? nil : $0 } }
     }
 
-    private static func add(_ count: Int, to watch: inout Watched) -> Int {
+    private static func add(_ count: Int, to watch: inout Watched) -> (count: Int, index: Int) {
         watch.count += count
-        return watch.count
+        return (watch.count, watch.index)
     }
 
     /// Marks a region node with places as in; returns what it was (one look-up in the table).

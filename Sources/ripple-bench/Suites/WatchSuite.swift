@@ -66,7 +66,8 @@ final class WatchSuite {
             "The observer's watches follow the change: the column's old and new cards are compared by their common",
             "  ends, and only the card that came or went is watched or unwatched; a change under a computed node's",
             "  dependencies evaluates it again and walks the difference. Before (a full walk of the paths after any",
-            "  structural change): columns.all 201 µs -> 25,930 µs, columns.cards.title 106 -> 14,520 µs (500 -> 50,000).",
+            "  structural change), 500 -> 50,000 cards: columns.all 201 -> 25,930 µs, columns.cards.title",
+            "  106 -> 14,520 µs, selected.title 8.6 -> 160 µs.",
         ]
         table.print()
     }
