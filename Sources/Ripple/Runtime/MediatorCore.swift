@@ -276,7 +276,10 @@ final class MediatorCore {
         let registration = graph.make(name, role: role, anchor: anchor, reads: reads, writes: writes, core: self, body: body)
         try graph.add(registration)
         if role != .everyRefresh {
-            registration.resolve()
+            // Inside an update (or a refresh) what it would walk may still roll back, which
+            // nothing delivers: it walks its paths when it first fires, which it does whatever
+            // changed meanwhile.
+            if isBusy { registration.resolvesWhenFiring = true } else { registration.resolve() }
             scheduler.addInitial(registration)
         }
         return registration

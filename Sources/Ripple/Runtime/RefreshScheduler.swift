@@ -79,14 +79,19 @@ final class RefreshScheduler {
                 noteObservationChange(entry.node, entry.member)
                 if changeKey != entry.member { noteObservationChange(entry.node, changeKey) }
             }
-            let movesPaths = descriptor.members[changeKey].isNode
-            let point = NodeMember(tracker, changeKey)
+            let isNode = descriptor.members[entry.member].isNode
             tracker.forEachWatcher(of: changeKey) { registration in
-                note(entry, for: registration, structural: registration.structural.contains(point))
+                note(entry, for: registration, changeKey: changeKey, isNode: isNode)
             }
             tracker.forEachWatcher(of: Tracker.anyMember) { registration in
-                note(entry, for: registration, structural: movesPaths || registration.structural.contains(point))
+                note(entry, for: registration, changeKey: changeKey, isNode: isNode)
             }
+        }
+        // The running registration's own writes are not its changes, but what they moved is
+        // followed now: its watches are then those of what it saw (see `followChanges()`).
+        if let running, running.isMoved {
+            running.isMoved = false
+            running.followChanges()
         }
     }
 
@@ -107,10 +112,14 @@ final class RefreshScheduler {
         }
     }
 
-    /// Keeps the change for `registration` and queues it, unless it is paused or is the one running.
-    private func note(_ entry: JournalEntry, for registration: RegistrationState, structural: Bool) {
-        guard !registration.isCancelled, registration !== running else { return }
-        if structural { registration.needsResolve = true }
+    /// Keeps the change for `registration` and queues it, unless it is paused or is the one
+    /// running; notes what the change may have moved under its watches, followed when it fires.
+    private func note(_ entry: JournalEntry, for registration: RegistrationState, changeKey: Int, isNode: Bool) {
+        guard !registration.isCancelled else { return }
+        if registration.noteMove(entry.node, member: entry.member, changeKey: changeKey, isNode: isNode), registration === running {
+            registration.isMoved = true
+        }
+        guard registration !== running else { return }
         registration.pending.add(entry)
         if !registration.pendingTags.contains(currentTag) { registration.pendingTags.append(currentTag) }
         if registration.isPaused { return }
@@ -156,6 +165,7 @@ final class RefreshScheduler {
             // What changed cancelled out: nothing to catch up on, not even its tags.
             registration.pending.removeAll()
             registration.pendingTags.removeAll()
+            registration.followChanges()
             return false
         }
         registration.isResumed = true
@@ -228,6 +238,7 @@ final class RefreshScheduler {
                 } else {
                     registration.pending.removeAll()
                     registration.pendingTags.removeAll()
+                    registration.followChanges()
                 }
             }
             for registration in core.graph.everyRefresh where !registration.isCancelled && !registration.isPaused {
@@ -244,7 +255,7 @@ final class RefreshScheduler {
 
     @MainActor
     private func run(_ registration: RegistrationState, _ record: inout RefreshRecord) {
-        if registration.needsResolve, registration.role != .everyRefresh { registration.resolve() }
+        if registration.role != .everyRefresh { registration.followChanges() }
         let journal = core.journal
         let mark = journal.count
         let hookMark = core.hooks.mark

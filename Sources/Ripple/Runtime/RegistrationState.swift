@@ -33,22 +33,19 @@ final class RegistrationState {
     /// Dependency level among processors and observers; recomputed when registrations change.
     var level = 0
 
-    // Where it watches, instance by instance.
-    var watches: [(tracker: Tracker, member: Int)] = []
-    var watchSet: Set<NodeMember> = []
-    /// Watch points whose change can move the path to other nodes: re-resolve on change.
-    var structural: Set<NodeMember> = []
-    /// What it may read without a contract violation, beyond ``watchSet``.
-    var permitted: Set<NodeMember> = []
-    /// Nodes whose every member it may read (under a `.all`).
-    var permittedSubtrees: Set<ObjectIdentifier> = []
-    var needsResolve = true
+    /// Where it watches, instance by instance; it follows the changes of the model's structure
+    /// when it fires (see ``followChanges()``).
+    let watches = Watches()
+    /// It was made inside an update, which may still roll back: its first firing walks its paths.
+    var resolvesWhenFiring = false
 
     // Refresh state.
     var isCancelled = false
     var isPaused = false
     var isQueued = false
     var isFollowUp = false
+    /// Its own writes, delivered while it runs, moved something under its watches.
+    var isMoved = false
     /// The refresh in which it last fired.
     var lastRefresh = 0
     var fireCount = 0
@@ -89,6 +86,7 @@ final class RegistrationState {
         self.writeRoutes = writeRoutes
         self.core = core
         self.body = body
+        watches.owner = self
     }
 
     /// Firing order: coordinators by priority, then processors and observers by dependency
@@ -129,11 +127,8 @@ final class RegistrationState {
 
     /// Whether reading member `member` of `node` is within its contract.
     func mayRead(_ node: any RippleNode, _ member: Int, descriptor: NodeDescriptor) -> Bool {
-        let tracker = node._rippleTracker
         let changeKey = descriptor.members.indices.contains(member) ? descriptor.members[member].changeKey : member
-        let point = NodeMember(tracker, changeKey)
-        return watchSet.contains(point) || permitted.contains(NodeMember(tracker, member))
-            || permittedSubtrees.contains(ObjectIdentifier(tracker))
+        return watches.mayRead(node._rippleTracker, member: member, changeKey: changeKey)
             || writeRoutes.keys.contains(ClassMember(descriptor, changeKey))
     }
 
@@ -151,21 +146,11 @@ final class RegistrationState {
     /// Ends it: it never fires again, watches nothing, and holds no node of the model.
     func end() {
         isCancelled = true
-        removeWatches()
+        watches.removeAll()
         pending.removeAll()
         onEnd?()
         onEnd = nil
         anchor = nil
         body = {}
-    }
-
-    /// Forgets every watch point (before re-resolving, or when cancelled).
-    func removeWatches() {
-        for watch in watches { watch.tracker.removeWatcher(self, member: watch.member) }
-        watches.removeAll(keepingCapacity: true)
-        watchSet.removeAll(keepingCapacity: true)
-        structural.removeAll(keepingCapacity: true)
-        permitted.removeAll(keepingCapacity: true)
-        permittedSubtrees.removeAll(keepingCapacity: true)
     }
 }

@@ -2,78 +2,73 @@ extension RegistrationState {
     /// Walks the read paths from the anchor through the current model and watches every
     /// member they reach, so that exactly the writes that matter dirty this registration.
     ///
-    /// Costs the size of what the paths reach; done when registering and again only after a
-    /// change that can move a path (a node replaced, a collection changed, a dependency of a
-    /// computed node changed).
+    /// Costs the size of what the paths reach: done when registering, and as the fallback
+    /// where following a change is not sound (see ``Watches``). Otherwise the watches follow
+    /// the changes of the model's structure at the cost of what changed (``followChanges()``).
     func resolve() {
-        removeWatches()
         let wasChecking = _rippleChecksReads
         _rippleChecksReads = false
         defer { _rippleChecksReads = wasChecking }
-        guard let anchor else { return }
-        for path in readPaths {
-            walk(path[...], nodes: [anchor], descriptor: anchorDescriptor, structural: false)
-        }
-        needsResolve = false
+        resolvesWhenFiring = false
+        guard let anchor, !isCancelled else { return watches.removeAll() }
+        watches.resolve(readPaths, from: anchor, anchorDescriptor)
     }
 
-    private func walk(_ steps: ArraySlice<PathStep>, nodes: [any RippleNode], descriptor: NodeDescriptor, structural: Bool) {
-        guard let step = steps.first else { return }
-        switch step {
-        case .all:
-            var visited: Set<ObjectIdentifier> = []
-            for node in nodes { watchSubtree(node, visited: &visited) }
-        case .member(let index):
-            guard descriptor.members.indices.contains(index) else { return }
-            let member = descriptor.members[index]
-            let continues = steps.count > 1
-            for node in nodes {
-                if member.isComputed {
-                    permitted.insert(NodeMember(node._rippleTracker, index))
-                    for dependency in member.dependencies {
-                        walk(dependency[...], nodes: [node], descriptor: descriptor, structural: structural || continues)
-                    }
-                } else {
-                    watch(node, member.changeKey, structural: structural || (continues && member.isNode))
-                }
-            }
-            guard continues, let child = member.childDescriptor else { return }
-            var children: [any RippleNode] = []
-            for node in nodes { node._rippleVisitNodes(of: index) { children.append($0) } }
-            walk(steps.dropFirst(), nodes: children, descriptor: child, structural: structural)
-        }
+    /// Notes a change of member `member` of `node`, a member it watches (by change key, or the
+    /// whole node); returns whether its watches have something to follow.
+    func noteMove(_ node: any RippleNode, member: Int, changeKey: Int, isNode: Bool) -> Bool {
+        watches.noteChange(node._rippleTracker, member: member, changeKey: changeKey, isNode: isNode)
     }
 
-    /// Watches every member of every node below `top` (`top` included), without recursion:
-    /// a model may be as deep as it likes.
-    private func watchSubtree(_ top: any RippleNode, visited: inout Set<ObjectIdentifier>) {
-        var stack = [top]
-        while let node = stack.popLast() {
-            guard visited.insert(ObjectIdentifier(node)).inserted else { continue }
+    /// Brings the watches up to date with the node members that changed under them since they
+    /// were last brought up to date: the nodes that left the paths are unwatched, those that
+    /// came are watched, for the rest of each path. Costs what changed; a full walk where
+    /// following is not sound.
+    ///
+    /// Called when the registration fires (before its body, and after it for what its own
+    /// writes moved) and when it is judged not due: its watches stay those of what it saw when
+    /// it last fired until then, so that what changes under them in between is noted, even on
+    /// nodes that leave the paths and come back.
+    func followChanges() {
+        if resolvesWhenFiring {
+            resolve()
+            return
+        }
+        guard watches.hasPendingChanges else { return }
+        let wasChecking = _rippleChecksReads
+        _rippleChecksReads = false
+        defer { _rippleChecksReads = wasChecking }
+        if !watches.follow() { resolve() }
+    }
+
+    /// What differs between its watches and those a full walk of its paths makes now, also on
+    /// the trackers of `nodes`, one line each; empty when they agree. For tests that check
+    /// following against the full walk.
+    func watchDifferences(nodes: [any RippleNode]) -> [String] {
+        guard let anchor, !isCancelled else { return watches.watched.isEmpty ? [] : ["an ended registration watches"] }
+        let wasChecking = _rippleChecksReads
+        _rippleChecksReads = false
+        defer { _rippleChecksReads = wasChecking }
+        let reference = Watches()
+        reference.resolve(readPaths, from: anchor, anchorDescriptor)
+        var differences = watches.differences(from: reference)
+        for node in nodes {
             let tracker = node._rippleTracker
-            watch(node, Tracker.anyMember, structural: false)
-            permittedSubtrees.insert(ObjectIdentifier(tracker))
-            let descriptor = type(of: node)._rippleDescriptor
-            for (index, member) in descriptor.members.enumerated() {
-                if member.isComputed {
-                    for dependency in member.dependencies {
-                        walk(dependency[...], nodes: [node], descriptor: descriptor, structural: true)
-                    }
-                }
-                if member.isNode {
-                    node._rippleVisitNodes(of: index) { stack.append($0) }
-                }
+            var onTracker: [Int] = []
+            tracker.forEachWatcher { registration in
+                if registration === self { onTracker.append(-2) }
+            }
+            let members = type(of: node)._rippleDescriptor.members.indices.map { $0 } + [Tracker.anyMember]
+            let expected = members.filter { reference.watched[NodeMember(tracker, $0)] != nil }
+            let actual = members.filter { member in
+                var found = 0
+                tracker.forEachWatcher(of: member) { if $0 === self { found += 1 } }
+                return found == 1
+            }
+            if expected != actual || onTracker.count != expected.count {
+                differences.append("\(type(of: node)) tracker: watched members \(actual) (\(onTracker.count) watches), full walk \(expected)")
             }
         }
-    }
-
-    private func watch(_ node: any RippleNode, _ member: Int, structural isStructural: Bool) {
-        let tracker = node._rippleTracker
-        let point = NodeMember(tracker, member)
-        if watchSet.insert(point).inserted {
-            tracker.addWatcher(self, member: member)
-            watches.append((tracker, member))
-        }
-        if isStructural { structural.insert(point) }
+        return differences
     }
 }

@@ -1,4 +1,4 @@
-import Ripple
+@testable import Ripple
 import Testing
 
 /// Seeded random updates against a plain reference model: after every update the model equals
@@ -6,7 +6,8 @@ import Testing
 /// in order, those whose reads differ at their turn from what they saw when they last fired.
 /// Updates throw, insert invalid notes, nest updates that roll back, and make an observer queue
 /// an update that fails: after every step, the update threw if and only if the model is back to
-/// what it was, and a queued failure reached the failure handler, never the caller.
+/// what it was, and a queued failure reached the failure handler, never the caller. After every
+/// step, every registration not paused watches what a full walk of its paths watches.
 @MainActor
 @Suite struct FiringPropertyTests {
     @Test(arguments: [1, 2, 3, 4])
@@ -269,6 +270,7 @@ private struct RandomRun {
     var invalid = false
     var updates = (succeeded: 0, throwing: 0, invalid: 0)
     var firingsChecked = 0
+    var steps = 0
     /// Every note made so far, and the failures the failure handler received.
     var notePool: [Note] = []
     let failures = FailureLog()
@@ -290,6 +292,7 @@ private struct RandomRun {
 
     /// One random step: mostly an update of one to four edits; now and then a pause or resume.
     mutating func step() throws {
+        defer { expectWatchesAsAFullWalk() }
         if Int.random(in: 0..<40, using: &random) == 0 {
             try togglePause()
             return
@@ -351,6 +354,18 @@ private struct RandomRun {
         #expect(Set(fired).count == fired.count, "nothing fires twice in one refresh")
         #expect(Reference(reading: library, pool: pool, notePool: notePool) == reference)
         firingsChecked += expected.count
+    }
+
+    /// Checks that every registration not paused watches what a full walk of its paths does;
+    /// now and then also on the trackers of every node made (a slower check).
+    mutating func expectWatchesAsAFullWalk() {
+        steps += 1
+        let nodes: [any RippleNode] =
+            steps % 25 == 0 ? [library, library._catalog, library._job, library._chart] + pool + notePool : []
+        for (participant, registration) in zip(participants, registrations) where !paused.contains(participant.name) {
+            let differences = registration.state.watchDifferences(nodes: nodes)
+            #expect(differences == [], "\(participant.name)")
+        }
     }
 
     /// Pauses or resumes the "titles" observer; a resume fires it only if its reads differ.

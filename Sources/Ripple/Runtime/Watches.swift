@@ -1,0 +1,533 @@
+/// Where one registration watches, kept as counts so that a change of the model's structure
+/// costs what it changed, not what the paths reach.
+///
+/// The read paths, walked from the anchor, reach members of node instances: the registration
+/// watches those. Each watch counts the ways the walk reaches it (a node held in two places, two
+/// paths through one member), and so do the members it may read (``permitted``). A stored node
+/// member that a path goes on through is a *point*: it keeps the value the walk went through
+/// (its snapshot) and the rest of each path that went through it. When the member changes,
+/// ``follow()`` compares the snapshot with the current value by their common ends (what
+/// `forEachPlaceChange` does for documents) and walks the rest of each path backwards from the
+/// nodes that left and forwards from those that came: what another way still reaches keeps a
+/// count above zero and stays watched. Walking backwards goes through the snapshots, so it takes
+/// away exactly what walking forwards added, whatever changed below in the meantime.
+///
+/// `.all` makes a *region*: its nodes are counted by the places that hold them in nodes of the
+/// region (plus one per path ending in `.all` there), as `DocumentMembership` counts the nodes
+/// of a document. A node whose count becomes positive enters (its members are watched, the
+/// nodes it holds gain a place), one whose count falls to zero leaves.
+///
+/// A readOnly computed node member a path goes on through (or one in a region) is a point too:
+/// its snapshot is the nodes it returned, and every watch its dependencies made is a *trigger*
+/// that makes it evaluate again and walk the difference.
+///
+/// Changes are noted as they are delivered (``noteChange(_:member:changeKey:isNode:)``) and
+/// followed when the registration fires or is judged not due: until then it watches what it
+/// saw when it last fired, so that a change under a node that leaves its paths and comes back
+/// within one refresh still counts (see `RegistrationState.followChanges()`). A snapshot holds
+/// the old value of its member (as a pending change does) until then.
+///
+/// The full walk (``resolve(_:from:_:)``) stays the fallback where following is not sound:
+/// a region node of a class that can hold itself lost a place and kept others (it may be held
+/// only by a cycle that nothing else holds now), or a walk from a point's change came back to
+/// that same point (a path through a cycle). Both only happen in models whose classes are
+/// recursive.
+final class Watches {
+    /// The registration added to the trackers of what is watched; nil for a reference walk made
+    /// only to compare with (see ``RegistrationState/watchDifferences(nodes:)``).
+    @exclusivity(unchecked) unowned(unsafe) var owner: RegistrationState?
+
+    /// How many ways the walk reaches a watched member, and where its tracker is in ``watchList``.
+    struct Watched {
+        var count: Int
+        let index: Int
+    }
+
+    /// A node of the region: the places that hold it, and whether it is in (the two differ only
+    /// while the region settles).
+    struct RegionNode: Equatable {
+        var places = 0
+        var isIn = false
+    }
+
+    // Like everything here, the tables below are only ever used on the main actor, one
+    // statement at a time: their accesses are not checked for exclusivity at run time (a walk
+    // of a large model makes several per node).
+    /// The watched members of nodes (by change key, or ``Tracker/anyMember``).
+    @exclusivity(unchecked) private(set) var watched: [NodeMember: Watched] = [:]
+    /// The trackers of ``watched``, in the order met (mostly): ending the watches visits them
+    /// in that order, near the order of their nodes in memory, not scattered as the table's.
+    @exclusivity(unchecked) private var watchList: [(tracker: Tracker, key: NodeMember)] = []
+    /// The computed members it reads on its way (readable without a watch of their own).
+    @exclusivity(unchecked) private(set) var permitted: [NodeMember: Int] = [:]
+    /// The nodes under a `.all`, by their trackers' identities: every member readable.
+    @exclusivity(unchecked) private(set) var region: [ObjectIdentifier: RegionNode] = [:]
+
+    /// The rest of a path that went through a point, with the computed points whose value it
+    /// depends on, and how many walks went through.
+    private struct Route: Equatable {
+        let rest: ArraySlice<PathStep>
+        let context: [NodeMember]
+        var count: Int
+    }
+
+    /// The children a point's walk went through.
+    private enum Snapshot {
+        /// The stored member's value, as the generated `_rippleValue(of:)` returns it.
+        case stored(Any)
+        /// The nodes a computed member returned.
+        case computed([any RippleNode])
+    }
+
+    private struct Point {
+        let node: any RippleNode
+        let member: Int
+        let isComputed: Bool
+        let childDescriptor: NodeDescriptor
+        var snapshot: Snapshot
+        var routes: [Route] = []
+        /// Its node is in the region: each child holds a place there.
+        var holdsPlaces = false
+
+        var isUnused: Bool { routes.isEmpty && !holdsPlaces }
+    }
+
+    @exclusivity(unchecked) private var points: [NodeMember: Point] = [:]
+    /// For each watch made by the dependencies of computed points, those points, with counts.
+    @exclusivity(unchecked) private var triggers: [NodeMember: [NodeMember: Int]] = [:]
+    /// Computed points that depend on a `.all`: any change in the region evaluates them again.
+    @exclusivity(unchecked) private var regionTriggers: [NodeMember: Int] = [:]
+
+    /// The points whose member changed since they were last followed.
+    @exclusivity(unchecked) private var dirty: [NodeMember] = []
+    @exclusivity(unchecked) private var dirtySet: Set<NodeMember> = []
+    /// Following is not sound: the next ``follow()`` answers false and leaves it to a full walk.
+    @exclusivity(unchecked) private(set) var needsFullResolve = false
+    /// The point being followed (a walk that comes back to it needs the full walk).
+    @exclusivity(unchecked) private var following: NodeMember?
+    /// Region nodes whose count crossed zero, waiting for the region to settle.
+    @exclusivity(unchecked) private var regionCandidates: [any RippleNode] = []
+    /// Region nodes of recursive classes that lost a place and kept others.
+    @exclusivity(unchecked) private var shrunk: [any RippleNode] = []
+    /// Whether a class can hold a node of its own class, at any depth.
+    @exclusivity(unchecked) private var recursiveClasses: [ObjectIdentifier: Bool] = [:]
+
+    init() {}
+
+    /// Whether the walk reaches something that may have moved: a change must be followed.
+    var hasPendingChanges: Bool { !dirty.isEmpty || needsFullResolve }
+
+    // MARK: Reading
+
+    /// Whether a read of member `member` (change key `changeKey`) of the tracker's node is on
+    /// the paths: watched, a computed member on the way, or in the region.
+    func mayRead(_ tracker: Tracker, member: Int, changeKey: Int) -> Bool {
+        watched[NodeMember(tracker, changeKey)] != nil || permitted[NodeMember(tracker, member)] != nil || isInRegion(tracker)
+    }
+
+    private func isInRegion(_ tracker: Tracker) -> Bool {
+        !region.isEmpty && region[ObjectIdentifier(tracker)]?.isIn == true
+    }
+
+    // MARK: The full walk
+
+    /// Forgets everything, then walks `paths` from `anchor`: what registering costs, and the
+    /// fallback where following a change is not sound.
+    func resolve(_ paths: [[PathStep]], from anchor: any RippleNode, _ descriptor: NodeDescriptor) {
+        removeAll()
+        for path in paths { walk(path[...], from: anchor, descriptor, context: [], times: 1) }
+        settleRegion()
+        // A walk forwards only adds: nothing shrank, nothing came back to a followed point.
+        needsFullResolve = false
+        shrunk.removeAll()
+    }
+
+    /// Stops watching anything.
+    func removeAll() {
+        if let owner {
+            for watch in watchList { watch.tracker.removeWatcher(owner, member: watch.key.member) }
+        }
+        watched.removeAll()
+        watchList.removeAll()
+        permitted.removeAll()
+        region.removeAll()
+        points.removeAll()
+        triggers.removeAll()
+        regionTriggers.removeAll()
+        dirty.removeAll()
+        dirtySet.removeAll()
+        regionCandidates.removeAll()
+        shrunk.removeAll()
+        following = nil
+        needsFullResolve = false
+    }
+
+    /// Walks `steps` from `node` (of class `descriptor`) `times` times (backwards when negative),
+    /// on behalf of the computed points in `context`.
+    private func walk(
+        _ steps: ArraySlice<PathStep>, from node: any RippleNode, _ descriptor: NodeDescriptor, context: [NodeMember], times: Int
+    ) {
+        guard let step = steps.first else { return }
+        switch step {
+        case .all:
+            for point in context { Self.add(times, to: &regionTriggers, point) }
+            addPlaces(node, times)
+        case .member(let index):
+            guard descriptor.members.indices.contains(index) else { return }
+            let member = descriptor.members[index]
+            let rest = steps.dropFirst()
+            let tracker = node._rippleTracker
+            let goesOn = !rest.isEmpty && member.isNode
+            if member.isComputed {
+                // Its dependencies stand for it; when it goes on, a change of one of them can
+                // change its nodes: each of their watches triggers it.
+                let key = NodeMember(tracker, index)
+                Self.add(times, to: &permitted, key)
+                let inner = goesOn ? context + [key] : context
+                for dependency in member.dependencies {
+                    walk(dependency[...], from: node, descriptor, context: inner, times: times)
+                }
+            } else {
+                watch(tracker, member.changeKey, context: context, times: times)
+            }
+            guard goesOn, let child = member.childDescriptor else { return }
+            route(Route(rest: rest, context: context, count: times), through: node, index, isComputed: member.isComputed, child: child)
+        }
+    }
+
+    /// Adds a route through member `member` of `node` (a point), and walks its rest from the
+    /// children in the point's snapshot.
+    private func route(_ route: Route, through node: any RippleNode, _ member: Int, isComputed: Bool, child: NodeDescriptor) {
+        let key = NodeMember(node._rippleTracker, member)
+        guard key != following else { return giveUp() }
+        if points[key] == nil {
+            guard route.count > 0 else { return giveUp() }
+            points[key] = Point(
+                node: node, member: member, isComputed: isComputed, childDescriptor: child,
+                snapshot: Self.snapshot(of: node, member, isComputed: isComputed))
+        }
+        let snapshot = points[key]!.snapshot
+        if let index = points[key]!.routes.firstIndex(where: { $0.rest == route.rest && $0.context == route.context }) {
+            points[key]!.routes[index].count += route.count
+            let count = points[key]!.routes[index].count
+            if count == 0 { points[key]!.routes.remove(at: index) } else if count < 0 { return giveUp() }
+        } else {
+            guard route.count > 0 else { return giveUp() }
+            points[key]!.routes.append(route)
+        }
+        if points[key]!.isUnused { points[key] = nil }
+        Self.forEachChild(in: snapshot) { walk(route.rest, from: $0, child, context: route.context, times: route.count) }
+    }
+
+    private func watch(_ tracker: Tracker, _ changeKey: Int, context: [NodeMember], times: Int) {
+        let key = NodeMember(tracker, changeKey)
+        // One look-up in the table for the usual cases: a new watch, or another way to one.
+        let (count, index) = Self.add(times, to: &watched[key, default: Watched(count: 0, index: watchList.count)])
+        if count <= 0 {
+            watched[key] = nil
+            if count < 0 { giveUp() }
+            if count - times > 0 { unwatch(at: index) }
+        } else if count == times {
+            watchList.append((tracker, key))
+            if let owner { tracker.addWatcher(owner, member: changeKey) }
+        }
+        for point in context {
+            var counts = triggers[key] ?? [:]
+            Self.add(times, to: &counts, point)
+            triggers[key] = counts.isEmpty ? nil : counts
+        }
+    }
+
+    /// Takes the watch at `index` of ``watchList`` off its tracker and out of the list (the
+    /// last one takes its place).
+    private func unwatch(at index: Int) {
+        let gone = watchList[index]
+        let last = watchList.removeLast()
+        if index < watchList.count {
+            watchList[index] = last
+            watched[last.key] = Watched(count: watched[last.key]?.count ?? 0, index: index)
+        }
+        if let owner { gone.tracker.removeWatcher(owner, member: gone.key.member) }
+    }
+
+    // MARK: The region
+
+    private func addPlaces(_ node: any RippleNode, _ delta: Int) {
+        let id = ObjectIdentifier(node._rippleTracker)
+        let entry = Self.add(delta, to: &region[id, default: RegionNode()])
+        if entry.places == 0 && !entry.isIn { region[id] = nil }
+        if (entry.places > 0) != entry.isIn {
+            regionCandidates.append(node)
+        } else if delta < 0, entry.places > 0, isRecursive(type(of: node)._rippleDescriptor) {
+            shrunk.append(node)
+        }
+    }
+
+    /// Lets the nodes whose count became positive enter, then those whose count fell to zero
+    /// leave: entering first, so that a node moved through a node that enters never leaves on
+    /// the way.
+    private func settleRegion() {
+        while !regionCandidates.isEmpty {
+            var leaving: [any RippleNode] = []
+            while let node = regionCandidates.popLast() {
+                let id = ObjectIdentifier(node._rippleTracker)
+                guard let entry = Self.letIn(&region[id]) else { continue }
+                if entry.places > 0, !entry.isIn {
+                    changeMembership(of: node, by: 1)
+                } else if entry.places <= 0, entry.isIn {
+                    leaving.append(node)
+                }
+            }
+            // What leaves takes places away: those that fall to zero leave in the next round.
+            for node in leaving {
+                let id = ObjectIdentifier(node._rippleTracker)
+                guard let entry = region[id], entry.places <= 0, entry.isIn else { continue }
+                if entry.places < 0 { giveUp() }
+                region[id] = nil
+                changeMembership(of: node, by: -1)
+            }
+        }
+        // A node of a recursive class that lost a place and is still held may be held only by
+        // a cycle that nothing else holds now: the full walk knows.
+        for node in shrunk where isInRegion(node._rippleTracker) {
+            giveUp()
+            break
+        }
+        shrunk.removeAll()
+    }
+
+    /// Enters `node` into the region (`delta` 1) or takes it out (-1): its watch of every member,
+    /// its computed members' dependencies, and the places its children hold.
+    private func changeMembership(of node: any RippleNode, by delta: Int) {
+        let tracker = node._rippleTracker
+        watch(tracker, Tracker.anyMember, context: [], times: delta)
+        let descriptor = type(of: node)._rippleDescriptor
+        for (index, member) in descriptor.members.enumerated() {
+            if member.isComputed {
+                let context = member.isNode ? [NodeMember(tracker, index)] : []
+                for dependency in member.dependencies {
+                    walk(dependency[...], from: node, descriptor, context: context, times: delta)
+                }
+            }
+            guard member.isNode, let child = member.childDescriptor else { continue }
+            let key = NodeMember(tracker, index)
+            if points[key] == nil {
+                guard delta > 0 else { return giveUp() }
+                points[key] = Point(
+                    node: node, member: index, isComputed: member.isComputed, childDescriptor: child,
+                    snapshot: Self.snapshot(of: node, index, isComputed: member.isComputed))
+            }
+            points[key]!.holdsPlaces = delta > 0
+            let snapshot = points[key]!.snapshot
+            if points[key]!.isUnused { points[key] = nil }
+            Self.forEachChild(in: snapshot) { addPlaces($0, delta) }
+        }
+    }
+
+    private func isRecursive(_ descriptor: NodeDescriptor) -> Bool {
+        let id = ObjectIdentifier(descriptor)
+        if let known = recursiveClasses[id] { return known }
+        var seen: Set<ObjectIdentifier> = []
+        var stack = descriptor.members.compactMap(\.childDescriptor)
+        var result = false
+        while let current = stack.popLast() {
+            if current === descriptor {
+                result = true
+                break
+            }
+            guard seen.insert(ObjectIdentifier(current)).inserted else { continue }
+            stack += current.members.compactMap(\.childDescriptor)
+        }
+        recursiveClasses[id] = result
+        return result
+    }
+
+    // MARK: Following changes
+
+    /// Notes that member `member` (change key `changeKey`) of the tracker's node changed, a
+    /// member this registration watches; returns whether something must be followed.
+    func noteChange(_ tracker: Tracker, member: Int, changeKey: Int, isNode: Bool) -> Bool {
+        var moved = false
+        if isNode, !points.isEmpty {
+            let key = NodeMember(tracker, member)
+            if points[key] != nil {
+                markDirty(key)
+                moved = true
+            }
+        }
+        if !triggers.isEmpty, let computed = triggers[NodeMember(tracker, changeKey)] {
+            for point in computed.keys { markDirty(point) }
+            moved = true
+        }
+        if !regionTriggers.isEmpty, isInRegion(tracker) {
+            for point in regionTriggers.keys { markDirty(point) }
+            moved = true
+        }
+        return moved
+    }
+
+    private func markDirty(_ key: NodeMember) {
+        if dirtySet.insert(key).inserted { dirty.append(key) }
+    }
+
+    /// Brings the watches up to date with the members that changed since the last call; false
+    /// when that is not sound and a full walk must do it (``resolve(_:from:_:)``).
+    func follow() -> Bool {
+        while !needsFullResolve, let key = dirty.popLast() {
+            dirtySet.remove(key)
+            follow(key)
+        }
+        return !needsFullResolve
+    }
+
+    /// Walks the difference between the snapshot of point `key` and its member's value now.
+    private func follow(_ key: NodeMember) {
+        guard let point = points[key] else { return }
+        let now = Self.snapshot(of: point.node, point.member, isComputed: point.isComputed)
+        var changes: [(node: any RippleNode, delta: Int)] = []
+        switch (point.snapshot, now) {
+        case (.stored(let old), .stored(let new)):
+            forEachPlaceChange(from: old, to: new) { changes.append(($0, $1)) }
+        case (.computed(let old), .computed(let new)):
+            changes = Self.placeChanges(from: old, to: new)
+        default:
+            return giveUp()
+        }
+        points[key]!.snapshot = now
+        guard !changes.isEmpty else { return }
+        if changes.count > 1 { changes = Self.netted(changes) }
+        following = key
+        // What comes first: a node that moves from one place to another never leaves on the way.
+        for (node, delta) in changes where delta > 0 { apply(node, delta, point) }
+        for (node, delta) in changes where delta < 0 { apply(node, delta, point) }
+        following = nil
+        settleRegion()
+    }
+
+    private func apply(_ node: any RippleNode, _ delta: Int, _ point: Point) {
+        for route in point.routes {
+            walk(route.rest, from: node, point.childDescriptor, context: route.context, times: delta * route.count)
+        }
+        if point.holdsPlaces { addPlaces(node, delta) }
+    }
+
+    private func giveUp() {
+        needsFullResolve = true
+    }
+
+    // MARK: Checking
+
+    /// What differs from `reference`, one line each: for tests that check following against a
+    /// full walk (counts, points and their routes, triggers, the region).
+    func differences(from reference: Watches) -> [String] {
+        var lines: [String] = []
+        func compare<Key: Hashable, Value: Equatable>(_ name: String, _ mine: [Key: Value], _ theirs: [Key: Value]) {
+            guard mine != theirs else { return }
+            for (key, value) in mine where theirs[key] != value {
+                lines.append("\(name) \(key): \(value), full walk \(theirs[key].map { "\($0)" } ?? "none")")
+            }
+            for (key, value) in theirs where mine[key] == nil { lines.append("\(name) \(key): none, full walk \(value)") }
+        }
+        compare("watch", watched.mapValues(\.count), reference.watched.mapValues(\.count))
+        let listed = watchList.enumerated().allSatisfy { watched[$0.element.key]?.index == $0.offset }
+        if !listed || watchList.count != watched.count { lines.append("the list of trackers and the table disagree") }
+        compare("permitted", permitted, reference.permitted)
+        compare("region", region, reference.region)
+        compare("triggers", triggers, reference.triggers)
+        compare("region triggers", regionTriggers, reference.regionTriggers)
+        compare("point", points.mapValues(PointSummary.init), reference.points.mapValues(PointSummary.init))
+        if !dirty.isEmpty || needsFullResolve { lines.append("changes not followed: \(dirty.count), full walk due: \(needsFullResolve)") }
+        return lines
+    }
+
+    /// What a point holds, compared regardless of the order its routes came in.
+    private struct PointSummary: Equatable, CustomStringConvertible {
+        let routes: [Route]
+        let holdsPlaces: Bool
+        let children: [ObjectIdentifier]
+
+        init(_ point: Point) {
+            routes = point.routes
+            holdsPlaces = point.holdsPlaces
+            var children: [ObjectIdentifier] = []
+            Watches.forEachChild(in: point.snapshot) { children.append(ObjectIdentifier($0)) }
+            self.children = children
+        }
+
+        static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.holdsPlaces == rhs.holdsPlaces && lhs.children == rhs.children && lhs.routes.count == rhs.routes.count
+                && lhs.routes.allSatisfy(rhs.routes.contains)
+        }
+
+        var description: String {
+            let routes = routes.map { "\(Array($0.rest)) \($0.context) x\($0.count)" }.sorted()
+            return "\(routes) places: \(holdsPlaces) children: \(children)"
+        }
+    }
+
+    // MARK: Values
+
+    private static func snapshot(of node: any RippleNode, _ member: Int, isComputed: Bool) -> Snapshot {
+        guard isComputed else { return .stored(node._rippleValue(of: member)) }
+        var nodes: [any RippleNode] = []
+        node._rippleVisitNodes(of: member) { nodes.append($0) }
+        return .computed(nodes)
+    }
+
+    private static func forEachChild(in snapshot: Snapshot, _ body: (any RippleNode) -> Void) {
+        switch snapshot {
+        case .stored(let value):
+            if let collection = value as? any NodeCollection {
+                collection.forEachNode(body)
+            } else if let node = value as? any RippleNode {
+                body(node)
+            }
+        case .computed(let nodes):
+            for node in nodes { body(node) }
+        }
+    }
+
+    /// The places each node lost (-1 each) and gained (+1 each) from `old` to `new`, by identity.
+    private static func placeChanges(from old: [any RippleNode], to new: [any RippleNode]) -> [(node: any RippleNode, delta: Int)] {
+        if old.count == new.count, zip(old, new).allSatisfy({ $0 === $1 }) { return [] }
+        return old.map { ($0, -1) } + new.map { ($0, 1) }
+    }
+
+    /// One entry per node, its changes added up, in the order first met; zeros left out.
+    private static func netted(_ changes: [(node: any RippleNode, delta: Int)]) -> [(node: any RippleNode, delta: Int)] {
+        var order: [ObjectIdentifier] = []
+        var sums: [ObjectIdentifier: (node: any RippleNode, delta: Int)] = [:]
+        for (node, delta) in changes {
+            let id = ObjectIdentifier(node)
+            if let sum = sums[id] {
+                sums[id] = (node, sum.delta + delta)
+            } else {
+                sums[id] = (node, delta)
+                order.append(id)
+            }
+        }
+        return order.compactMap { id in sums[id].flatMap { $0.delta == 0 ? nil : $0 } }
+    }
+
+    private static func add(_ count: Int, to watch: inout Watched) -> (count: Int, index: Int) {
+        watch.count += count
+        return (watch.count, watch.index)
+    }
+
+    /// Marks a region node with places as in; returns what it was (one look-up in the table).
+    private static func letIn(_ entry: inout RegionNode?) -> RegionNode? {
+        let old = entry
+        if let old, old.places > 0 { entry!.isIn = true }
+        return old
+    }
+
+    private static func add(_ delta: Int, to entry: inout RegionNode) -> RegionNode {
+        entry.places += delta
+        return entry
+    }
+
+    private static func add(_ count: Int, to counts: inout [NodeMember: Int], _ key: NodeMember) {
+        let sum = (counts[key] ?? 0) + count
+        counts[key] = sum == 0 ? nil : sum
+    }
+}
