@@ -57,29 +57,29 @@ final class Watches {
     @exclusivity(unchecked) private(set) var watched: [NodeMember: Watched] = [:]
     /// The trackers of ``watched``, in the order met (mostly): ending the watches visits them
     /// in that order, near the order of their nodes in memory, not scattered as the table's.
-    @exclusivity(unchecked) private var watchList: [(tracker: Tracker, key: NodeMember)] = []
+    @exclusivity(unchecked) var watchList: [(tracker: Tracker, key: NodeMember)] = []
     /// The computed members it reads on its way (readable without a watch of their own).
     @exclusivity(unchecked) private(set) var permitted: [NodeMember: Int] = [:]
     /// The nodes under a `.all`, by their trackers' identities: every member readable.
-    @exclusivity(unchecked) private(set) var region: [ObjectIdentifier: RegionNode] = [:]
+    @exclusivity(unchecked) var region: [ObjectIdentifier: RegionNode] = [:]
 
     /// The rest of a path that went through a point, with the computed points whose value it
     /// depends on, and how many walks went through.
-    private struct Route: Equatable {
+    struct Route: Equatable {
         let rest: ArraySlice<PathStep>
         let context: [NodeMember]
         var count: Int
     }
 
     /// The children a point's walk went through.
-    private enum Snapshot {
+    enum Snapshot {
         /// The stored member's value, as the generated `_rippleValue(of:)` returns it.
         case stored(Any)
         /// The nodes a computed member returned.
         case computed([any RippleNode])
     }
 
-    private struct Point {
+    struct Point {
         let node: any RippleNode
         let member: Int
         let isComputed: Bool
@@ -92,25 +92,25 @@ final class Watches {
         var isUnused: Bool { routes.isEmpty && !holdsPlaces }
     }
 
-    @exclusivity(unchecked) private var points: [NodeMember: Point] = [:]
+    @exclusivity(unchecked) var points: [NodeMember: Point] = [:]
     /// For each watch made by the dependencies of computed points, those points, with counts.
-    @exclusivity(unchecked) private var triggers: [NodeMember: [NodeMember: Int]] = [:]
+    @exclusivity(unchecked) var triggers: [NodeMember: [NodeMember: Int]] = [:]
     /// Computed points that depend on a `.all`: any change in the region evaluates them again.
-    @exclusivity(unchecked) private var regionTriggers: [NodeMember: Int] = [:]
+    @exclusivity(unchecked) var regionTriggers: [NodeMember: Int] = [:]
 
     /// The points whose member changed since they were last followed.
-    @exclusivity(unchecked) private var dirty: [NodeMember] = []
-    @exclusivity(unchecked) private var dirtySet: Set<NodeMember> = []
+    @exclusivity(unchecked) var dirty: [NodeMember] = []
+    @exclusivity(unchecked) var dirtySet: Set<NodeMember> = []
     /// Following is not sound: the next ``follow()`` answers false and leaves it to a full walk.
     @exclusivity(unchecked) private(set) var needsFullResolve = false
     /// The point being followed (a walk that comes back to it needs the full walk).
-    @exclusivity(unchecked) private var following: NodeMember?
+    @exclusivity(unchecked) var following: NodeMember?
     /// Region nodes whose count crossed zero, waiting for the region to settle.
-    @exclusivity(unchecked) private var regionCandidates: [any RippleNode] = []
+    @exclusivity(unchecked) var regionCandidates: [any RippleNode] = []
     /// Region nodes of recursive classes that lost a place and kept others.
-    @exclusivity(unchecked) private var shrunk: [any RippleNode] = []
+    @exclusivity(unchecked) var shrunk: [any RippleNode] = []
     /// Whether a class can hold a node of its own class, at any depth.
-    @exclusivity(unchecked) private var recursiveClasses: [ObjectIdentifier: Bool] = [:]
+    @exclusivity(unchecked) var recursiveClasses: [ObjectIdentifier: Bool] = [:]
 
     init() {}
 
@@ -125,7 +125,7 @@ final class Watches {
         watched[NodeMember(tracker, changeKey)] != nil || permitted[NodeMember(tracker, member)] != nil || isInRegion(tracker)
     }
 
-    private func isInRegion(_ tracker: Tracker) -> Bool {
+    func isInRegion(_ tracker: Tracker) -> Bool {
         !region.isEmpty && region[ObjectIdentifier(tracker)]?.isIn == true
     }
 
@@ -164,7 +164,7 @@ final class Watches {
 
     /// Walks `steps` from `node` (of class `descriptor`) `times` times (backwards when negative),
     /// on behalf of the computed points in `context`.
-    private func walk(
+    func walk(
         _ steps: ArraySlice<PathStep>, from node: any RippleNode, _ descriptor: NodeDescriptor, context: [NodeMember], times: Int
     ) {
         guard let step = steps.first else { return }
@@ -197,7 +197,7 @@ final class Watches {
 
     /// Adds a route through member `member` of `node` (a point), and walks its rest from the
     /// children in the point's snapshot.
-    private func route(_ route: Route, through node: any RippleNode, _ member: Int, isComputed: Bool, child: NodeDescriptor) {
+    func route(_ route: Route, through node: any RippleNode, _ member: Int, isComputed: Bool, child: NodeDescriptor) {
         let key = NodeMember(node._rippleTracker, member)
         guard key != following else { return giveUp() }
         if points[key] == nil {
@@ -219,7 +219,7 @@ final class Watches {
         Self.forEachChild(in: snapshot) { walk(route.rest, from: $0, child, context: route.context, times: route.count) }
     }
 
-    private func watch(_ tracker: Tracker, _ changeKey: Int, context: [NodeMember], times: Int) {
+    func watch(_ tracker: Tracker, _ changeKey: Int, context: [NodeMember], times: Int) {
         let key = NodeMember(tracker, changeKey)
         // One look-up in the table for the usual cases: a new watch, or another way to one.
         let (count, index) = Self.add(times, to: &watched[key, default: Watched(count: 0, index: watchList.count)])
@@ -240,7 +240,7 @@ final class Watches {
 
     /// Takes the watch at `index` of ``watchList`` off its tracker and out of the list (the
     /// last one takes its place).
-    private func unwatch(at index: Int) {
+    func unwatch(at index: Int) {
         let gone = watchList[index]
         let last = watchList.removeLast()
         if index < watchList.count {
@@ -248,98 +248,6 @@ final class Watches {
             watched[last.key] = Watched(count: watched[last.key]?.count ?? 0, index: index)
         }
         if let owner { gone.tracker.removeWatcher(owner, member: gone.key.member) }
-    }
-
-    // MARK: The region
-
-    private func addPlaces(_ node: any RippleNode, _ delta: Int) {
-        let id = ObjectIdentifier(node._rippleTracker)
-        let entry = Self.add(delta, to: &region[id, default: RegionNode()])
-        if entry.places == 0 && !entry.isIn { region[id] = nil }
-        if (entry.places > 0) != entry.isIn {
-            regionCandidates.append(node)
-        } else if delta < 0, entry.places > 0, isRecursive(type(of: node)._rippleDescriptor) {
-            shrunk.append(node)
-        }
-    }
-
-    /// Lets the nodes whose count became positive enter, then those whose count fell to zero
-    /// leave: entering first, so that a node moved through a node that enters never leaves on
-    /// the way.
-    private func settleRegion() {
-        while !regionCandidates.isEmpty {
-            var leaving: [any RippleNode] = []
-            while let node = regionCandidates.popLast() {
-                let id = ObjectIdentifier(node._rippleTracker)
-                guard let entry = Self.letIn(&region[id]) else { continue }
-                if entry.places > 0, !entry.isIn {
-                    changeMembership(of: node, by: 1)
-                } else if entry.places <= 0, entry.isIn {
-                    leaving.append(node)
-                }
-            }
-            // What leaves takes places away: those that fall to zero leave in the next round.
-            for node in leaving {
-                let id = ObjectIdentifier(node._rippleTracker)
-                guard let entry = region[id], entry.places <= 0, entry.isIn else { continue }
-                if entry.places < 0 { giveUp() }
-                region[id] = nil
-                changeMembership(of: node, by: -1)
-            }
-        }
-        // A node of a recursive class that lost a place and is still held may be held only by
-        // a cycle that nothing else holds now: the full walk knows.
-        for node in shrunk where isInRegion(node._rippleTracker) {
-            giveUp()
-            break
-        }
-        shrunk.removeAll()
-    }
-
-    /// Enters `node` into the region (`delta` 1) or takes it out (-1): its watch of every member,
-    /// its computed members' dependencies, and the places its children hold.
-    private func changeMembership(of node: any RippleNode, by delta: Int) {
-        let tracker = node._rippleTracker
-        watch(tracker, Tracker.anyMember, context: [], times: delta)
-        let descriptor = type(of: node)._rippleDescriptor
-        for (index, member) in descriptor.members.enumerated() {
-            if member.isComputed {
-                let context = member.isNode ? [NodeMember(tracker, index)] : []
-                for dependency in member.dependencies {
-                    walk(dependency[...], from: node, descriptor, context: context, times: delta)
-                }
-            }
-            guard member.isNode, let child = member.childDescriptor else { continue }
-            let key = NodeMember(tracker, index)
-            if points[key] == nil {
-                guard delta > 0 else { return giveUp() }
-                points[key] = Point(
-                    node: node, member: index, isComputed: member.isComputed, childDescriptor: child,
-                    snapshot: Self.snapshot(of: node, index, isComputed: member.isComputed))
-            }
-            points[key]!.holdsPlaces = delta > 0
-            let snapshot = points[key]!.snapshot
-            if points[key]!.isUnused { points[key] = nil }
-            Self.forEachChild(in: snapshot) { addPlaces($0, delta) }
-        }
-    }
-
-    private func isRecursive(_ descriptor: NodeDescriptor) -> Bool {
-        let id = ObjectIdentifier(descriptor)
-        if let known = recursiveClasses[id] { return known }
-        var seen: Set<ObjectIdentifier> = []
-        var stack = descriptor.members.compactMap(\.childDescriptor)
-        var result = false
-        while let current = stack.popLast() {
-            if current === descriptor {
-                result = true
-                break
-            }
-            guard seen.insert(ObjectIdentifier(current)).inserted else { continue }
-            stack += current.members.compactMap(\.childDescriptor)
-        }
-        recursiveClasses[id] = result
-        return result
     }
 
     // MARK: Following changes
@@ -366,7 +274,7 @@ final class Watches {
         return moved
     }
 
-    private func markDirty(_ key: NodeMember) {
+    func markDirty(_ key: NodeMember) {
         if dirtySet.insert(key).inserted { dirty.append(key) }
     }
 
@@ -381,7 +289,7 @@ final class Watches {
     }
 
     /// Walks the difference between the snapshot of point `key` and its member's value now.
-    private func follow(_ key: NodeMember) {
+    func follow(_ key: NodeMember) {
         guard let point = points[key] else { return }
         let now = Self.snapshot(of: point.node, point.member, isComputed: point.isComputed)
         var changes: [(node: any RippleNode, delta: Int)] = []
@@ -404,130 +312,14 @@ final class Watches {
         settleRegion()
     }
 
-    private func apply(_ node: any RippleNode, _ delta: Int, _ point: Point) {
+    func apply(_ node: any RippleNode, _ delta: Int, _ point: Point) {
         for route in point.routes {
             walk(route.rest, from: node, point.childDescriptor, context: route.context, times: delta * route.count)
         }
         if point.holdsPlaces { addPlaces(node, delta) }
     }
 
-    private func giveUp() {
+    func giveUp() {
         needsFullResolve = true
-    }
-
-    // MARK: Checking
-
-    /// What differs from `reference`, one line each: for tests that check following against a
-    /// full walk (counts, points and their routes, triggers, the region).
-    func differences(from reference: Watches) -> [String] {
-        var lines: [String] = []
-        func compare<Key: Hashable, Value: Equatable>(_ name: String, _ mine: [Key: Value], _ theirs: [Key: Value]) {
-            guard mine != theirs else { return }
-            for (key, value) in mine where theirs[key] != value {
-                lines.append("\(name) \(key): \(value), full walk \(theirs[key].map { "\($0)" } ?? "none")")
-            }
-            for (key, value) in theirs where mine[key] == nil { lines.append("\(name) \(key): none, full walk \(value)") }
-        }
-        compare("watch", watched.mapValues(\.count), reference.watched.mapValues(\.count))
-        let listed = watchList.enumerated().allSatisfy { watched[$0.element.key]?.index == $0.offset }
-        if !listed || watchList.count != watched.count { lines.append("the list of trackers and the table disagree") }
-        compare("permitted", permitted, reference.permitted)
-        compare("region", region, reference.region)
-        compare("triggers", triggers, reference.triggers)
-        compare("region triggers", regionTriggers, reference.regionTriggers)
-        compare("point", points.mapValues(PointSummary.init), reference.points.mapValues(PointSummary.init))
-        if !dirty.isEmpty || needsFullResolve { lines.append("changes not followed: \(dirty.count), full walk due: \(needsFullResolve)") }
-        return lines
-    }
-
-    /// What a point holds, compared regardless of the order its routes came in.
-    private struct PointSummary: Equatable, CustomStringConvertible {
-        let routes: [Route]
-        let holdsPlaces: Bool
-        let children: [ObjectIdentifier]
-
-        init(_ point: Point) {
-            routes = point.routes
-            holdsPlaces = point.holdsPlaces
-            var children: [ObjectIdentifier] = []
-            Watches.forEachChild(in: point.snapshot) { children.append(ObjectIdentifier($0)) }
-            self.children = children
-        }
-
-        static func == (lhs: Self, rhs: Self) -> Bool {
-            lhs.holdsPlaces == rhs.holdsPlaces && lhs.children == rhs.children && lhs.routes.count == rhs.routes.count
-                && lhs.routes.allSatisfy(rhs.routes.contains)
-        }
-
-        var description: String {
-            let routes = routes.map { "\(Array($0.rest)) \($0.context) x\($0.count)" }.sorted()
-            return "\(routes) places: \(holdsPlaces) children: \(children)"
-        }
-    }
-
-    // MARK: Values
-
-    private static func snapshot(of node: any RippleNode, _ member: Int, isComputed: Bool) -> Snapshot {
-        guard isComputed else { return .stored(node._rippleValue(of: member)) }
-        var nodes: [any RippleNode] = []
-        node._rippleVisitNodes(of: member) { nodes.append($0) }
-        return .computed(nodes)
-    }
-
-    private static func forEachChild(in snapshot: Snapshot, _ body: (any RippleNode) -> Void) {
-        switch snapshot {
-        case .stored(let value):
-            if let collection = value as? any NodeCollection {
-                collection.forEachNode(body)
-            } else if let node = value as? any RippleNode {
-                body(node)
-            }
-        case .computed(let nodes):
-            for node in nodes { body(node) }
-        }
-    }
-
-    /// The places each node lost (-1 each) and gained (+1 each) from `old` to `new`, by identity.
-    private static func placeChanges(from old: [any RippleNode], to new: [any RippleNode]) -> [(node: any RippleNode, delta: Int)] {
-        if old.count == new.count, zip(old, new).allSatisfy({ $0 === $1 }) { return [] }
-        return old.map { ($0, -1) } + new.map { ($0, 1) }
-    }
-
-    /// One entry per node, its changes added up, in the order first met; zeros left out.
-    private static func netted(_ changes: [(node: any RippleNode, delta: Int)]) -> [(node: any RippleNode, delta: Int)] {
-        var order: [ObjectIdentifier] = []
-        var sums: [ObjectIdentifier: (node: any RippleNode, delta: Int)] = [:]
-        for (node, delta) in changes {
-            let id = ObjectIdentifier(node)
-            if let sum = sums[id] {
-                sums[id] = (node, sum.delta + delta)
-            } else {
-                sums[id] = (node, delta)
-                order.append(id)
-            }
-        }
-        return order.compactMap { id in sums[id].flatMap { $0.delta == 0 ? nil : $0 } }
-    }
-
-    private static func add(_ count: Int, to watch: inout Watched) -> (count: Int, index: Int) {
-        watch.count += count
-        return (watch.count, watch.index)
-    }
-
-    /// Marks a region node with places as in; returns what it was (one look-up in the table).
-    private static func letIn(_ entry: inout RegionNode?) -> RegionNode? {
-        let old = entry
-        if let old, old.places > 0 { entry!.isIn = true }
-        return old
-    }
-
-    private static func add(_ delta: Int, to entry: inout RegionNode) -> RegionNode {
-        entry.places += delta
-        return entry
-    }
-
-    private static func add(_ count: Int, to counts: inout [NodeMember: Int], _ key: NodeMember) {
-        let sum = (counts[key] ?? 0) + count
-        counts[key] = sum == 0 ? nil : sum
     }
 }

@@ -22,4 +22,7 @@ final class Planner {
     init(cardCount: Int) {
         _columns = BenchRoot(cardCount: cardCount)._columns
     }
+
+    /// An empty planner, for documents to fill.
+    init() {}
 }

@@ -67,6 +67,11 @@ final class Lane {
     init(_ name: String) {
         _name = name
     }
+
+    /// For documents to fill.
+    convenience init() {
+        self.init("")
+    }
 }
 
 // ripple: node
@@ -80,6 +85,11 @@ final class Ticket {
     init(number: Int, title: String) {
         self.number = number
         _title = title
+    }
+
+    /// For documents to fill (the number is not tracked, so documents do not keep it).
+    convenience init() {
+        self.init(number: 0, title: "")
     }
 }
 
@@ -101,5 +111,10 @@ final class Folder {
 
     init(_ name: String) {
         _name = name
+    }
+
+    /// For documents to fill.
+    convenience init() {
+        self.init("")
     }
 }

@@ -1,0 +1,119 @@
+// Comparing with a full walk, and the helpers on values that following uses.
+
+extension Watches {
+    // MARK: Checking
+
+    /// What differs from `reference`, one line each: for tests that check following against a
+    /// full walk (counts, points and their routes, triggers, the region).
+    func differences(from reference: Watches) -> [String] {
+        var lines: [String] = []
+        func compare<Key: Hashable, Value: Equatable>(_ name: String, _ mine: [Key: Value], _ theirs: [Key: Value]) {
+            guard mine != theirs else { return }
+            for (key, value) in mine where theirs[key] != value {
+                lines.append("\(name) \(key): \(value), full walk \(theirs[key].map { "\($0)" } ?? "none")")
+            }
+            for (key, value) in theirs where mine[key] == nil { lines.append("\(name) \(key): none, full walk \(value)") }
+        }
+        compare("watch", watched.mapValues(\.count), reference.watched.mapValues(\.count))
+        let listed = watchList.enumerated().allSatisfy { watched[$0.element.key]?.index == $0.offset }
+        if !listed || watchList.count != watched.count { lines.append("the list of trackers and the table disagree") }
+        compare("permitted", permitted, reference.permitted)
+        compare("region", region, reference.region)
+        compare("triggers", triggers, reference.triggers)
+        compare("region triggers", regionTriggers, reference.regionTriggers)
+        compare("point", points.mapValues(PointSummary.init), reference.points.mapValues(PointSummary.init))
+        if !dirty.isEmpty || needsFullResolve { lines.append("changes not followed: \(dirty.count), full walk due: \(needsFullResolve)") }
+        return lines
+    }
+
+    /// What a point holds, compared regardless of the order its routes came in.
+    struct PointSummary: Equatable, CustomStringConvertible {
+        let routes: [Route]
+        let holdsPlaces: Bool
+        let children: [ObjectIdentifier]
+
+        init(_ point: Point) {
+            routes = point.routes
+            holdsPlaces = point.holdsPlaces
+            var children: [ObjectIdentifier] = []
+            Watches.forEachChild(in: point.snapshot) { children.append(ObjectIdentifier($0)) }
+            self.children = children
+        }
+
+        static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.holdsPlaces == rhs.holdsPlaces && lhs.children == rhs.children && lhs.routes.count == rhs.routes.count
+                && lhs.routes.allSatisfy(rhs.routes.contains)
+        }
+
+        var description: String {
+            let routes = routes.map { "\(Array($0.rest)) \($0.context) x\($0.count)" }.sorted()
+            return "\(routes) places: \(holdsPlaces) children: \(children)"
+        }
+    }
+
+    // MARK: Values
+
+    static func snapshot(of node: any RippleNode, _ member: Int, isComputed: Bool) -> Snapshot {
+        guard isComputed else { return .stored(node._rippleValue(of: member)) }
+        var nodes: [any RippleNode] = []
+        node._rippleVisitNodes(of: member) { nodes.append($0) }
+        return .computed(nodes)
+    }
+
+    static func forEachChild(in snapshot: Snapshot, _ body: (any RippleNode) -> Void) {
+        switch snapshot {
+        case .stored(let value):
+            if let collection = value as? any NodeCollection {
+                collection.forEachNode(body)
+            } else if let node = value as? any RippleNode {
+                body(node)
+            }
+        case .computed(let nodes):
+            for node in nodes { body(node) }
+        }
+    }
+
+    /// The places each node lost (-1 each) and gained (+1 each) from `old` to `new`, by identity.
+    static func placeChanges(from old: [any RippleNode], to new: [any RippleNode]) -> [(node: any RippleNode, delta: Int)] {
+        if old.count == new.count, zip(old, new).allSatisfy({ $0 === $1 }) { return [] }
+        return old.map { ($0, -1) } + new.map { ($0, 1) }
+    }
+
+    /// One entry per node, its changes added up, in the order first met; zeros left out.
+    static func netted(_ changes: [(node: any RippleNode, delta: Int)]) -> [(node: any RippleNode, delta: Int)] {
+        var order: [ObjectIdentifier] = []
+        var sums: [ObjectIdentifier: (node: any RippleNode, delta: Int)] = [:]
+        for (node, delta) in changes {
+            let id = ObjectIdentifier(node)
+            if let sum = sums[id] {
+                sums[id] = (node, sum.delta + delta)
+            } else {
+                sums[id] = (node, delta)
+                order.append(id)
+            }
+        }
+        return order.compactMap { id in sums[id].flatMap { $0.delta == 0 ? nil : $0 } }
+    }
+
+    static func add(_ count: Int, to watch: inout Watched) -> (count: Int, index: Int) {
+        watch.count += count
+        return (watch.count, watch.index)
+    }
+
+    /// Marks a region node with places as in; returns what it was (one look-up in the table).
+    static func letIn(_ entry: inout RegionNode?) -> RegionNode? {
+        let old = entry
+        if let old, old.places > 0 { entry!.isIn = true }
+        return old
+    }
+
+    static func add(_ delta: Int, to entry: inout RegionNode) -> RegionNode {
+        entry.places += delta
+        return entry
+    }
+
+    static func add(_ count: Int, to counts: inout [NodeMember: Int], _ key: NodeMember) {
+        let sum = (counts[key] ?? 0) + count
+        counts[key] = sum == 0 ? nil : sum
+    }
+}

@@ -1,0 +1,95 @@
+// The region of a `.all` watch: the nodes under it, counted as documents count theirs.
+
+extension Watches {
+    // MARK: The region
+
+    func addPlaces(_ node: any RippleNode, _ delta: Int) {
+        let id = ObjectIdentifier(node._rippleTracker)
+        let entry = Self.add(delta, to: &region[id, default: RegionNode()])
+        if entry.places == 0 && !entry.isIn { region[id] = nil }
+        if (entry.places > 0) != entry.isIn {
+            regionCandidates.append(node)
+        } else if delta < 0, entry.places > 0, isRecursive(type(of: node)._rippleDescriptor) {
+            shrunk.append(node)
+        }
+    }
+
+    /// Lets the nodes whose count became positive enter, then those whose count fell to zero
+    /// leave: entering first, so that a node moved through a node that enters never leaves on
+    /// the way.
+    func settleRegion() {
+        while !regionCandidates.isEmpty {
+            var leaving: [any RippleNode] = []
+            while let node = regionCandidates.popLast() {
+                let id = ObjectIdentifier(node._rippleTracker)
+                guard let entry = Self.letIn(&region[id]) else { continue }
+                if entry.places > 0, !entry.isIn {
+                    changeMembership(of: node, by: 1)
+                } else if entry.places <= 0, entry.isIn {
+                    leaving.append(node)
+                }
+            }
+            // What leaves takes places away: those that fall to zero leave in the next round.
+            for node in leaving {
+                let id = ObjectIdentifier(node._rippleTracker)
+                guard let entry = region[id], entry.places <= 0, entry.isIn else { continue }
+                if entry.places < 0 { giveUp() }
+                region[id] = nil
+                changeMembership(of: node, by: -1)
+            }
+        }
+        // A node of a recursive class that lost a place and is still held may be held only by
+        // a cycle that nothing else holds now: the full walk knows.
+        for node in shrunk where isInRegion(node._rippleTracker) {
+            giveUp()
+            break
+        }
+        shrunk.removeAll()
+    }
+
+    /// Enters `node` into the region (`delta` 1) or takes it out (-1): its watch of every member,
+    /// its computed members' dependencies, and the places its children hold.
+    func changeMembership(of node: any RippleNode, by delta: Int) {
+        let tracker = node._rippleTracker
+        watch(tracker, Tracker.anyMember, context: [], times: delta)
+        let descriptor = type(of: node)._rippleDescriptor
+        for (index, member) in descriptor.members.enumerated() {
+            if member.isComputed {
+                let context = member.isNode ? [NodeMember(tracker, index)] : []
+                for dependency in member.dependencies {
+                    walk(dependency[...], from: node, descriptor, context: context, times: delta)
+                }
+            }
+            guard member.isNode, let child = member.childDescriptor else { continue }
+            let key = NodeMember(tracker, index)
+            if points[key] == nil {
+                guard delta > 0 else { return giveUp() }
+                points[key] = Point(
+                    node: node, member: index, isComputed: member.isComputed, childDescriptor: child,
+                    snapshot: Self.snapshot(of: node, index, isComputed: member.isComputed))
+            }
+            points[key]!.holdsPlaces = delta > 0
+            let snapshot = points[key]!.snapshot
+            if points[key]!.isUnused { points[key] = nil }
+            Self.forEachChild(in: snapshot) { addPlaces($0, delta) }
+        }
+    }
+
+    func isRecursive(_ descriptor: NodeDescriptor) -> Bool {
+        let id = ObjectIdentifier(descriptor)
+        if let known = recursiveClasses[id] { return known }
+        var seen: Set<ObjectIdentifier> = []
+        var stack = descriptor.members.compactMap(\.childDescriptor)
+        var result = false
+        while let current = stack.popLast() {
+            if current === descriptor {
+                result = true
+                break
+            }
+            guard seen.insert(ObjectIdentifier(current)).inserted else { continue }
+            stack += current.members.compactMap(\.childDescriptor)
+        }
+        recursiveClasses[id] = result
+        return result
+    }
+}
