@@ -21,6 +21,7 @@ struct HistoryStep {
 
         /// The change recorded from a journal entry, whose `old` is the value before and whose
         /// member holds `current` now: an edit when that is smaller than the old value.
+        @MainActor
         init(_ entry: JournalEntry, current: Any) {
             node = entry.node
             member = entry.member

@@ -25,10 +25,22 @@ protocol ObjectElementsEditing {
 }
 
 /// The edit of a value `current` back to `old`, when both are collections that can say it.
+@MainActor
 func memberEdit(from current: Any, revertingTo old: Any) -> (any MemberEdit)? {
+    // Most recorded values are not collections: asking a type once whether it can be edited
+    // spares every write of it two failing protocol casts (a conformance lookup each).
+    let valueType = ObjectIdentifier(type(of: current))
+    if EditableTypes.known[valueType] == false { return nil }
     if let current = current as? any ObjectElementsEditing { return current.editComparingIdentities(revertingTo: old) }
     if let current = current as? any EquatableElementsEditing { return current.editComparingValues(revertingTo: old) }
+    EditableTypes.known[valueType] = false
     return nil
+}
+
+/// The types of recorded values that cannot be edits, as found.
+@MainActor
+private enum EditableTypes {
+    static var known: [ObjectIdentifier: Bool] = [:]
 }
 
 extension Array: ObjectElementsEditing where Element: AnyObject {
