@@ -90,8 +90,9 @@ extension SchemeBuilder {
         if case .node(_, let element) = kind {
             return element == "Root" ? report("Root", scheme, canQualify: false) : false
         }
-        // A cheap test first: most types mention neither.
-        guard type.contains("Root") || (isBackground && type.contains("Node")) else { return false }
+        // A cheap test first: most types mention neither (a byte search: Foundation's
+        // `contains` cost a tenth of the scheme stage).
+        guard Self.mentions("Root", in: type) || (isBackground && Self.mentions("Node", in: type)) else { return false }
         let bytes = Array(type.utf8)
         let names = SwiftText.typeNameRanges(in: type).map { String(decoding: bytes[$0].prefix { $0 != UInt8(ascii: ".") }, as: UTF8.self) }
         if names.contains("Root") {
@@ -101,6 +102,19 @@ extension SchemeBuilder {
         // class named `Node`.
         if isBackground, candidate.qualifiedName != "Node", names.contains("Node") {
             return report("Node", "BackgroundNode<Node>", canQualify: true)
+        }
+        return false
+    }
+
+    /// Whether `word` occurs in `text`, anywhere.
+    private static func mentions(_ word: String, in text: String) -> Bool {
+        let text = text.utf8
+        let word = word.utf8
+        guard let first = word.first else { return true }
+        var start = text.startIndex
+        while let found = text[start...].firstIndex(of: first) {
+            if text[found...].starts(with: word) { return true }
+            start = text.index(after: found)
         }
         return false
     }
