@@ -7,8 +7,10 @@ extension History: CommitRecorder {
         defer { publishState() }
         var changes: [HistoryStep.Change] = []
         if isEnabled || replaying != nil {
-            for entry in commit.firstWrites(where: { $0.isUndoable && Self.isRecorded($0) })
-            where !entry.node._rippleIsCurrent(entry.member, entry.old) {
+            changes.reserveCapacity(commit.entries.count)
+            let recorded = { (entry: JournalEntry) in entry.isUndoable && Self.isRecorded(entry) }
+            commit.forEachFirstWrite(where: recorded) { entry in
+                guard !entry.node._rippleIsCurrent(entry.member, entry.old) else { return }
                 changes.append(HistoryStep.Change(entry, current: entry.node._rippleValue(of: entry.member)))
             }
         }

@@ -22,6 +22,11 @@ struct Commit {
     func firstWrites(where include: (JournalEntry) -> Bool) -> [JournalEntry] {
         journal.firstWrites(in: entries, where: include)
     }
+
+    /// Calls `body` with each of ``firstWrites(where:)``, without gathering them.
+    func forEachFirstWrite(where include: (JournalEntry) -> Bool, _ body: (JournalEntry) -> Void) {
+        journal.forEachFirstWrite(in: entries, where: include, body)
+    }
 }
 
 /// What consumes committed updates.

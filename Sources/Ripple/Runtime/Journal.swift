@@ -82,8 +82,18 @@ final class Journal {
     /// The first of `entries` for each member that `include` accepts, in order. Costs one pass,
     /// with the trackers' own marks (a segment of its own), no hashing.
     func firstWrites(in entries: [JournalEntry], where include: (JournalEntry) -> Bool) -> [JournalEntry] {
+        var firsts: [JournalEntry] = []
+        forEachFirstWrite(in: entries, where: include) { firsts.append($0) }
+        return firsts
+    }
+
+    /// Calls `body` with the first of `entries` for each member that `include` accepts, in
+    /// order, without gathering them.
+    func forEachFirstWrite(
+        in entries: [JournalEntry], where include: (JournalEntry) -> Bool, _ body: (JournalEntry) -> Void
+    ) {
         beginSegment()
         defer { beginSegment() }
-        return entries.filter { include($0) && isFirstInSegment($0.node._rippleTracker, $0.member) }
+        for entry in entries where include(entry) && isFirstInSegment(entry.node._rippleTracker, entry.member) { body(entry) }
     }
 }
