@@ -29,18 +29,24 @@ protocol ObjectElementsEditing {
 func memberEdit(from current: Any, revertingTo old: Any) -> (any MemberEdit)? {
     // Most recorded values are not collections: asking a type once whether it can be edited
     // spares every write of it two failing protocol casts (a conformance lookup each).
+    // The last type asked about comes first: an update mostly writes members of a few types.
     let valueType = ObjectIdentifier(type(of: current))
-    if EditableTypes.known[valueType] == false { return nil }
+    if valueType == EditableTypes.last || EditableTypes.known[valueType] == false {
+        EditableTypes.last = valueType
+        return nil
+    }
     if let current = current as? any ObjectElementsEditing { return current.editComparingIdentities(revertingTo: old) }
     if let current = current as? any EquatableElementsEditing { return current.editComparingValues(revertingTo: old) }
     EditableTypes.known[valueType] = false
+    EditableTypes.last = valueType
     return nil
 }
 
-/// The types of recorded values that cannot be edits, as found.
+/// The types of recorded values that cannot be edits, as found, and the last one asked about.
 @MainActor
 private enum EditableTypes {
     static var known: [ObjectIdentifier: Bool] = [:]
+    static var last: ObjectIdentifier?
 }
 
 extension Array: ObjectElementsEditing where Element: AnyObject {
