@@ -311,9 +311,12 @@ extension BackgroundNode<{{ class.name }}> {
     (`visitAssumesMainActor`), are reached through `_rippleAssumingMainActor`, where those
     nodes' conformances can be used, with the writer, reader or change as arguments (a closure
     capturing them would send them to the main actor); so are, in such a root, the classes of
-    the model (`documentTypesAssumeMainActor`). A change is applied to a copy, then set: an
-    `inout` access to the member across the call would be a long access to its storage, which
-    makes the optimizer keep run-time exclusivity checks on every read of it (8 ns, not 0.5).
+    the model (`documentTypesAssumeMainActor`). A change of a value or a single node is applied
+    to a copy, then set: an `inout` access to the member across the call would be a long access
+    to its storage, which makes the optimizer keep run-time exclusivity checks on every read of
+    it (8 ns, not 0.5). A collection of nodes is edited in place, as a journal replayed in one
+    update edits it many times: a copy each time would cost the collection each time (a read
+    of the collection member, rarer than of a value, keeps its checks).
 #}
 /// How documents save and open {{ class.article }} `{{ class.name }}`.
 extension {{ class.name }}: {{ class.documentConformance }} {
@@ -406,6 +409,8 @@ extension {{ class.name }}: {{ class.documentConformance }} {
                 try change.{{ member.documentApply }}(to: &value)
                 owner.{{ member.identifier }} = value
             }
+        {% elif member.documentApply == "applyNodes" %}
+        case RippleKey.{{ member.identifier }}: try change.applyNodes(to: &{{ member.identifier }})
         {% else %}
         case RippleKey.{{ member.identifier }}:
             var value = self.{{ member.identifier }}
