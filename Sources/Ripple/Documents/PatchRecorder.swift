@@ -23,7 +23,10 @@ final class PatchRecorder: CommitRecorder {
         // The membership and the numbering follow every commit, whoever listens.
         let writes = commit.firstWrites { type(of: $0.node)._rippleDescriptor.saves($0.member) }
         let change = membership.update(with: writes)
-        guard !change.entered.isEmpty || writes.contains(where: { changesDocument($0, change) }) else { return }
+        // A loop, not `contains(where:)`, whose closure would check the executor at every write.
+        var isChange = !change.entered.isEmpty
+        for entry in writes where !isChange && changesDocument(entry, change) { isChange = true }
+        guard isChange else { return }
         identities.sequence += 1
         guard !sinks.isEmpty || !failureSinks.isEmpty else { return }
         do {

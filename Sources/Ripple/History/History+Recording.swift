@@ -8,17 +8,24 @@ extension History: CommitRecorder {
         var changes: [HistoryStep.Change] = []
         if isEnabled || replaying != nil {
             changes.reserveCapacity(commit.entries.count)
-            let recorded = { (entry: JournalEntry) in entry.isUndoable && Self.isRecorded(entry) }
-            commit.forEachFirstWrite(where: recorded) { entry in
+            var edits = MemberEdits()
+            commit.forEachFirstWrite(where: Self.isRecorded) { entry in
                 guard !entry.node._rippleIsCurrent(entry.member, entry.old) else { return }
-                changes.append(HistoryStep.Change(entry, current: entry.node._rippleValue(of: entry.member)))
+                changes.append(HistoryStep.Change(entry, current: entry.node._rippleValue(of: entry.member), edits: &edits))
             }
         }
-        func changesSaved(_ entry: JournalEntry) -> Bool {
-            Self.isSaved(entry) && !entry.node._rippleIsCurrent(entry.member, entry.old)
+        // Plain loops over the entries: a closure given to `contains(where:)` here would check
+        // the executor at every entry.
+        let entries = commit.entries
+        func changesSaved(_ index: Int) -> Bool {
+            Self.isSaved(entries[index]) && !entries[index].node._rippleIsCurrent(entries[index].member, entries[index].old)
         }
         // With history off, every change of a saved member is one it does not record.
-        let changesUnrecorded = commit.entries.contains { (!$0.isUndoable || !isEnabled) && changesSaved($0) }
+        var changesUnrecorded = false
+        for index in entries.indices where !(entries[index].isUndoable && isEnabled) && changesSaved(index) {
+            changesUnrecorded = true
+            break
+        }
         if let replaying, replayIsRecorded {
             // An update queued by the replay's refresh (a reaction to an undo): part of the undo
             // or redo, as Foundation's UndoManager groups what registers while it undoes.
@@ -26,7 +33,11 @@ extension History: CommitRecorder {
         } else if commit.bodyCommitted, let replaying {
             // An undo or redo lands on the state at the other end of its step, unless its
             // refresh (a coordinator, say) changed the document further.
-            let refreshChanged = commit.entries[commit.bodyEntryCount...].contains(where: changesSaved)
+            var refreshChanged = false
+            for index in commit.bodyEntryCount..<entries.count where changesSaved(index) {
+                refreshChanged = true
+                break
+            }
             moveReplayedStep(replaying, changes: changes, landsOnItsState: !changesUnrecorded && !refreshChanged)
             replayIsRecorded = true
         } else if isEnabled, !changes.isEmpty {
@@ -41,13 +52,16 @@ extension History: CommitRecorder {
         }
     }
 
-    /// Whether history records the entry's member (saved state, not written from any thread).
-    private static func isRecorded(_ entry: JournalEntry) -> Bool {
-        type(of: entry.node)._rippleDescriptor.records(entry.member)
+    /// Whether history records the entry: an undoable write of a member it records (saved
+    /// state, not written from any thread).
+    private static func isRecorded(_ entry: borrowing JournalEntry) -> Bool {
+        // Not `&&`: its autoclosure would consume the borrowed entry.
+        guard entry.isUndoable else { return false }
+        return type(of: entry.node)._rippleDescriptor.records(entry.member)
     }
 
     /// Whether the entry's member is saved state (not discardable nor derived).
-    private static func isSaved(_ entry: JournalEntry) -> Bool {
+    private static func isSaved(_ entry: borrowing JournalEntry) -> Bool {
         type(of: entry.node)._rippleDescriptor.saves(entry.member)
     }
 

@@ -21,11 +21,14 @@ struct HistoryStep {
 
         /// The change recorded from a journal entry, whose `old` is the value before and whose
         /// member holds `current` now: an edit when that is smaller than the old value.
-        @MainActor
-        init(_ entry: JournalEntry, current: Any) {
+        init(_ entry: borrowing JournalEntry, current: Any, edits: inout MemberEdits) {
             node = entry.node
             member = entry.member
-            before = memberEdit(from: current, revertingTo: entry.old).map(Before.edit) ?? .value(entry.old, after: current)
+            if edits.mayEdit(current), let edit = edits.edit(from: current, revertingTo: entry.old) {
+                before = .edit(edit)
+            } else {
+                before = .value(entry.old, after: current)
+            }
         }
 
         /// The value the member had before the change, computed from its value `current` now;

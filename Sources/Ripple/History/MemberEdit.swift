@@ -24,29 +24,39 @@ protocol ObjectElementsEditing {
     func editComparingIdentities(revertingTo old: Any) -> (any MemberEdit)?
 }
 
-/// The edit of a value `current` back to `old`, when both are collections that can say it.
-@MainActor
-func memberEdit(from current: Any, revertingTo old: Any) -> (any MemberEdit)? {
-    // Most recorded values are not collections: asking a type once whether it can be edited
-    // spares every write of it two failing protocol casts (a conformance lookup each).
-    // The last type asked about comes first: an update mostly writes members of a few types.
-    let valueType = ObjectIdentifier(type(of: current))
-    if valueType == EditableTypes.last || EditableTypes.known[valueType] == false {
-        EditableTypes.last = valueType
+/// Finds the edits of the values an update changed, remembering which value types cannot be
+/// edits: most recorded values are not collections, and asking a type whether it can be edited
+/// costs two failing protocol casts (a conformance lookup each). Kept for one commit, in a local
+/// variable: a cache on an object would pay an exclusivity check at every write instead.
+struct MemberEdits {
+    private var plainTypes: Set<ObjectIdentifier> = []
+    /// The last plain type met: an update mostly writes members of a few types.
+    private var lastPlainType: ObjectIdentifier?
+
+    /// Whether `current` may be a collection that can describe an edit: `false` for a type
+    /// already found not to be one.
+    mutating func mayEdit(_ current: Any) -> Bool {
+        let valueType = storedType(current)
+        if valueType == lastPlainType { return false }
+        if plainTypes.contains(valueType) {
+            lastPlainType = valueType
+            return false
+        }
+        return true
+    }
+
+    /// The edit of a value `current` back to `old`, when both are collections that can say it.
+    mutating func edit(from current: Any, revertingTo old: Any) -> (any MemberEdit)? {
+        if let current = current as? any ObjectElementsEditing { return current.editComparingIdentities(revertingTo: old) }
+        if let current = current as? any EquatableElementsEditing { return current.editComparingValues(revertingTo: old) }
+        lastPlainType = storedType(current)
+        plainTypes.insert(storedType(current))
         return nil
     }
-    if let current = current as? any ObjectElementsEditing { return current.editComparingIdentities(revertingTo: old) }
-    if let current = current as? any EquatableElementsEditing { return current.editComparingValues(revertingTo: old) }
-    EditableTypes.known[valueType] = false
-    EditableTypes.last = valueType
-    return nil
-}
 
-/// The types of recorded values that cannot be edits, as found, and the last one asked about.
-@MainActor
-private enum EditableTypes {
-    static var known: [ObjectIdentifier: Bool] = [:]
-    static var last: ObjectIdentifier?
+    /// The type a value was stored as, read from the existential: `type(of:)` would ask the
+    /// runtime for an object's class, and no class can be an edit.
+    private func storedType<Value>(_: Value) -> ObjectIdentifier { ObjectIdentifier(Value.self) }
 }
 
 extension Array: ObjectElementsEditing where Element: AnyObject {

@@ -4,8 +4,18 @@
 /// Whether `old` (type-erased) equals `current`.
 @inlinable
 @_spi(RippleGenerated) public func _rippleIsSame<Value: Equatable>(_ current: Value, _ old: Any) -> Bool {
-    guard let old = old as? Value else { return false }
+    guard let old = _rippleCast(old, to: Value.self) else { return false }
     return old == current
+}
+
+/// `value as? Value`, without the runtime's general cast (about 260 instructions) when `value`
+/// holds exactly a `Value`, as journaled values do.
+@inlinable
+@_spi(RippleGenerated) public func _rippleCast<Value>(_ value: Any, to type: Value.Type) -> Value? {
+    func exactly<Held>(_ held: Held) -> Value? {
+        Held.self == Value.self ? unsafeBitCast(held, to: Value.self) : nil
+    }
+    return exactly(value) ?? value as? Value
 }
 
 /// Values that are not `Equatable` never compare equal: every write counts as a change.

@@ -19,12 +19,12 @@ struct Commit {
 
     /// The first entry of each member that `include` accepts, in order: the value each member
     /// had before the update.
-    func firstWrites(where include: (JournalEntry) -> Bool) -> [JournalEntry] {
+    func firstWrites(where include: (borrowing JournalEntry) -> Bool) -> [JournalEntry] {
         journal.firstWrites(in: entries, where: include)
     }
 
     /// Calls `body` with each of ``firstWrites(where:)``, without gathering them.
-    func forEachFirstWrite(where include: (JournalEntry) -> Bool, _ body: (JournalEntry) -> Void) {
+    func forEachFirstWrite(where include: (borrowing JournalEntry) -> Bool, _ body: (borrowing JournalEntry) -> Void) {
         journal.forEachFirstWrite(in: entries, where: include, body)
     }
 }

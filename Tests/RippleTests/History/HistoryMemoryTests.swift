@@ -61,6 +61,30 @@ import Testing
         #expect(mediator.root.shelves[0].entries[500] == "middle" && mediator.root.scores["new"] == 1)
     }
 
+    @Test func plainValuesWrittenFirstDoNotKeepACollectionWhole() throws {
+        // Recording remembers, per update, the value types that cannot be edits: writes of
+        // plain values before and between the collections must not hide their edits.
+        let library = makeLibrary()
+        library._shelves[0]._entries = (0..<1_000).map { "e\($0)" }
+        library._scores = Dictionary(uniqueKeysWithValues: (0..<1_000).map { ("s\($0)", $0) })
+        let mediator = Mediator(root: library)
+        try mediator.update { library in
+            library.userID = 7
+            library.shelves[0].entries.append("last")
+            library.shelves[0].title = "Renamed"
+            library.scores["s1"] = 100
+        }
+        let changes = mediator.history.undoSteps.last?.changes ?? []
+        #expect(changes.count == 4)
+        let edits = changes.filter { change in
+            if case .edit = change.before { true } else { false }
+        }
+        #expect(edits.count == 2)
+        try mediator.history.undo()
+        #expect(mediator.root.userID == 0 && mediator.root.shelves[0].entries.count == 1_000)
+        #expect(mediator.root.scores["s1"] == 1 && mediator.root.shelves[0].title == "Shelf 0")
+    }
+
     @Test func anEditMovedByChangesMadeWithoutRecordingIsFoundWhereItWent() throws {
         let mediator = Mediator(root: makeLibrary(shelves: 5))
         let added = Shelf(id: 9, title: "Added")
