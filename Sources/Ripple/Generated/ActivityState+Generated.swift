@@ -140,9 +140,9 @@ extension ActivityState: RippleRoot, Observation.Observable {
 
     @_spi(RippleGenerated) public func _rippleRestore(_ member: Int, _ value: Any) {
         switch member {
-        case RippleKey.executing: if let value = value as? Int { _executing = value }
-        case RippleKey.progress: if let value = value as? Double { _progress = value }
-        case RippleKey.revision: if let value = value as? Int { _revision = value }
+        case RippleKey.executing: if let value: Int = _rippleCast(value) { _executing = value }
+        case RippleKey.progress: if let value: Double = _rippleCast(value) { _progress = value }
+        case RippleKey.revision: if let value: Int = _rippleCast(value) { _revision = value }
         default: break
         }
     }

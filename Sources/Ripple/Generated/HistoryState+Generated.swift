@@ -175,11 +175,11 @@ extension HistoryState: RippleRoot, Observation.Observable {
 
     @_spi(RippleGenerated) public func _rippleRestore(_ member: Int, _ value: Any) {
         switch member {
-        case RippleKey.canUndo: if let value = value as? Bool { _canUndo = value }
-        case RippleKey.canRedo: if let value = value as? Bool { _canRedo = value }
-        case RippleKey.undoName: if let value = value as? String? { _undoName = value }
-        case RippleKey.redoName: if let value = value as? String? { _redoName = value }
-        case RippleKey.hasUnsavedChanges: if let value = value as? Bool { _hasUnsavedChanges = value }
+        case RippleKey.canUndo: if let value: Bool = _rippleCast(value) { _canUndo = value }
+        case RippleKey.canRedo: if let value: Bool = _rippleCast(value) { _canRedo = value }
+        case RippleKey.undoName: if let value: String? = _rippleCast(value) { _undoName = value }
+        case RippleKey.redoName: if let value: String? = _rippleCast(value) { _redoName = value }
+        case RippleKey.hasUnsavedChanges: if let value: Bool = _rippleCast(value) { _hasUnsavedChanges = value }
         default: break
         }
     }

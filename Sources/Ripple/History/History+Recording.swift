@@ -103,10 +103,12 @@ extension History: CommitRecorder {
     }
 
     /// Pushes a new step, or merges it into the step of the running group or manager event.
+    /// A group's step clears the redo stack and reaches the undo manager when the group ends,
+    /// if some of its changes are left.
     private func push(_ changes: [HistoryStep.Change], name: String?) {
         let before = stateID
         stateID = newState()
-        redoSteps.removeAll()
+        if groupDepth == 0 { redoSteps.removeAll() }
         if let serial = groupStepSerial ?? eventStepSerial, let last = undoSteps.indices.last, undoSteps[last].serial == serial {
             undoSteps[last].changes.append(contentsOf: changes)
             undoSteps[last].after = stateID
@@ -120,14 +122,23 @@ extension History: CommitRecorder {
             let step = HistoryStep(
                 serial: lastSerial, before: before, after: stateID, name: groupDepth > 0 ? groupName : name, changes: changes)
             undoSteps.append(step)
-            registerManagerAction(.undo, for: step)
-            if groupDepth > 0 { groupStepSerial = step.serial }
-            if let undoManager, undoManager.groupsByEvent { eventStepSerial = step.serial }
+            if groupDepth > 0 {
+                groupStepSerial = step.serial
+            } else {
+                register(step)
+            }
         }
         trim()
     }
 
-    /// Drops the changes of the group's step that cancelled out, and the step if none is left.
+    /// Hands a new step to the undo manager, if any.
+    private func register(_ step: HistoryStep) {
+        registerManagerAction(.undo, for: step)
+        if let undoManager, undoManager.groupsByEvent { eventStepSerial = step.serial }
+    }
+
+    /// Drops the changes of the group's step that cancelled out, and the step if none is left
+    /// (then the redo stack stays as it was); a step that is left clears the redo stack.
     func endGroup() {
         defer {
             groupStepSerial = nil
@@ -146,15 +157,15 @@ extension History: CommitRecorder {
             for index in indices.reversed() { value = value.flatMap(step.changes[index].valueBefore) }
             if let value, first.node._rippleIsCurrent(first.member, value) { cancelled.formUnion(indices) }
         }
-        guard !cancelled.isEmpty else { return }
         step.changes = step.changes.enumerated().filter { !cancelled.contains($0.offset) }.map(\.element)
         if step.changes.isEmpty {
             undoSteps.removeLast()
-            undoManager?.removeAllActions(withTarget: step.target)
             if stateID == step.after { stateID = step.before }
-        } else {
-            undoSteps[last] = step
+            return
         }
+        undoSteps[last] = step
+        redoSteps.removeAll()
+        register(step)
     }
 
     func trim() {

@@ -24,7 +24,11 @@ struct HistoryStep {
         init(_ entry: borrowing JournalEntry, current: Any, edits: inout MemberEdits) {
             node = entry.node
             member = entry.member
-            if edits.mayEdit(current), let edit = edits.edit(from: current, revertingTo: entry.old) {
+            if edits.mayEdit(current),
+                let edit = edits.edit(
+                    from: current, revertingTo: entry.old,
+                    ofNodeMember: type(of: entry.node)._rippleDescriptor.members[entry.member].isNode)
+            {
                 before = .edit(edit)
             } else {
                 before = .value(entry.old, after: current)

@@ -46,9 +46,16 @@ struct MemberEdits {
     }
 
     /// The edit of a value `current` back to `old`, when both are collections that can say it.
-    mutating func edit(from current: Any, revertingTo old: Any) -> (any MemberEdit)? {
+    /// The elements compare as the member's writes do: node members by identity, others by
+    /// `==` when they can (objects that are `Equatable`), else by identity.
+    mutating func edit(from current: Any, revertingTo old: Any, ofNodeMember isNodeMember: Bool) -> (any MemberEdit)? {
+        if !isNodeMember, let current = current as? any EquatableElementsEditing {
+            return current.editComparingValues(revertingTo: old)
+        }
         if let current = current as? any ObjectElementsEditing { return current.editComparingIdentities(revertingTo: old) }
-        if let current = current as? any EquatableElementsEditing { return current.editComparingValues(revertingTo: old) }
+        if isNodeMember, let current = current as? any EquatableElementsEditing {
+            return current.editComparingValues(revertingTo: old)
+        }
         lastPlainType = storedType(current)
         plainTypes.insert(storedType(current))
         return nil
@@ -90,10 +97,7 @@ extension Dictionary: EquatableElementsEditing where Value: Equatable {
 extension Set: EquatableElementsEditing {
     func editComparingValues(revertingTo old: Any) -> (any MemberEdit)? {
         guard let old = old as? Set<Element> else { return nil }
-        let inserted = subtracting(old)
-        let removed = old.subtracting(self)
-        guard inserted.count + removed.count < old.count else { return nil }
-        return SetEdit(inserted: Array(inserted), removed: Array(removed))
+        return SetEdit(inserted: Array(subtracting(old)), removed: Array(old.subtracting(self)))
     }
 }
 
@@ -130,12 +134,18 @@ struct ArrayEdit<Element>: MemberEdit {
         return array
     }
 
+    /// Whether `element` is still the `expected` one; an element not equal to itself (NaN)
+    /// cannot tell, and is taken to be.
+    private func matches(_ element: Element, _ expected: Element) -> Bool {
+        isSame(element, expected) || !isSame(expected, expected)
+    }
+
     private func position(in array: [Element]) -> Int? {
         func fits(at index: Int) -> Bool {
             let end = index + inserted.count
-            guard end <= array.count, zip(array[index...], inserted).allSatisfy(isSame) else { return false }
-            let leadingFits = leading.map { index > 0 && isSame(array[index - 1], $0) } ?? (index == 0)
-            let trailingFits = trailing.map { end < array.count && isSame(array[end], $0) } ?? (end == array.count)
+            guard end <= array.count, zip(array[index...], inserted).allSatisfy(matches) else { return false }
+            let leadingFits = leading.map { index > 0 && matches(array[index - 1], $0) } ?? (index == 0)
+            let trailingFits = trailing.map { end < array.count && matches(array[end], $0) } ?? (end == array.count)
             return leadingFits && trailingFits
         }
         if start <= array.count, fits(at: start) { return start }
@@ -149,7 +159,7 @@ struct DictionaryEdit<Key: Hashable, Value>: MemberEdit {
     let entries: [(key: Key, old: Value?, new: Value?)]
     let isSame: (Value, Value) -> Bool
 
-    init?(from current: [Key: Value], revertingTo old: [Key: Value], by isSame: @escaping (Value, Value) -> Bool) {
+    init(from current: [Key: Value], revertingTo old: [Key: Value], by isSame: @escaping (Value, Value) -> Bool) {
         var entries: [(key: Key, old: Value?, new: Value?)] = []
         for (key, value) in old {
             let now = current[key]
@@ -157,7 +167,8 @@ struct DictionaryEdit<Key: Hashable, Value>: MemberEdit {
             entries.append((key, value, now))
         }
         for (key, value) in current where old[key] == nil { entries.append((key, nil, value)) }
-        guard entries.count < old.count else { return nil }
+        // Kept as an edit whatever its size: an undo then puts back each key that was not
+        // changed since, as documented, rather than all or nothing.
         self.entries = entries
         self.isSame = isSame
     }
@@ -169,7 +180,7 @@ struct DictionaryEdit<Key: Hashable, Value>: MemberEdit {
         for entry in entries {
             switch (dictionary[entry.key], entry.new) {
             case (nil, nil): break
-            case let (now?, new?) where isSame(now, new): break
+            case let (now?, new?) where isSame(now, new) || !isSame(new, new): break
             default: continue
             }
             dictionary[entry.key] = entry.old

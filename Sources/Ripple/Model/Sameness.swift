@@ -9,9 +9,10 @@
 }
 
 /// `value as? Value`, without the runtime's general cast (about 260 instructions) when `value`
-/// holds exactly a `Value`, as journaled values do.
+/// holds exactly a `Value`, as journaled values do. (Generated code calls it also where `as?`
+/// would warn, for members of type `Any`.)
 @inlinable
-@_spi(RippleGenerated) public func _rippleCast<Value>(_ value: Any, to type: Value.Type) -> Value? {
+@_spi(RippleGenerated) public func _rippleCast<Value>(_ value: Any, to type: Value.Type = Value.self) -> Value? {
     func exactly<Held>(_ held: Held) -> Value? {
         Held.self == Value.self ? unsafeBitCast(held, to: Value.self) : nil
     }

@@ -252,7 +252,7 @@ extension {{ class.name }}: {{ class.conformances }}{% if class.isObservable %},
     {{ class.conformanceAccess }}func _rippleRestore(_ member: Int, _ value: Any) {
         switch member {
     {% for member in class.storedMembers %}
-        case RippleKey.{{ member.identifier }}: if let value = value as? {{ member.type }} { {% if member.backgroundRead %}_rippleLocked(self) { {{ member.storage }} = value }{% else %}{{ member.storage }} = value{% endif %} }
+        case RippleKey.{{ member.identifier }}: if let value: {{ member.type }} = _rippleCast(value) { {% if member.backgroundRead %}_rippleLocked(self) { {{ member.storage }} = value }{% else %}{{ member.storage }} = value{% endif %} }
     {% endfor %}
         default: break
         }

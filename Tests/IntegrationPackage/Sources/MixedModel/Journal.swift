@@ -23,6 +23,10 @@ public final class Journal {
     // ripple: node
     var _importer = Importer()
 
+    /// A member of type `Any`: its generated code compiles without a warning too.
+    // ripple: property
+    var _attachment: Any = ()
+
     public private(set) var commits: [String] = []
 
     public init() {}
