@@ -97,7 +97,10 @@ extension Dictionary: EquatableElementsEditing where Value: Equatable {
 extension Set: EquatableElementsEditing {
     func editComparingValues(revertingTo old: Any) -> (any MemberEdit)? {
         guard let old = old as? Set<Element> else { return nil }
-        return SetEdit(inserted: Array(subtracting(old)), removed: Array(old.subtracting(self)))
+        let inserted = subtracting(old)
+        // An element not equal to itself (NaN) could not be found again to be taken out.
+        guard inserted.allSatisfy({ $0 == $0 }) else { return nil }
+        return SetEdit(inserted: Array(inserted), removed: Array(old.subtracting(self)))
     }
 }
 

@@ -42,6 +42,15 @@ import Testing
         #expect(palette.samples.isEmpty)
     }
 
+    @Test func aNaNInsertedIntoASetIsUndone() throws {
+        try update { $0.sampleSet = [1] }
+        try update { $0.sampleSet.insert(.nan) }
+        try mediator.history.undo()
+        #expect(palette.sampleSet == [1])
+        try mediator.history.undo()
+        #expect(palette.sampleSet.isEmpty)
+    }
+
     // MARK: Keys changed without recording
 
     @Test func aKeyAddedWithoutRecordingStaysAndTheOtherKeysAreUndone() throws {

@@ -24,6 +24,9 @@ final class Palette {
     var _tags: Set<String> = []
 
     // ripple: property
+    var _sampleSet: Set<Double> = []
+
+    // ripple: property
     var _maybeMap: [String: [Int]]? = nil
 
     // ripple: node
