@@ -60,6 +60,10 @@ package struct CodeRenderer: Sendable {
         var nodes: [TemplateValue] = []
         var inScheme: [TemplateValue] = []
         var background: [TemplateValue] = []
+        // Most members are in these lists: an allocation each, rather than one per doubling.
+        values.reserveCapacity(nodeClass.members.count)
+        stored.reserveCapacity(nodeClass.members.count)
+        inScheme.reserveCapacity(nodeClass.members.count)
         let isMainActor = nodeClass.isolation == .mainActor
         for member in nodeClass.members {
             let value = value(of: member, inMainActorClass: isMainActor)

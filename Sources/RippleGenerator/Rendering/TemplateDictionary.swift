@@ -45,6 +45,9 @@ package final class TemplateDictionary: Sendable {
             return nil
         }
 
+        /// The names of the keys, in their order.
+        var names: [String] { keys.map(\.name) }
+
         /// The dictionary of these keys with `values`, in the same order.
         package func dictionary(_ values: [TemplateValue]) -> TemplateValue {
             .dictionary(TemplateDictionary(keys: self, values: values))
@@ -68,7 +71,7 @@ package final class TemplateDictionary: Sendable {
     }
 
     /// The keys, in their order.
-    var names: [String] { keys.keys.map(\.name) }
+    var names: [String] { keys.names }
 
     var count: Int { values.count }
 }

@@ -54,7 +54,9 @@ struct TemplateRenderer {
     private var stepsLeft: Int
     private let stepLimit: Int
     private let variables: [String: TemplateValue]
-    private let templates: [String: Template]
+    /// The templates includes name, found by the hashes of their names, as dictionary keys are.
+    private let templateKeys: TemplateDictionary.Keys
+    private let templates: [Template]
     /// The innermost frame, and those it is inside, outermost first.
     private var frame: Frame
     private var outerFrames: [Frame] = []
@@ -70,7 +72,8 @@ struct TemplateRenderer {
         stepLimit: Int
     ) {
         self.variables = variables
-        self.templates = templates
+        templateKeys = TemplateDictionary.Keys(templates.map(\.key))
+        self.templates = templates.map(\.value)
         self.outputLimit = outputLimit
         self.stepLimit = stepLimit
         stepsLeft = stepLimit
@@ -78,34 +81,31 @@ struct TemplateRenderer {
         templateNames = [template.name]
     }
 
-    /// Renders the template the renderer was created with.
+    /// Renders the template the renderer was created with: the nodes of the innermost frame, up
+    /// to its end or to a node that pushes a frame, and so on until no frame is left.
     mutating func render() throws(TemplateError) -> String {
-        while true {
-            try renderFrame()
-            if frame.next == frame.nodes.count, try !endFrame() {
-                return String(decoding: output, as: UTF8.self)
+        frames: while true {
+            // A constant of its own, so that its nodes are read in place rather than copied.
+            let nodes = frame.nodes
+            while frame.next < nodes.count {
+                frame.next += 1
+                switch nodes[frame.next - 1] {
+                case .text(let bytes):
+                    output.append(contentsOf: bytes)
+                case .output(let operand):
+                    try write(operand)
+                case .loop(let loop):
+                    try start(loop)
+                    continue frames
+                case .conditional(let conditional):
+                    push(try body(of: conditional), .block)
+                    continue frames
+                case .include(let include):
+                    try self.include(include)
+                    continue frames
+                }
             }
-        }
-    }
-
-    /// Renders the nodes of the innermost frame, up to its end or to a node that pushes a frame.
-    private mutating func renderFrame() throws(TemplateError) {
-        // A constant of its own, so that its nodes are read in place rather than copied.
-        let nodes = frame.nodes
-        while frame.next < nodes.count {
-            frame.next += 1
-            switch nodes[frame.next - 1] {
-            case .text(let bytes):
-                output.append(contentsOf: bytes)
-            case .output(let operand):
-                try write(operand)
-            case .loop(let loop):
-                return try start(loop)
-            case .conditional(let conditional):
-                return push(try body(of: conditional), .block)
-            case .include(let include):
-                return try self.include(include.name, at: include.location)
-            }
+            guard try endFrame() else { return String(decoding: output, as: UTF8.self) }
         }
     }
 
@@ -141,15 +141,20 @@ struct TemplateRenderer {
 
     @inline(__always)
     private mutating func write(_ operand: TemplateNode.Operand) throws(TemplateError) {
-        let text: String
-        switch try evaluate(operand, allowingUndefined: false) {
-        case .string(let string)?: text = string
-        case .int(let int)?: text = String(int)
-        case .bool(let bool)?: text = bool ? "true" : "false"
-        case let value: throw error(.notPrintable(operand.text, kind: (value ?? .null).kind), at: operand.location)
+        // Read before appending, so that the operand need not be kept past it.
+        let location = operand.location
+        if operand.filters.isEmpty, case let (dictionary, index?)? = loopVariableKey(operand.path),
+           case .string(let string) = dictionary.values[index] {
+            output.append(contentsOf: string.utf8)
+            return try checkOutputSize(at: location)
         }
-        output.append(contentsOf: text.utf8)
-        try checkOutputSize(at: operand.location)
+        switch try evaluate(operand, allowingUndefined: false) {
+        case .string(let string)?: output.append(contentsOf: string.utf8)
+        case .int(let int)?: output.append(contentsOf: String(int).utf8)
+        case .bool(let bool)?: output.append(contentsOf: (bool ? "true" : "false").utf8)
+        case let value: throw error(.notPrintable(operand.text, kind: (value ?? .null).kind), at: location)
+        }
+        try checkOutputSize(at: location)
     }
 
     private mutating func start(_ loop: TemplateNode.Loop) throws(TemplateError) {
@@ -175,17 +180,18 @@ struct TemplateRenderer {
         return conditional.elseBody
     }
 
-    private mutating func include(_ name: String, at location: TemplateLocation) throws(TemplateError) {
-        guard let template = templates[name] else {
-            throw error(.templateNotFound(name, suggestion: nearestSpelling(of: name, in: templates.keys.sorted())), at: location)
+    private mutating func include(_ include: TemplateNode.Include) throws(TemplateError) {
+        let (name, location) = (include.name.name, include.location)
+        guard let index = templateKeys.index(of: include.name) else {
+            throw error(.templateNotFound(name, suggestion: nearestSpelling(of: name, in: templateKeys.names.sorted())), at: location)
         }
         guard templateNames.count <= Self.maximumIncludeDepth else {
             throw error(.includeTooDeep(name, limit: Self.maximumIncludeDepth), at: location)
         }
         try checkOutputSize(at: location)
         try takeStep(at: location)
-        templateNames.append(template.name)
-        push(template.nodes, .template)
+        templateNames.append(templates[index].name)
+        push(templates[index].nodes, .template)
     }
 
     /// Stops output that outgrows the limit; checked at each value printed, loop iteration and
