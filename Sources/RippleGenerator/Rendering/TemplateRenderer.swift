@@ -66,11 +66,13 @@ struct TemplateRenderer {
     private var templateNames: [String]
     private let loopKey = TemplateKey("loop")
 
-    /// A renderer of `template`, whose includes come from `templates`.
+    /// A renderer of `template`, whose includes come from `templates`, with room made for
+    /// `expectedSize` bytes of output.
     init(
         _ template: Template, variables: [String: TemplateValue], templates: [String: Template], outputLimit: Int,
-        stepLimit: Int
+        stepLimit: Int, expectedSize: Int
     ) {
+        output.reserveCapacity(min(expectedSize, outputLimit))
         self.variables = variables
         templateKeys = TemplateDictionary.Keys(templates.map(\.key))
         self.templates = templates.map(\.value)
