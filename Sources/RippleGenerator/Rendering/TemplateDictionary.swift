@@ -45,9 +45,6 @@ package final class TemplateDictionary: Sendable {
             return nil
         }
 
-        /// The names of the keys, in their order.
-        var names: [String] { keys.map(\.name) }
-
         /// The dictionary of these keys with `values`, in the same order.
         package func dictionary(_ values: [TemplateValue]) -> TemplateValue {
             .dictionary(TemplateDictionary(keys: self, values: values))
@@ -71,7 +68,7 @@ package final class TemplateDictionary: Sendable {
     }
 
     /// The keys, in their order.
-    var names: [String] { keys.names }
+    var names: [String] { keys.keys.map(\.name) }
 
     var count: Int { values.count }
 }

@@ -64,10 +64,8 @@ struct TemplateRenderer {
     private var loops: [Loop] = []
     /// The names of the template rendered and of the templates it includes, innermost last.
     private var templateNames: [String]
-    private let loopKey = TemplateKey("loop")
 
-    /// A renderer of `template`, whose includes come from `templates`, with room made for
-    /// `expectedSize` bytes of output.
+    /// A renderer of `template`, whose includes come from `templates`, with room for `expectedSize` bytes.
     init(
         _ template: Template, variables: [String: TemplateValue], templates: [String: Template], outputLimit: Int,
         stepLimit: Int, expectedSize: Int
@@ -150,12 +148,11 @@ struct TemplateRenderer {
             output.append(contentsOf: string.utf8)
             return try checkOutputSize(at: location)
         }
-        switch try evaluate(operand, allowingUndefined: false) {
-        case .string(let string)?: output.append(contentsOf: string.utf8)
-        case .int(let int)?: output.append(contentsOf: String(int).utf8)
-        case .bool(let bool)?: output.append(contentsOf: (bool ? "true" : "false").utf8)
-        case let value: throw error(.notPrintable(operand.text, kind: (value ?? .null).kind), at: location)
+        let value = try evaluate(operand, allowingUndefined: false)
+        guard let text = value?.scalarText else {
+            throw error(.notPrintable(operand.text, kind: (value ?? .null).kind), at: location)
         }
+        output.append(contentsOf: text.utf8)
         try checkOutputSize(at: location)
     }
 
@@ -164,9 +161,7 @@ struct TemplateRenderer {
         guard case .array(let elements) = sequence else {
             throw error(.notIterable(loop.sequence.text, kind: sequence.kind), at: loop.sequence.location)
         }
-        if elements.isEmpty {
-            return push(loop.emptyBody, .block)
-        }
+        guard !elements.isEmpty else { return push(loop.emptyBody, .block) }
         try takeStep(at: loop.location)
         loops.append(Loop(variable: loop.variable, elements: elements, location: loop.location))
         push(loop.body, .loopBody)
@@ -176,7 +171,7 @@ struct TemplateRenderer {
     @inline(__always)
     private func body(of conditional: TemplateNode.Conditional) throws(TemplateError) -> [TemplateNode] {
         let branches = conditional.branches
-        for index in branches.indices where try isTrue(branches[index].condition) {
+        for index in branches.indices where try holds(branches[index].condition) {
             return branches[index].body
         }
         return conditional.elseBody
@@ -185,7 +180,7 @@ struct TemplateRenderer {
     private mutating func include(_ include: TemplateNode.Include) throws(TemplateError) {
         let (name, location) = (include.name.name, include.location)
         guard let index = templateKeys.index(of: include.name) else {
-            throw error(.templateNotFound(name, suggestion: nearestSpelling(of: name, in: templateKeys.names.sorted())), at: location)
+            throw error(.templateNotFound(name, suggestion: nearestSpelling(of: name, in: templateKeys.keys.map(\.name).sorted())), at: location)
         }
         guard templateNames.count <= Self.maximumIncludeDepth else {
             throw error(.includeTooDeep(name, limit: Self.maximumIncludeDepth), at: location)
@@ -199,18 +194,14 @@ struct TemplateRenderer {
     /// Stops output that outgrows the limit; checked at each value printed, loop iteration and
     /// include, the only ways output grows by more than a template's text.
     private func checkOutputSize(at location: TemplateLocation) throws(TemplateError) {
-        if output.count > outputLimit {
-            throw error(.outputTooLarge(limit: outputLimit), at: location)
-        }
+        guard output.count <= outputLimit else { throw error(.outputTooLarge(limit: outputLimit), at: location) }
     }
 
     /// Counts a loop iteration or an include, and stops rendering past the step limit.
     @inline(__always)
     private mutating func takeStep(at location: TemplateLocation) throws(TemplateError) {
         stepsLeft -= 1
-        if stepsLeft < 0 {
-            throw error(.tooManySteps(limit: stepLimit), at: location)
-        }
+        guard stepsLeft >= 0 else { throw error(.tooManySteps(limit: stepLimit), at: location) }
     }
 
     private func error(_ reason: TemplateError.Reason, at location: TemplateLocation) -> TemplateError {
@@ -223,8 +214,8 @@ struct TemplateRenderer {
     /// frames of their own, so that a recursion the parser allows stays small.
     private func isTrue(_ expression: TemplateNode.Expression) throws(TemplateError) -> Bool {
         switch expression {
-        case .value(let operand):
-            return try isTruthy(operand)
+        case .value:
+            return try holds(expression)
         case .not(let operand):
             return try !isTrue(operand)
         case .all(let terms), .any(let terms):
@@ -239,9 +230,11 @@ struct TemplateRenderer {
         }
     }
 
-    /// Whether the value of `operand` is truthy; an undefined variable is not.
+    /// Whether a condition holds: a value alone, as most conditions are, is checked here without
+    /// a call, truthy or not (an undefined variable is not); any other goes to ``isTrue(_:)``.
     @inline(__always)
-    private func isTruthy(_ operand: TemplateNode.Operand) throws(TemplateError) -> Bool {
+    private func holds(_ condition: TemplateNode.Expression) throws(TemplateError) -> Bool {
+        guard case .value(let operand) = condition else { return try isTrue(condition) }
         if operand.filters.isEmpty, let (dictionary, index) = loopVariableKey(operand.path) {
             return index.map { dictionary.values[$0].isTruthy } ?? false
         }
@@ -309,7 +302,7 @@ struct TemplateRenderer {
 
     /// The value of the first name of a path: `loop` in a loop, a loop variable, a variable.
     private func root(_ key: TemplateKey) -> TemplateValue? {
-        if key.hash == loopKey.hash, key.name == loopKey.name, let loop = loops.last {
+        if key.name == "loop", let loop = loops.last {
             return loop.position
         }
         return innermostLoop(binding: key).map { loops[$0].elements[loops[$0].index] } ?? variables[key.name]
