@@ -39,10 +39,17 @@ struct TemplateRenderer {
         var index = 0
 
         /// `loop`: the position, as templates read it.
-        var position: TemplateValue {
-            Self.positionKeys.dictionary([
-                .bool(index == 0), .int(index + 1), .int(index), .bool(index == elements.count - 1), .int(elements.count),
-            ])
+        var position: TemplateValue { Self.positionKeys.dictionary(Self.positionKeys.keys.indices.map(value)) }
+
+        /// The value of the key at `key` in `positionKeys`, such as `loop.last`, made alone.
+        func value(at key: Int) -> TemplateValue {
+            switch key {
+            case 0: .bool(index == 0)
+            case 1: .int(index + 1)
+            case 2: .int(index)
+            case 3: .bool(index == elements.count - 1)
+            default: .int(elements.count)
+            }
         }
     }
 
@@ -98,8 +105,13 @@ struct TemplateRenderer {
                     try start(loop)
                     continue frames
                 case .conditional(let conditional):
-                    push(try body(of: conditional), .block)
-                    continue frames
+                    let body = try body(of: conditional)
+                    // Text alone, as many bodies are, needs no frame of its own.
+                    guard body.count == 1, case .text(let bytes) = body[0] else {
+                        push(body, .block)
+                        continue frames
+                    }
+                    output.append(contentsOf: bytes)
                 case .include(let include):
                     try self.include(include)
                     continue frames
@@ -141,19 +153,17 @@ struct TemplateRenderer {
 
     @inline(__always)
     private mutating func write(_ operand: TemplateNode.Operand) throws(TemplateError) {
-        // Read before appending, so that the operand need not be kept past it.
-        let location = operand.location
         if operand.filters.isEmpty, case let (dictionary, index?)? = loopVariableKey(operand.path),
            case .string(let string) = dictionary.values[index] {
             output.append(contentsOf: string.utf8)
-            return try checkOutputSize(at: location)
+            return try checkOutputSize(at: operand.location)
         }
         let value = try evaluate(operand, allowingUndefined: false)
         guard let text = value?.scalarText else {
-            throw error(.notPrintable(operand.text, kind: (value ?? .null).kind), at: location)
+            throw error(.notPrintable(operand.text, kind: (value ?? .null).kind), at: operand.location)
         }
         output.append(contentsOf: text.utf8)
-        try checkOutputSize(at: location)
+        try checkOutputSize(at: operand.location)
     }
 
     private mutating func start(_ loop: TemplateNode.Loop) throws(TemplateError) {
@@ -272,6 +282,9 @@ struct TemplateRenderer {
     private func lookUp(_ path: [TemplateKey], at location: TemplateLocation) throws(TemplateError) -> TemplateValue? {
         if let (dictionary, index) = loopVariableKey(path) {
             return index.map { dictionary.values[$0] }
+        }
+        if path.count == 2, path[0].name == "loop", let loop = loops.last, let key = Loop.positionKeys.index(of: path[1]) {
+            return loop.value(at: key)
         }
         guard var value = root(path[0]) else { return nil }
         for next in path.indices.dropFirst() {
