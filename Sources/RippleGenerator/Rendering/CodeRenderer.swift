@@ -167,7 +167,7 @@ package struct CodeRenderer: Sendable {
             .bool(mayBeOptional(type: member.type, kind: member.kind)),  // mayBeOptional
             .array(dependencies),  // dependencies
             // The texts in backticks, separated by commas: `a.b`, `c`.
-            .string(member.dependencies.map { "`\($0.text)`" }.joined(separator: ", ")),  // dependencyList
+            .string(member.dependencies.isEmpty ? "" : member.dependencies.map { "`\($0.text)`" }.joined(separator: ", ")),  // dependencyList
             .bool(member.isNonisolated),  // isNonisolated
             .bool(member.holdsMainActorNodes && !isMainActor),  // visitAssumesMainActor
             .bool(member.isSaved),  // isSaved
@@ -205,12 +205,13 @@ package struct CodeRenderer: Sendable {
     /// are, collections and the standard types of `nonOptionalTypes` are not, and any other
     /// name may be.
     private static func isSpelledOptional(_ type: String) -> Bool {
+        // The standard types first: one look-up, where the spellings below take six comparisons.
+        if nonOptionalTypes.contains(type) {
+            return false
+        }
         if type.hasSuffix("?") || type.hasSuffix("!") || type.hasPrefix("Optional<") {
             return true
         }
-        if type.hasPrefix("[") || type.hasPrefix("Set<") || type.hasPrefix("Array<") || type.hasPrefix("Dictionary<") {
-            return false
-        }
-        return !nonOptionalTypes.contains(type)
+        return !(type.hasPrefix("[") || type.hasPrefix("Set<") || type.hasPrefix("Array<") || type.hasPrefix("Dictionary<"))
     }
 }
