@@ -25,10 +25,11 @@ package struct CodeRenderer: Sendable {
         // A root not explicitly `@MainActor` lists the classes that are with their isolated
         // conformances, which it can name on the main actor only.
         let hasMainActorClasses = scheme.classes.contains { $0.isolation == .mainActor }
-        // The built-in templates write about a kilobyte per member and two and a half per class
-        // (more with documents); room made for it at once spares copying the output as it grows,
-        // and the allocator the churn of ever larger buffers: with a buffer grown by doubling,
-        // the bench's annotated model took 10,000 page faults a run to render, in most processes.
+        // The built-in templates write about a kilobyte per member and two and a half per class,
+        // twice that with documents. Room made for it at once spares copying the output as it
+        // grows, and the allocator the churn of ever larger buffers: grown by doubling, the
+        // output of the bench's annotated model (17 MB) took about 10,000 page faults a render,
+        // in most processes.
         let expectedSize = scheme.classes.reduce(0) { $0 + 2_500 + 1_000 * $1.members.count } * (documents ? 2 : 1)
         return try templates.render([
             "classes": .array(scheme.classes.map {
