@@ -3,6 +3,7 @@ extension Array where Element == Diagnostic {
     /// last, by path), then by position. A note stays right after the diagnostic it explains,
     /// even when it points into another file.
     package func sortedForReading(files: [String]) -> [Diagnostic] {
+        guard count > 1 else { return self }
         var groups: [[Diagnostic]] = []
         for diagnostic in self {
             if diagnostic.severity == .note, !groups.isEmpty {

@@ -112,13 +112,9 @@ extension TemplateError {
             case .expected(let expected, let found):
                 return "expected \(expected), found \(found)"
             case .unknownTag(let name, let suggestion):
-                let hint = suggestion.map { "; did you mean '\($0)'?" }
-                    ?? "; known tags are \(TemplateParser.tagNames.joined(separator: ", "))"
-                return "unknown tag '\(name)'" + hint
+                return "unknown tag '\(name)'" + didYouMean(suggestion, else: "known tags are \(TemplateParser.tagNames.joined(separator: ", "))")
             case .unknownFilter(let name, let suggestion):
-                let hint = suggestion.map { "; did you mean '\($0)'?" }
-                    ?? "; known filters are \(TemplateFilter.names.joined(separator: ", "))"
-                return "unknown filter '\(name)'" + hint
+                return "unknown filter '\(name)'" + didYouMean(suggestion, else: "known filters are \(TemplateFilter.names.joined(separator: ", "))")
             case .filterArgumentCount(let filter, let expected, let found, let usage):
                 let arguments = switch expected {
                 case 0: "no arguments"
@@ -152,9 +148,8 @@ extension TemplateError {
             case .parenthesesTooDeep(let limit):
                 return "parentheses nest more than \(limit) deep; simplify the condition"
             case .undefinedVariable(let path, let suggestion):
-                let hint = suggestion.map { "; did you mean '\($0)'?" }
-                    ?? "; if it is optional, test it with '{% if \(path) %}' or use '| default(\"…\")'"
-                return "variable '\(path)' is not defined" + hint
+                let fallback = "if it is optional, test it with '{% if \(path) %}' or use '| default(\"…\")'"
+                return "variable '\(path)' is not defined" + didYouMean(suggestion, else: fallback)
             case .notADictionary(let path, let key, let kind):
                 return "cannot look up '\(key)' in '\(path)' because it is \(kind.phrase), not a dictionary"
             case .notPrintable(let expression, let kind):
@@ -170,9 +165,7 @@ extension TemplateError {
             case .filterMismatch(let filter, let expected, let found):
                 return "filter '\(filter)' expects \(expected), not \(found)"
             case .templateNotFound(let name, let suggestion):
-                let hint = suggestion.map { "; did you mean '\($0)'?" }
-                    ?? "; add it to the templates passed to 'render(_:templates:)'"
-                return "template '\(name)' not found" + hint
+                return "template '\(name)' not found" + didYouMean(suggestion, else: "add it to the templates passed to 'render(_:templates:)'")
             case .includeTooDeep(let name, let limit):
                 return "including '\(name)' nests more than \(limit) includes deep; "
                     + "a template probably includes itself"
@@ -186,8 +179,9 @@ extension TemplateError {
             }
         }
 
-        private func didYouMean(_ suggestion: String?) -> String {
-            suggestion.map { "; did you mean '\($0)'?" } ?? ""
+        /// "; did you mean …?" when there is a suggestion, else `fallback` after a semicolon, if any.
+        private func didYouMean(_ suggestion: String?, else fallback: String? = nil) -> String {
+            suggestion.map { "; did you mean '\($0)'?" } ?? fallback.map { "; " + $0 } ?? ""
         }
     }
 }

@@ -15,12 +15,12 @@ enum TemplateNode: Sendable {
     case include(Include)
 
     final class Include: Sendable {
-        let name: String
+        let name: TemplateKey
         /// Where the name is.
         let location: TemplateLocation
 
         init(name: String, location: TemplateLocation) {
-            (self.name, self.location) = (name, location)
+            (self.name, self.location) = (TemplateKey(name), location)
         }
     }
 

@@ -39,10 +39,17 @@ struct TemplateRenderer {
         var index = 0
 
         /// `loop`: the position, as templates read it.
-        var position: TemplateValue {
-            Self.positionKeys.dictionary([
-                .bool(index == 0), .int(index + 1), .int(index), .bool(index == elements.count - 1), .int(elements.count),
-            ])
+        var position: TemplateValue { Self.positionKeys.dictionary(Self.positionKeys.keys.indices.map(value)) }
+
+        /// The value of the key at `key` in `positionKeys`, such as `loop.last`, made alone.
+        func value(at key: Int) -> TemplateValue {
+            switch key {
+            case 0: .bool(index == 0)
+            case 1: .int(index + 1)
+            case 2: .int(index)
+            case 3: .bool(index == elements.count - 1)
+            default: .int(elements.count)
+            }
         }
     }
 
@@ -54,7 +61,9 @@ struct TemplateRenderer {
     private var stepsLeft: Int
     private let stepLimit: Int
     private let variables: [String: TemplateValue]
-    private let templates: [String: Template]
+    /// The templates includes name, found by the hashes of their names, as dictionary keys are.
+    private let templateKeys: TemplateDictionary.Keys
+    private let templates: [Template]
     /// The innermost frame, and those it is inside, outermost first.
     private var frame: Frame
     private var outerFrames: [Frame] = []
@@ -62,15 +71,16 @@ struct TemplateRenderer {
     private var loops: [Loop] = []
     /// The names of the template rendered and of the templates it includes, innermost last.
     private var templateNames: [String]
-    private let loopKey = TemplateKey("loop")
 
-    /// A renderer of `template`, whose includes come from `templates`.
+    /// A renderer of `template`, whose includes come from `templates`, with room for `expectedSize` bytes.
     init(
         _ template: Template, variables: [String: TemplateValue], templates: [String: Template], outputLimit: Int,
-        stepLimit: Int
+        stepLimit: Int, expectedSize: Int
     ) {
+        output.reserveCapacity(min(expectedSize, outputLimit))
         self.variables = variables
-        self.templates = templates
+        templateKeys = TemplateDictionary.Keys(templates.map(\.key))
+        self.templates = templates.map(\.value)
         self.outputLimit = outputLimit
         self.stepLimit = stepLimit
         stepsLeft = stepLimit
@@ -78,34 +88,36 @@ struct TemplateRenderer {
         templateNames = [template.name]
     }
 
-    /// Renders the template the renderer was created with.
+    /// Renders the template the renderer was created with: the nodes of the innermost frame, up
+    /// to its end or to a node that pushes a frame, and so on until no frame is left.
     mutating func render() throws(TemplateError) -> String {
-        while true {
-            try renderFrame()
-            if frame.next == frame.nodes.count, try !endFrame() {
-                return String(decoding: output, as: UTF8.self)
+        frames: while true {
+            // A constant of its own, so that its nodes are read in place rather than copied.
+            let nodes = frame.nodes
+            while frame.next < nodes.count {
+                frame.next += 1
+                switch nodes[frame.next - 1] {
+                case .text(let bytes):
+                    output.append(contentsOf: bytes)
+                case .output(let operand):
+                    try write(operand)
+                case .loop(let loop):
+                    try start(loop)
+                    continue frames
+                case .conditional(let conditional):
+                    let body = try body(of: conditional)
+                    // Text alone, as many bodies are, needs no frame of its own.
+                    guard body.count == 1, case .text(let bytes) = body[0] else {
+                        push(body, .block)
+                        continue frames
+                    }
+                    output.append(contentsOf: bytes)
+                case .include(let include):
+                    try self.include(include)
+                    continue frames
+                }
             }
-        }
-    }
-
-    /// Renders the nodes of the innermost frame, up to its end or to a node that pushes a frame.
-    private mutating func renderFrame() throws(TemplateError) {
-        // A constant of its own, so that its nodes are read in place rather than copied.
-        let nodes = frame.nodes
-        while frame.next < nodes.count {
-            frame.next += 1
-            switch nodes[frame.next - 1] {
-            case .text(let bytes):
-                output.append(contentsOf: bytes)
-            case .output(let operand):
-                try write(operand)
-            case .loop(let loop):
-                return try start(loop)
-            case .conditional(let conditional):
-                return push(try body(of: conditional), .block)
-            case .include(let include):
-                return try self.include(include.name, at: include.location)
-            }
+            guard try endFrame() else { return String(decoding: output, as: UTF8.self) }
         }
     }
 
@@ -141,12 +153,14 @@ struct TemplateRenderer {
 
     @inline(__always)
     private mutating func write(_ operand: TemplateNode.Operand) throws(TemplateError) {
-        let text: String
-        switch try evaluate(operand, allowingUndefined: false) {
-        case .string(let string)?: text = string
-        case .int(let int)?: text = String(int)
-        case .bool(let bool)?: text = bool ? "true" : "false"
-        case let value: throw error(.notPrintable(operand.text, kind: (value ?? .null).kind), at: operand.location)
+        if operand.filters.isEmpty, case let (dictionary, index?)? = loopVariableKey(operand.path),
+           case .string(let string) = dictionary.values[index] {
+            output.append(contentsOf: string.utf8)
+            return try checkOutputSize(at: operand.location)
+        }
+        let value = try evaluate(operand, allowingUndefined: false)
+        guard let text = value?.scalarText else {
+            throw error(.notPrintable(operand.text, kind: (value ?? .null).kind), at: operand.location)
         }
         output.append(contentsOf: text.utf8)
         try checkOutputSize(at: operand.location)
@@ -157,9 +171,7 @@ struct TemplateRenderer {
         guard case .array(let elements) = sequence else {
             throw error(.notIterable(loop.sequence.text, kind: sequence.kind), at: loop.sequence.location)
         }
-        if elements.isEmpty {
-            return push(loop.emptyBody, .block)
-        }
+        guard !elements.isEmpty else { return push(loop.emptyBody, .block) }
         try takeStep(at: loop.location)
         loops.append(Loop(variable: loop.variable, elements: elements, location: loop.location))
         push(loop.body, .loopBody)
@@ -169,40 +181,37 @@ struct TemplateRenderer {
     @inline(__always)
     private func body(of conditional: TemplateNode.Conditional) throws(TemplateError) -> [TemplateNode] {
         let branches = conditional.branches
-        for index in branches.indices where try isTrue(branches[index].condition) {
+        for index in branches.indices where try holds(branches[index].condition) {
             return branches[index].body
         }
         return conditional.elseBody
     }
 
-    private mutating func include(_ name: String, at location: TemplateLocation) throws(TemplateError) {
-        guard let template = templates[name] else {
-            throw error(.templateNotFound(name, suggestion: nearestSpelling(of: name, in: templates.keys.sorted())), at: location)
+    private mutating func include(_ include: TemplateNode.Include) throws(TemplateError) {
+        let (name, location) = (include.name.name, include.location)
+        guard let index = templateKeys.index(of: include.name) else {
+            throw error(.templateNotFound(name, suggestion: nearestSpelling(of: name, in: templateKeys.keys.map(\.name).sorted())), at: location)
         }
         guard templateNames.count <= Self.maximumIncludeDepth else {
             throw error(.includeTooDeep(name, limit: Self.maximumIncludeDepth), at: location)
         }
         try checkOutputSize(at: location)
         try takeStep(at: location)
-        templateNames.append(template.name)
-        push(template.nodes, .template)
+        templateNames.append(templates[index].name)
+        push(templates[index].nodes, .template)
     }
 
     /// Stops output that outgrows the limit; checked at each value printed, loop iteration and
     /// include, the only ways output grows by more than a template's text.
     private func checkOutputSize(at location: TemplateLocation) throws(TemplateError) {
-        if output.count > outputLimit {
-            throw error(.outputTooLarge(limit: outputLimit), at: location)
-        }
+        guard output.count <= outputLimit else { throw error(.outputTooLarge(limit: outputLimit), at: location) }
     }
 
     /// Counts a loop iteration or an include, and stops rendering past the step limit.
     @inline(__always)
     private mutating func takeStep(at location: TemplateLocation) throws(TemplateError) {
         stepsLeft -= 1
-        if stepsLeft < 0 {
-            throw error(.tooManySteps(limit: stepLimit), at: location)
-        }
+        guard stepsLeft >= 0 else { throw error(.tooManySteps(limit: stepLimit), at: location) }
     }
 
     private func error(_ reason: TemplateError.Reason, at location: TemplateLocation) -> TemplateError {
@@ -215,8 +224,8 @@ struct TemplateRenderer {
     /// frames of their own, so that a recursion the parser allows stays small.
     private func isTrue(_ expression: TemplateNode.Expression) throws(TemplateError) -> Bool {
         switch expression {
-        case .value(let operand):
-            return try isTruthy(operand)
+        case .value:
+            return try holds(expression)
         case .not(let operand):
             return try !isTrue(operand)
         case .all(let terms), .any(let terms):
@@ -231,9 +240,11 @@ struct TemplateRenderer {
         }
     }
 
-    /// Whether the value of `operand` is truthy; an undefined variable is not.
+    /// Whether a condition holds: a value alone, as most conditions are, is checked here without
+    /// a call, truthy or not (an undefined variable is not); any other goes to ``isTrue(_:)``.
     @inline(__always)
-    private func isTruthy(_ operand: TemplateNode.Operand) throws(TemplateError) -> Bool {
+    private func holds(_ condition: TemplateNode.Expression) throws(TemplateError) -> Bool {
+        guard case .value(let operand) = condition else { return try isTrue(condition) }
         if operand.filters.isEmpty, let (dictionary, index) = loopVariableKey(operand.path) {
             return index.map { dictionary.values[$0].isTruthy } ?? false
         }
@@ -272,6 +283,9 @@ struct TemplateRenderer {
         if let (dictionary, index) = loopVariableKey(path) {
             return index.map { dictionary.values[$0] }
         }
+        if path.count == 2, path[0].name == "loop", let loop = loops.last, let key = Loop.positionKeys.index(of: path[1]) {
+            return loop.value(at: key)
+        }
         guard var value = root(path[0]) else { return nil }
         for next in path.indices.dropFirst() {
             switch value {
@@ -301,7 +315,7 @@ struct TemplateRenderer {
 
     /// The value of the first name of a path: `loop` in a loop, a loop variable, a variable.
     private func root(_ key: TemplateKey) -> TemplateValue? {
-        if key.hash == loopKey.hash, key.name == loopKey.name, let loop = loops.last {
+        if key.name == "loop", let loop = loops.last {
             return loop.position
         }
         return innermostLoop(binding: key).map { loops[$0].elements[loops[$0].index] } ?? variables[key.name]

@@ -118,11 +118,12 @@ package struct TemplateSet: Sendable {
         return (problems.contains(where: \.isError) ? nil : set, problems)
     }
 
-    /// Renders the entry template, `File.swift.ripple`, with the variables of the file.
-    package func render(_ context: [String: TemplateValue]) throws(TemplateError) -> String {
+    /// Renders the entry template, `File.swift.ripple`, with the variables of the file, into
+    /// room made for `expectedSize` bytes.
+    package func render(_ context: [String: TemplateValue], expectedSize: Int = 0) throws(TemplateError) -> String {
         guard let entry = templates[Self.entryName] else {
             preconditionFailure("the built-in templates include \(Self.entryName)")
         }
-        return try entry.render(context, templates: templates, outputLimit: outputLimit)
+        return try entry.render(context, templates: templates, outputLimit: outputLimit, expectedSize: expectedSize)
     }
 }

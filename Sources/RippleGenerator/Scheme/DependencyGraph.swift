@@ -76,11 +76,15 @@ struct DependencyGraph {
         // The vertex each vertex was reached from, in the search of its component: every
         // vertex belongs to one component, and each component is searched once.
         var parent = [Int](repeating: -1, count: component.count)
-        var searched: Set<Int> = []
+        // Whether each component was searched (components are numbered from 0, fewer than the vertices).
+        var searched = [Bool](repeating: false, count: component.count)
         var cycles: [[Member]] = []
-        for start in 0..<memberCount where searched.insert(component[start]).inserted {
+        var queue: [Int] = []
+        for start in 0..<memberCount where !searched[component[start]] {
+            searched[component[start]] = true
             // Breadth-first within the component, for a shortest way back to `start`.
-            var queue = [start]
+            queue.removeAll(keepingCapacity: true)
+            queue.append(start)
             var next = 0
             parent[start] = start
             search: while next < queue.count {

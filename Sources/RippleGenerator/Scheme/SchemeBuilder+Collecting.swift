@@ -23,7 +23,8 @@ extension SchemeBuilder {
         let isBodySkipped: Bool
         /// `validate()` and the transaction hooks declared in the class's body.
         let methods: ClassMethods
-        /// The initializers, document version and migration declared in the class's body.
+        /// The initializers, document version and migration declared in the class's body (read
+        /// only with documents on).
         let documentRequirements: DocumentRequirements
         /// The class's isolation, as its attributes and modifiers spell it.
         let isolation: Isolation
@@ -43,7 +44,7 @@ extension SchemeBuilder {
         /// Reads the candidate off `declaration`, nested in types that allow `enclosingAccess`.
         init(
             _ declaration: TypeDeclaration, enclosingAccess: AccessLevel, annotation: Annotation, role: NodeClass.Role,
-            file: String
+            file: String, documents: Bool
         ) {
             name = declaration.name
             qualifiedName = declaration.qualifiedName
@@ -55,11 +56,14 @@ extension SchemeBuilder {
             superclass = declaration.inheritance.first
             isGeneric = declaration.genericParameters != nil
             access = min(AccessLevel(modifiers: declaration.modifiers), enclosingAccess)
-            tracker = variables.first { $0.name == "tracker" && !$0.isStatic }.map {
-                Requirement(location: $0.location, access: AccessLevel(modifiers: $0.modifiers))
+            // Read where they are, by index: a copy of a declaration would retain all its parts.
+            let variables = variables
+            tracker = variables.indices.first { variables[$0].name == "tracker" && !variables[$0].isStatic }.map {
+                Requirement(location: variables[$0].location, access: AccessLevel(modifiers: variables[$0].modifiers))
             }
             methods = ClassMethods(declaration.functions, in: file)
-            documentRequirements = DocumentRequirements(functions: declaration.functions, variables: declaration.members, in: file)
+            documentRequirements = DocumentRequirements(
+                functions: documents ? declaration.functions : [], variables: documents ? variables : [], in: file)
             isolation = Isolation(attributes: declaration.attributes, modifiers: declaration.modifiers)
             compilationConditions = declaration.compilationConditions
             isBodySkipped = declaration.isBodySkipped
@@ -181,7 +185,8 @@ extension SchemeBuilder {
                     report(.conditionalClass(name: type.qualifiedName), at: type.location, in: path)
                 }
                 candidates.append(Candidate(
-                    type, enclosingAccess: enclosingAccess, annotation: checked, role: isRoot ? .root : .node, file: path))
+                    type, enclosingAccess: enclosingAccess, annotation: checked, role: isRoot ? .root : .node, file: path,
+                    documents: documents))
                 candidateNames.insert(type.qualifiedName)
                 var scope = Substring(type.qualifiedName)
                 while let dot = scope.utf8.lastIndex(of: UInt8(ascii: ".")) {
@@ -311,12 +316,12 @@ extension SchemeBuilder {
     /// and have a value of the right form; every other item is reported and dropped.
     private mutating func check(_ annotation: Annotation, onClass: Bool, in path: String) -> Annotation {
         var seen: UInt16 = 0
-        var kept: [AnnotationItem] = []
-        kept.reserveCapacity(annotation.items.count)
-        for item in annotation.items where isValid(item, onClass: onClass, seen: &seen, in: path) {
-            kept.append(item)
+        var checked = annotation
+        // The invalid items are removed from a copy, which most annotations leave whole.
+        for index in annotation.items.indices where !isValid(annotation.items[index], onClass: onClass, seen: &seen, in: path) {
+            checked.items.remove(at: index - (annotation.items.count - checked.items.count))
         }
-        return Annotation(items: kept, location: annotation.location)
+        return checked
     }
 
     /// Whether `item` exists, applies to this kind of declaration, is the first of its name

@@ -4,11 +4,16 @@ extension SchemeBuilder {
     /// types it is nested in. A name declared twice (in the branches of an `#if`) keeps the
     /// wider level: in doubt, the compiler judges.
     mutating func declareType(_ qualifiedName: String, access: AccessLevel) {
-        if let known = declaredTypes[qualifiedName], known >= access { return }
-        declaredTypes[qualifiedName] = access
+        // One look-up each: most names are declared once.
+        if let known = declaredTypes.updateValue(access, forKey: qualifiedName), known >= access {
+            declaredTypes[qualifiedName] = known
+            return
+        }
         lowestDeclaredAccess = min(lowestDeclaredAccess, access)
-        let name = String(qualifiedName.split(separator: ".").last ?? Substring(qualifiedName))
-        lowestAccessByName[name] = min(lowestAccessByName[name] ?? access, access)
+        let name = qualifiedName.utf8.lastIndex(of: UInt8(ascii: ".")).map { String(qualifiedName[qualifiedName.index(after: $0)...]) }
+        if let lowest = lowestAccessByName.updateValue(access, forKey: name ?? qualifiedName), lowest < access {
+            lowestAccessByName[name ?? qualifiedName] = lowest
+        }
     }
 
     /// The qualified name of the declared type that `name` (written `Kind` or `Outer.Kind`)

@@ -35,6 +35,12 @@ package enum TypeInference {
     }
 
     private static func isStringLiteral(_ text: String) -> Bool {
+        // Most are one line between quotes, with no escape or quote inside: nothing to scan for.
+        let inner = text.utf8.dropFirst().dropLast()
+        if text.utf8.count >= 2, text.utf8.first == UInt8(ascii: "\""), text.utf8.last == UInt8(ascii: "\""),
+           !inner.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\n") }) {
+            return true
+        }
         let bytes = Array(text.utf8)
         return SwiftText.stringLiteralEnd(in: bytes, from: 0) == bytes.count
     }
