@@ -33,7 +33,7 @@ final class Journal {
         Self.lastEpoch &+= 1
         epoch = Self.lastEpoch
         _rippleJournalEpoch = epoch
-        journaledHigh.removeAll(keepingCapacity: true)
+        if !journaledHigh.isEmpty { journaledHigh.removeAll(keepingCapacity: true) }
     }
 
     /// Whether this is the first time the segment meets member `member` of the tracker's node;

@@ -89,11 +89,19 @@ final class RegistrationGraph {
     func updateLevels() {
         guard levelsAreStale else { return }
         levelsAreStale = false
+        // Without processors nothing writes what another reads: every level is 0.
+        guard !writers.isEmpty else {
+            for registration in registrations.values { registration.level = 0 }
+            return
+        }
         var levels: [ObjectIdentifier: Int] = [:]
+        // Depth first without recursion: a frame waits for the levels of its writers. Both end
+        // empty for each start, and are used again.
+        var frames: [(registration: RegistrationState, writers: [RegistrationState])] = []
+        var onStack: Set<ObjectIdentifier> = []
         for start in registrations.values where levels[ObjectIdentifier(start)] == nil {
-            // Depth first without recursion: a frame waits for the levels of its writers.
-            var frames: [(registration: RegistrationState, writers: [RegistrationState])] = [(start, writersOf(start))]
-            var onStack: Set<ObjectIdentifier> = [ObjectIdentifier(start)]
+            frames.append((start, writersOf(start)))
+            onStack.insert(ObjectIdentifier(start))
             while !frames.isEmpty {
                 let top = frames.count - 1
                 if let writer = frames[top].writers.popLast() {

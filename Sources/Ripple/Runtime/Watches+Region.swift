@@ -24,6 +24,7 @@ extension Watches {
                 let id = ObjectIdentifier(node._rippleTracker)
                 guard let entry = Self.letIn(&region[id]) else { continue }
                 if entry.places > 0, !entry.isIn {
+                    reserveWatches(regionCandidates.count + 1)
                     changeMembership(of: node, by: 1)
                 } else if entry.places <= 0, entry.isIn {
                     leaving.append(node)

@@ -114,6 +114,12 @@ final class Watches {
 
     init() {}
 
+    /// Makes room for `count` more watches at once, rather than by doubling (a rehash of every
+    /// watch each time): each node that enters a region watches at least its own tracker.
+    func reserveWatches(_ count: Int) {
+        if watched.capacity < watched.count + count { watched.reserveCapacity(watched.count + count) }
+    }
+
     /// Whether the walk reaches something that may have moved: a change must be followed.
     var hasPendingChanges: Bool { !dirty.isEmpty || needsFullResolve }
 
