@@ -49,15 +49,13 @@ struct MemberEdits {
     /// The elements compare as the member's writes do: node members by identity, others by
     /// `==` when they can (objects that are `Equatable`), else by identity.
     mutating func edit(from current: Any, revertingTo old: Any, ofNodeMember isNodeMember: Bool) -> (any MemberEdit)? {
-        if !isNodeMember, let current = current as? any EquatableElementsEditing {
-            return current.editComparingValues(revertingTo: old)
-        }
-        if let current = current as? any ObjectElementsEditing { return current.editComparingIdentities(revertingTo: old) }
-        if isNodeMember, let current = current as? any EquatableElementsEditing {
-            return current.editComparingValues(revertingTo: old)
-        }
-        lastPlainType = storedType(current)
-        plainTypes.insert(storedType(current))
+        let byValue = current as? any EquatableElementsEditing
+        let byIdentity = current as? any ObjectElementsEditing
+        if let byValue, !isNodeMember || byIdentity == nil { return byValue.editComparingValues(revertingTo: old) }
+        if let byIdentity { return byIdentity.editComparingIdentities(revertingTo: old) }
+        let valueType = storedType(current)
+        lastPlainType = valueType
+        plainTypes.insert(valueType)
         return nil
     }
 
