@@ -8,6 +8,8 @@
 /// ```
 public final class Registration {
     let state: RegistrationState
+    /// Cancelled through this handle: its release has nothing left to end.
+    private var wasCancelled = false
 
     init(_ state: RegistrationState) {
         self.state = state
@@ -17,7 +19,7 @@ public final class Registration {
         // A release can happen on any thread; the mediator cancels it on its own actor,
         // before it delivers anything again, and as soon as it is idle: its body goes then,
         // with what it captures (a document store, say).
-        guard let core = state.core else { return }
+        guard !wasCancelled, let core = state.core else { return }
         core.graph.noteReleased(state)
         MediatorCore.cancelReleasedSoon(core)
     }
@@ -36,6 +38,7 @@ public final class Registration {
 
     /// Ends the registration: it never fires again and stops watching the model.
     @MainActor public func cancel() {
+        wasCancelled = true
         state.core?.cancel(state)
     }
 

@@ -21,6 +21,18 @@ public final class Tracker {
     /// validating mediator links it to its parents: then even a write outside updates reaches
     /// the runtime (and is reported as a violation, and delivered).
     @usableFromInline @exclusivity(unchecked) internal var _isWatched = false
+    /// Whether Observation has read a member of this node, so that its changes are reported.
+    /// A flag of its own: comparing the optional registrar with nil would copy it (a retain).
+    @usableFromInline @exclusivity(unchecked) internal var isObserved = false
+    /// Whether it is in its document, and in the region of ``regionOwner`` (the flags sit
+    /// together: a tracker is in every node).
+    internal var isInDocument = false
+    internal var isInRegion = false
+    /// Whether a mediator keeps this node's parent links (see `Validator`): a write outside
+    /// updates must reach the runtime, so that the links follow it.
+    var isLinked = false {
+        didSet { _isWatched = hasWatchers || isObserved || isLinked }
+    }
 
     /// The Observation registrar of a node generated with `observable`, made at its first
     /// Observation read (on the main actor): nodes nobody reads through Observation pay nothing.
@@ -40,10 +52,9 @@ public final class Tracker {
 
     /// The node's number in its document (0 until a snapshot, patch or journal names it).
     internal var documentID: UInt64 = 0
-    /// The places that hold this node in nodes of its document, and whether it is in it (see
-    /// `DocumentMembership`; kept while patches are made).
+    /// The places that hold this node in nodes of its document (see `DocumentMembership`;
+    /// kept while patches are made).
     internal var documentPlaces = 0
-    internal var isInDocument = false
     /// Which document (``DocumentMembership/serial``) it entered last.
     internal var documentOwner = 0
 
@@ -52,9 +63,12 @@ public final class Tracker {
     /// Members (below 64) already journaled in ``journalEpoch``; others use the journal's set.
     @usableFromInline @exclusivity(unchecked) internal var journaledMembers: UInt64 = 0
 
-    /// Whether Observation has read a member of this node, so that its changes are reported.
-    /// A flag of its own: comparing the optional registrar with nil would copy it (a retain).
-    @usableFromInline @exclusivity(unchecked) internal var isObserved = false
+    /// The places that hold this node in the region of ``regionOwner`` (a `.all` watch): kept
+    /// here by the first region that counts it (a node is seldom in more than one); other
+    /// regions count it in a table of their own (see `Watches`).
+    internal var regionPlaces = 0
+    /// The `Watches/serial` of the region that counts this node here; 0 when none does.
+    internal var regionOwner = 0
 
     /// Reports a read of `keyPath` of `subject`, this tracker's node, to its registrar (made
     /// at the first read), in place.
@@ -116,12 +130,6 @@ public final class Tracker {
 
     /// Whether a change of this node is delivered: registrations or Observation read it.
     var isDelivered: Bool { hasWatchers || isObserved }
-
-    /// Whether a mediator keeps this node's parent links (see `Validator`): a write outside
-    /// updates must reach the runtime, so that the links follow it.
-    var isLinked = false {
-        didSet { _isWatched = hasWatchers || isObserved || isLinked }
-    }
 
     /// Calls `body` with every registration watching change key `member`.
     internal func forEachWatcher(of member: Int, _ body: (RegistrationState) -> Void) {

@@ -18,7 +18,7 @@ extension Watches {
         let listed = watchList.enumerated().allSatisfy { watched[$0.element.key]?.index == $0.offset }
         if !listed || watchList.count != watched.count { lines.append("the list of trackers and the table disagree") }
         compare("permitted", permitted, reference.permitted)
-        compare("region", region, reference.region)
+        compare("region", regionEntries, reference.regionEntries)
         compare("triggers", triggers, reference.triggers)
         compare("region triggers", regionTriggers, reference.regionTriggers)
         compare("point", points.mapValues(PointSummary.init), reference.points.mapValues(PointSummary.init))
@@ -100,16 +100,13 @@ extension Watches {
         return (watch.count, watch.index)
     }
 
-    /// Marks a region node with places as in; returns what it was (one look-up in the table).
-    static func letIn(_ entry: inout RegionNode?) -> RegionNode? {
-        let old = entry
-        if let old, old.places > 0 { entry!.isIn = true }
-        return old
-    }
-
-    static func add(_ delta: Int, to entry: inout RegionNode) -> RegionNode {
-        entry.places += delta
-        return entry
+    /// Changes a region entry of a table with `body` (one look-up), dropping it when it is
+    /// back to no places and out.
+    static func change<Result>(_ slot: inout RegionNode?, _ body: (inout RegionNode) -> Result) -> Result {
+        var entry = slot ?? RegionNode()
+        let result = body(&entry)
+        slot = entry == RegionNode() ? nil : entry
+        return result
     }
 
     static func add(_ count: Int, to counts: inout [NodeMember: Int], _ key: NodeMember) {

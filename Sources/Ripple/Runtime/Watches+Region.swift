@@ -4,9 +4,10 @@ extension Watches {
     // MARK: The region
 
     func addPlaces(_ node: any RippleNode, _ delta: Int) {
-        let id = ObjectIdentifier(node._rippleTracker)
-        let entry = Self.add(delta, to: &region[id, default: RegionNode()])
-        if entry.places == 0 && !entry.isIn { region[id] = nil }
+        let entry = changeRegionNode(of: node._rippleTracker) { entry in
+            entry.places += delta
+            return entry
+        }
         if (entry.places > 0) != entry.isIn {
             regionCandidates.append(node)
         } else if delta < 0, entry.places > 0, isRecursive(type(of: node)._rippleDescriptor) {
@@ -21,8 +22,12 @@ extension Watches {
         while !regionCandidates.isEmpty {
             var leaving: [any RippleNode] = []
             while let node = regionCandidates.popLast() {
-                let id = ObjectIdentifier(node._rippleTracker)
-                guard let entry = Self.letIn(&region[id]) else { continue }
+                // Marks it in when it has places, and says what it was.
+                let entry = changeRegionNode(of: node._rippleTracker) { entry in
+                    let old = entry
+                    if entry.places > 0 { entry.isIn = true }
+                    return old
+                }
                 if entry.places > 0, !entry.isIn {
                     reserveWatches(regionCandidates.count + 1)
                     changeMembership(of: node, by: 1)
@@ -32,10 +37,11 @@ extension Watches {
             }
             // What leaves takes places away: those that fall to zero leave in the next round.
             for node in leaving {
-                let id = ObjectIdentifier(node._rippleTracker)
-                guard let entry = region[id], entry.places <= 0, entry.isIn else { continue }
+                let tracker = node._rippleTracker
+                let entry = regionNode(of: tracker)
+                guard entry.places <= 0, entry.isIn else { continue }
                 if entry.places < 0 { giveUp() }
-                region[id] = nil
+                changeRegionNode(of: tracker) { $0 = RegionNode() }
                 changeMembership(of: node, by: -1)
             }
         }
@@ -46,6 +52,47 @@ extension Watches {
             break
         }
         shrunk.removeAll()
+    }
+
+    /// The region entry of the tracker's node (no places and out when it has none).
+    func regionNode(of tracker: Tracker) -> RegionNode {
+        if tracker.regionOwner == serial { return RegionNode(places: tracker.regionPlaces, isIn: tracker.isInRegion) }
+        return regionTable.isEmpty ? RegionNode() : regionTable[ObjectIdentifier(tracker)] ?? RegionNode()
+    }
+
+    /// Changes the region entry of the tracker's node with `body`: in the tracker, when this
+    /// region counts the node there or can (no other region does, and ``regionTable`` has no
+    /// entry for it), else in the table (one look-up). An entry back to no places and out is
+    /// dropped, which frees the tracker for another region.
+    @discardableResult
+    func changeRegionNode<Result>(of tracker: Tracker, _ body: (inout RegionNode) -> Result) -> Result {
+        let isMine = tracker.regionOwner == serial
+        if isMine || tracker.regionOwner == 0 && owner != nil && (regionTable.isEmpty || regionTable[ObjectIdentifier(tracker)] == nil) {
+            var entry = isMine ? RegionNode(places: tracker.regionPlaces, isIn: tracker.isInRegion) : RegionNode()
+            let result = body(&entry)
+            tracker.regionOwner = entry == RegionNode() ? 0 : serial
+            tracker.regionPlaces = entry.places
+            tracker.isInRegion = entry.isIn
+            return result
+        }
+        return Self.change(&regionTable[ObjectIdentifier(tracker)], body)
+    }
+
+    /// Frees the tracker of the entry this region keeps there, if any.
+    func releaseRegionNode(of tracker: Tracker) {
+        guard tracker.regionOwner == serial else { return }
+        tracker.regionOwner = 0
+        tracker.regionPlaces = 0
+        tracker.isInRegion = false
+    }
+
+    /// The region as a table, the entries kept in trackers included (for checks).
+    var regionEntries: [ObjectIdentifier: RegionNode] {
+        var entries = regionTable
+        for watch in watchList where watch.tracker.regionOwner == serial {
+            entries[ObjectIdentifier(watch.tracker)] = regionNode(of: watch.tracker)
+        }
+        return entries
     }
 
     /// Enters `node` into the region (`delta` 1) or takes it out (-1): its watch of every member,

@@ -60,8 +60,19 @@ final class Watches {
     @exclusivity(unchecked) var watchList: [(tracker: Tracker, key: NodeMember)] = []
     /// The computed members it reads on its way (readable without a watch of their own).
     @exclusivity(unchecked) private(set) var permitted: [NodeMember: Int] = [:]
-    /// The nodes under a `.all`, by their trackers' identities: every member readable.
-    @exclusivity(unchecked) var region: [ObjectIdentifier: RegionNode] = [:]
+    /// The nodes under a `.all` (every member readable) that another region counts in their
+    /// trackers, by the trackers' identities; the others are counted in their trackers (see
+    /// ``changeRegionNode(of:_:)``).
+    @exclusivity(unchecked) var regionTable: [ObjectIdentifier: RegionNode] = [:]
+    /// The name of this region in the trackers that count its nodes (`Tracker/regionOwner`):
+    /// a new one each time it is emptied, so that nothing it left in a tracker is read again.
+    @exclusivity(unchecked) private(set) var serial = Watches.nextSerial()
+    nonisolated(unsafe) private static var lastSerial = 0
+
+    static func nextSerial() -> Int {
+        lastSerial += 1
+        return lastSerial
+    }
 
     /// The rest of a path that went through a point, with the computed points whose value it
     /// depends on, and how many walks went through.
@@ -117,7 +128,10 @@ final class Watches {
     /// Makes room for `count` more watches at once, rather than by doubling (a rehash of every
     /// watch each time): each node that enters a region watches at least its own tracker.
     func reserveWatches(_ count: Int) {
-        if watched.capacity < watched.count + count { watched.reserveCapacity(watched.count + count) }
+        if watched.capacity < watched.count + count {
+            watched.reserveCapacity(watched.count + count)
+            watchList.reserveCapacity(watched.count + count)
+        }
     }
 
     /// Whether the walk reaches something that may have moved: a change must be followed.
@@ -132,7 +146,8 @@ final class Watches {
     }
 
     func isInRegion(_ tracker: Tracker) -> Bool {
-        !region.isEmpty && region[ObjectIdentifier(tracker)]?.isIn == true
+        if tracker.regionOwner == serial { return tracker.isInRegion }
+        return !regionTable.isEmpty && regionTable[ObjectIdentifier(tracker)]?.isIn == true
     }
 
     // MARK: The full walk
@@ -150,13 +165,16 @@ final class Watches {
 
     /// Stops watching anything.
     func removeAll() {
-        if let owner {
-            for watch in watchList { watch.tracker.removeWatcher(owner, member: watch.key.member) }
+        for watch in watchList {
+            if let owner { watch.tracker.removeWatcher(owner, member: watch.key.member) }
+            releaseRegionNode(of: watch.tracker)
         }
+        for node in regionCandidates { releaseRegionNode(of: node._rippleTracker) }
+        serial = Self.nextSerial()
         watched.removeAll()
         watchList.removeAll()
         permitted.removeAll()
-        region.removeAll()
+        regionTable.removeAll()
         points.removeAll()
         triggers.removeAll()
         regionTriggers.removeAll()

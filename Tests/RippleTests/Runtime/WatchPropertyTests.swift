@@ -1,5 +1,5 @@
 import Foundation
-@testable import Ripple
+@_spi(RippleGenerated) @testable import Ripple
 import Testing
 
 /// Seeded random structural changes of a desk (appends, removals, moves, replacements of
@@ -58,6 +58,51 @@ import Testing
         try mediator.update { _ in ticket.title = "u" }
         #expect(log.take() == ["titles"], "the ticket that came is watched")
         #expect(registration?.state.watchDifferences(nodes: [desk, lane, ticket]) == [])
+    }
+
+    @Test func regionsOverTheSameNodesCountThemApartWhoeverCameFirst() throws {
+        // The first `.all` counts its nodes in their trackers, the second in a table of its own;
+        // when the first ends, a third takes the trackers back while the second keeps its table.
+        let mediator = Mediator(root: makeLibrary())
+        let desk = Desk()
+        let lanes = [Lane("a"), Lane("b"), Lane("c")]
+        let tickets = (0..<4).map { Ticket(number: $0, title: "t\($0)") }
+        desk._lanes = [lanes[0], lanes[1]]
+        lanes[0]._tickets = [tickets[0], tickets[1]]
+        lanes[2]._tickets = [tickets[2]]
+        let log = EventLog()
+        func region(_ name: String) -> Registration {
+            mediator.observe(name, on: desk, reads: [Desk.scheme.lanes.all]) { _ in log.append(name) }
+        }
+        let nodes: [any RippleNode] = [desk] + lanes + tickets
+        var first: Registration? = region("first")
+        let second = region("second")
+        mediator.refresh()
+        #expect(log.take() == ["first", "second"])
+        try mediator.update { _ in tickets[1].title = "changed" }
+        #expect(log.take() == ["first", "second"])
+
+        first?.cancel()
+        first = nil
+        let third = region("third")
+        mediator.refresh()
+        #expect(log.take() == ["third"])
+        for registration in [second, third] { #expect(registration.state.watchDifferences(nodes: nodes) == []) }
+
+        try mediator.update { _ in desk.lanes = [lanes[1], lanes[2]] }
+        #expect(log.take() == ["second", "third"])
+        try mediator.update { _ in tickets[0].title = "gone with its lane" }
+        #expect(log.take() == [])
+        try mediator.update { _ in tickets[2].title = "came with its lane" }
+        #expect(log.take() == ["second", "third"])
+        try mediator.update { _ in lanes[1].tickets.append(tickets[3]) }
+        #expect(log.take() == ["second", "third"])
+        second.cancel()
+        try mediator.update { _ in tickets[3].title = "still watched by the third" }
+        #expect(log.take() == ["third"])
+        #expect(third.state.watchDifferences(nodes: nodes) == [])
+        third.cancel()
+        #expect(nodes.allSatisfy { !$0._rippleTracker.hasWatchers && $0._rippleTracker.regionOwner == 0 }, "nothing is left in a tracker")
     }
 
     @Test func aNodeThatLeavesAndComesBackWithinARefreshStillCountsWhatChangedMeanwhile() throws {
