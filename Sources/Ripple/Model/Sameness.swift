@@ -73,7 +73,12 @@
 /// Whether two collections hold the same objects in the same order.
 @inlinable
 @_spi(RippleGenerated) public func _rippleSameNodes<Nodes: Collection>(_ lhs: Nodes, _ rhs: Nodes) -> Bool where Nodes.Element: AnyObject {
-    lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0 === $1 }
+    // A plain loop: `zip` and `allSatisfy` instantiate generic metadata at each call where the
+    // element type is not known statically (`Array.merge`).
+    guard lhs.count == rhs.count else { return false }
+    var right = rhs.makeIterator()
+    for node in lhs where node !== right.next() { return false }
+    return true
 }
 
 @inlinable

@@ -83,6 +83,8 @@ extension Watches {
     static func netted(_ changes: [(node: any RippleNode, delta: Int)]) -> [(node: any RippleNode, delta: Int)] {
         var order: [ObjectIdentifier] = []
         var sums: [ObjectIdentifier: (node: any RippleNode, delta: Int)] = [:]
+        order.reserveCapacity(changes.count)
+        sums.reserveCapacity(changes.count)
         for (node, delta) in changes {
             let id = ObjectIdentifier(node)
             if let sum = sums[id] {

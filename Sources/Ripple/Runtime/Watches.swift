@@ -155,7 +155,7 @@ final class Watches {
     /// Forgets everything, then walks `paths` from `anchor`: what registering costs, and the
     /// fallback where following a change is not sound.
     func resolve(_ paths: [[PathStep]], from anchor: any RippleNode, _ descriptor: NodeDescriptor) {
-        removeAll()
+        removeAll(keepingCapacity: true)
         for path in paths { walk(path[...], from: anchor, descriptor, context: [], times: 1) }
         settleRegion()
         // A walk forwards only adds: nothing shrank, nothing came back to a followed point.
@@ -163,16 +163,17 @@ final class Watches {
         shrunk.removeAll()
     }
 
-    /// Stops watching anything.
-    func removeAll() {
+    /// Stops watching anything; `keepingCapacity` keeps the room of the largest tables for a
+    /// walk that follows.
+    func removeAll(keepingCapacity: Bool = false) {
         for watch in watchList {
             if let owner { watch.tracker.removeWatcher(owner, member: watch.key.member) }
             releaseRegionNode(of: watch.tracker)
         }
         for node in regionCandidates { releaseRegionNode(of: node._rippleTracker) }
         serial = Self.nextSerial()
-        watched.removeAll()
-        watchList.removeAll()
+        watched.removeAll(keepingCapacity: keepingCapacity)
+        watchList.removeAll(keepingCapacity: keepingCapacity)
         permitted.removeAll()
         regionTable.removeAll()
         points.removeAll()
@@ -316,15 +317,21 @@ final class Watches {
     func follow(_ key: NodeMember) {
         guard let point = points[key] else { return }
         let now = Self.snapshot(of: point.node, point.member, isComputed: point.isComputed)
+        // A change that replaces about as much as is watched (a collection assigned anew) costs
+        // less walked again from the start: following it would add and take away every watch.
         var changes: [(node: any RippleNode, delta: Int)] = []
+        var isLarge = false
         switch (point.snapshot, now) {
         case (.stored(let old), .stored(let new)):
-            forEachPlaceChange(from: old, to: new) { changes.append(($0, $1)) }
+            forEachPlaceChange(from: old, to: new) { node, delta in
+                if changes.count < watchList.count { changes.append((node, delta)) } else { isLarge = true }
+            }
         case (.computed(let old), .computed(let new)):
             changes = Self.placeChanges(from: old, to: new)
         default:
             return giveUp()
         }
+        guard !isLarge else { return giveUp() }
         points[key]!.snapshot = now
         guard !changes.isEmpty else { return }
         if changes.count > 1 { changes = Self.netted(changes) }
