@@ -67,13 +67,13 @@ package struct Generator: Sendable {
             }
             return report
         }
-        guard !report.hasErrors, let code = generation.code else {
+        guard !report.hasErrors, let output = generation.output else {
             if options.removesStaleOutput {
                 removeStaleOutput(&report)
             }
             return report
         }
-        write(code, &report)
+        write(output, &report)
         return report
     }
 
@@ -83,8 +83,14 @@ package struct Generator: Sendable {
         package var diagnostics: [Diagnostic] = []
         /// The scheme that was built (meaningful only without errors).
         package var scheme = ModelScheme(classes: [])
-        /// The generated code; `nil` when there are errors or nothing was to be rendered.
-        package var code: String?
+        /// The generated code as the UTF-8 bytes of the file; `nil` when there are errors or
+        /// nothing was to be rendered.
+        package var output: [UInt8]?
+
+        /// The generated code as text, made from ``output`` at each call.
+        package var code: String? {
+            output.map { String(decoding: $0, as: UTF8.self) }
+        }
         /// The paths of the sources that were parsed, in their order.
         package var parsedFiles: [String] = []
     }
@@ -116,7 +122,7 @@ package struct Generator: Sendable {
         generation.scheme = built.scheme
         if let templates, !generation.diagnostics.contains(where: { $0.severity == .error }) {
             do {
-                generation.code = try CodeRenderer(templates: templates).render(built.scheme, observable: observable, documents: documents)
+                generation.output = try CodeRenderer(templates: templates).render(built.scheme, observable: observable, documents: documents)
             } catch {
                 let tooLarge = templates.isBuiltIn ? modelTooLarge(error, built.scheme) : nil
                 generation.diagnostics.append(tooLarge ?? Diagnostic(
@@ -182,11 +188,11 @@ package struct Generator: Sendable {
         }
     }
 
-    /// Writes `code` unless the file already holds exactly it.
-    private func write(_ code: String, _ report: inout GeneratorReport) {
+    /// Writes `output` unless the file already holds exactly it.
+    private func write(_ output: [UInt8], _ report: inout GeneratorReport) {
         let path = options.outputFile
         report.outputFile = path
-        let data = Data(code.utf8)
+        let data = Data(output)
         if FileManager.default.contents(atPath: path) == data { return }
         do throws(GeneratorError) {
             try AtomicFile.write(data, to: path, creatingDirectory: options.outputDirectory)

@@ -7,7 +7,7 @@
 /// (see ``TemplateDictionary``): a class or a member is an array of values, in their order.
 ///
 /// ```swift
-/// let code = try CodeRenderer(templates: .builtIn()).render(scheme)
+/// let code = String(decoding: try CodeRenderer(templates: .builtIn()).render(scheme), as: UTF8.self)
 /// ```
 package struct CodeRenderer: Sendable {
     package let templates: TemplateSet
@@ -17,11 +17,13 @@ package struct CodeRenderer: Sendable {
         self.templates = templates
     }
 
-    /// The generated file: every class of `schema`, or only the header when it has none.
+    /// The generated file: every class of `scheme`, or only the header when it has none.
     ///
+    /// - Returns: The file's UTF-8 bytes, as they are written: the bench's annotated model's
+    ///   17 MB copied into a `String` took another 7M instructions and 850 page faults a render.
     /// - Throws: `TemplateError` when a (user) template uses a variable that does not exist or
     ///   a value of the wrong kind.
-    package func render(_ scheme: ModelScheme, observable: Bool = false, documents: Bool = false) throws(TemplateError) -> String {
+    package func render(_ scheme: ModelScheme, observable: Bool = false, documents: Bool = false) throws(TemplateError) -> [UInt8] {
         // A root not explicitly `@MainActor` lists the classes that are with their isolated
         // conformances, which it can name on the main actor only.
         let hasMainActorClasses = scheme.classes.contains { $0.isolation == .mainActor }

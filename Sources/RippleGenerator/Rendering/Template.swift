@@ -115,6 +115,6 @@ package struct Template: Sendable {
         var renderer = TemplateRenderer(
             self, variables: context, templates: templates, outputLimit: outputLimit, stepLimit: stepLimit,
             expectedSize: expectedSize)
-        return try renderer.render()
+        return String(decoding: try renderer.render(), as: UTF8.self)
     }
 }

@@ -1,4 +1,4 @@
-/// Renders parsed templates into one string: a plain interpreter over their nodes.
+/// Renders parsed templates into UTF-8 bytes: a plain interpreter over their nodes.
 ///
 /// The renderer keeps the bodies it is inside on a stack of its own, a ``Frame`` each, rather
 /// than on the call stack: an `{% if %}` pushes the body of the branch that holds, a
@@ -90,7 +90,7 @@ struct TemplateRenderer {
 
     /// Renders the template the renderer was created with: the nodes of the innermost frame, up
     /// to its end or to a node that pushes a frame, and so on until no frame is left.
-    mutating func render() throws(TemplateError) -> String {
+    mutating func render() throws(TemplateError) -> [UInt8] {
         frames: while true {
             // A constant of its own, so that its nodes are read in place rather than copied.
             let nodes = frame.nodes
@@ -117,7 +117,7 @@ struct TemplateRenderer {
                     continue frames
                 }
             }
-            guard try endFrame() else { return String(decoding: output, as: UTF8.self) }
+            guard try endFrame() else { return output }
         }
     }
 

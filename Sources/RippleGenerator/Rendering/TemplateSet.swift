@@ -119,11 +119,14 @@ package struct TemplateSet: Sendable {
     }
 
     /// Renders the entry template, `File.swift.ripple`, with the variables of the file, into
-    /// room made for `expectedSize` bytes.
-    package func render(_ context: [String: TemplateValue], expectedSize: Int = 0) throws(TemplateError) -> String {
+    /// room made for `expectedSize` bytes: the UTF-8 bytes of the file, written as they are.
+    package func render(_ context: [String: TemplateValue], expectedSize: Int = 0) throws(TemplateError) -> [UInt8] {
         guard let entry = templates[Self.entryName] else {
             preconditionFailure("the built-in templates include \(Self.entryName)")
         }
-        return try entry.render(context, templates: templates, outputLimit: outputLimit, expectedSize: expectedSize)
+        var renderer = TemplateRenderer(
+            entry, variables: context, templates: templates, outputLimit: outputLimit, stepLimit: Template.maximumSteps,
+            expectedSize: expectedSize)
+        return try renderer.render()
     }
 }

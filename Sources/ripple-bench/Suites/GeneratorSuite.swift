@@ -82,7 +82,8 @@ final class GeneratorSuite {
         }
         table.notes = [
             "Generation: `Generator.generate`, ripple-gen's pipeline in memory: fast scan, parse of the files that may",
-            "  hold annotations, schema, render; no file is read or written (sources are UTF-8 bytes, as read).",
+            "  hold annotations, schema, render into the bytes ripple-gen writes; no file is read or written",
+            "  (sources are UTF-8 bytes, as read).",
             "'parsed anyway' runs the lexer and declaration parser over every file: what a file costs once it has",
             "  an annotation somewhere.",
         ] + (stageNote.map { ["Annotated model, one run by stage: " + $0 + "."] } ?? [])
@@ -93,10 +94,10 @@ final class GeneratorSuite {
     /// reading its inputs and writing its output, and returns the size of the generated code.
     private static func generate(_ files: [SyntheticSources.File]) throws -> Int {
         let generation = Generator.generate(files.map { ($0.path, $0.bytes) })
-        guard let code = generation.code else {
+        guard let output = generation.output else {
             throw GeneratorBenchError.invalidInput(generation.diagnostics.first?.description ?? "no code generated")
         }
-        return code.utf8.count
+        return output.count
     }
 
     /// The stages of `generate(_:)` one by one, for the stage note and for profiling.
@@ -113,7 +114,7 @@ final class GeneratorSuite {
         return built.scheme
     }
 
-    private static func render(_ schema: ModelScheme) throws -> String {
+    private static func render(_ schema: ModelScheme) throws -> [UInt8] {
         try CodeRenderer(templates: .builtIn()).render(schema)
     }
 
@@ -132,9 +133,9 @@ final class GeneratorSuite {
         let schemaTime = lap()
         let code = try Self.render(schema)
         let renderTime = lap()
-        Blackhole.consume(code.utf8.count)
+        Blackhole.consume(code.count)
         return "scan + parse \(parseTime), schema \(schemaTime), render \(renderTime) "
-            + "(\(Format.rate(Double(code.utf8.count) / 1e6)) MB of generated code)"
+            + "(\(Format.rate(Double(code.count) / 1e6)) MB of generated code)"
     }
 
     /// Runs `stage` over the annotated model `runs` times; the stages before it run once, first.
@@ -146,7 +147,7 @@ final class GeneratorSuite {
             switch stage {
             case .parse: Blackhole.consume(scanAndParse(files).count)
             case .schema: Blackhole.consume(try buildSchema(parsed).classes.count)
-            case .render: Blackhole.consume(try render(schema!).utf8.count)
+            case .render: Blackhole.consume(try render(schema!).count)
             case .all: Blackhole.consume(try generate(files))
             }
         }

@@ -174,8 +174,7 @@ import Testing
                 let configuration = fixture.configurationFile.map { Configuration.load(path: $0).configuration }
                 rendered[report.scheme] = Data(
                     try CodeRenderer().render(
-                        report.scheme, observable: configuration?.observable ?? false, documents: configuration?.documents ?? false
-                    ).utf8)
+                        report.scheme, observable: configuration?.observable ?? false, documents: configuration?.documents ?? false))
             } catch {
                 problems.append("succeeded, but rendering its scheme again throws \(error.message)")
                 return problems
