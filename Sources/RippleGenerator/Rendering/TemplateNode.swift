@@ -42,18 +42,15 @@ enum TemplateNode: Sendable {
 
     /// `{% if %} … {% elif %} … {% else %} … {% endif %}`.
     final class Conditional: Sendable {
-        struct Branch: Sendable {
-            var condition: Expression
-            var body: [TemplateNode]
-        }
+        /// The condition of the `if`, then of each `elif`; the first that holds chooses its body.
+        let conditions: [Expression]
+        /// The body of each condition, in the same order, then the else body (perhaps empty).
+        let bodies: [[TemplateNode]]
 
-        /// The `if` branch, then each `elif` branch; the first whose condition holds renders.
-        let branches: [Branch]
-        /// Rendered when no branch's condition holds.
-        let elseBody: [TemplateNode]
-
-        init(branches: [Branch], elseBody: [TemplateNode]) {
-            (self.branches, self.elseBody) = (branches, elseBody)
+        /// - Precondition: There is one more body than conditions.
+        init(conditions: [Expression], bodies: [[TemplateNode]]) {
+            precondition(bodies.count == conditions.count + 1, "an else body is missing")
+            (self.conditions, self.bodies) = (conditions, bodies)
         }
     }
 

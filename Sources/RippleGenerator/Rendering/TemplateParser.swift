@@ -49,8 +49,7 @@ struct TemplateParser {
             let bodies = hasElse ? bodies : bodies + [nodes]
             let elseBody = hasElse ? nodes : []
             guard let loop else {
-                let branches = zip(conditions, bodies).map { TemplateNode.Conditional.Branch(condition: $0, body: $1) }
-                return .conditional(TemplateNode.Conditional(branches: branches, elseBody: elseBody))
+                return .conditional(TemplateNode.Conditional(conditions: conditions, bodies: bodies + [elseBody]))
             }
             return .loop(TemplateNode.Loop(
                 location: location, variable: loop.variable, sequence: loop.sequence, body: bodies[0],

@@ -105,10 +105,11 @@ struct TemplateRenderer {
                     try start(loop)
                     continue frames
                 case .conditional(let conditional):
-                    let body = try body(of: conditional)
-                    // Text alone, as many bodies are, needs no frame of its own.
-                    guard body.count == 1, case .text(let bytes) = body[0] else {
-                        push(body, .block)
+                    // The body is read in place: most are empty or text alone, and need no frame.
+                    let body = try chosenBody(of: conditional)
+                    if conditional.bodies[body].isEmpty { continue }
+                    guard conditional.bodies[body].count == 1, case .text(let bytes) = conditional.bodies[body][0] else {
+                        push(conditional.bodies[body], .block)
                         continue frames
                     }
                     output.append(contentsOf: bytes)
@@ -177,14 +178,13 @@ struct TemplateRenderer {
         push(loop.body, .loopBody)
     }
 
-    /// The body of the first branch whose condition holds, or the else body.
+    /// The position in the conditional's bodies of the first whose condition holds, or of the else body.
     @inline(__always)
-    private func body(of conditional: TemplateNode.Conditional) throws(TemplateError) -> [TemplateNode] {
-        let branches = conditional.branches
-        for index in branches.indices where try holds(branches[index].condition) {
-            return branches[index].body
+    private func chosenBody(of conditional: TemplateNode.Conditional) throws(TemplateError) -> Int {
+        for index in conditional.conditions.indices where try holds(conditional.conditions[index]) {
+            return index
         }
-        return conditional.elseBody
+        return conditional.conditions.count
     }
 
     private mutating func include(_ include: TemplateNode.Include) throws(TemplateError) {
