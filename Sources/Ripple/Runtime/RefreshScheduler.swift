@@ -231,6 +231,7 @@ final class RefreshScheduler {
             var record = RefreshRecord(number: refreshNumber)
             while let registration = queue.pop() {
                 registration.isQueued = false
+                if core.graph.hasReleased { core.cancelReleased() }
                 // A paused registration keeps its changes for resume().
                 if registration.isCancelled || registration.isPaused { continue }
                 if isDue(registration) {
@@ -241,8 +242,9 @@ final class RefreshScheduler {
                     registration.followChanges()
                 }
             }
-            for registration in core.graph.everyRefresh where !registration.isCancelled && !registration.isPaused {
-                run(registration, &record)
+            for registration in core.graph.everyRefresh {
+                if core.graph.hasReleased { core.cancelReleased() }
+                if !registration.isCancelled && !registration.isPaused { run(registration, &record) }
             }
             reportObservationChanges()
             if isLogging {

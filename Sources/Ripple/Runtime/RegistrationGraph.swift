@@ -70,6 +70,12 @@ final class RegistrationGraph {
         releasedLock.withLock { released.append(registration) }
     }
 
+    /// Whether registrations were released since the last ``takeReleased()``: a refresh asks
+    /// before each firing, so that one released by a body (its owner's handle, say) fires no more.
+    var hasReleased: Bool {
+        releasedLock.withLock { !released.isEmpty }
+    }
+
     /// The registrations released since the last call.
     func takeReleased() -> [RegistrationState] {
         releasedLock.withLock {

@@ -27,6 +27,8 @@ final class Validator {
     /// How many nodes validations looked at (written, attached, below attached, ancestors),
     /// and how many the walks that made links did: what tests check costs against.
     private(set) var nodesExamined = 0
+    /// Nodes visited below attached nodes, for tests.
+    private(set) var nodesWalkedBelowAttached = 0
     /// The node whose `validate()` runs now.
     private(set) var nodeBeingValidated: ObjectIdentifier?
     /// The journal positions of writes a `validate()` made to its own node: validating what
@@ -108,11 +110,14 @@ final class Validator {
         let structural = structuralChanges(entries)
         // The parents an attached node will have once the links follow this transaction.
         var newParents: [ObjectIdentifier: [any RippleNode]] = [:]
+        // Each node below attached ones once: a chain linked link by link in one update is
+        // walked once, not once per link.
+        var walked: Set<ObjectIdentifier> = []
         for change in structural {
             for child in change.changes.attached {
                 newParents[ObjectIdentifier(child), default: []].append(change.parent)
                 guard role(of: child).reachesValidating else { continue }
-                forEachNode(below: child) { node, parent in
+                forEachNode(below: child, skipping: &walked) { node, parent in
                     newParents[ObjectIdentifier(node), default: []].append(parent)
                     if seen.insert(ObjectIdentifier(node)).inserted { candidates.append(node) }
                 }
@@ -267,13 +272,17 @@ final class Validator {
         }
     }
 
-    /// Calls `body` with every node below `top` (not `top` itself) and one parent of it, each once.
-    private func forEachNode(below top: any RippleNode, _ body: (any RippleNode, any RippleNode) -> Void) {
-        var visited: Set<ObjectIdentifier> = [ObjectIdentifier(top)]
+    /// Calls `body` with every node below `top` (not `top` itself) and one parent of it, each
+    /// once, but for those in `visited` and below them (already walked); adds those it walks.
+    private func forEachNode(
+        below top: any RippleNode, skipping visited: inout Set<ObjectIdentifier>, _ body: (any RippleNode, any RippleNode) -> Void
+    ) {
+        guard visited.insert(ObjectIdentifier(top)).inserted else { return }
         var stack = [top]
         while let node = stack.popLast() {
             forEachChild(of: node) { child, _ in
                 guard visited.insert(ObjectIdentifier(child)).inserted else { return }
+                nodesWalkedBelowAttached += 1
                 body(child, node)
                 stack.append(child)
             }

@@ -42,6 +42,20 @@ import Testing
         #expect(reply.text == "reply")
     }
 
+    @Test func aChainLinkedInOneUpdateIsWalkedOnceNotOncePerLink() throws {
+        let mediator = Mediator(root: makeLibrary())
+        let validator = mediator.core.validator
+        let chain = (0..<300).map { Note(id: $0, "note") }
+        let walked = validator.nodesWalkedBelowAttached
+        try mediator.update { library in
+            for index in 0..<(chain.count - 1) { chain[index].replies = [chain[index + 1]] }
+            library.notes.append(chain[0])
+        }
+        // Once per link it would be 300 * 299 / 2 = 44,850.
+        #expect(validator.nodesWalkedBelowAttached - walked <= chain.count)
+        #expect(throws: Note.Problem.emptyText(id: 299)) { try mediator.update { _ in chain[299].text = "" } }
+    }
+
     @Test func findingWhatToValidateCostsWhatWasWrittenNotTheModel() throws {
         let library = makeLibrary()
         library._notes = (0..<5_000).map { Note(id: $0, "note", replies: [Note(id: -$0, "reply")]) }

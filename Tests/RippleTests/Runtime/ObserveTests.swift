@@ -130,6 +130,37 @@ import Testing
         _ = kept
     }
 
+    @Test func aRegistrationReleasedInAnotherBodyFiresNoMoreInThatRefresh() throws {
+        // Its owner may be gone with it (a body that captures it unowned would crash).
+        final class Holder {
+            var registration: Registration?
+            var releases = false
+        }
+        let mediator = Mediator(root: makeLibrary())
+        let log = EventLog()
+        let holder = Holder()
+        let releaser = mediator.observe("releaser", reads: [Library.scheme.userID]) { _ in
+            log.append("releaser")
+            if holder.releases { holder.registration = nil }
+        }
+        holder.registration = mediator.observe("released", reads: [Library.scheme.userID]) { _ in log.append("released") }
+        let everyRefresh = Holder()
+        let releasing = mediator.observeEveryRefresh("releasing") { _ in
+            if everyRefresh.releases { everyRefresh.registration = nil }
+        }
+        everyRefresh.registration = mediator.observeEveryRefresh("every") { _ in log.append("every") }
+        mediator.refresh()
+        #expect(log.take() == ["releaser", "released", "every"])
+        holder.releases = true
+        try mediator.update { $0.userID += 1 }
+        #expect(log.take() == ["releaser", "every"])
+        everyRefresh.releases = true
+        try mediator.update { $0.userID += 1 }
+        #expect(log.take() == ["releaser"], "an observer of every refresh released before its turn")
+        _ = releasing
+        _ = releaser
+    }
+
     @Test func manyWatchersOfOneNodeFireExactlyAndCancelCleanly() throws {
         let mediator = Mediator(root: makeLibrary())
         let log = EventLog()
