@@ -43,9 +43,22 @@ protocol NodeCollection {
     func nodeChanges(from old: Any) -> NodeChanges
     /// Calls `body` with each node that lost a place (-1) or gained one (+1) since `old`.
     func forEachPlaceChange(from old: Any, _ body: (any RippleNode, Int) -> Void)
+    /// How many calls ``forEachPlaceChange(from:_:)`` makes at most, where that is known
+    /// without visiting the nodes (an array's middles past their common ends); nil otherwise.
+    func placeChangeBound(from old: Any) -> Int?
+}
+
+extension NodeCollection {
+    func placeChangeBound(from old: Any) -> Int? { nil }
 }
 
 extension Array: NodeCollection where Element: RippleNode {
+    func placeChangeBound(from old: Any) -> Int? {
+        guard let old = old as? [Element] else { return count }
+        let ends = CommonEnds(old, self, by: ===)
+        return old.count + count - 2 * (ends.prefix + ends.suffix)
+    }
+
     func forEachNode(_ body: (any RippleNode) -> Void) {
         for node in self { body(node) }
     }

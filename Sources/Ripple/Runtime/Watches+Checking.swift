@@ -79,6 +79,18 @@ extension Watches {
         return old.map { ($0, -1) } + new.map { ($0, 1) }
     }
 
+    /// The places a stored value gained and lost since `old`, or nil when they are `limit` or
+    /// more (an array's are counted from its ends first, without visiting them).
+    static func placeChanges(from old: Any, to new: Any, below limit: Int) -> [(node: any RippleNode, delta: Int)]? {
+        if let bound = (new as? any NodeCollection)?.placeChangeBound(from: old), bound >= limit { return nil }
+        var changes: [(node: any RippleNode, delta: Int)] = []
+        var isLarge = false
+        forEachPlaceChange(from: old, to: new) { node, delta in
+            if changes.count < limit { changes.append((node, delta)) } else { isLarge = true }
+        }
+        return isLarge ? nil : changes
+    }
+
     /// One entry per node, its changes added up, in the order first met; zeros left out.
     static func netted(_ changes: [(node: any RippleNode, delta: Int)]) -> [(node: any RippleNode, delta: Int)] {
         var order: [ObjectIdentifier] = []

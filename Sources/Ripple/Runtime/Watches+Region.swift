@@ -54,6 +54,14 @@ extension Watches {
         shrunk.removeAll()
     }
 
+    nonisolated(unsafe) private static var lastSerial = 0
+
+    /// A ``serial`` no region had.
+    static func nextSerial() -> Int {
+        lastSerial += 1
+        return lastSerial
+    }
+
     /// The region entry of the tracker's node (no places and out when it has none).
     func regionNode(of tracker: Tracker) -> RegionNode {
         if tracker.regionOwner == serial { return RegionNode(places: tracker.regionPlaces, isIn: tracker.isInRegion) }

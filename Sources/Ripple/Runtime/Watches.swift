@@ -67,12 +67,6 @@ final class Watches {
     /// The name of this region in the trackers that count its nodes (`Tracker/regionOwner`):
     /// a new one each time it is emptied, so that nothing it left in a tracker is read again.
     @exclusivity(unchecked) private(set) var serial = Watches.nextSerial()
-    nonisolated(unsafe) private static var lastSerial = 0
-
-    static func nextSerial() -> Int {
-        lastSerial += 1
-        return lastSerial
-    }
 
     /// The rest of a path that went through a point, with the computed points whose value it
     /// depends on, and how many walks went through.
@@ -317,21 +311,18 @@ final class Watches {
     func follow(_ key: NodeMember) {
         guard let point = points[key] else { return }
         let now = Self.snapshot(of: point.node, point.member, isComputed: point.isComputed)
-        // A change that replaces about as much as is watched (a collection assigned anew) costs
-        // less walked again from the start: following it would add and take away every watch.
-        var changes: [(node: any RippleNode, delta: Int)] = []
-        var isLarge = false
+        var changes: [(node: any RippleNode, delta: Int)]
         switch (point.snapshot, now) {
         case (.stored(let old), .stored(let new)):
-            forEachPlaceChange(from: old, to: new) { node, delta in
-                if changes.count < watchList.count { changes.append((node, delta)) } else { isLarge = true }
-            }
+            // A change that replaces about as much as is watched (a collection assigned anew)
+            // costs less walked again from the start than followed.
+            guard let stored = Self.placeChanges(from: old, to: new, below: watchList.count) else { return giveUp() }
+            changes = stored
         case (.computed(let old), .computed(let new)):
             changes = Self.placeChanges(from: old, to: new)
         default:
             return giveUp()
         }
-        guard !isLarge else { return giveUp() }
         points[key]!.snapshot = now
         guard !changes.isEmpty else { return }
         if changes.count > 1 { changes = Self.netted(changes) }
