@@ -43,8 +43,8 @@ protocol NodeCollection {
     func nodeChanges(from old: Any) -> NodeChanges
     /// Calls `body` with each node that lost a place (-1) or gained one (+1) since `old`.
     func forEachPlaceChange(from old: Any, _ body: (any RippleNode, Int) -> Void)
-    /// How many calls ``forEachPlaceChange(from:_:)`` makes at most, where that is known
-    /// without visiting the nodes (an array's middles past their common ends); nil otherwise.
+    /// How many calls ``forEachPlaceChange(from:_:)`` makes, where that is known at once (an
+    /// array whose first and last nodes both changed: every node left and came); nil otherwise.
     func placeChangeBound(from old: Any) -> Int?
 }
 
@@ -55,8 +55,7 @@ extension NodeCollection {
 extension Array: NodeCollection where Element: RippleNode {
     func placeChangeBound(from old: Any) -> Int? {
         guard let old = old as? [Element] else { return count }
-        let ends = CommonEnds(old, self, by: ===)
-        return old.count + count - 2 * (ends.prefix + ends.suffix)
+        return old.first !== first && old.last !== last ? old.count + count : nil
     }
 
     func forEachNode(_ body: (any RippleNode) -> Void) {

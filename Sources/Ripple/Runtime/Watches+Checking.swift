@@ -80,7 +80,7 @@ extension Watches {
     }
 
     /// The places a stored value gained and lost since `old`, or nil when they are `limit` or
-    /// more (an array's are counted from its ends first, without visiting them).
+    /// more (an array replaced whole is known at once, without visiting its nodes).
     static func placeChanges(from old: Any, to new: Any, below limit: Int) -> [(node: any RippleNode, delta: Int)]? {
         if let bound = (new as? any NodeCollection)?.placeChangeBound(from: old), bound >= limit { return nil }
         var changes: [(node: any RippleNode, delta: Int)] = []
