@@ -88,17 +88,22 @@ struct DocumentFile {
         }
     }
 
-    /// Throws unless the file at ``path`` is still the one the store read or wrote last.
+    /// Throws unless the file at ``path`` is still the one the store read or wrote last (or, for
+    /// a document not written yet, unless something is there).
     ///
     /// - Throws: ``DocumentError/moved(path:)`` when it was renamed, moved, replaced or deleted;
     ///   ``DocumentError/hardLinked(path:links:)`` when it gained another name.
     func checkInPlace() throws {
-        guard let identity else { return }
         let found: FileStatus?
         do {
             found = try files.status(atPath: path, followingLinks: false)
         } catch let error as SystemCallError {
             throw DocumentError.fileError(path: path, operation: "stat", code: error.code)
+        }
+        // A new document: nothing may have taken its name meanwhile.
+        guard let identity else {
+            if found != nil { throw DocumentError.moved(path: path) }
+            return
         }
         guard let found, found.isSameFile(as: identity) else { throw DocumentError.moved(path: path) }
         guard found.links == 1 else { throw DocumentError.hardLinked(path: path, links: found.links) }

@@ -168,10 +168,15 @@ public final class DocumentStore<Root: DocumentRoot> {
         let written = try document.write(bytes)
         try document.install(written)
         generation = next
-        // The snapshot holds everything: the journal starts again after it. If that fails, the
-        // old journal goes on, valid beside either snapshot.
-        try journal.replace(generation: next, base: identities.sequence, document: identities.document)
         isBehind = false
+        // The snapshot holds everything: the journal starts again after it. If that fails, the
+        // old journal goes on, valid beside either snapshot (its records are in this one)...
+        do {
+            try journal.replace(generation: next, base: identities.sequence, document: identities.document)
+        } catch {
+            // ...unless it may end with a record that was rolled back, which must not come back.
+            if journal.needsReplacing { throw error }
+        }
     }
 
     // MARK: Reports

@@ -29,8 +29,8 @@ final class MediatorCore {
     /// The gates are taking a transaction's change (its writes are validated, and stay unless
     /// a gate refuses them).
     var isPreparingCommit = false
-    /// The last transaction was rolled back because a gate refused it (not because of its body
-    /// or its validation).
+    /// The last outermost update, or a transaction it ran, was rolled back because a gate
+    /// refused it (not because of its body or its validation).
     var lastTransactionWasRefused = false
     /// The numbers of the nodes documents name (see `Documents/`).
     var identities = DocumentIdentities()
@@ -110,6 +110,7 @@ final class MediatorCore {
         let outerTag = scheduler.currentTag
         scheduler.currentTag = tag
         var failure: (any Error)?
+        lastTransactionWasRefused = false
         do { try transaction(body) } catch { failure = error }
         opening = (tag, failure == nil, journal.count)
         // After a rollback, what the body queued (its actions' activity) still runs.
@@ -198,7 +199,6 @@ final class MediatorCore {
         journal.beginSegment()
         updateDepth += 1
         defer { updateDepth -= 1 }
-        lastTransactionWasRefused = false
         do {
             try body()
             try validate(from: mark)
