@@ -67,11 +67,13 @@ final class JournalFile {
             do {
                 if try files.lock(descriptor) {
                     let locked = try files.status(of: descriptor)
-                    if let named = try files.status(atPath: path, followingLinks: false), named.isSameFile(as: locked) {
+                    if let named = try files.status(atPath: path, followingLinks: true), named.isSameFile(as: locked) {
                         return descriptor
                     }
                     // Replaced since it was opened: the name is another file's now.
                     files.close(descriptor)
+                    attempts += 1
+                    guard attempts < 50 else { throw DocumentError.locked(path: path) }
                     continue
                 }
             } catch let error as SystemCallError {

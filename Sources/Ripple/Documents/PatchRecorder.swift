@@ -88,9 +88,10 @@ final class PatchRecorder: CommitRecorder, CommitGate {
         let prepared = self.prepared
         self.prepared = nil
         let start = prepared?.entryCount ?? 0
+        // What the refresh wrote (most often nothing).
         let writes = start < commit.entries.count ? commit.firstWrites(from: start) { Self.isSaved($0) } : []
-        let change = membership.update(with: writes)
-        let restChanged = isChange(writes, change)
+        let change = writes.isEmpty ? DocumentMembership.Change() : membership.update(with: writes)
+        let restChanged = !writes.isEmpty && isChange(writes, change)
         let headChanged = prepared?.changed ?? false
         guard headChanged || restChanged else { return }
         // What registrations wrote continues the transaction's patch, under its number.

@@ -30,6 +30,11 @@ import Darwin
         try DocumentStore<Library>(url: url).mediator.root.shelves.map(\.title)
     }
 
+    /// `url`'s path with every symbolic link resolved (the path a store names in its errors).
+    private func real(_ url: URL) throws -> String {
+        try SystemFileCalls.shared.realPath(url.path)
+    }
+
     private func names(_ folder: URL) throws -> [String] {
         try manager.contentsOfDirectory(atPath: folder.path).sorted()
     }
@@ -66,7 +71,7 @@ import Darwin
             URL(fileURLWithPath: folder.path + "/../" + folder.lastPathComponent + "/./library.ripple"),
         ]
         for other in others {
-            #expect(throws: DocumentError.locked(path: url.path + ".journal"), "\(other.path)") { try DocumentStore<Library>(url: other) }
+            #expect(throws: DocumentError.locked(path: try real(url) + ".journal"), "\(other.path)") { try DocumentStore<Library>(url: other) }
         }
         try store.mediator.update { $0.shelves.append(Shelf(id: 0, title: "B")) }
         #expect(store.mediator.root.shelves.count == 2)
@@ -80,6 +85,15 @@ import Darwin
         #expect(try names(folder) == ["dangling.ripple", "library.ripple", "library.ripple.journal"], "nothing made")
     }
 
+    @Test func aJournalThatIsASymbolicLinkIsFollowed() throws {
+        let (folder, url) = try document()
+        let journal = URL(fileURLWithPath: url.path + ".journal")
+        let elsewhere = folder.appendingPathComponent("elsewhere.journal")
+        try manager.moveItem(at: journal, to: elsewhere)
+        try manager.createSymbolicLink(at: journal, withDestinationURL: elsewhere)
+        #expect(try titles(url) == ["A"])
+    }
+
     // MARK: Hard links
 
     @Test func aFileWithSeveralHardLinksIsRefusedThroughEachName() throws {
@@ -88,7 +102,7 @@ import Darwin
         try manager.linkItem(at: url, to: other)
         let before = try Data(contentsOf: url)
         for name in [url, other] {
-            #expect(throws: DocumentError.hardLinked(path: name.path, links: 2)) { try DocumentStore<Library>(url: name) }
+            #expect(throws: DocumentError.hardLinked(path: try real(name), links: 2)) { try DocumentStore<Library>(url: name) }
         }
         #expect(try names(folder) == ["library.ripple", "library.ripple.journal", "other.ripple"], "no journal made")
         #expect(try Data(contentsOf: url) == before)
@@ -101,7 +115,7 @@ import Darwin
         let store = try DocumentStore<Library>(url: url)
         let other = folder.appendingPathComponent("other.ripple")
         try manager.linkItem(at: url, to: other)
-        #expect(throws: DocumentError.hardLinked(path: url.path, links: 2)) { try store.save() }
+        #expect(throws: DocumentError.hardLinked(path: try real(url), links: 2)) { try store.save() }
         try store.mediator.update { $0.shelves.append(Shelf(id: 0, title: "B")) }
         try manager.removeItem(at: other)
         try store.save()
@@ -115,9 +129,10 @@ import Darwin
         let renamed = folder.appendingPathComponent("renamed.ripple")
         do {
             let store = try DocumentStore<Library>(url: url)
+            let path = try real(url)
             try manager.moveItem(at: url, to: renamed)
             try store.mediator.update { $0.shelves.append(Shelf(id: 0, title: "B")) }
-            #expect(throws: DocumentError.moved(path: url.path)) { try store.save() }
+            #expect(throws: DocumentError.moved(path: path)) { try store.save() }
             #expect(!manager.fileExists(atPath: url.path), "no document made where it was")
             try store.mediator.update { $0.shelves.append(Shelf(id: 0, title: "C")) }
         }
@@ -131,12 +146,13 @@ import Darwin
     @Test func aDocumentDeletedOrReplacedWhileOpenIsNotWrittenOver() throws {
         let (folder, url) = try document()
         let store = try DocumentStore<Library>(url: url)
+        let path = try real(url)
         try manager.removeItem(at: url)
-        #expect(throws: DocumentError.moved(path: url.path)) { try store.save() }
+        #expect(throws: DocumentError.moved(path: path)) { try store.save() }
         #expect(try names(folder) == ["library.ripple.journal"])
         // Another file in its place (another app's, a sync's): left as it is.
         try Data("theirs".utf8).write(to: url)
-        #expect(throws: DocumentError.moved(path: url.path)) { try store.save() }
+        #expect(throws: DocumentError.moved(path: path)) { try store.save() }
         #expect(try Data(contentsOf: url) == Data("theirs".utf8))
     }
 
@@ -206,7 +222,7 @@ import Darwin
             said += String(decoding: data, as: UTF8.self)
         }
         #expect(said.hasPrefix("opened "), "the child said \(said)")
-        #expect(throws: DocumentError.locked(path: url.path + ".journal")) { try DocumentStore<Library>(url: url) }
-        #expect(throws: DocumentError.locked(path: url.path + ".journal")) { try DocumentStore<Library>(url: link) }
+        #expect(throws: DocumentError.locked(path: try real(url) + ".journal")) { try DocumentStore<Library>(url: url) }
+        #expect(throws: DocumentError.locked(path: try real(url) + ".journal")) { try DocumentStore<Library>(url: link) }
     }
 }
