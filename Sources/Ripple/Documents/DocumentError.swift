@@ -54,7 +54,7 @@ public enum DocumentError: Error, Equatable, CustomStringConvertible {
         case .damaged(let reason):
             "the document is damaged: \(reason)"
         case .locked(let path):
-            "\(path) is open in another store; close it there first"
+            "\(path) is locked: its document is open in another store (in this process or another); close it there first"
         case let .fileError(path, operation, code):
             "\(operation) failed for \(path): \(String(cString: strerror(code))) (errno \(code))"
         case .patchDoesNotApply(let reason):

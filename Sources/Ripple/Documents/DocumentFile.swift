@@ -171,8 +171,10 @@ struct DocumentFile {
         try? files.unlink(temporaryPath)
     }
 
-    /// Removes the document (one this store created and could not finish making).
+    /// Removes the document this store created and could not finish making (if it got as far
+    /// as renaming it into place: never a file that took its name meanwhile).
     mutating func remove() {
+        guard identity != nil else { return }
         try? files.unlink(path)
         identity = nil
     }

@@ -15,7 +15,7 @@ import Foundation
 /// document counts as saved (``Mediator/hasUnsavedChanges`` is `false`); if it cannot be written
 /// (a full disk, an I/O error) or encoded (a NaN), the update is rolled back and throws, and the
 /// store goes on. A looser durability writes each update at once but waits for the disk on an
-/// interval (`.interval`), or only on ``save()`` (`.onSave``); the document is saved when its
+/// interval (`.interval`), or only on ``save()`` (`.onSave`); the document is saved when its
 /// journal is durable, and a write that fails is reported to the mediator's failure handler
 /// (the document stays unsaved until a later write succeeds).
 ///

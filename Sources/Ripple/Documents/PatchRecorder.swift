@@ -66,7 +66,7 @@ final class PatchRecorder: CommitRecorder, CommitGate {
         } catch let error as DocumentError {
             // A store cannot journal it: the update rolls back. Streams alone get a gap.
             if self.journal != nil { throw error }
-            for sink in failureSinks { sink(error) }
+            for sink in failureSinks { sink(Self.committedWithoutPatch(error)) }
             return
         }
         self.prepared = prepared
@@ -112,7 +112,7 @@ final class PatchRecorder: CommitRecorder, CommitGate {
         } else if hasHadJournal {
             for sink in failureSinks { sink(.storeClosed) }
         } else if case .failure(let error) = rest {
-            for sink in failureSinks { sink(error) }
+            for sink in failureSinks { sink(Self.committedWithoutPatch(error)) }
         }
         // The streams receive one patch per update, when it could be made whole.
         guard !sinks.isEmpty, !headChanged || prepared?.patch != nil else { return }
@@ -199,6 +199,12 @@ final class PatchRecorder: CommitRecorder, CommitGate {
             if (try? node._rippleSaveChange(of: index, old: (), to: &writer)) == nil { return "\(descriptor.name).\(member.name)" }
         }
         return descriptor.name
+    }
+
+    /// `error`, saying what became of the update whose patch it stopped.
+    private static func committedWithoutPatch(_ error: DocumentError) -> DocumentError {
+        guard case .unencodable(let reason) = error else { return error }
+        return .unencodable(reason: reason + "; the update committed without its patch (a replica fed the patches sees a gap)")
     }
 
     /// What an encoder's error says, without its wrapping.

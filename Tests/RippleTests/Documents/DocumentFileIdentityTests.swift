@@ -156,6 +156,25 @@ import Darwin
         #expect(try Data(contentsOf: url) == Data("theirs".utf8))
     }
 
+    @Test func aFileMadeInTheNewDocumentsPlaceWhileItIsCreatedIsLeftAsItIs() throws {
+        let folder = manager.temporaryDirectory.appendingPathComponent("ripple-identity-\(UUID().uuidString)")
+        try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent("library.ripple")
+        let files = FaultyFileCalls()
+        var looks = 0
+        files.beforeCall = { call, path in
+            // The third look at the name is the store's last before it writes the document.
+            guard call == "stat", path.hasSuffix("/library.ripple") else { return }
+            looks += 1
+            if looks == 3 { try? Data("theirs".utf8).write(to: url) }
+        }
+        #expect(throws: DocumentError.moved(path: try real(folder) + "/library.ripple")) {
+            try DocumentStore<Library>(url: url, durability: .immediate, files: files)
+        }
+        #expect(try Data(contentsOf: url) == Data("theirs".utf8))
+        #expect(try names(folder) == ["library.ripple"], "no journal left")
+    }
+
     // MARK: Read-only folders
 
     @Test func aReadOnlyFolderIsAClearErrorAndChangesNothing() throws {

@@ -138,6 +138,19 @@ import Darwin
         #expect(titles(try watched.reopened()) == ["A", "B"])
     }
 
+    @Test func aRefusedUpdateLeavesTheParentLinksThatValidationFollows() throws {
+        let watched = try Watched()
+        let slices = [Slice("A", 60), Slice("B", 40)]
+        try watched.mediator.update { $0.chart.slices = slices }
+        #expect(throws: Chart.Problem.self, "the chart validates its slices") { try watched.mediator.update { _ in slices[0].percent = 70 } }
+        // Taking the slices out is refused by the disk: they are the chart's again, and it still
+        // validates them.
+        watched.failNext("write")
+        #expect(throws: DocumentError.self) { try watched.mediator.update { $0.chart.slices = [] } }
+        #expect(throws: Chart.Problem.self, "the chart still validates its slices") { try watched.mediator.update { _ in slices[0].percent = 70 } }
+        #expect(slices[0].percent == 60)
+    }
+
     // MARK: What registrations write
 
     @Test func whatACoordinatorWritesIsJournaledWithItsUpdateAsOnePatch() throws {
@@ -227,6 +240,7 @@ import Darwin
         #expect(mediator.root.gauge?.reading.isNaN == true, "the update committed")
         #expect(failures.count == 1 && failures.first?.wasRolledBack == false)
         #expect(failures.first.map { "\($0)" }?.contains("Gauge.reading") == true)
+        #expect(failures.first.map { "\($0)" }?.contains("the update committed without its patch") == true)
         #expect(failures.first.map { UpdateFailure.logLine($0).contains("rolled back") } == false)
         try mediator.update { $0.gauge?.reading = 8 }
         #expect(throws: DocumentError.self, "a replica sees the gap") { try replica.apply(patches[0]) }

@@ -38,8 +38,13 @@ final class FaultyFileCalls: FileSystemCalls, @unchecked Sendable {
     private(set) var open: [Int32: String] = [:]
     private var diskIsFull = false
 
+    /// Called before each call with its name and its file's path: what another process does
+    /// meanwhile.
+    var beforeCall: ((String, String) -> Void)?
+
     /// Counts a call; throws if it is the one that fails.
     private func count(_ call: String, _ path: String, error: Int32 = EIO) throws {
+        beforeCall?(call, path)
         guard counted.isEmpty || counted.contains(call) else { return }
         calls += 1
         guard calls == failingCall else { return }
