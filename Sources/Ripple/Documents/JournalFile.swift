@@ -91,18 +91,27 @@ final class JournalFile {
 
     /// The journal's bytes, whole.
     func readAll() throws -> [UInt8] {
+        try read(from: 0, upTo: nil)
+    }
+
+    /// The journal's bytes from `start` to `end` (to the file's end when `nil`).
+    private func read(from start: Int, upTo end: Int?) throws -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
+        while end.map({ start + bytes.count < $0 }) ?? true {
+            let wanted = min(chunk.count, end.map { $0 - start - bytes.count } ?? chunk.count)
             let count: Int
             do {
-                count = try chunk.withUnsafeMutableBytes { try files.read(descriptor, into: $0, at: bytes.count) }
+                count = try chunk.withUnsafeMutableBytes {
+                    try files.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: $0[..<wanted]), at: start + bytes.count)
+                }
             } catch let error as SystemCallError {
                 throw DocumentError.fileError(path: path, operation: "read", code: error.code)
             }
-            if count == 0 { return bytes }
+            if count == 0 { break }
             bytes += chunk[0..<count]
         }
+        return bytes
     }
 
     /// Goes on from a journal read at opening: the next record goes at `end` (a torn record
@@ -158,7 +167,7 @@ final class JournalFile {
     ///   (and no file is left beside it, unless removing one failed too).
     func replace(generation: UInt64, base: UInt64, document: String, carrying carried: Range<Int>? = nil) throws {
         var bytes = JournalFormat.header(generation: generation, base: base, document: document)
-        if let carried, !carried.isEmpty { bytes += try readAll()[carried] }
+        if let carried, !carried.isEmpty { bytes += try read(from: carried.lowerBound, upTo: carried.upperBound) }
         let temporary = path + "-new"
         let new: Int32
         do {
