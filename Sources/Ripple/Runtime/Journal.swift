@@ -81,7 +81,7 @@ final class Journal {
 
     /// The first of `entries` for each member that `include` accepts, in order. Costs one pass,
     /// with the trackers' own marks (a segment of its own), no hashing.
-    func firstWrites(in entries: [JournalEntry], where include: (borrowing JournalEntry) -> Bool) -> [JournalEntry] {
+    func firstWrites(in entries: ArraySlice<JournalEntry>, where include: (borrowing JournalEntry) -> Bool) -> [JournalEntry] {
         var firsts: [JournalEntry] = []
         forEachFirstWrite(in: entries, where: include) { firsts.append(copy $0) }
         return firsts
@@ -91,7 +91,7 @@ final class Journal {
     /// order, without gathering them. The entries are lent, not copied (a copy retains the node
     /// and copies the value: about a third of what recording a write costs).
     func forEachFirstWrite(
-        in entries: [JournalEntry], where include: (borrowing JournalEntry) -> Bool, _ body: (borrowing JournalEntry) -> Void
+        in entries: ArraySlice<JournalEntry>, where include: (borrowing JournalEntry) -> Bool, _ body: (borrowing JournalEntry) -> Void
     ) {
         beginSegment()
         defer { beginSegment() }

@@ -24,6 +24,14 @@ final class MediatorCore {
     let scheduler = RefreshScheduler()
     /// What consumes committed updates, in order.
     var recorders: [any CommitRecorder] = []
+    /// What must hold a transaction's change before it is delivered, and may refuse it.
+    var gates: [any CommitGate] = []
+    /// The gates are taking a transaction's change (its writes are validated, and stay unless
+    /// a gate refuses them).
+    var isPreparingCommit = false
+    /// The last outermost update, or a transaction it ran, was rolled back because a gate
+    /// refused it (not because of its body or its validation).
+    var lastTransactionWasRefused = false
     /// The numbers of the nodes documents name (see `Documents/`).
     var identities = DocumentIdentities()
 
@@ -102,6 +110,7 @@ final class MediatorCore {
         let outerTag = scheduler.currentTag
         scheduler.currentTag = tag
         var failure: (any Error)?
+        lastTransactionWasRefused = false
         do { try transaction(body) } catch { failure = error }
         opening = (tag, failure == nil, journal.count)
         // After a rollback, what the body queued (its actions' activity) still runs.
@@ -124,7 +133,7 @@ final class MediatorCore {
             commitJournal()
             guard scheduler.hasPendingWork else { return }
             if round >= scheduler.refreshLimit {
-                reportFailure(scheduler.stopRefreshing(rounds: round), origin: nil)
+                reportFailure(scheduler.stopRefreshing(rounds: round), origin: nil, wasRolledBack: false)
                 return
             }
             isFinishing = false
@@ -181,8 +190,8 @@ final class MediatorCore {
         }
     }
 
-    /// Journals `body`, validates what it wrote and attached, and rolls everything back if
-    /// either throws; then delivers.
+    /// Journals `body`, validates what it wrote and attached, hands it to the gates, and rolls
+    /// everything back if any of them throws; then delivers.
     @MainActor
     func transaction(_ body: @MainActor () throws -> Void) throws {
         let mark = journal.count
@@ -193,6 +202,7 @@ final class MediatorCore {
         do {
             try body()
             try validate(from: mark)
+            if !gates.isEmpty { try prepareCommit(from: mark, tag: scheduler.currentTag) }
         } catch {
             journal.rollBack(to: mark)
             hooks.rollBack(from: hookMark, startingSegment: journal.beginSegment)
@@ -250,7 +260,13 @@ final class MediatorCore {
     /// Hands a failure that no caller can receive to the failure handler.
     @MainActor
     func reportFailure(_ error: any Error, origin: String?) {
-        failureHandler(UpdateFailure(error: error, origin: origin, tag: scheduler.currentTag))
+        reportFailure(error, origin: origin, wasRolledBack: true)
+    }
+
+    /// Hands a failure to the failure handler, saying whether the failed work was rolled back.
+    @MainActor
+    func reportFailure(_ error: any Error, origin: String?, wasRolledBack: Bool) {
+        failureHandler(UpdateFailure(error: error, origin: origin, tag: scheduler.currentTag, wasRolledBack: wasRolledBack))
     }
 
     private func activate() {

@@ -190,7 +190,7 @@ final class RefreshScheduler {
             rounds += 1
             refreshNumber += 1
             if rounds > refreshLimit {
-                core.reportFailure(stopRefreshing(rounds: rounds - 1), origin: nil)
+                core.reportFailure(stopRefreshing(rounds: rounds - 1), origin: nil, wasRolledBack: false)
                 return
             }
             if rounds > 1, !queuedUpdates.isEmpty {

@@ -55,6 +55,9 @@ final class Library {
     // ripple: node
     var _notesByKey: [String: Note] = [:]
 
+    // ripple: node
+    var _gauge: Gauge? = nil
+
     init() {}
 }
 
