@@ -85,7 +85,7 @@ final class Watches {
     // statement at a time: their accesses are not checked for exclusivity at run time (a walk
     // of a large model makes several per node).
     /// The watched members of nodes (by change key, or ``Tracker/anyMember``).
-    @exclusivity(unchecked) private(set) var watched: [NodeMember: Watched] = [:]
+    @exclusivity(unchecked) private(set) var watched = WatchTable()
     /// The trackers of ``watched``, in the order met (mostly): ending the watches visits them
     /// in that order, near the order of their nodes in memory, not scattered as the table's.
     @exclusivity(unchecked) var watchList: [(tracker: Tracker, key: NodeMember)] = []
@@ -279,15 +279,21 @@ final class Watches {
             points[key]!.routes.append(route)
         }
         if points[key]!.isUnused { points[key] = nil }
+        if route.count > 0, case .member(let next) = route.rest.first, child.members.indices.contains(next),
+            !child.members[next].isComputed
+        {
+            // Each child watches at least that member: room for all at once, not by doubling.
+            reserveWatches(Self.childCount(in: snapshot))
+        }
         Self.forEachChild(in: snapshot) { walk(route.rest, from: $0, child, context: route.context, times: route.count) }
     }
 
     func watch(_ tracker: Tracker, _ changeKey: Int, context: [NodeMember], times: Int) {
         let key = NodeMember(tracker, changeKey)
         // One look-up in the table for the usual cases: a new watch, or another way to one.
-        let (count, index) = Self.add(times, to: &watched[key, default: Watched(count: 0, index: watchList.count)])
+        let result = watched.add(times, to: key, index: watchList.count)
+        let (count, index) = (result.count, result.index)
         if count <= 0 {
-            watched[key] = nil
             if count < 0 { giveUp() }
             if count - times > 0 { unwatch(at: index) }
         } else if count == times {
@@ -308,7 +314,7 @@ final class Watches {
         let last = watchList.removeLast()
         if index < watchList.count {
             watchList[index] = last
-            watched[last.key] = Watched(count: watched[last.key]?.count ?? 0, index: index)
+            watched.setIndex(index, of: last.key)
         }
         if let owner { gone.tracker.removeWatcher(owner, member: gone.key.member) }
     }
