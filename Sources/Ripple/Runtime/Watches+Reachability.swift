@@ -121,6 +121,11 @@ extension Watches {
 
     /// Calls `body` with every place that `node`, a region node, holds in a member that holds
     /// classes of its cycles, as the region counts them (from the points' snapshots).
+    ///
+    /// The places that the dependencies of computed members make (a path ending in `.all`)
+    /// count as held from outside: a dependency that reached its own class's cycles with `.all`
+    /// would read the member itself, a cycle `ripple-gen` rejects: no group of nodes holds
+    /// itself through such places.
     private func forEachChildOnCycle(of node: any RippleNode, _ body: (any RippleNode) -> Void) {
         let tracker = node._rippleTracker
         for member in classCycle(of: type(of: node)._rippleDescriptor).members {

@@ -163,7 +163,7 @@ final class CollectionSuite {
         table.notes = [
             "Net heap growth while the objects are alive, divided by their number (malloc's rounding included).",
             "  A Ripple node is two objects: the model object and its Tracker, which holds its watchers and journal",
-            "  marks; a watched node adds its watcher list.",
+            "  marks; a node with more than one watch adds its watcher list.",
         ]
         table.print()
     }
