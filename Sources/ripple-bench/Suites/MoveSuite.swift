@@ -25,13 +25,14 @@ final class MoveSuite {
     }
 
     func run() throws {
-        guard harness.options.includes(section: Self.section) else { return }
+        let moves = Move.allCases.filter { harness.options.includes(section: Self.section, row: $0.rawValue) }
+        guard !moves.isEmpty else { return }
         let small = 1_000
         let large = harness.scaled(100_000)
         var table = Table(
             "14. Moves in a recursive model, observed through projects.all",
             headers: ["move", "tasks", "µs per update", "min µs", "undo or redo µs"])
-        for move in Move.allCases {
+        for move in moves {
             var updates: [Timing] = []
             var replays: [Timing] = []
             for count in [small, large] {
