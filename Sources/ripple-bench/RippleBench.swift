@@ -43,6 +43,7 @@ enum RippleBench {
         try HistorySuite(harness: harness, goals: goals).run()
         try ValidationSuite(harness: harness, goals: goals).run()
         try WatchSuite(harness: harness, goals: goals).run()
+        try MoveSuite(harness: harness, goals: goals).run()
         try GeneratorSuite(harness: harness, goals: goals).run()
         try JSONSuite(harness: harness, goals: goals).run()
         try DocumentSuite(harness: harness, goals: goals).run()

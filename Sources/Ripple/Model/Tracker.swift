@@ -39,10 +39,20 @@ public final class Tracker {
     @usableFromInline @exclusivity(unchecked) internal var registrar: ObservationRegistrar?
 
     /// Watching registrations with the change key each watches (``Tracker/anyMember`` for
-    /// subtree readers). A node has few watchers, so a flat list keeps them in one allocation;
-    /// past ``tableThreshold`` they move to a table by change key.
-    private var watchList: [(member: Int, registration: RegistrationState)] = []
-    private var watchTable: [Int: [RegistrationState]]?
+    /// subtree readers). Most watched nodes have one watch, kept in place (no allocation: an
+    /// observer of 50,000 nodes makes 50,000 first watches); a few more are a flat list in one
+    /// allocation; past ``tableThreshold`` they move to a table by change key.
+    private enum Watchers {
+        case none
+        case one(member: Int, registration: RegistrationState)
+        case list([(member: Int, registration: RegistrationState)])
+        case table([Int: [RegistrationState]])
+    }
+
+    /// Only touched on the main actor, one statement at a time: not checked for exclusivity at
+    /// run time. A payload is taken out before it changes (the tracker then holds `none`), so
+    /// that it changes in place rather than as a copy.
+    @exclusivity(unchecked) private var watchers = Watchers.none
     private static let tableThreshold = 16
 
     /// The nodes holding this one, with the member that holds it: kept by the mediators of
@@ -97,55 +107,77 @@ public final class Tracker {
     public init() {}
 
     internal func addWatcher(_ registration: RegistrationState, member: Int) {
-        if watchTable != nil {
-            watchTable![member, default: []].append(registration)
-        } else if watchList.count < Self.tableThreshold {
-            watchList.append((member, registration))
-        } else {
+        switch watchers {
+        case .none:
+            watchers = .one(member: member, registration: registration)
+        case .one(let first, let firstRegistration):
+            watchers = .list([(first, firstRegistration), (member, registration)])
+        case .list(var list) where list.count < Self.tableThreshold:
+            watchers = .none
+            list.append((member, registration))
+            watchers = .list(list)
+        case .list(let list):
             var table: [Int: [RegistrationState]] = [:]
-            for watch in watchList { table[watch.member, default: []].append(watch.registration) }
+            for watch in list { table[watch.member, default: []].append(watch.registration) }
             table[member, default: []].append(registration)
-            watchList = []
-            watchTable = table
+            watchers = .table(table)
+        case .table(var table):
+            watchers = .none
+            table[member, default: []].append(registration)
+            watchers = .table(table)
         }
         _isWatched = true
     }
 
     internal func removeWatcher(_ registration: RegistrationState, member: Int) {
-        if watchTable != nil {
-            guard let index = watchTable![member]?.firstIndex(where: { $0 === registration }) else { return }
-            watchTable![member]!.swapAt(index, watchTable![member]!.count - 1)
-            watchTable![member]!.removeLast()
-            if watchTable![member]!.isEmpty { watchTable![member] = nil }
-            if watchTable!.isEmpty { watchTable = nil }
-        } else if let index = watchList.firstIndex(where: { $0.member == member && $0.registration === registration }) {
-            watchList.swapAt(index, watchList.count - 1)
-            watchList.removeLast()
+        switch watchers {
+        case .none:
+            break
+        case .one(let first, let firstRegistration):
+            if first == member, firstRegistration === registration { watchers = .none }
+        case .list(var list):
+            guard let index = list.firstIndex(where: { $0.member == member && $0.registration === registration }) else { break }
+            watchers = .none
+            list.swapAt(index, list.count - 1)
+            list.removeLast()
+            watchers = list.count == 1 ? .one(member: list[0].member, registration: list[0].registration) : .list(list)
+        case .table(var table):
+            guard let index = table[member]?.firstIndex(where: { $0 === registration }) else { break }
+            watchers = .none
+            table[member]!.swapAt(index, table[member]!.count - 1)
+            table[member]!.removeLast()
+            if table[member]!.isEmpty { table[member] = nil }
+            watchers = table.isEmpty ? .none : .table(table)
         }
         _isWatched = hasWatchers || isObserved || isLinked
     }
 
     /// Whether registrations watch a member of this node.
-    var hasWatchers: Bool { watchTable != nil || !watchList.isEmpty }
+    var hasWatchers: Bool {
+        if case .none = watchers { return false }
+        return true
+    }
 
     /// Whether a change of this node is delivered: registrations or Observation read it.
     var isDelivered: Bool { hasWatchers || isObserved }
 
     /// Calls `body` with every registration watching change key `member`.
     internal func forEachWatcher(of member: Int, _ body: (RegistrationState) -> Void) {
-        if let watchTable {
-            watchTable[member]?.forEach(body)
-        } else {
-            for watch in watchList where watch.member == member { body(watch.registration) }
+        switch watchers {
+        case .none: break
+        case .one(let first, let registration): if first == member { body(registration) }
+        case .list(let list): for watch in list where watch.member == member { body(watch.registration) }
+        case .table(let table): table[member]?.forEach(body)
         }
     }
 
     /// Calls `body` with every watching registration, once per watch.
     internal func forEachWatcher(_ body: (RegistrationState) -> Void) {
-        if let watchTable {
-            for list in watchTable.values { list.forEach(body) }
-        } else {
-            for watch in watchList { body(watch.registration) }
+        switch watchers {
+        case .none: break
+        case .one(_, let registration): body(registration)
+        case .list(let list): for watch in list { body(watch.registration) }
+        case .table(let table): for list in table.values { list.forEach(body) }
         }
     }
 }

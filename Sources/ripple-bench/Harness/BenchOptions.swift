@@ -16,7 +16,8 @@ struct BenchOptions {
           --filter NAME   only sections or rows whose name contains NAME (case-insensitive);
                           sections: access, allocations, refresh, setup,
                           collections, observable, merge, history,
-                          validation, watches, generator, json, documents
+                          validation, watches, moves, generator, json,
+                          documents
           --profile STAGE runs one generator stage over the annotated model N times (default 10)
                           and measures nothing, for a profiler; STAGE: parse, schema, render, all
           --help          this text
