@@ -21,6 +21,8 @@ final class RefreshScheduler {
     private var pendingInitial: [RegistrationState] = []
     private var followUps: [RegistrationState] = []
     private var outsideWrites: [JournalEntry] = []
+    /// The members whose last write outside updates Observation heard of when it was made.
+    private var outsideWritesToldObservation: Set<NodeMember> = []
     /// Updates started while a refresh ran, each a transaction of its own in a later round.
     private var queuedUpdates: [(origin: String?, tag: String?, body: @MainActor () throws -> Void)] = []
     /// Members of nodes read through Observation that changed, reported once the refresh round
@@ -48,9 +50,16 @@ final class RefreshScheduler {
         queuedUpdates.append((origin, tag, body))
     }
 
-    /// Keeps a change made outside updates for the next refresh.
-    func noteOutsideWrite(_ entry: JournalEntry) {
+    /// Keeps a change made outside updates for the next refresh; `toldObservation` when
+    /// Observation heard of it already (it is not told again).
+    func noteOutsideWrite(_ entry: JournalEntry, toldObservation: Bool = false) {
         outsideWrites.append(entry)
+        let member = NodeMember(entry.node._rippleTracker, entry.member)
+        if toldObservation {
+            outsideWritesToldObservation.insert(member)
+        } else if !outsideWritesToldObservation.isEmpty {
+            outsideWritesToldObservation.remove(member)
+        }
     }
 
     /// A new registration: it fires on the next refresh, whatever changed.
@@ -65,8 +74,10 @@ final class RefreshScheduler {
     // MARK: Delivery
 
     /// Hands every member that changed in `entries` to the registrations watching it, and
-    /// queues those that are due to be judged in this refresh.
-    func deliver(_ entries: ArraySlice<JournalEntry>) {
+    /// queues those that are due to be judged in this refresh; the model's membership follows
+    /// them first. Observation hears of them after the round, but of `observationTold`.
+    func deliver(_ entries: ArraySlice<JournalEntry>, observationTold: Set<NodeMember> = []) {
+        core.membership.follow(entries)
         var seen: Set<NodeMember> = []
         for entry in entries {
             let tracker = entry.node._rippleTracker
@@ -75,7 +86,7 @@ final class RefreshScheduler {
             else { continue }
             let descriptor = type(of: entry.node)._rippleDescriptor
             let changeKey = descriptor.members[entry.member].changeKey
-            if tracker.isObserved {
+            if tracker.isObserved, observationTold.isEmpty || !observationTold.contains(NodeMember(tracker, entry.member)) {
                 noteObservationChange(entry.node, entry.member)
                 if changeKey != entry.member { noteObservationChange(entry.node, changeKey) }
             }
@@ -213,9 +224,11 @@ final class RefreshScheduler {
             core.graph.updateLevels()
             if !outsideWrites.isEmpty {
                 let writes = outsideWrites
+                let told = outsideWritesToldObservation
                 outsideWrites.removeAll()
+                outsideWritesToldObservation.removeAll()
                 core.validator.follow(writes[...])
-                deliver(writes[...])
+                deliver(writes[...], observationTold: told)
                 // The recorders hear of them as changes never undone (background writes of saved
                 // members make the document unsaved).
                 for write in writes { core.journal.append(write.node, write.member, old: write.old, isUndoable: false) }
@@ -323,7 +336,10 @@ final class RefreshScheduler {
         for registration in followUps { registration.isFollowUp = false }
         followUps.removeAll()
         queuedUpdates.removeAll()
+        // Dropped, but they were made: the model's membership follows them.
+        core.membership.follow(outsideWrites[...])
         outsideWrites.removeAll()
+        outsideWritesToldObservation.removeAll()
         queue.removeAll()
         return .refreshDidNotSettle(rounds: rounds, registrations: names)
     }
