@@ -69,11 +69,11 @@ public final class Tracker {
     /// those are in nodes of a smaller ``placeLabel`` (see `PlaceCounter`).
     internal var places: Int32 = 0
     internal var supportingPlaces: Int32 = 0
-    /// Its label in the model of ``placeCounter``: no larger than its depth when it entered.
-    internal var placeLabel: UInt64 = 0
     /// The `PlaceCounter/serial` of the counter that keeps its entry here; 0 when none does
     /// (a node is seldom in the models of two mediators; the others keep a table).
-    internal var placeCounter = 0
+    internal var placeCounter: Int32 = 0
+    /// Its label in the model of ``placeCounter``: no larger than its depth when it entered.
+    internal var placeLabel: UInt64 = 0
 
     /// The journal epoch in which ``journaledMembers`` is valid.
     @usableFromInline @exclusivity(unchecked) internal var journalEpoch: UInt64 = 0

@@ -9,10 +9,27 @@ extension MediatorCore {
     /// Observation watches the node.
     static func writeOutsideUpdate<Value>(_ node: any RippleNode, _ member: Int, old: Value) {
         let tracker = node._rippleTracker
+        if !tracker.hasWatchers && !tracker.isObserved {
+            // Watched by nobody (a binding's write, say): no violation, and no array to gather.
+            guard tracker.modelMemberships > 0 else { return }
+            var isNoted = false
+            live.withUnsafeBufferPointer { cores in
+                for index in cores.indices {
+                    guard let core = cores[index].core, core.membership.contains(node) else { continue }
+                    core.scheduler.noteOutsideWrite(JournalEntry(node: node, member: member, old: old))
+                    isNoted = true
+                }
+            }
+            // Noted with its value before this write: later writes of the member, until the next
+            // update, need not reach the runtime (a plain store each), as in an update.
+            if isNoted { markNoted(tracker, member) }
+            return
+        }
         let watching = watchingCores(of: tracker)
         var holding = watching
         if tracker.modelMemberships > 0 {
-            for core in live.lazy.compactMap(\.core) where core.membership.contains(node) && !holding.contains(where: { $0 === core }) {
+            for index in live.indices {
+                guard let core = live[index].core, core.membership.contains(node), !holding.contains(where: { $0 === core }) else { continue }
                 holding.append(core)
             }
         }
@@ -25,11 +42,6 @@ extension MediatorCore {
         }
         for core in holding {
             core.scheduler.noteOutsideWrite(JournalEntry(node: node, member: member, old: old), toldObservation: tellsObservation)
-        }
-        if !holding.isEmpty, !tracker.isObserved, watching.isEmpty {
-            // Noted with its value before this write: later writes of the member, until the next
-            // update, need not reach the runtime (a plain store each), as in an update.
-            markNoted(tracker, member)
         }
         guard tellsObservation else { return }
         // The setter skipped an equal value already; a node whose class has will-change hooks

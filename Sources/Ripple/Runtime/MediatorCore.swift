@@ -41,7 +41,7 @@ final class MediatorCore {
     private var afterUpdates: [@MainActor () -> Void] = []
 
     /// The mediators alive, for writes outside updates that only Observation watches.
-    nonisolated(unsafe) static var live: [WeakCore] = []
+    @exclusivity(unchecked) nonisolated(unsafe) static var live: [WeakCore] = []
     struct WeakCore { weak var core: MediatorCore? }
 
     /// Walks the model once: to count its nodes, and to link them to their parents when a class

@@ -42,7 +42,7 @@ final class PlaceCounter {
     }
 
     /// This counter among those of the process, which the trackers it keeps entries in name.
-    let serial: Int
+    let serial: Int32
     let root: any RippleNode
     /// Whether the nodes it counts in are marked as in a mediator's model (see
     /// `Tracker/modelMemberships`), so that their writes outside updates reach the runtime.
@@ -51,8 +51,10 @@ final class PlaceCounter {
     private(set) var count = 1
     /// Whether ``follow(_:)`` lists what entered and left (it costs an append per node).
     var collectsChanges = false
-    /// How many nodes lost their last supporting place and were looked at with what only they
-    /// support, and how many of those took new labels (stayed): what tests check costs against.
+    /// How many places were counted (or uncounted) as they came and went; how many nodes lost
+    /// their last supporting place and were looked at with what only they support, and how many
+    /// of those took new labels (stayed): what tests check costs against.
+    private(set) var placesCounted = 0
     private(set) var nodesInDoubt = 0
     private(set) var nodesRelabeled = 0
 
@@ -70,13 +72,14 @@ final class PlaceCounter {
     private var entering: [any RippleNode] = []
     private var doubtful: [any RippleNode] = []
 
-    nonisolated(unsafe) private static var lastSerial = 0
+    nonisolated(unsafe) private static var lastSerial: Int32 = 0
 
     /// Counts every node that `root` reaches, walking the model once.
     ///
     /// - Complexity: O(n), where n is the number of places in nodes of the model.
     init(root: any RippleNode, marksMembership: Bool) {
-        Self.lastSerial += 1
+        // Past two billion counters, numbers are given again (0 stays for none).
+        Self.lastSerial = Self.lastSerial == .max ? 1 : Self.lastSerial + 1
         serial = Self.lastSerial
         self.root = root
         self.marksMembership = marksMembership
@@ -165,6 +168,7 @@ final class PlaceCounter {
 
     /// A place of `node` in a node of the model labelled `holderLabel` came (+1) or went (-1).
     private func count(_ node: any RippleNode, by delta: Int32, holderLabel: UInt64) {
+        placesCounted &+= 1
         let tracker = node._rippleTracker
         let next: (entering: Bool, doubtful: Bool) = change(tracker) { entry in
             entry.places &+= delta

@@ -20,7 +20,7 @@ final class RefreshScheduler {
     private var queue = RegistrationQueue()
     private var pendingInitial: [RegistrationState] = []
     private var followUps: [RegistrationState] = []
-    private var outsideWrites: [JournalEntry] = []
+    @exclusivity(unchecked) private var outsideWrites: [JournalEntry] = []
     /// The members whose last write outside updates Observation heard of when it was made.
     private var outsideWritesToldObservation: Set<NodeMember> = []
     /// Updates started while a refresh ran, each a transaction of its own in a later round.
@@ -54,11 +54,10 @@ final class RefreshScheduler {
     /// Observation heard of it already (it is not told again).
     func noteOutsideWrite(_ entry: JournalEntry, toldObservation: Bool = false) {
         outsideWrites.append(entry)
-        let member = NodeMember(entry.node._rippleTracker, entry.member)
         if toldObservation {
-            outsideWritesToldObservation.insert(member)
+            outsideWritesToldObservation.insert(NodeMember(entry.node._rippleTracker, entry.member))
         } else if !outsideWritesToldObservation.isEmpty {
-            outsideWritesToldObservation.remove(member)
+            outsideWritesToldObservation.remove(NodeMember(entry.node._rippleTracker, entry.member))
         }
     }
 
@@ -79,10 +78,13 @@ final class RefreshScheduler {
     func deliver(_ entries: ArraySlice<JournalEntry>, observationTold: Set<NodeMember> = []) {
         core.membership.follow(entries)
         var seen: Set<NodeMember> = []
-        for entry in entries {
+        for index in entries.indices {
+            // Whether it is delivered at all, before the entry is copied (a retain and a copy of
+            // its value): most writes of a large update are of nodes nobody watches.
+            guard entries[index].node._rippleTracker.isDelivered else { continue }
+            let entry = entries[index]
             let tracker = entry.node._rippleTracker
-            guard tracker.isDelivered, seen.insert(NodeMember(tracker, entry.member)).inserted,
-                !entry.node._rippleIsCurrent(entry.member, entry.old)
+            guard seen.insert(NodeMember(tracker, entry.member)).inserted, !entry.node._rippleIsCurrent(entry.member, entry.old)
             else { continue }
             let descriptor = type(of: entry.node)._rippleDescriptor
             let changeKey = descriptor.members[entry.member].changeKey
@@ -225,7 +227,7 @@ final class RefreshScheduler {
             if !outsideWrites.isEmpty {
                 let writes = outsideWrites
                 let told = outsideWritesToldObservation
-                outsideWrites.removeAll()
+                outsideWrites.removeAll(keepingCapacity: true)
                 outsideWritesToldObservation.removeAll()
                 core.validator.follow(writes[...])
                 deliver(writes[...], observationTold: told)

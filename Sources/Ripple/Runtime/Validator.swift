@@ -151,7 +151,8 @@ final class Validator {
     private func mayNeedValidation(_ entry: JournalEntry) -> Bool {
         let role = role(of: entry.node)
         if role.validates || role.belowValidating { return true }
-        return isStructural(type(of: entry.node)._rippleDescriptor.members[entry.member])
+        let descriptor = type(of: entry.node)._rippleDescriptor
+        return descriptor.holdsPlaces(entry.member) && isStructural(descriptor.members[entry.member])
     }
 
     /// Whether writes of `member` can attach or detach nodes that links or validation concern.
@@ -252,7 +253,9 @@ final class Validator {
         var result: [StructuralChange] = []
         var seen: Set<NodeMember> = []
         for entry in entries {
-            guard isStructural(type(of: entry.node)._rippleDescriptor.members[entry.member]),
+            let descriptor = type(of: entry.node)._rippleDescriptor
+            // The bit first: most writes are of values, whose member need not be looked at.
+            guard descriptor.holdsPlaces(entry.member), isStructural(descriptor.members[entry.member]),
                 seen.insert(NodeMember(entry.node._rippleTracker, entry.member)).inserted
             else { continue }
             let changes = NodeChanges(from: entry.old, to: entry.node._rippleValue(of: entry.member))
