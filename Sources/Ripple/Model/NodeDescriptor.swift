@@ -22,6 +22,8 @@
     let storedNodeMembers: [Int]
     /// ``storedNodeMembers`` below 64, as bits: whether a write can move nodes in or out, in one test.
     let storedNodeMemberBits: UInt64
+    /// Whether it has stored node members (a leaf class has none), without touching the list.
+    let holdsNodes: Bool
 
     /// Creates the descriptor of a tracked class.
     public init(name: String, validates: Bool = false, hasTransactionHooks: Bool = false, members: [MemberDescriptor]) {
@@ -37,6 +39,7 @@
         unrecordedMembers = unrecorded
         storedNodeMembers = members.indices.filter { members[$0].isNode && !members[$0].isComputed }
         storedNodeMemberBits = storedNodeMembers.reduce(0) { bits, index in index < 64 ? bits | 1 << UInt64(index) : bits }
+        holdsNodes = !storedNodeMembers.isEmpty
     }
 
     /// Whether member `member` is a stored node member (see ``storedNodeMembers``).

@@ -34,7 +34,7 @@ public final class Tracker {
         didSet { updateIsWatched() }
     }
     /// Whether it is in the model of ``placeCounter`` (see `PlaceCounter`).
-    internal var isCountedIn = false
+    @exclusivity(unchecked) internal var isCountedIn = false
 
     /// The Observation registrar of a node generated with `observable`, made at its first
     /// Observation read (on the main actor): nodes nobody reads through Observation pay nothing.
@@ -61,19 +61,18 @@ public final class Tracker {
     internal var documentOwner = 0
 
     /// How many mediators' models hold this node (see `PlaceCounter`): then a write outside
-    /// updates reaches the runtime, so that no mediator loses it.
-    internal var modelMemberships: Int32 = 0 {
-        didSet { updateIsWatched() }
-    }
+    /// updates reaches the runtime, so that no mediator loses it. Changed through
+    /// ``enterModel()`` and ``leaveModel()``.
+    @exclusivity(unchecked) internal private(set) var modelMemberships: Int32 = 0
     /// The places that hold this node in nodes of the model of ``placeCounter``, and how many of
     /// those are in nodes of a smaller ``placeLabel`` (see `PlaceCounter`).
-    internal var places: Int32 = 0
-    internal var supportingPlaces: Int32 = 0
+    @exclusivity(unchecked) internal var places: Int32 = 0
+    @exclusivity(unchecked) internal var supportingPlaces: Int32 = 0
     /// The `PlaceCounter/serial` of the counter that keeps its entry here; 0 when none does
     /// (a node is seldom in the models of two mediators; the others keep a table).
-    internal var placeCounter: Int32 = 0
+    @exclusivity(unchecked) internal var placeCounter: Int32 = 0
     /// Its label in the model of ``placeCounter``: no larger than its depth when it entered.
-    internal var placeLabel: UInt64 = 0
+    @exclusivity(unchecked) internal var placeLabel: UInt64 = 0
 
     /// The journal epoch in which ``journaledMembers`` is valid.
     @usableFromInline @exclusivity(unchecked) internal var journalEpoch: UInt64 = 0
@@ -148,6 +147,19 @@ public final class Tracker {
 
     private func updateIsWatched() {
         _isWatched = hasWatchers || isObserved || isLinked || modelMemberships > 0
+    }
+
+    /// Notes that the model of one more mediator holds this node.
+    @inline(__always)
+    func enterModel() {
+        modelMemberships &+= 1
+        _isWatched = true
+    }
+
+    /// Notes that the model of one mediator no longer holds this node.
+    func leaveModel() {
+        modelMemberships = max(0, modelMemberships &- 1)
+        updateIsWatched()
     }
 
     /// Whether registrations watch a member of this node.

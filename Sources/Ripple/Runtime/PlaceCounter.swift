@@ -48,29 +48,31 @@ final class PlaceCounter {
     /// `Tracker/modelMemberships`), so that their writes outside updates reach the runtime.
     private let marksMembership: Bool
     /// How many nodes are in, the root included.
-    private(set) var count = 1
+    @exclusivity(unchecked) private(set) var count = 1
     /// Whether ``follow(_:)`` lists what entered and left (it costs an append per node).
     var collectsChanges = false
     /// How many places were counted (or uncounted) as they came and went; how many nodes lost
     /// their last supporting place and were looked at with what only they support, and how many
     /// of those took new labels (stayed): what tests check costs against.
-    private(set) var placesCounted = 0
+    @exclusivity(unchecked) private(set) var placesCounted = 0
     private(set) var nodesInDoubt = 0
     private(set) var nodesRelabeled = 0
 
     /// The entries of the nodes whose tracker keeps another counter's entry.
-    private var table: [ObjectIdentifier: TableEntry] = [:]
+    @exclusivity(unchecked) private var table: [ObjectIdentifier: TableEntry] = [:]
     private struct TableEntry {
         /// Tells the entry of a tracker that is gone from that of a new one at the same address.
         weak var tracker: Tracker?
         var entry: Entry
     }
     /// The largest label given.
-    private var largestLabel: UInt64 = 1
+    @exclusivity(unchecked) private var largestLabel: UInt64 = 1
 
     // Work of the running `follow`, kept for its capacity.
-    private var entering: [any RippleNode] = []
-    private var doubtful: [any RippleNode] = []
+    @exclusivity(unchecked) private var entering: [any RippleNode] = []
+    @exclusivity(unchecked) private var doubtful: [any RippleNode] = []
+    /// What the running `follow` found entered and left.
+    @exclusivity(unchecked) private var found = Change()
 
     nonisolated(unsafe) private static var lastSerial: Int32 = 0
 
@@ -87,10 +89,9 @@ final class PlaceCounter {
             entry.isIn = true
             entry.label = 1
         }
-        if marksMembership { root._rippleTracker.modelMemberships &+= 1 }
-        var change = Change()
+        if marksMembership { root._rippleTracker.enterModel() }
         forEachPlace(of: root) { count($0, by: 1, holderLabel: 1) }
-        enter(into: &change)
+        enterAll()
     }
 
     // MARK: Asking
@@ -132,7 +133,6 @@ final class PlaceCounter {
     /// - Complexity: O(w + e + c), where w is the number of entries, e the places changed and
     ///   the places in the nodes that entered or left, and c those in the nodes that took new labels.
     func follow(_ entries: ArraySlice<JournalEntry>) -> Change {
-        var change = Change()
         var first = -1
         var others: [Int] = []
         for index in entries.indices {
@@ -144,7 +144,7 @@ final class PlaceCounter {
             else { continue }
             if first < 0 { first = index } else { others.append(index) }
         }
-        guard first >= 0 else { return change }
+        guard first >= 0 else { return Change() }
         count(entries[first])
         if !others.isEmpty {
             // Several writes of node members: the first of each member holds its value before them.
@@ -153,9 +153,10 @@ final class PlaceCounter {
                 count(entries[index])
             }
         }
-        enter(into: &change)
-        settleDoubts(into: &change)
-        return change
+        enterAll()
+        settleDoubts()
+        defer { found = Change() }
+        return found
     }
 
     /// Counts the places that one write of a node member took away and added.
@@ -170,6 +171,17 @@ final class PlaceCounter {
     private func count(_ node: any RippleNode, by delta: Int32, holderLabel: UInt64) {
         placesCounted &+= 1
         let tracker = node._rippleTracker
+        if tracker.placeCounter == 0, delta > 0, table.isEmpty, !type(of: node)._rippleDescriptor.holdsNodes {
+            // A node that holds no node, out of every counter's sight (the common case of a new
+            // leaf): it enters at once, with nothing to count below it.
+            tracker.placeCounter = serial
+            tracker.places = delta
+            tracker.supportingPlaces = delta
+            tracker.placeLabel = holderLabel &+ 1
+            tracker.isCountedIn = true
+            entered(node, tracker, label: holderLabel &+ 1)
+            return
+        }
         let next: (entering: Bool, doubtful: Bool) = change(tracker) { entry in
             entry.places &+= delta
             if entry.isIn {
@@ -197,31 +209,37 @@ final class PlaceCounter {
 
     /// Lets in the nodes whose count became positive, each counting what it holds; breadth
     /// first, so that a walk from the root gives each node its depth as its label.
-    private func enter(into change: inout Change) {
+    private func enterAll() {
         var next = 0
         while next < entering.count {
             let node = entering[next]
             next += 1
             let tracker = node._rippleTracker
-            let label: UInt64? = self.change(tracker) { entry in
+            let label: UInt64? = change(tracker) { entry in
                 guard !entry.isIn, entry.places > 0 else { return nil }
                 entry.isIn = true
                 return entry.label
             }
             guard let label else { continue }
-            if label > largestLabel { largestLabel = label }
-            count &+= 1
-            if marksMembership { tracker.modelMemberships &+= 1 }
-            if collectsChanges { change.entered.append(node) }
+            entered(node, tracker, label: label)
             forEachPlace(of: node) { self.count($0, by: 1, holderLabel: label) }
         }
         entering.removeAll(keepingCapacity: true)
     }
 
+    /// Notes that `node`, whose tracker is `tracker`, entered with `label`.
+    @inline(__always)
+    private func entered(_ node: any RippleNode, _ tracker: Tracker, label: UInt64) {
+        if label > largestLabel { largestLabel = label }
+        count &+= 1
+        if marksMembership { tracker.enterModel() }
+        if collectsChanges { found.entered.append(node) }
+    }
+
     /// Settles the nodes that lost their last supporting place: with the nodes that only they
     /// support, those still held from outside them stay (with new labels, and what they hold
     /// among them), the others leave.
-    private func settleDoubts(into change: inout Change) {
+    private func settleDoubts() {
         guard !doubtful.isEmpty else { return }
         var group: [any RippleNode] = []
         var inGroup: Set<ObjectIdentifier> = []
@@ -240,7 +258,7 @@ final class PlaceCounter {
             forEachPlace(of: group[next]) { node in
                 let id = ObjectIdentifier(node)
                 inner[id, default: 0] &+= 1
-                let isUnsupported = self.change(node._rippleTracker) { entry in
+                let isUnsupported = change(node._rippleTracker) { entry in
                     guard entry.isIn, holderLabel < entry.label else { return false }
                     entry.support &-= 1
                     return entry.support <= 0
@@ -260,7 +278,7 @@ final class PlaceCounter {
             guard outside > 0 else { continue }
             kept.append(node)
             isKept.insert(ObjectIdentifier(node))
-            self.change(node._rippleTracker) { entry in
+            change(node._rippleTracker) { entry in
                 entry.label = outsideLabel
                 entry.support = outside
             }
@@ -274,7 +292,7 @@ final class PlaceCounter {
                 guard inGroup.contains(id), isKept.insert(id).inserted else { return }
                 kept.append(node)
                 let outside = entry(of: node._rippleTracker).places &- inner[id, default: 0]
-                self.change(node._rippleTracker) { entry in
+                change(node._rippleTracker) { entry in
                     entry.label = label &+ 1
                     entry.support = outside
                 }
@@ -287,7 +305,7 @@ final class PlaceCounter {
             let label = entry(of: holder._rippleTracker).label
             forEachPlace(of: holder) { node in
                 guard isKept.contains(ObjectIdentifier(node)) else { return }
-                self.change(node._rippleTracker) { entry in
+                change(node._rippleTracker) { entry in
                     if label < entry.label { entry.support &+= 1 }
                 }
             }
@@ -296,19 +314,19 @@ final class PlaceCounter {
         var leaving: [any RippleNode] = []
         for node in group where !isKept.contains(ObjectIdentifier(node)) {
             let tracker = node._rippleTracker
-            self.change(tracker) { entry in
+            change(tracker) { entry in
                 entry.isIn = false
                 entry.label = 0
                 entry.support = 0
             }
             count &-= 1
-            if marksMembership { tracker.modelMemberships = max(0, tracker.modelMemberships &- 1) }
+            if marksMembership { tracker.leaveModel() }
             leaving.append(node)
         }
         for node in leaving {
             // Their supports went with the group's; what is left is the places.
             forEachPlace(of: node) { child in
-                self.change(child._rippleTracker) { entry in
+                change(child._rippleTracker) { entry in
                     entry.places &-= 1
                     if !entry.isIn, entry.places <= 0 { entry = Entry() }
                 }
@@ -316,9 +334,9 @@ final class PlaceCounter {
         }
         guard collectsChanges, !leaving.isEmpty else { return }
         // A node that entered through a node that left neither entered nor left.
-        let enteredNow = Set(change.entered.lazy.map { ObjectIdentifier($0) })
-        if !enteredNow.isEmpty { change.entered.removeAll { !contains($0) } }
-        change.left = enteredNow.isEmpty ? leaving : leaving.filter { !enteredNow.contains(ObjectIdentifier($0)) }
+        let enteredNow = Set(found.entered.lazy.map { ObjectIdentifier($0) })
+        if !enteredNow.isEmpty { found.entered.removeAll { !contains($0) } }
+        found.left = enteredNow.isEmpty ? leaving : leaving.filter { !enteredNow.contains(ObjectIdentifier($0)) }
     }
 
     // MARK: Releasing
@@ -341,7 +359,7 @@ final class PlaceCounter {
     }
 
     private func release(_ tracker: Tracker) {
-        if marksMembership, entry(of: tracker).isIn { tracker.modelMemberships = max(0, tracker.modelMemberships &- 1) }
+        if marksMembership, entry(of: tracker).isIn { tracker.leaveModel() }
         change(tracker) { $0 = Entry() }
     }
 
@@ -350,7 +368,9 @@ final class PlaceCounter {
     /// Calls `body` with every node that a stored node member of `node` holds, once per place.
     @inline(__always)
     private func forEachPlace(of node: any RippleNode, _ body: (any RippleNode) -> Void) {
-        for member in type(of: node)._rippleDescriptor.storedNodeMembers { node._rippleVisitNodes(of: member, body) }
+        let descriptor = type(of: node)._rippleDescriptor
+        guard descriptor.holdsNodes else { return }
+        for member in descriptor.storedNodeMembers { node._rippleVisitNodes(of: member, body) }
     }
 
     /// Changes the entry of the tracker's node with `body`: in the tracker, when this counter

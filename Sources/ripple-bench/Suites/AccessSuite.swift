@@ -258,6 +258,8 @@ final class AccessSuite {
         add("tracked writes of no model", isGoal: true) {
             write(rounds) { AccessLoops.writeTracked(loose, rounds: $0, start: $1) }
         }
+        // The tracked writes above were made outside updates: the next refresh takes them in (once).
+        mediator.refresh()
         let probe = ObserverProbe()
         probe.rounds = rounds
         let observer = mediator.observe("reader", reads: [BenchRoot.scheme.revision]) { _ in
