@@ -197,6 +197,11 @@ extension Tracker {
     /// Notes that member `member` of `parent` holds this tracker's node.
     func addParent(_ parent: any RippleNode, member: Int) {
         if !isLinked { isLinked = true }
+        if parents.isEmpty {
+            // The usual first link (every node of a model, when its mediator is made).
+            parents.append(ParentLink(node: parent, member: member))
+            return
+        }
         parents.removeAll { $0.node == nil }
         guard !parents.contains(where: { $0.node === parent && $0.member == member }) else { return }
         parents.append(ParentLink(node: parent, member: member))

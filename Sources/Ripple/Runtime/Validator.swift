@@ -98,9 +98,16 @@ final class Validator {
 
     private func role(of node: any RippleNode) -> ClassRole {
         let descriptor = type(of: node)._rippleDescriptor
+        // Nodes met in a row are mostly of one class (a column's cards): no hashing for those.
+        if ObjectIdentifier(descriptor) == lastRole.descriptor { return lastRole.role }
         // A class outside the model's classes can hold no node of the model.
-        return roles[ObjectIdentifier(descriptor)] ?? ClassRole(validates: descriptor.validates)
+        let role = roles[ObjectIdentifier(descriptor)] ?? ClassRole(validates: descriptor.validates)
+        lastRole = (ObjectIdentifier(descriptor), role)
+        return role
     }
+
+    /// The class whose role was asked last, and its role.
+    private var lastRole: (descriptor: ObjectIdentifier?, role: ClassRole) = (nil, ClassRole())
 
     // MARK: Validating a transaction
 
