@@ -40,7 +40,7 @@ final class MediatorCore {
     /// Work to run once the running outermost update is over.
     private var afterUpdates: [@MainActor () -> Void] = []
 
-    /// The mediators alive, for writes outside updates that only Observation watches.
+    /// The mediators alive, for writes outside updates (to find those whose model holds the node).
     @exclusivity(unchecked) nonisolated(unsafe) static var live: [WeakCore] = []
     struct WeakCore { weak var core: MediatorCore? }
 
