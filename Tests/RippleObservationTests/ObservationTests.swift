@@ -160,6 +160,23 @@ import Testing
         document.pages[0].words = ["sneaky"]
         #expect(words.fired)
     }
+
+    @Test func aWriteOutsideUpdatesIsToldOnceEachTimeAndNotAgainByTheRefreshThatTakesItIn() throws {
+        let (document, mediator) = makeDocument()
+        mediator.contracts = Contracts(.record)   // Observation reads it: a violation, until implicit updates
+        let first = tracking { _ = document.title }
+        document.title = "Typed"
+        #expect(first.fired)
+        // The view read it again, as SwiftUI does after a change; a second keystroke tells it too.
+        let second = tracking { _ = document.title }
+        document.title = "Typed more"
+        #expect(second.fired)
+        let third = tracking { _ = document.title }
+        mediator.refresh()
+        #expect(!third.fired, "the refresh that journals the writes has nothing new to tell")
+        #expect(mediator.hasUnsavedChanges, "the writes were taken in")
+        #expect(mediator.violations.count == 2)
+    }
 }
 
 /// What an onChange handler saw.

@@ -17,9 +17,9 @@ import Observation
 /// flag and go straight to storage. It holds who watches which member of its node, and
 /// which members the current transaction has already journaled.
 public final class Tracker {
-    /// Whether a registration watches a member of this node, Observation has read one, or a
-    /// validating mediator links it to its parents: then even a write outside updates reaches
-    /// the runtime (and is reported as a violation, and delivered).
+    /// Whether a registration watches a member of this node, Observation has read one, a
+    /// validating mediator links it to its parents, or it is in a mediator's model: then even a
+    /// write outside updates reaches the runtime (and is delivered and journaled).
     @usableFromInline @exclusivity(unchecked) internal var _isWatched = false
     /// Whether Observation has read a member of this node, so that its changes are reported.
     /// A flag of its own: comparing the optional registrar with nil would copy it (a retain).
@@ -31,8 +31,10 @@ public final class Tracker {
     /// Whether a mediator keeps this node's parent links (see `Validator`): a write outside
     /// updates must reach the runtime, so that the links follow it.
     var isLinked = false {
-        didSet { _isWatched = hasWatchers || isObserved || isLinked }
+        didSet { updateIsWatched() }
     }
+    /// Whether it is in the model of ``placeCounter`` (see `PlaceCounter`).
+    @exclusivity(unchecked) internal var isCountedIn = false
 
     /// The Observation registrar of a node generated with `observable`, made at its first
     /// Observation read (on the main actor): nodes nobody reads through Observation pay nothing.
@@ -68,6 +70,20 @@ public final class Tracker {
     /// Which document (``DocumentMembership/serial``) it entered last.
     internal var documentOwner = 0
 
+    /// How many mediators' models hold this node (see `PlaceCounter`): then a write outside
+    /// updates reaches the runtime, so that no mediator loses it. Changed through
+    /// ``enterModel()`` and ``leaveModel()``.
+    @exclusivity(unchecked) internal private(set) var modelMemberships: Int32 = 0
+    /// The places that hold this node in nodes of the model of ``placeCounter``, and how many of
+    /// those are in nodes of a smaller ``placeLabel`` (see `PlaceCounter`).
+    @exclusivity(unchecked) internal var places: Int32 = 0
+    @exclusivity(unchecked) internal var supportingPlaces: Int32 = 0
+    /// The `PlaceCounter/serial` of the counter that keeps its entry here; 0 when none does
+    /// (a node is seldom in the models of two mediators; the others keep a table).
+    @exclusivity(unchecked) internal var placeCounter: Int32 = 0
+    /// Its label in the model of ``placeCounter``: no larger than its depth when it entered.
+    @exclusivity(unchecked) internal var placeLabel: UInt64 = 0
+
     /// The journal epoch in which ``journaledMembers`` is valid.
     @usableFromInline @exclusivity(unchecked) internal var journalEpoch: UInt64 = 0
     /// Members (below 64) already journaled in ``journalEpoch``; others use the journal's set.
@@ -91,6 +107,8 @@ public final class Tracker {
             registrar = made
             isObserved = true
             _isWatched = true
+            // Writes outside updates noted before must reach Observation from now on.
+            if !_rippleIsRecording { journalEpoch = 0 }
             made.access(subject, keyPath: keyPath)
         }
     }
@@ -127,6 +145,8 @@ public final class Tracker {
             watchers = .table(table)
         }
         _isWatched = true
+        // Writes outside updates noted before are reported from now on.
+        if !_rippleIsRecording { journalEpoch = 0 }
     }
 
     internal func removeWatcher(_ registration: RegistrationState, member: Int) {
@@ -149,7 +169,24 @@ public final class Tracker {
             if table[member]!.isEmpty { table[member] = nil }
             watchers = table.isEmpty ? .none : .table(table)
         }
-        _isWatched = hasWatchers || isObserved || isLinked
+        updateIsWatched()
+    }
+
+    private func updateIsWatched() {
+        _isWatched = hasWatchers || isObserved || isLinked || modelMemberships > 0
+    }
+
+    /// Notes that the model of one more mediator holds this node.
+    @inline(__always)
+    func enterModel() {
+        modelMemberships &+= 1
+        _isWatched = true
+    }
+
+    /// Notes that the model of one mediator no longer holds this node.
+    func leaveModel() {
+        modelMemberships = max(0, modelMemberships &- 1)
+        updateIsWatched()
     }
 
     /// Whether registrations watch a member of this node.
@@ -192,6 +229,11 @@ extension Tracker {
     /// Notes that member `member` of `parent` holds this tracker's node.
     func addParent(_ parent: any RippleNode, member: Int) {
         if !isLinked { isLinked = true }
+        if parents.isEmpty {
+            // The usual first link (every node of a model, when its mediator is made).
+            parents.append(ParentLink(node: parent, member: member))
+            return
+        }
         parents.removeAll { $0.node == nil }
         guard !parents.contains(where: { $0.node === parent && $0.member == member }) else { return }
         parents.append(ParentLink(node: parent, member: member))

@@ -12,6 +12,8 @@ final class AccessSuite {
     private let goals: GoalBoard
     private let plain: [PlainItem]
     private let tracked: [Item]
+    /// Items of no model: no mediator's, so their writes are plain stores.
+    private let loose: [Item]
     private let observed: [ObservedItem]
     private let mediator: Mediator<BenchRoot>
     /// The next value the write loops start from, so that every write is a change.
@@ -21,13 +23,13 @@ final class AccessSuite {
 
     /// The variants of table 1.
     private enum Access: Hashable {
-        case plainRead, trackedRead, observedRead, plainWrite, trackedWrite, observedWrite
+        case plainRead, trackedRead, observedRead, plainWrite, trackedWrite, looseWrite, firstWrite, observedWrite
 
         /// The plain stored property doing the same operation.
         var baseline: Access {
             switch self {
             case .plainRead, .trackedRead, .observedRead: .plainRead
-            case .plainWrite, .trackedWrite, .observedWrite: .plainWrite
+            case .plainWrite, .trackedWrite, .looseWrite, .firstWrite, .observedWrite: .plainWrite
             }
         }
     }
@@ -38,6 +40,7 @@ final class AccessSuite {
         let count = Self.objectCount
         plain = (0..<count).map { PlainItem(value: $0, name: "item \($0)") }
         tracked = (0..<count).map { Item(value: $0, name: "item \($0)") }
+        loose = (0..<count).map { Item(value: $0, name: "item \($0)") }
         observed = (0..<count).map { ObservedItem(value: $0, name: "item \($0)") }
         mediator = Mediator(root: BenchRoot(items: tracked))
         // The release default, also in debug builds: observer bodies below read more than they declare.
@@ -63,7 +66,7 @@ final class AccessSuite {
             "1. One read or write, outside any notification (\(Format.count(Self.objectCount)) objects, one property each)",
             headers: ["variant", "median ns/op", "min ns/op", "vs plain"])
         let count = Self.objectCount
-        let (plain, tracked, observed) = (plain, tracked, observed)
+        let (plain, tracked, loose, observed, mediator) = (plain, tracked, loose, observed, mediator)
         let rows: [(Access, String, (Int) -> Int)] = [
             (.plainRead, "read: plain stored property", { AccessLoops.readPlain(plain, rounds: $0) }),
             (.trackedRead, "read: Ripple tracked property", { AccessLoops.readTracked(tracked, rounds: $0) }),
@@ -73,6 +76,19 @@ final class AccessSuite {
             }),
             (.trackedWrite, "write: Ripple tracked property", { rounds in
                 self.write(rounds) { AccessLoops.writeTracked(tracked, rounds: $0, start: $1) }
+            }),
+            (.looseWrite, "write: Ripple tracked property of no model", { rounds in
+                self.write(rounds) { AccessLoops.writeTracked(loose, rounds: $0, start: $1) }
+            }),
+            (.firstWrite, "write: Ripple tracked property, first since the last update", { rounds in
+                self.write(rounds) { rounds, start in
+                    var last = 0
+                    for round in 0..<rounds {
+                        last = AccessLoops.writeTracked(tracked, rounds: 1, start: start &+ round)
+                        mediator.refresh()
+                    }
+                    return last
+                }
             }),
             (.observedWrite, "write: @Observable property", { rounds in
                 self.write(rounds) { AccessLoops.writeObserved(observed, rounds: $0, start: $1) }
@@ -88,7 +104,11 @@ final class AccessSuite {
         }
         table.notes = [
             "Each operation touches a different object; the loops are identical apart from the type.",
-            "Tracked: the model is under a mediator, outside any update, and nothing watches these items.",
+            "Tracked: the model is under a mediator, outside any update, and nothing watches these items. A write",
+            "  outside updates to a node of a mediator's model is kept for the next refresh, which delivers and",
+            "  journals it: the first write of each member since the last update is noted (its old value kept), the",
+            "  later ones are plain stores. 'First since the last update': every write is the first, a refresh after",
+            "  each round of 1,000 takes them in (its cost included). 'Of no model': items no mediator holds.",
             "A write stores a new value each time, so no setter can skip it as an equal write.",
         ]
         table.print()
@@ -234,6 +254,12 @@ final class AccessSuite {
         add("tracked writes", isGoal: true) {
             write(rounds) { AccessLoops.writeTracked(tracked, rounds: $0, start: $1) }
         }
+        let loose = loose
+        add("tracked writes of no model", isGoal: true) {
+            write(rounds) { AccessLoops.writeTracked(loose, rounds: $0, start: $1) }
+        }
+        // The tracked writes above were made outside updates: the next refresh takes them in (once).
+        mediator.refresh()
         let probe = ObserverProbe()
         probe.rounds = rounds
         let observer = mediator.observe("reader", reads: [BenchRoot.scheme.revision]) { _ in
