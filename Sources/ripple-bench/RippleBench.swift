@@ -46,6 +46,7 @@ enum RippleBench {
         try GeneratorSuite(harness: harness, goals: goals).run()
         try JSONSuite(harness: harness, goals: goals).run()
         try DocumentSuite(harness: harness, goals: goals).run()
+        try WorkbookSuite(harness: harness, goals: goals).run()
 
         goals.print()
         if let warning = loadWarning() {
