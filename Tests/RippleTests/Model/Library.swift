@@ -55,6 +55,10 @@ final class Library {
     // ripple: node
     var _notesByKey: [String: Note] = [:]
 
+    /// Values of many types, for the documents' bytes (Specimen.swift).
+    // ripple: node
+    var _specimens: [Specimen] = []
+
     init() {}
 }
 
