@@ -2,6 +2,11 @@ import Foundation
 import Ripple
 import RippleBenchWorkbook
 
+/// What `ripple-bench --profile` runs of table 12b.
+enum WorkbookStage: String {
+    case snapshot, open
+}
+
 /// Table 12b: documents of a realistic model (``Workbook``: sheets, cells in dictionaries,
 /// shared styles, an outline with parent links, a back reference to the root, values of many
 /// types) against the same data as plain `Codable` structs through `JSONEncoder` and
@@ -36,6 +41,16 @@ final class WorkbookSuite {
             "  limit; both rows open a DocumentStore (the second after save(), its journal empty).",
         ]
         table.print()
+    }
+
+    /// Takes a snapshot of the full-size workbook, or opens it, `runs` times, and measures nothing.
+    static func profile(_ stage: WorkbookStage, runs: Int) throws {
+        let mediator = Mediator(root: Workbook(sheetCount: 20, cellsPerSheet: 2_500))
+        let snapshot = try mediator.snapshot()
+        switch stage {
+        case .snapshot: Blackhole.consume(try WorkbookLoops.snapshot(mediator, iterations: runs))
+        case .open: Blackhole.consume(try WorkbookLoops.open(snapshot, iterations: runs))
+        }
     }
 
     private func row(_ name: String, _ timing: Timing, _ versus: String = "") {
