@@ -14,7 +14,14 @@ public struct DocumentNodeReader {
 
     public func value<Value: Decodable>(_ name: String, default initial: Value) throws -> Value {
         guard let value = try member(name) else { return initial }
-        return try DocumentJSON.decode(Value.self, from: value)
+        return try context.decoder(of: value.tape).decode(Value.self, at: value.index)
+    }
+
+    /// An optional, as `Optional`'s `init(from:)` reads it (`null`, or the value), without going
+    /// through it.
+    public func value<Value: Decodable>(_ name: String, default initial: Value?) throws -> Value? {
+        guard let value = try member(name) else { return initial }
+        return value.isNull ? nil : try context.decoder(of: value.tape).decode(Value.self, at: value.index)
     }
 
     public func value(_ name: String, default initial: Int) throws -> Int {
@@ -83,6 +90,17 @@ final class DocumentReadContext {
     /// Where numbers this read did not make are looked up (a patch refers to nodes the document
     /// holds already).
     var fallback: ((UInt64) -> (any DocumentNode)?)?
+    /// What decodes the values of every node read, from the document's tape.
+    private var decoder: JSONTapeDecoder?
+
+    /// The decoder of values from `tape` (one for the whole document: a value's decoding
+    /// leaves it as it was).
+    func decoder(of tape: JSONTape) -> JSONTapeDecoder {
+        if let decoder, decoder.tape === tape { return decoder }
+        let made = JSONTapeDecoder(tape: tape, index: 0, userInfo: [:])
+        decoder = made
+        return made
+    }
 
     func add(_ node: any DocumentNode, id: UInt64) throws {
         guard nodes.updateValue(node, forKey: id) == nil else {

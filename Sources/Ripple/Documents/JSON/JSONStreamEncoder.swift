@@ -38,18 +38,32 @@ final class JSONStreamEncoder: Encoder {
         current = Value(frame: frame, key: nil, type: Never.self, isSuperEncoderValue: true)
     }
 
+    /// An encoder for top-level values, one after another (``encode(_:appendingTo:)``): its
+    /// frames serve them all.
+    convenience init(userInfo: [CodingUserInfoKey: Any] = [:]) {
+        self.init(writingTo: JSONFrame(), userInfo: userInfo)
+    }
+
     /// Encodes `value` after what `writer` holds; on failure, the writer is left as it was.
     static func encode<T: Encodable>(
         _ value: T, into writer: inout JSONWriter, userInfo: [CodingUserInfoKey: Any] = [:]
     ) throws {
-        let root = JSONFrame()
+        try JSONStreamEncoder(userInfo: userInfo).encode(value, appendingTo: &writer)
+    }
+
+    /// Encodes `value` after what `writer` holds, as a top-level value; on failure, the writer is
+    /// left as it was. An encoder made with ``init(userInfo:)`` encodes any number of values this
+    /// way, one at a time, reusing its frames (a document's members, each encoded on its own).
+    func encode<T: Encodable>(_ value: T, appendingTo writer: inout JSONWriter) throws {
+        let root = current.frame
         swap(&root.writer, &writer)
         defer { swap(&root.writer, &writer) }
         let checkpoint = root.checkpoint
         do {
-            try JSONStreamEncoder(writingTo: root, userInfo: userInfo).encode(value, into: root, key: nil)
+            try encode(value, into: root, key: nil)
         } catch {
             root.restore(checkpoint)
+            failure = nil
             throw error
         }
     }
@@ -70,7 +84,7 @@ final class JSONStreamEncoder: Encoder {
             throw failure
         }
         if let opened = current.opened {
-            opened.close(scratch: &scratch)
+            opened.close(scratch: &scratch, releasing: &pool)
             frame.writer.writeValue(taking: &opened.writer.bytes)
             opened.recycle()
             pool.append(opened)
@@ -93,6 +107,11 @@ final class JSONStreamEncoder: Encoder {
             try writeFloat(value as! Double, into: frame, key: key)
         } else if type == Bool.self {
             frame.writer.write(value as! Bool)
+        } else if type == Date.self {
+            // As `Date.encode(to:)` writes it: seconds since 2001.
+            try writeFloat((value as! Date).timeIntervalSinceReferenceDate, into: frame, key: key)
+        } else if type == UUID.self {
+            frame.writer.write((value as! UUID).uuidString)
         } else if type == Float.self {
             try writeFloat(value as! Float, into: frame, key: key)
         } else if type == Int64.self {
@@ -156,7 +175,7 @@ final class JSONStreamEncoder: Encoder {
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        SingleValueContainer(encoder: self, frame: current.frame, key: current.key, generation: current.frame.generation)
+        SingleValueContainer(encoder: self, frame: current.frame, generation: current.frame.generation)
     }
 
     /// The container of the current value: a new one, or the one it opened before.

@@ -44,6 +44,16 @@ final class JSONTapeDecoder: Decoder {
         if type == Int.self { return try tape.integer(at: index, as: Int.self) as? T }
         if type == Double.self { return try tape.floatingPoint(at: index, as: Double.self) as? T }
         if type == Bool.self { return try tape.bool(at: index) as? T }
+        if type == Date.self {
+            // As `Date.init(from:)` reads it: seconds since 2001.
+            return Date(timeIntervalSinceReferenceDate: try tape.floatingPoint(at: index, as: Double.self)) as? T
+        }
+        if type == UUID.self {
+            guard let uuid = UUID(uuidString: try tape.string(at: index)) else {
+                throw tape.corrupted("Attempted to decode UUID from invalid UUID string.", at: index)
+            }
+            return uuid as? T
+        }
         if type == Float.self { return try tape.floatingPoint(at: index, as: Float.self) as? T }
         if type == Int64.self { return try tape.integer(at: index, as: Int64.self) as? T }
         if type == UInt8.self { return try tape.integer(at: index, as: UInt8.self) as? T }
