@@ -122,6 +122,19 @@ final class DocumentReadContext {
     }
 
     func nodes<Key: Decodable & Hashable, Node: DocumentNode>(_ value: JSONValue, keyedBy: Key.Type, as: Node.Type) throws -> [Key: Node] {
+        // The keys JSON writes as they are: straight from the tape, without the decoder.
+        if Key.self == String.self {
+            return unsafeBitCast(try nodes(byKey: value, as: Node.self) { $0 }, to: [Key: Node].self)
+        }
+        if Key.self == Int.self {
+            let nodes = try nodes(byKey: value, as: Node.self) { text in
+                guard let key = Int(text) else {
+                    throw DocumentError.damaged(reason: "a dictionary of nodes keyed by integers has the key '\(text.prefix(40))'")
+                }
+                return key
+            }
+            return unsafeBitCast(nodes, to: [Key: Node].self)
+        }
         let ids = try DocumentJSON.decode([Key: UInt64].self, from: value)
         return try ids.mapValues { id in
             guard let found = nodes[id] ?? fallback?(id) else {
@@ -132,6 +145,26 @@ final class DocumentReadContext {
             }
             return node
         }
+    }
+}
+
+extension DocumentReadContext {
+    /// The nodes an object holds by their numbers, keyed by its keys made into `Key`s (a key
+    /// written twice keeps its first node).
+    private func nodes<Key: Hashable, Node: DocumentNode>(
+        byKey value: JSONValue, as _: Node.Type, _ makeKey: (String) throws -> Key
+    ) throws -> [Key: Node] {
+        let tape = value.tape
+        guard value.kind == .object else { throw tape.mismatch([String: Any].self, at: value.index) }
+        var nodes: [Key: Node] = [:]
+        nodes.reserveCapacity(tape.size(at: value.index))
+        var child = value.index + 1
+        while child < tape.offset(at: value.index) {
+            let key = try makeKey(tape.string(at: child))
+            if nodes[key] == nil { nodes[key] = try node(JSONValue(tape: tape, index: child + 1), as: Node.self) }
+            child = tape.next(after: child + 1)
+        }
+        return nodes
     }
 }
 

@@ -21,7 +21,8 @@ struct BenchOptions {
           --profile STAGE runs one generator stage over the annotated model, or one document
                           operation over table 12b's workbook, N times (default 10) and measures
                           nothing, for a profiler; STAGE: parse, schema, render, all (generator),
-                          snapshot, open (workbook)
+                          snapshot, open, encode, decode (workbook; the last two
+                          JSONEncoder and JSONDecoder on its plain structs)
           --help          this text
 
         Durable updates against SQLite (a package of its own, which links it):

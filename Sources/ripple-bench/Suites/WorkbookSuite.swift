@@ -4,7 +4,10 @@ import RippleBenchWorkbook
 
 /// What `ripple-bench --profile` runs of table 12b.
 enum WorkbookStage: String {
+    /// Ripple's `snapshot()` and `Mediator(opening:)`.
     case snapshot, open
+    /// Foundation's `JSONEncoder` and `JSONDecoder` on the same data as plain structs.
+    case encode, decode
 }
 
 /// Table 12b: documents of a realistic model (``Workbook``: sheets, cells in dictionaries,
@@ -43,13 +46,15 @@ final class WorkbookSuite {
         table.print()
     }
 
-    /// Takes a snapshot of the full-size workbook, or opens it, `runs` times, and measures nothing.
+    /// Saves or opens the full-size workbook `runs` times, and measures nothing.
     static func profile(_ stage: WorkbookStage, runs: Int) throws {
         let mediator = Mediator(root: Workbook(sheetCount: 20, cellsPerSheet: 2_500))
-        let snapshot = try mediator.snapshot()
         switch stage {
         case .snapshot: Blackhole.consume(try WorkbookLoops.snapshot(mediator, iterations: runs))
-        case .open: Blackhole.consume(try WorkbookLoops.open(snapshot, iterations: runs))
+        case .open: Blackhole.consume(try WorkbookLoops.open(try mediator.snapshot(), iterations: runs))
+        case .encode: Blackhole.consume(try WorkbookLoops.encode(PlainWorkbook(mediator.root), iterations: runs))
+        case .decode:
+            Blackhole.consume(try WorkbookLoops.decode(try JSONEncoder().encode(PlainWorkbook(mediator.root)), iterations: runs))
         }
     }
 

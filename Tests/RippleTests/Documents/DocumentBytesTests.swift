@@ -17,6 +17,25 @@ import Testing
         #expect(specimen.byName["a b"] === specimen.byName["a!b"] && specimen.byName["a b"] != nil)
     }
 
+    /// Dictionaries of nodes are read straight from the document: a key written twice keeps its
+    /// first node, and a key of a dictionary keyed by integers that is not one is damage.
+    @Test func dictionariesOfNodesReadTheirKeysAndRefuseAKeyOfTheWrongKind() throws {
+        let repeated = specimenDocument.replacingOccurrences(of: #"{"":10," ":8"#, with: #"{"":10,"":8"#)
+        let opened = try Mediator<Library>(opening: Data(repeated.utf8))
+        #expect(try #require(opened.root.specimens.first).byName[""]?.name == "s7")
+        #expect(try #require(opened.root.specimens.first).byName[" "] == nil)
+        for wrong in [#""byNumber":{"x":21"#, #""byNumber":{"1.5":21"#, #""byNumber":{"":21"#] {
+            let text = specimenDocument.replacingOccurrences(of: #""byNumber":{"-1":21"#, with: wrong)
+            do {
+                _ = try Mediator<Library>(opening: Data(text.utf8))
+                Issue.record("\(wrong): opened")
+            } catch DocumentError.damaged {
+            } catch {
+                Issue.record("\(wrong): \(error)")
+            }
+        }
+    }
+
     /// A new document of the same values saves to the bytes an earlier runtime wrote for it.
     @Test func theSameValuesSaveToTheBytesTheyAlwaysHad() throws {
         let mediator = Mediator(root: makeSpecimenLibrary())
