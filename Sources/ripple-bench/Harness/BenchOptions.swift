@@ -22,7 +22,8 @@ struct BenchOptions {
                           operation over table 12b's workbook, N times (default 10) and measures
                           nothing, for a profiler; STAGE: parse, schema, render, all (generator),
                           snapshot, open, encode, decode (workbook; the last two
-                          JSONEncoder and JSONDecoder on its plain structs)
+                          JSONEncoder and JSONDecoder on its plain structs), journal
+                          (opening its store, the journal as large as the snapshot)
           --help          this text
 
         Durable updates against SQLite (a package of its own, which links it):

@@ -8,6 +8,8 @@ enum WorkbookStage: String {
     case snapshot, open
     /// Foundation's `JSONEncoder` and `JSONDecoder` on the same data as plain structs.
     case encode, decode
+    /// Opening a store of a workbook of 5,000 cells whose journal is as large as its snapshot.
+    case journal
 }
 
 /// Table 12b: documents of a realistic model (``Workbook``: sheets, cells in dictionaries,
@@ -55,6 +57,13 @@ final class WorkbookSuite {
         case .encode: Blackhole.consume(try WorkbookLoops.encode(PlainWorkbook(mediator.root), iterations: runs))
         case .decode:
             Blackhole.consume(try WorkbookLoops.decode(try JSONEncoder().encode(PlainWorkbook(mediator.root)), iterations: runs))
+        case .journal:
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ripple-bench-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let url = folder.appendingPathComponent("workbook.ripple")
+            _ = try makeStoreAtJournalLimit(at: url, sheets: 20, cellsPerSheet: 250)
+            Blackhole.consume(try WorkbookLoops.openStore(url, iterations: runs))
         }
     }
 
@@ -97,22 +106,7 @@ final class WorkbookSuite {
     private func measureOpeningWithJournal(sheets: Int, cellsPerSheet: Int, in folder: URL) throws {
         let url = folder.appendingPathComponent("workbook.ripple")
         let journalURL = URL(fileURLWithPath: url.path + ".journal")
-        var records = 0
-        do {
-            try Mediator(root: Workbook(sheetCount: sheets, cellsPerSheet: cellsPerSheet)).snapshot().write(to: url)
-            let store = try DocumentStore<Workbook>(url: url, durability: .onSave)
-            let snapshotSize = try Self.fileSize(url)
-            // Up to the limit, not past it: a store that compacts would empty the journal there.
-            var recordSize = 0
-            while true {
-                let before = try Self.fileSize(journalURL)
-                guard before + 2 * recordSize <= snapshotSize else { break }
-                try WorkbookLoops.editCell(store.mediator, records)
-                records += 1
-                recordSize = max(recordSize, try Self.fileSize(journalURL) - before)
-            }
-            try store.sync()
-        }
+        let records = try Self.makeStoreAtJournalLimit(at: url, sheets: sheets, cellsPerSheet: cellsPerSheet)
         let withJournal = try harness.measure { iterations in try WorkbookLoops.openStore(url, iterations: iterations) }
         let journalSize = try Self.fileSize(journalURL)
         let snapshotSize = try Self.fileSize(url)
@@ -128,6 +122,27 @@ final class WorkbookSuite {
         goals.check(
             "opening a store whose journal is as large as its snapshot at most 2x the snapshot alone",
             measured: Format.ratio(ratio), passed: ratio <= 2)
+    }
+
+    /// Writes a store of a workbook at `url`, then one-cell updates until its journal is as
+    /// large as its snapshot; returns how many.
+    private static func makeStoreAtJournalLimit(at url: URL, sheets: Int, cellsPerSheet: Int) throws -> Int {
+        let journalURL = URL(fileURLWithPath: url.path + ".journal")
+        try Mediator(root: Workbook(sheetCount: sheets, cellsPerSheet: cellsPerSheet)).snapshot().write(to: url)
+        let store = try DocumentStore<Workbook>(url: url, durability: .onSave)
+        let snapshotSize = try fileSize(url)
+        // Up to the limit, not past it: a store that compacts would empty the journal there.
+        var records = 0
+        var recordSize = 0
+        while true {
+            let before = try fileSize(journalURL)
+            guard before + 2 * recordSize <= snapshotSize else { break }
+            try WorkbookLoops.editCell(store.mediator, records)
+            records += 1
+            recordSize = max(recordSize, try fileSize(journalURL) - before)
+        }
+        try store.sync()
+        return records
     }
 
     private static func fileSize(_ url: URL) throws -> Int {

@@ -46,6 +46,8 @@ final class JSONTapeDecoder: Decoder {
     /// costs a metadata look-up or a dynamic cast on every value.
     private enum DirectType {
         case string, int, double, bool, date, uuid, float, int64, uint8, strings, integers, doubles, data, url, decimal
+        /// A journal's record, read by hand (`Patch(reading:)`).
+        case patch
 
         init?(_ type: Any.Type) {
             switch ObjectIdentifier(type) {
@@ -64,6 +66,7 @@ final class JSONTapeDecoder: Decoder {
             case ObjectIdentifier(Data.self): self = .data
             case ObjectIdentifier(URL.self): self = .url
             case ObjectIdentifier(Decimal.self): self = .decimal
+            case ObjectIdentifier(Patch.self): self = .patch
             default: return nil
             }
         }
@@ -105,6 +108,8 @@ final class JSONTapeDecoder: Decoder {
                 throw tape.corrupted("Number \(text) is not representable as a Decimal.", at: index)
             }
             return unsafeBitCast(decimal, to: T.self)
+        case .patch:
+            return unsafeBitCast(try Patch(reading: JSONValue(tape: tape, index: index)), to: T.self)
         }
     }
 
