@@ -36,6 +36,22 @@ import Testing
         }
     }
 
+    /// A node's members are looked for in the order they are written first: written in another
+    /// order, or twice, each member still reads its first value.
+    @Test(arguments: [
+        #"{"children":[],"entries":["x"],"title":"T","title":"U","entries":["y"]}"#,
+        #"{"entries":["x"],"title":"T","entries":["y"],"children":[]}"#,
+        #"{"title":"T","entries":["x"],"children":[],"title":"U"}"#,
+        #"{"title":"T","title":"U","entries":["x"],"entries":["y"]}"#,
+    ])
+    func membersWrittenInAnotherOrderOrTwiceReadTheirFirstValue(values: String) throws {
+        let original = #"{"title":"Shelf 0","entries":[],"children":[]}"#
+        #expect(specimenDocument.contains(original))
+        let text = specimenDocument.replacingOccurrences(of: original, with: values)
+        let shelf = try #require(try Mediator<Library>(opening: Data(text.utf8)).root.shelves.first)
+        #expect(shelf.title == "T" && shelf.entries == ["x"] && shelf.children.isEmpty)
+    }
+
     /// A new document of the same values saves to the bytes an earlier runtime wrote for it.
     @Test func theSameValuesSaveToTheBytesTheyAlwaysHad() throws {
         let mediator = Mediator(root: makeSpecimenLibrary())
