@@ -119,6 +119,7 @@ extension SchemeBuilder {
             guard let path = values[index].sharedPath else { continue }
             let name = path.text
             guard let target = eligibleByName[name] else {
+                if brokenMembers[nodeClass.qualifiedName]?.contains(name) == true { continue }
                 let suggestion = suggestedSpelling(of: name, among: eligible.count, eligible.map(\.name))
                 report(.unknownSharedProperty(name: name, className: nodeClass.name, suggestion: suggestion),
                        at: path.location, in: nodeClass.file)

@@ -43,8 +43,9 @@ package enum SchemeMessage: Hashable, Sendable {
     case notAClass(item: AnnotationItem.Name, name: String, kind: String)
     /// A class item on a member, or a member item on a class.
     case itemOnWrongDeclaration(item: AnnotationItem.Name, onClass: Bool)
-    /// An annotated `var` in a class that is not annotated `root` or `node`.
-    case memberOfUnannotatedClass(member: String, className: String, prefix: String)
+    /// An annotated `var` in a class that is not annotated `root` or `node`; `mayBeRoot` when
+    /// the model has no root yet.
+    case memberOfUnannotatedClass(member: String, className: String, prefix: String, mayBeRoot: Bool)
     /// An annotated `var` in a class that is not annotated and cannot be: a generic class
     /// (`superclass` is `nil`), or a subclass of the tracked class `superclass`.
     case memberOfUntrackableClass(member: String, className: String, superclass: String?)
@@ -252,9 +253,9 @@ package enum SchemeMessage: Hashable, Sendable {
             return onClass
                 ? "'\(item.rawValue)' applies to 'var' members, not to classes"
                 : "'\(item.rawValue)' applies to classes, not to members"
-        case .memberOfUnannotatedClass(let member, let className, let prefix):
+        case .memberOfUnannotatedClass(let member, let className, let prefix, let mayBeRoot):
             return "'\(member)' is annotated, but its class '\(className)' is not; "
-                + "annotate '\(className)' with '// \(prefix): node'"
+                + "annotate '\(className)' with '// \(prefix): node'" + (mayBeRoot ? " (or 'root', if it is the model's root)" : "")
         case .memberOfUntrackableClass(let member, let className, let superclass):
             let reason = superclass.map {
                 "it inherits from '\($0)', which is tracked, and a tracked class cannot inherit from another; "
