@@ -67,6 +67,9 @@ extension SchemeBuilder {
             report(.missingTracker(className: candidate.name), at: candidate.location, in: candidate.file)
         }
         var methods = candidate.methods.adding(extensionMethods[candidate.qualifiedName])
+        for (method, misdeclaration) in methods.misdeclaredMethods(ofClass: candidate.name) {
+            report(.misdeclaredHook(misdeclaration), at: method.location, in: method.file)
+        }
         for (method, name) in methods.removeConditional(classConditions: candidate.compilationConditions) {
             report(.conditionalMethod(method: name), at: method.location, in: method.file)
         }

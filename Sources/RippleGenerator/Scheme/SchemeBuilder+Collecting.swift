@@ -152,7 +152,7 @@ extension SchemeBuilder {
             let methods = ClassMethods(
                 type.functions, in: path,
                 enclosing: Isolation(attributes: type.attributes, modifiers: type.modifiers))
-            if !methods.found.isEmpty || !methods.asyncMethods.isEmpty {
+            if !methods.found.isEmpty || !methods.asyncMethods.isEmpty || !methods.misdeclared.isEmpty {
                 extensionMethods[type.name] = methods.adding(extensionMethods[type.name])
             }
         }

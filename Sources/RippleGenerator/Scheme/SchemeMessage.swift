@@ -66,6 +66,8 @@ package enum SchemeMessage: Hashable, Sendable {
     case missingTracker(className: String)
     /// A `tracker` or `validate()` that the generated file cannot see (private or fileprivate).
     case requirementNotVisible(requirement: String, className: String, access: String, declaration: String)
+    /// A method most likely meant as `validate()` or a hook that is not one (a warning).
+    case misdeclaredHook(HookMisdeclaration)
     /// `validate()` or a hook declared only under `#if` conditions, which the generator cannot
     /// evaluate, while the generated code calls it unconditionally.
     case conditionalMethod(method: String)
@@ -202,7 +204,7 @@ package enum SchemeMessage: Hashable, Sendable {
         case .docCommentAnnotation, .unreadAnnotation, .redundantNode, .ignoredDependency, .missingDependency,
              .ignoredOnReadOnly, .ignoredType:
             .warning
-        case .asyncMethod:
+        case .asyncMethod, .misdeclaredHook:
             .warning
         case .firstRootHere:
             .note
@@ -279,6 +281,8 @@ package enum SchemeMessage: Hashable, Sendable {
         case .requirementNotVisible(let requirement, let className, let access, let declaration):
             return "'\(requirement)' of class '\(className)' is \(access), but the generated code in another "
                 + "file uses it; write '\(declaration)' (internal is enough, also in a public class)"
+        case .misdeclaredHook(let misdeclaration):
+            return misdeclaration.text
         case .conditionalMethod(let method):
             return "\(method) is declared inside #if: Ripple cannot tell whether it exists; declare it unconditionally "
                 + "(its body may use #if)"
