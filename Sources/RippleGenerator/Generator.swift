@@ -117,8 +117,9 @@ package struct Generator: Sendable {
             generation.parsedFiles.append(parsed.file.path)
         }
         let built = SchemeBuilder(dialect: dialect, accessLevel: accessLevel, documents: documents).build(parsedFiles)
-        parsedFiles = []
         generation.diagnostics += built.diagnostics
+        generation.diagnostics += StorageWriteCheck(scheme: built.scheme).diagnostics(in: sources, parsed: parsedFiles)
+        parsedFiles = []
         generation.scheme = built.scheme
         if let templates, !generation.diagnostics.contains(where: { $0.severity == .error }) {
             do {

@@ -194,6 +194,9 @@ package enum SchemeMessage: Hashable, Sendable {
 
     // MARK: Access
 
+    /// A write to the storage of a tracked member outside its class and the class's extensions
+    /// (a warning): the classes with a stored member of that name, and what to write instead.
+    case untrackedWrite(storage: String, member: String, classNames: [String], replacement: String)
     /// A tracked member that the generated file cannot reach: `modifier` is `fileprivate`,
     /// `private`, `fileprivate(set)` or `private(set)`.
     case inaccessibleMember(member: String, modifier: String)
@@ -204,7 +207,7 @@ package enum SchemeMessage: Hashable, Sendable {
         case .docCommentAnnotation, .unreadAnnotation, .redundantNode, .ignoredDependency, .missingDependency,
              .ignoredOnReadOnly, .ignoredType:
             .warning
-        case .asyncMethod, .misdeclaredHook:
+        case .asyncMethod, .misdeclaredHook, .untrackedWrite:
             .warning
         case .firstRootHere:
             .note
@@ -432,6 +435,11 @@ package enum SchemeMessage: Hashable, Sendable {
                 : members.joined(separator: " -> ")
             return "dependency cycle: \(path); remove one of these dependencies"
 
+        case .untrackedWrite(let storage, let member, let classNames, let replacement):
+            let classes = classNames.map { "'\($0)'" }.joined(separator: " or ")
+            return "'\(storage)' is the storage of '\(member)' of class \(classes): a write outside the class and its "
+                + "extensions bypasses Ripple (no notification, undo step or document change); use '\(replacement)' "
+                + "instead, inside an update"
         case .inaccessibleMember(let member, let modifier):
             return "'\(member)' is \(modifier), but Ripple's generated accessors live in another file; "
                 + "make it internal (remove '\(modifier)')"
