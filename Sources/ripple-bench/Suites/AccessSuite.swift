@@ -13,6 +13,8 @@ final class AccessSuite {
     private let plain: [PlainItem]
     private let tracked: [Item]
     private let observed: [ObservedItem]
+    private let plainGauges: [PlainGauge]
+    private let gauges: [Gauge]
     private let mediator: Mediator<BenchRoot>
     /// The next value the write loops start from, so that every write is a change.
     private var nextValue = 1_000_000
@@ -22,12 +24,14 @@ final class AccessSuite {
     /// The variants of table 1.
     private enum Access: Hashable {
         case plainRead, trackedRead, observedRead, plainWrite, trackedWrite, observedWrite
+        case plainDoubleWrite, trackedDoubleWrite
 
         /// The plain stored property doing the same operation.
         var baseline: Access {
             switch self {
             case .plainRead, .trackedRead, .observedRead: .plainRead
             case .plainWrite, .trackedWrite, .observedWrite: .plainWrite
+            case .plainDoubleWrite, .trackedDoubleWrite: .plainDoubleWrite
             }
         }
     }
@@ -39,7 +43,9 @@ final class AccessSuite {
         plain = (0..<count).map { PlainItem(value: $0, name: "item \($0)") }
         tracked = (0..<count).map { Item(value: $0, name: "item \($0)") }
         observed = (0..<count).map { ObservedItem(value: $0, name: "item \($0)") }
-        mediator = Mediator(root: BenchRoot(items: tracked))
+        plainGauges = (0..<count).map { PlainGauge(level: Double($0)) }
+        gauges = (0..<count).map { Gauge(level: Double($0)) }
+        mediator = Mediator(root: BenchRoot(items: tracked, gauges: gauges))
         // The release default, also in debug builds: observer bodies below read more than they declare.
         mediator.contracts = .off
         // Reads and writes, not the undo steps of the updates around them: table 9 measures history.
@@ -63,7 +69,7 @@ final class AccessSuite {
             "1. One read or write, outside any notification (\(Format.count(Self.objectCount)) objects, one property each)",
             headers: ["variant", "median ns/op", "min ns/op", "vs plain"])
         let count = Self.objectCount
-        let (plain, tracked, observed) = (plain, tracked, observed)
+        let (plain, tracked, observed, plainGauges, gauges) = (plain, tracked, observed, plainGauges, gauges)
         let rows: [(Access, String, (Int) -> Int)] = [
             (.plainRead, "read: plain stored property", { AccessLoops.readPlain(plain, rounds: $0) }),
             (.trackedRead, "read: Ripple tracked property", { AccessLoops.readTracked(tracked, rounds: $0) }),
@@ -76,6 +82,12 @@ final class AccessSuite {
             }),
             (.observedWrite, "write: @Observable property", { rounds in
                 self.write(rounds) { AccessLoops.writeObserved(observed, rounds: $0, start: $1) }
+            }),
+            (.plainDoubleWrite, "write: plain Double property", { rounds in
+                self.write(rounds) { AccessLoops.writePlainDouble(plainGauges, rounds: $0, start: $1) }
+            }),
+            (.trackedDoubleWrite, "write: Ripple tracked Double property (compared by bits)", { rounds in
+                self.write(rounds) { AccessLoops.writeTrackedDouble(gauges, rounds: $0, start: $1) }
             }),
         ]
         for (access, name, work) in rows where includes(name) {
@@ -214,7 +226,7 @@ final class AccessSuite {
         var table = Table(
             "Heap growth during 1,000,000 operations (after one warm-up run)",
             headers: ["operations", "bytes", "bytes/op"])
-        let (plain, tracked, observed, mediator) = (plain, tracked, observed, mediator)
+        let (plain, tracked, observed, gauges, mediator) = (plain, tracked, observed, gauges, mediator)
         let rounds = 1_000_000 / Self.objectCount
         var goalBytes: [Int] = []
         var unavailable = false
@@ -233,6 +245,9 @@ final class AccessSuite {
         add("tracked reads", isGoal: true) { AccessLoops.readTracked(tracked, rounds: rounds) }
         add("tracked writes", isGoal: true) {
             write(rounds) { AccessLoops.writeTracked(tracked, rounds: $0, start: $1) }
+        }
+        add("tracked Double writes", isGoal: true) {
+            write(rounds) { AccessLoops.writeTrackedDouble(gauges, rounds: $0, start: $1) }
         }
         let probe = ObserverProbe()
         probe.rounds = rounds
