@@ -195,8 +195,9 @@ package enum SchemeMessage: Hashable, Sendable {
     // MARK: Access
 
     /// A write to the storage of a tracked member outside its class and the class's extensions
-    /// (a warning): the classes with a stored member of that name, and what to write instead.
-    case untrackedWrite(storage: String, member: String, classNames: [String], replacement: String)
+    /// (a warning): the classes with a stored member of that name (the first few, and how many
+    /// more), and what to write instead.
+    case untrackedWrite(storage: String, member: String, classNames: [String], otherClassCount: Int, replacement: String)
     /// A tracked member that the generated file cannot reach: `modifier` is `fileprivate`,
     /// `private`, `fileprivate(set)` or `private(set)`.
     case inaccessibleMember(member: String, modifier: String)
@@ -435,8 +436,9 @@ package enum SchemeMessage: Hashable, Sendable {
                 : members.joined(separator: " -> ")
             return "dependency cycle: \(path); remove one of these dependencies"
 
-        case .untrackedWrite(let storage, let member, let classNames, let replacement):
+        case .untrackedWrite(let storage, let member, let classNames, let otherClassCount, let replacement):
             let classes = classNames.map { "'\($0)'" }.joined(separator: " or ")
+                + (otherClassCount > 0 ? " or \(NameList.count(otherClassCount)) other classes" : "")
             return "'\(storage)' is the storage of '\(member)' of class \(classes): a write outside the class and its "
                 + "extensions bypasses Ripple (no notification, undo step or document change); use '\(replacement)' "
                 + "instead, inside an update"

@@ -15,26 +15,40 @@
 /// It costs files that do not write such storage a byte scan (``StorageAccessScan``); a file
 /// that names one through a dot outside the classes that own it is lexed, once.
 package struct StorageWriteCheck {
-    /// A class with a stored tracked member of some name.
-    private struct Owner {
-        var className: String
-        var qualifiedName: String
+    /// The classes with a stored tracked member of one storage name.
+    private struct Owners {
         /// The member's public name: `title`.
         var member: String
-        var isNode: Bool
+        /// The first classes' names as written, in the scheme's order, for the message.
+        var classNames: [String] = []
+        /// How many more classes there are than `classNames` lists.
+        var otherClassCount = 0
+        /// The classes' qualified names, to tell whether code is inside one of them.
+        var qualifiedNames: Set<String> = []
+        /// Whether writing a part of the member's value writes it: the member holds values
+        /// (not nodes) in one of the classes.
+        var reachesInside = false
+
+        /// Counts `nodeClass` among the owners, and whether its member holds nodes.
+        mutating func add(_ nodeClass: NodeClass, holdingNodes: Bool) {
+            if qualifiedNames.insert(nodeClass.qualifiedName).inserted {
+                // The message names a few; the set decides.
+                if classNames.count < 3 { classNames.append(nodeClass.name) } else { otherClassCount += 1 }
+            }
+            if !holdingNodes { reachesInside = true }
+        }
     }
 
-    /// The classes with a stored tracked member of each storage name.
-    private let owners: [String: [Owner]]
+    /// The owners of each storage name.
+    private let owners: [String: Owners]
     private let scan: StorageAccessScan
 
     /// A check of the storage of the stored tracked members of `scheme`.
     package init(scheme: ModelScheme) {
-        var owners: [String: [Owner]] = [:]
+        var owners: [String: Owners] = [:]
         for nodeClass in scheme.classes {
             for member in nodeClass.members where !member.isComputed {
-                owners[member.storageName, default: []].append(Owner(
-                    className: nodeClass.name, qualifiedName: nodeClass.qualifiedName, member: member.name, isNode: member.isNode))
+                owners[member.storageName, default: Owners(member: member.name)].add(nodeClass, holdingNodes: member.isNode)
             }
         }
         self.owners = owners
@@ -54,7 +68,8 @@ package struct StorageWriteCheck {
             parsedIndex = index
             let file = index[source.path].map { parsed[$0] } ?? SwiftParser.parse(SourceFile(path: source.path, bytes: source.bytes))
             let outside = accesses.filter { access in
-                !isInsideOwner(access.lowerBound, of: owners[name(access, in: source.bytes)] ?? [], in: file.types)
+                guard let owners = owners[name(access, in: source.bytes)] else { return false }
+                return !Self.isInside(access.lowerBound, anyOf: owners, in: file.types)
             }
             guard !outside.isEmpty else { continue }
             let tokens = Lexer.tokenize(file.file).tokens
@@ -74,35 +89,35 @@ package struct StorageWriteCheck {
         let storageName = name(access, in: file.bytes)
         guard let owners = owners[storageName], let index = Self.token(startingAt: access.lowerBound, in: tokens),
               tokens[index].kind == .identifier,
-              let write = MemberWrite(
-                  memberAt: index, in: tokens, of: file.bytes, reachesInside: owners.contains { !$0.isNode })
+              let write = MemberWrite(memberAt: index, in: tokens, of: file.bytes, reachesInside: owners.reachesInside)
         else { return nil }
-        let member = owners[0].member
         // `task.title`: the expression the storage was reached through, when it is short.
         let base = String(decoding: file.bytes[write.base], as: UTF8.self)
-        let replacement = base.utf8.count <= 40 && !base.contains(where: \.isNewline) ? base + member : member
-        var classNames: [String] = []
-        for owner in owners where !classNames.contains(owner.className) { classNames.append(owner.className) }
+        let replacement = base.utf8.count <= 40 && !base.contains(where: \.isNewline) ? base + owners.member : owners.member
         let message = SchemeMessage.untrackedWrite(
-            storage: storageName, member: member, classNames: classNames, replacement: replacement)
+            storage: storageName, member: owners.member, classNames: owners.classNames, otherClassCount: owners.otherClassCount,
+            replacement: replacement)
         return SchemeProblem(message, at: file.location(ofOffset: access.lowerBound)).diagnostic(file: file.path)
     }
 
-    /// Whether `offset` lies in the body of one of `owners`' classes, or of an extension of one,
-    /// among `types` and the types nested in them.
-    private func isInsideOwner(_ offset: Int, of owners: [Owner], in types: [TypeDeclaration]) -> Bool {
+    /// Whether `offset` lies in the body of one of `owners`' classes, or of an extension of one
+    /// (written plain or with its module, `extension MyModule.Task`), among `types` and the types
+    /// nested in them.
+    private static func isInside(_ offset: Int, anyOf owners: Owners, in types: [TypeDeclaration]) -> Bool {
         // Types nest as deep as the parser follows them; a list of those left spares a recursion.
         var pending = types
         while let type = pending.popLast() {
             guard let body = type.bodyRange, body.contains(offset) else { continue }
-            switch type.kind {
-            case .class where owners.contains { $0.qualifiedName == type.qualifiedName }:
-                return true
-            case .extension where owners.contains { type.name == $0.qualifiedName || type.name.hasSuffix("." + $0.qualifiedName) }:
-                return true
-            default:
-                pending += type.nested
+            if type.kind == .class, owners.qualifiedNames.contains(type.qualifiedName) { return true }
+            if type.kind == .extension {
+                var name = Substring(type.name)
+                while true {
+                    if owners.qualifiedNames.contains(String(name)) { return true }
+                    guard let dot = name.firstIndex(of: ".") else { break }
+                    name = name[name.index(after: dot)...]
+                }
             }
+            pending += type.nested
         }
         return false
     }
@@ -123,3 +138,4 @@ package struct StorageWriteCheck {
         return low < tokens.count && tokens[low].range.lowerBound == offset ? low : nil
     }
 }
+

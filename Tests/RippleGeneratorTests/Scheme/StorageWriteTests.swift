@@ -152,6 +152,12 @@ import Testing
         ])
     }
 
+    @Test func aStorageNameOfManyClassesNamesAFew() {
+        let message = SchemeMessage.untrackedWrite(
+            storage: "_id", member: "id", classNames: ["A", "B", "C"], otherClassCount: 1_200, replacement: "node.id")
+        #expect(message.text.hasPrefix("'_id' is the storage of 'id' of class 'A' or 'B' or 'C' or 1,200 other classes: "))
+    }
+
     @Test func memberWritesAreReadFromTheTokens() {
         func write(_ source: String, member: String = "_x", reachesInside: Bool = true) -> MemberWrite.Kind? {
             let file = SourceFile(path: "A.swift", text: source)
