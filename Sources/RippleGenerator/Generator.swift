@@ -3,7 +3,9 @@ import Foundation
 /// One run of the generator, from options to the written file.
 ///
 /// The pipeline: settings (options over `ripple.json`) → input files, sorted by path → a fast
-/// scan that skips files without `// <prefix>:` → parse → scheme → templates → render → write.
+/// scan that skips files without `// <prefix>:` (unless they extend a class the others declare)
+/// → parse → scheme, and the check of writes to tracked storage in every file → templates →
+/// render → write.
 /// The annotation prefix chooses the dialect the scheme is read in: Ripple's, or one of
 /// `dialects` (`ripple-gen` gives Quantwm's, for the prefix `sourcery`).
 /// Every problem of the run is collected; if any is an error nothing is written. A previously

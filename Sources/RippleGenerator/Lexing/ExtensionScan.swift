@@ -32,28 +32,32 @@ package struct ExtensionScan: Sendable {
     package func mayExtend(_ bytes: [UInt8]) -> Bool {
         guard !names.isEmpty else { return false }
         let keyword = Self.keyword
-        // `x` is rare in code: look for it, then for the keyword around it.
-        var index = 1
-        while index + keyword.count - 1 < bytes.count {
-            guard bytes[index] == UInt8(ascii: "x") else {
-                index += 1
-                continue
+        return bytes.withUnsafeBufferPointer { buffer in
+            // `x` is rare in code: look for it, then for the keyword around it.
+            var index = 1
+            while let found = ByteSearch.firstIndex(of: UInt8(ascii: "x"), in: buffer, from: index) {
+                index = found + 1
+                guard found >= 1, found + keyword.count - 1 < buffer.count else { continue }
+                if extendsNamedType(buffer, keywordAt: found - 1) { return true }
             }
-            let start = index - 1
-            index += 1
-            guard bytes[start...].starts(with: keyword), start == 0 || !Self.isNameByte(bytes[start - 1]) else { continue }
-            var nameStart = start + keyword.count
-            guard nameStart < bytes.count, Self.isSpace(bytes[nameStart]) else { continue }
-            while nameStart < bytes.count, Self.isSpace(bytes[nameStart]) { nameStart += 1 }
-            var nameEnd = nameStart
-            var lastComponent = nameStart
-            while nameEnd < bytes.count, Self.isNameByte(bytes[nameEnd]) || bytes[nameEnd] == UInt8(ascii: ".") {
-                if bytes[nameEnd] == UInt8(ascii: ".") { lastComponent = nameEnd + 1 }
-                nameEnd += 1
-            }
-            if names.contains(bytes[nameStart..<nameEnd]) || names.contains(bytes[lastComponent..<nameEnd]) { return true }
+            return false
         }
-        return false
+    }
+
+    /// Whether `extension`, starting at `start`, is followed by one of the names.
+    private func extendsNamedType(_ bytes: UnsafeBufferPointer<UInt8>, keywordAt start: Int) -> Bool {
+        let keyword = Self.keyword
+        guard bytes[start...].starts(with: keyword), start == 0 || !Self.isNameByte(bytes[start - 1]) else { return false }
+        var nameStart = start + keyword.count
+        guard nameStart < bytes.count, Self.isSpace(bytes[nameStart]) else { return false }
+        while nameStart < bytes.count, Self.isSpace(bytes[nameStart]) { nameStart += 1 }
+        var nameEnd = nameStart
+        var lastComponent = nameStart
+        while nameEnd < bytes.count, Self.isNameByte(bytes[nameEnd]) || bytes[nameEnd] == UInt8(ascii: ".") {
+            if bytes[nameEnd] == UInt8(ascii: ".") { lastComponent = nameEnd + 1 }
+            nameEnd += 1
+        }
+        return names.contains(ArraySlice(bytes[nameStart..<nameEnd])) || names.contains(ArraySlice(bytes[lastComponent..<nameEnd]))
     }
 
     /// A byte of a Swift name: an ASCII letter, digit or `_`, or any byte of a non-ASCII character.

@@ -30,17 +30,17 @@ package struct StorageAccessScan: Sendable {
     package func accesses(in bytes: [UInt8]) -> [Range<Int>] {
         guard !names.isEmpty else { return [] }
         var found: [Range<Int>] = []
-        var index = 1
-        while index < bytes.count {
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 1
             // `_` is rare in Swift code, which is written in camel case: look for it first.
-            guard bytes[index] == UInt8(ascii: "_"), bytes[index - 1] == UInt8(ascii: ".") else {
-                index += 1
-                continue
+            while let underscore = ByteSearch.firstIndex(of: UInt8(ascii: "_"), in: buffer, from: index) {
+                index = underscore + 1
+                guard underscore > 0, buffer[underscore - 1] == UInt8(ascii: ".") else { continue }
+                var end = index
+                while end < buffer.count, ExtensionScan.isNameByte(buffer[end]) { end += 1 }
+                if lengths.contains(end - underscore), names.contains(bytes[underscore..<end]) { found.append(underscore..<end) }
+                index = end
             }
-            var end = index + 1
-            while end < bytes.count, ExtensionScan.isNameByte(bytes[end]) { end += 1 }
-            if lengths.contains(end - index), names.contains(bytes[index..<end]) { found.append(index..<end) }
-            index = end
         }
         return found
     }
