@@ -21,7 +21,7 @@ import Testing
 
     private func makeDocument() -> (Document, Mediator<Document>) {
         let document = Document()
-        document._pages = [Page(words: ["a"]), Page()]
+        document.pages = [Page(words: ["a"]), Page()]
         return (document, Mediator(root: document))
     }
 

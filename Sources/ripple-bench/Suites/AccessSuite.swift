@@ -15,6 +15,8 @@ final class AccessSuite {
     /// Items of no model: no mediator's, so their writes are plain stores.
     private let loose: [Item]
     private let observed: [ObservedItem]
+    private let plainGauges: [PlainGauge]
+    private let gauges: [Gauge]
     private let mediator: Mediator<BenchRoot>
     /// The next value the write loops start from, so that every write is a change.
     private var nextValue = 1_000_000
@@ -24,12 +26,14 @@ final class AccessSuite {
     /// The variants of table 1.
     private enum Access: Hashable {
         case plainRead, trackedRead, observedRead, plainWrite, trackedWrite, looseWrite, firstWrite, observedWrite
+        case plainDoubleWrite, trackedDoubleWrite
 
         /// The plain stored property doing the same operation.
         var baseline: Access {
             switch self {
             case .plainRead, .trackedRead, .observedRead: .plainRead
             case .plainWrite, .trackedWrite, .looseWrite, .firstWrite, .observedWrite: .plainWrite
+            case .plainDoubleWrite, .trackedDoubleWrite: .plainDoubleWrite
             }
         }
     }
@@ -42,7 +46,9 @@ final class AccessSuite {
         tracked = (0..<count).map { Item(value: $0, name: "item \($0)") }
         loose = (0..<count).map { Item(value: $0, name: "item \($0)") }
         observed = (0..<count).map { ObservedItem(value: $0, name: "item \($0)") }
-        mediator = Mediator(root: BenchRoot(items: tracked))
+        plainGauges = (0..<count).map { PlainGauge(level: Double($0)) }
+        gauges = (0..<count).map { Gauge(level: Double($0)) }
+        mediator = Mediator(root: BenchRoot(items: tracked, gauges: gauges))
         // The release default, also in debug builds: observer bodies below read more than they declare.
         mediator.contracts = .off
         // Reads and writes, not the undo steps of the updates around them: table 9 measures history.
@@ -67,6 +73,7 @@ final class AccessSuite {
             headers: ["variant", "median ns/op", "min ns/op", "vs plain"])
         let count = Self.objectCount
         let (plain, tracked, loose, observed, mediator) = (plain, tracked, loose, observed, mediator)
+        let (plainGauges, gauges) = (plainGauges, gauges)
         let rows: [(Access, String, (Int) -> Int)] = [
             (.plainRead, "read: plain stored property", { AccessLoops.readPlain(plain, rounds: $0) }),
             (.trackedRead, "read: Ripple tracked property", { AccessLoops.readTracked(tracked, rounds: $0) }),
@@ -92,6 +99,12 @@ final class AccessSuite {
             }),
             (.observedWrite, "write: @Observable property", { rounds in
                 self.write(rounds) { AccessLoops.writeObserved(observed, rounds: $0, start: $1) }
+            }),
+            (.plainDoubleWrite, "write: plain Double property", { rounds in
+                self.write(rounds) { AccessLoops.writePlainDouble(plainGauges, rounds: $0, start: $1) }
+            }),
+            (.trackedDoubleWrite, "write: Ripple tracked Double property (compared by bits)", { rounds in
+                self.write(rounds) { AccessLoops.writeTrackedDouble(gauges, rounds: $0, start: $1) }
             }),
         ]
         for (access, name, work) in rows where includes(name) {
@@ -234,7 +247,7 @@ final class AccessSuite {
         var table = Table(
             "Heap growth during 1,000,000 operations (after one warm-up run)",
             headers: ["operations", "bytes", "bytes/op"])
-        let (plain, tracked, observed, mediator) = (plain, tracked, observed, mediator)
+        let (plain, tracked, observed, gauges, mediator) = (plain, tracked, observed, gauges, mediator)
         let rounds = 1_000_000 / Self.objectCount
         var goalBytes: [Int] = []
         var unavailable = false
@@ -253,6 +266,9 @@ final class AccessSuite {
         add("tracked reads", isGoal: true) { AccessLoops.readTracked(tracked, rounds: rounds) }
         add("tracked writes", isGoal: true) {
             write(rounds) { AccessLoops.writeTracked(tracked, rounds: $0, start: $1) }
+        }
+        add("tracked Double writes", isGoal: true) {
+            write(rounds) { AccessLoops.writeTrackedDouble(gauges, rounds: $0, start: $1) }
         }
         let loose = loose
         add("tracked writes of no model", isGoal: true) {

@@ -58,7 +58,7 @@ import Testing
 
     @Test func findingWhatToValidateCostsWhatWasWrittenNotTheModel() throws {
         let library = makeLibrary()
-        library._notes = (0..<5_000).map { Note(id: $0, "note", replies: [Note(id: -$0, "reply")]) }
+        library.notes = (0..<5_000).map { Note(id: $0, "note", replies: [Note(id: -$0, "reply")]) }
         let mediator = Mediator(root: library)
         let validator = mediator.core.validator
         try mediator.update { $0.notes[10].replies[0].text = "first" }
@@ -94,7 +94,7 @@ import Testing
 
     @Test func aStructuralWriteOutsideUpdatesIsNoViolationAndTheLinksFollowIt() throws {
         let library = makeLibrary()
-        library._notes = [Note(id: 1, "one")]
+        library.notes = [Note(id: 1, "one")]
         let mediator = Mediator(root: library)
         mediator.contracts = Contracts(.record)
         let reply = Note(id: 2, "reply")
@@ -124,7 +124,7 @@ import Testing
 
     @Test func manyActionsCostWhatTheyChangeNotTheModelEach() async throws {
         let library = makeLibrary()
-        library._notes = (0..<2_000).map { Note(id: $0, "note") }
+        library.notes = (0..<2_000).map { Note(id: $0, "note") }
         let mediator = Mediator(root: library)
         var actions: [Action] = []
         for index in 0..<200 { actions.append(mediator.run("a\(index)") { _ in { _ in } }) }

@@ -39,7 +39,7 @@ import Testing
         let mediator = Mediator(root: makeLibrary())
         let desk = Desk()
         let lane = Lane("a")
-        desk._lanes = [lane]
+        desk.lanes = [lane]
         let ticket = Ticket(number: 1, title: "t")
         let log = EventLog()
         var registration: Registration?
@@ -69,9 +69,9 @@ import Testing
         let desk = Desk()
         let lanes = [Lane("a"), Lane("b"), Lane("c")]
         let tickets = (0..<4).map { Ticket(number: $0, title: "t\($0)") }
-        desk._lanes = [lanes[0], lanes[1]]
-        lanes[0]._tickets = [tickets[0], tickets[1]]
-        lanes[2]._tickets = [tickets[2]]
+        desk.lanes = [lanes[0], lanes[1]]
+        lanes[0].tickets = [tickets[0], tickets[1]]
+        lanes[2].tickets = [tickets[2]]
         let log = EventLog()
         func region(_ name: String) -> Registration {
             mediator.observe(name, on: desk, reads: [Desk.scheme.lanes.all]) { _ in log.append(name) }
@@ -112,7 +112,7 @@ import Testing
         // judged against what it saw, fires for the new title.
         let library = makeLibrary()
         let shelf = library._shelves[0]
-        library._pinned = shelf
+        library.pinned = shelf
         let mediator = Mediator(root: library)
         let log = EventLog()
         let coordinator = mediator.coordinate("repin", reads: [Library.scheme.userID]) { library in
@@ -140,7 +140,7 @@ import Testing
         // change of that child's title reaches it.
         let library = makeLibrary()
         let pinned = library._shelves[0]
-        library._pinned = pinned
+        library.pinned = pinned
         let mediator = Mediator(root: library)
         let made = Shelf(id: 7, title: "made")
         let log = EventLog()
@@ -209,15 +209,15 @@ struct DeskRun {
         for number in 0..<8 { tickets.append(Ticket(number: number, title: "t\(number)")) }
         for name in ["a", "b", "c"] { lanes.append(Lane(name)) }
         for name in ["x", "y"] { folders.append(Folder(name)) }
-        lanes[0]._tickets = Array(tickets[0..<3])
-        lanes[1]._tickets = [tickets[3], tickets[0]]
-        lanes[1]._featured = tickets[4]
-        lanes[2]._starred = [tickets[5], tickets[1]]
-        desk._lanes = lanes
-        desk._pinned = tickets[6]
-        desk._ticketsByName = ["a": tickets[7]]
-        desk._folders = [folders[0]]
-        folders[0]._folders = [folders[1]]
+        lanes[0].tickets = Array(tickets[0..<3])
+        lanes[1].tickets = [tickets[3], tickets[0]]
+        lanes[1].featured = tickets[4]
+        lanes[2].starred = [tickets[5], tickets[1]]
+        desk.lanes = lanes
+        desk.pinned = tickets[6]
+        desk.ticketsByName = ["a": tickets[7]]
+        desk.folders = [folders[0]]
+        folders[0].folders = [folders[1]]
         let log = log
         for watcher in watchers {
             let name = watcher.name
