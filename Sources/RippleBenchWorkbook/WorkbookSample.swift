@@ -29,33 +29,33 @@ extension Workbook {
 
     private static func style(_ index: Int) -> CellStyle {
         let style = CellStyle()
-        style._font = ["Helvetica Neue", "Menlo", "Hiragino Sans", "Avenir Next"][index % 4]
-        style._size = 9 + Double(index % 5) * 1.5
-        style._bold = index % 3 == 0
-        style._color = index % 2 == 0 ? [0.125, Double(index) / 12, 0.5, 1] : nil
-        style._numberFormat = index % 4 == 1 ? "#,##0.00 CHF" : nil
+        style.font = ["Helvetica Neue", "Menlo", "Hiragino Sans", "Avenir Next"][index % 4]
+        style.size = 9 + Double(index % 5) * 1.5
+        style.bold = index % 3 == 0
+        style.color = index % 2 == 0 ? [0.125, Double(index) / 12, 0.5, 1] : nil
+        style.numberFormat = index % 4 == 1 ? "#,##0.00 CHF" : nil
         return style
     }
 
     private static func sheet(_ index: Int, cellCount: Int, styles: [CellStyle], workbook: Workbook) -> Sheet {
         let sheet = Sheet()
-        sheet._name = ["Übersicht", "Einnahmen", "Ausgaben", "Rücklagen", "売上", "Café & Bäckerei"][index % 6] + " \(index + 1)"
+        sheet.name = ["Übersicht", "Einnahmen", "Ausgaben", "Rücklagen", "売上", "Café & Bäckerei"][index % 6] + " \(index + 1)"
         sheet._id = uuid(1_000 + index)
-        sheet._workbook = workbook
-        sheet._columnWidths = (0..<10).map { 64 + Double(($0 * 37 + index) % 50) * 1.25 }
-        sheet._frozenRows = index % 3
-        sheet._tabColor = index % 2 == 0 ? "#FF8800" : nil
-        sheet._lastEdited = Date(timeIntervalSinceReferenceDate: 757_400_000 + Double(index) * 3_600.5)
+        sheet.workbook = workbook
+        sheet.columnWidths = (0..<10).map { 64 + Double(($0 * 37 + index) % 50) * 1.25 }
+        sheet.frozenRows = index % 3
+        sheet.tabColor = index % 2 == 0 ? "#FF8800" : nil
+        sheet.lastEdited = Date(timeIntervalSinceReferenceDate: 757_400_000 + Double(index) * 3_600.5)
         for number in 0..<cellCount {
             let address = String(UnicodeScalar(UInt8(ascii: "A") + UInt8(number % 10))) + "\(number / 10 + 1)"
-            sheet._cells[address] = cell(index * cellCount + number, styles: styles)
+            sheet.cells[address] = cell(index * cellCount + number, styles: styles)
         }
         return sheet
     }
 
     private static func cell(_ number: Int, styles: [CellStyle]) -> Cell {
         let cell = Cell()
-        cell._value =
+        cell.value =
             switch number % 10 {
             case 0, 1, 2: .number(Double(number) * 0.37 - 120.5)
             case 3: .text("Position \(number): Bürobedarf")
@@ -66,9 +66,9 @@ extension Workbook {
             case 8: .list(["rot", "grün", "blau"].prefix(number % 3 + 1).map { $0 })
             default: .empty
             }
-        cell._style = number % 3 == 0 ? nil : styles[number % styles.count]
-        cell._note = number % 5 == 0 ? "Geprüft von Zoë am \(number % 28 + 1). März ✓" : nil
-        cell._modified = Date(timeIntervalSinceReferenceDate: 757_382_400 + Double(number) * 61.375)
+        cell.style = number % 3 == 0 ? nil : styles[number % styles.count]
+        cell.note = number % 5 == 0 ? "Geprüft von Zoë am \(number % 28 + 1). März ✓" : nil
+        cell.modified = Date(timeIntervalSinceReferenceDate: 757_382_400 + Double(number) * 61.375)
         return cell
     }
 
@@ -76,17 +76,17 @@ extension Workbook {
     private static func outline(for sheet: Sheet, _ index: Int) -> OutlineItem {
         let top = OutlineItem()
         top._title = sheet._name
-        top._sheet = sheet
-        top._children = (0..<5).map { section in
+        top.sheet = sheet
+        top.children = (0..<5).map { section in
             let item = OutlineItem()
             item._title = "Abschnitt \(section + 1): \(["Überblick", "Details", "Anhänge", "Prüfung", "Fazit"][section])"
-            item._parent = top
-            item._collapsed = section % 2 == 1
-            item._children = (0..<4).map { number in
+            item.parent = top
+            item.collapsed = section % 2 == 1
+            item.children = (0..<4).map { number in
                 let leaf = OutlineItem()
                 leaf._title = "Unterpunkt \(section + 1).\(number + 1)"
-                leaf._parent = item
-                leaf._sheet = number == 0 ? sheet : nil
+                leaf.parent = item
+                leaf.sheet = number == 0 ? sheet : nil
                 return leaf
             }
             return item

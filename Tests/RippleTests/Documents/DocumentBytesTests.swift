@@ -77,10 +77,10 @@ import Testing
             var numbers: [Int: Swatch] = [:]
             for _ in 0..<Int.random(in: 0...12, using: &random) { numbers[Int.random(in: -200...200, using: &random)] = Swatch() }
             let specimen = Specimen()
-            specimen._byName = names
-            specimen._byNumber = numbers
+            specimen.byName = names
+            specimen.byNumber = numbers
             let library = makeLibrary(shelves: 0)
-            library._specimens = [specimen]
+            library.specimens = [specimen]
             let text = String(decoding: try Mediator(root: library).snapshot(), as: UTF8.self)
             try expectWritten(names, named: "byName", in: text)
             try expectWritten(numbers, named: "byNumber", in: text)
@@ -109,43 +109,43 @@ import Testing
 func makeSpecimenLibrary() -> Library {
     let library = makeLibrary(shelves: 1)
     let first = Specimen()
-    first._text = "Grüße aus Zürich – \"zitiert\" \\ \t 東京 🎉"
-    first._note = "Notiz"
-    first._count = -7
-    first._ratio = 0.1
-    first._flag = false
-    first._when = Date(timeIntervalSinceReferenceDate: 757_382_400.125)
-    first._whenMaybe = Date(timeIntervalSinceReferenceDate: -0.25)
-    first._id = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
-    first._link = URL(string: "https://example.com/a?b=1&c=ü")
-    first._amount = Decimal(string: "-1234.5678")!
-    first._bytes = Data([0, 1, 2, 250])
-    first._value = .pair(-3, label: "drei")
-    first._values = [
+    first.text = "Grüße aus Zürich – \"zitiert\" \\ \t 東京 🎉"
+    first.note = "Notiz"
+    first.count = -7
+    first.ratio = 0.1
+    first.flag = false
+    first.when = Date(timeIntervalSinceReferenceDate: 757_382_400.125)
+    first.whenMaybe = Date(timeIntervalSinceReferenceDate: -0.25)
+    first.id = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
+    first.link = URL(string: "https://example.com/a?b=1&c=ü")
+    first.amount = Decimal(string: "-1234.5678")!
+    first.bytes = Data([0, 1, 2, 250])
+    first.value = .pair(-3, label: "drei")
+    first.values = [
         .none, .number(1e-7), .text("ß"), .pair(1, label: nil), .when(Date(timeIntervalSinceReferenceDate: 1)),
         .nested([.number(-0.0), .nested([])]),
     ]
-    first._matrix = [[1, 2.5], [], [-1e300]]
-    first._table = ["b": [2, 1], "a": [], "ä": [3]]
-    first._maybeTexts = ["x", nil, ""]
-    first._dates = [Date(timeIntervalSinceReferenceDate: 0), Date(timeIntervalSinceReferenceDate: 1e9)]
-    first._tags = ["rot", "grün", "blau"]
-    first._detail = SpecimenDetail(
+    first.matrix = [[1, 2.5], [], [-1e300]]
+    first.table = ["b": [2, 1], "a": [], "ä": [3]]
+    first.maybeTexts = ["x", nil, ""]
+    first.dates = [Date(timeIntervalSinceReferenceDate: 0), Date(timeIntervalSinceReferenceDate: 1e9)]
+    first.tags = ["rot", "grün", "blau"]
+    first.detail = SpecimenDetail(
         title: "Détail", subtitle: nil, created: Date(timeIntervalSinceReferenceDate: 3.5), sizes: ["b": 2, "a": 1.5],
         parts: [["x"], ["y", "z"]], id: nil)
     let shared = swatch("geteilt")
     let keys = ["a", "a b", "a!", "a!b", "a\"", "a\\", "a\u{1}", "", " ", "!", "Z", "ä", "日本", "ab"]
-    for (index, key) in keys.enumerated() { first._byName[key] = key.hasPrefix("a ") || key == "a!b" ? shared : swatch("s\(index)") }
-    for number in [-10, -1, 0, 1, 2, 10, 100, -2] { first._byNumber[number] = number == 10 ? shared : swatch("n\(number)") }
+    for (index, key) in keys.enumerated() { first.byName[key] = key.hasPrefix("a ") || key == "a!b" ? shared : swatch("s\(index)") }
+    for number in [-10, -1, 0, 1, 2, 10, 100, -2] { first.byNumber[number] = number == 10 ? shared : swatch("n\(number)") }
     let second = Specimen()
-    second._byName = ["z": shared]
-    library._specimens = [first, second]
+    second.byName = ["z": shared]
+    library.specimens = [first, second]
     return library
 }
 
 @MainActor
 private func swatch(_ name: String) -> Swatch {
     let swatch = Swatch()
-    swatch._name = name
+    swatch.name = name
     return swatch
 }

@@ -6,7 +6,7 @@ let specimenDocument = [
     #""sequence":0,"root":1,"nextID":28,"nodes":["#,
     #"{"id":1,"type":"Library","values":{"userID":0,"catalog":2,"shelves":[3],"pinned":null,"job":4,"#,
     #""settings":{"recent":[],"volume":5},"scores":{},"shelvesByKey":{},"archive":null,"chart":5,"#,
-    #""notes":[],"featuredNote":null,"notesByKey":{},"specimens":[6,7]}},"#,
+    #""notes":[],"featuredNote":null,"notesByKey":{},"gauge":null,"specimens":[6,7]}},"#,
     #"{"id":2,"type":"Catalog","values":{"total":0,"tags":[]}},"#,
     #"{"id":3,"type":"Shelf","values":{"title":"Shelf 0","entries":[],"children":[]}},"#,
     #"{"id":4,"type":"Job","values":{"title":"job","progress":0}},"#,

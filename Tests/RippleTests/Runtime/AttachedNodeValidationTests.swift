@@ -81,7 +81,7 @@ import Testing
 
     @Test func theParentLinksAreMadeWithTheMediatorSoTheFirstEditCostsWhatALaterOneCosts() throws {
         let library = makeLibrary()
-        library._notes = (0..<5_000).map { Note(id: $0, "note", replies: [Note(id: -$0, "reply")]) }
+        library.notes = (0..<5_000).map { Note(id: $0, "note", replies: [Note(id: -$0, "reply")]) }
         let mediator = Mediator(root: library)
         let validator = mediator.core.validator
         #expect(validator.linksAreBuilt && validator.nodesLinkedAtStart >= 10_000)

@@ -69,11 +69,11 @@ struct LibraryMembershipRun {
         random = SeededGenerator(state: seed)
         shelves = (0..<12).map { Shelf(id: $0, title: "s\($0)") }
         notes = (0..<8).map { Note(id: $0, "n\($0)") }
-        library._shelves = [shelves[0], shelves[1]]
-        shelves[0]._children = [shelves[2], shelves[3]]
-        shelves[2]._children = [shelves[0]]   // a cycle
-        library._notes = [notes[0]]
-        notes[0]._replies = [notes[1]]
+        library.shelves = [shelves[0], shelves[1]]
+        shelves[0].children = [shelves[2], shelves[3]]
+        shelves[2].children = [shelves[0]]   // a cycle
+        library.notes = [notes[0]]
+        notes[0].replies = [notes[1]]
         mediator = Mediator(root: library)
         mediator.history.limit = 1_000
         mediator.contracts = .off
@@ -240,12 +240,12 @@ struct DeskMembershipRun {
         tickets = (0..<10).map { Ticket(number: $0, title: "t\($0)") }
         lanes = ["a", "b", "c", "d"].map { Lane($0) }
         folders = (0..<8).map { Folder("f\($0)") }
-        desk._lanes = [lanes[0], lanes[1]]
-        lanes[0]._tickets = [tickets[0], tickets[1]]
-        lanes[1]._starred = [tickets[2]]
-        desk._folders = [folders[0]]
-        folders[0]._folders = [folders[1], folders[2]]
-        folders[1]._folders = [folders[0]]   // back to the root, when the root is a folder
+        desk.lanes = [lanes[0], lanes[1]]
+        lanes[0].tickets = [tickets[0], tickets[1]]
+        lanes[1].starred = [tickets[2]]
+        desk.folders = [folders[0]]
+        folders[0].folders = [folders[1], folders[2]]
+        folders[1].folders = [folders[0]]   // back to the root, when the root is a folder
         counter = PlaceCounter(root: rootIsFolder ? folders[0] : desk, marksMembership: false)
         counter.collectsChanges = true
         check(before: [:], change: PlaceCounter.Change())
@@ -289,41 +289,41 @@ struct DeskMembershipRun {
         switch rootIsFolder && chance(70) ? 8 : Int.random(in: 0..<9, using: &random) {
         case 0:
             journal.append(JournalEntry(node: desk, member: Desk.RippleKey.lanes, old: desk._lanes))
-            desk._lanes = Array(lanes.shuffled(using: &random).prefix(Int.random(in: 0...3, using: &random)))
+            desk.lanes = Array(lanes.shuffled(using: &random).prefix(Int.random(in: 0...3, using: &random)))
         case 1:
             journal.append(JournalEntry(node: desk, member: Desk.RippleKey.pinned, old: desk._pinned as Any))
-            desk._pinned = chance(30) ? nil : pick(tickets)
+            desk.pinned = chance(30) ? nil : pick(tickets)
         case 2:
             journal.append(JournalEntry(node: desk, member: Desk.RippleKey.ticketsByName, old: desk._ticketsByName))
-            desk._ticketsByName[pick(["a", "b"])] = chance(30) ? nil : pick(tickets)
+            desk.ticketsByName[pick(["a", "b"])] = chance(30) ? nil : pick(tickets)
         case 3:
             let lane = pick(lanes)
             journal.append(JournalEntry(node: lane, member: Lane.RippleKey.tickets, old: lane._tickets))
-            if chance(60) { lane._tickets.insert(pick(tickets), at: 0) } else if !lane._tickets.isEmpty { lane._tickets.removeLast() }
+            if chance(60) { lane.tickets.insert(pick(tickets), at: 0) } else if !lane._tickets.isEmpty { lane.tickets.removeLast() }
         case 4:
             let lane = pick(lanes)
             journal.append(JournalEntry(node: lane, member: Lane.RippleKey.starred, old: lane._starred))
-            if chance(60) { lane._starred.insert(pick(tickets)) } else if let any = lane._starred.first { lane._starred.remove(any) }
+            if chance(60) { lane.starred.insert(pick(tickets)) } else if let any = lane._starred.first { lane.starred.remove(any) }
         case 5:
             let lane = pick(lanes)
             journal.append(JournalEntry(node: lane, member: Lane.RippleKey.featured, old: lane._featured as Any))
-            lane._featured = chance(40) ? nil : pick(tickets)
+            lane.featured = chance(40) ? nil : pick(tickets)
         case 6:
             journal.append(JournalEntry(node: desk, member: Desk.RippleKey.folders, old: desk._folders))
-            desk._folders = chance(70) ? [pick(folders)] : []
+            desk.folders = chance(70) ? [pick(folders)] : []
         case 7:
             // The selection only moves a computed member: no place.
             journal.append(JournalEntry(node: desk, member: Desk.RippleKey.selectedNumber, old: desk._selectedNumber as Any))
-            desk._selectedNumber = Int.random(in: 0..<10, using: &random)
+            desk.selectedNumber = Int.random(in: 0..<10, using: &random)
         default:
             let folder = pick(folders)
             journal.append(JournalEntry(node: folder, member: Folder.RippleKey.folders, old: folder._folders))
             if chance(45) {
-                folder._folders.append(pick(folders))
+                folder.folders.append(pick(folders))
             } else if chance(20) {
-                folder._folders = []
+                folder.folders = []
             } else if !folder._folders.isEmpty {
-                folder._folders.remove(at: Int.random(in: 0..<folder._folders.count, using: &random))
+                folder.folders.remove(at: Int.random(in: 0..<folder._folders.count, using: &random))
             }
         }
     }

@@ -19,14 +19,14 @@ import Testing
     @Test func theRootStaysInWhateverHoldsItBack() {
         let root = Folder("root")
         let child = Folder("child")
-        root._folders = [child]
-        child._folders = [root]
+        root.folders = [child]
+        child.folders = [root]
         let counter = PlaceCounter(root: root, marksMembership: false)
         counter.collectsChanges = true
         #expect(counter.contains(root) && counter.contains(child) && counter.count == 2)
-        var change = follow(counter, child, Folder.RippleKey.folders, \._folders) { $0._folders = [] }
+        var change = follow(counter, child, Folder.RippleKey.folders, \._folders) { $0.folders = [] }
         #expect(change.isEmpty && counter.contains(root), "a back reference to the root set to nil")
-        change = follow(counter, root, Folder.RippleKey.folders, \._folders) { $0._folders = [] }
+        change = follow(counter, root, Folder.RippleKey.folders, \._folders) { $0.folders = [] }
         #expect(change.left.map { ObjectIdentifier($0) } == [ObjectIdentifier(child)])
         #expect(counter.contains(root) && !counter.contains(child) && counter.count == 1)
     }
@@ -35,16 +35,16 @@ import Testing
         let desk = Desk()
         let parent = Folder("parent")
         let children = (0..<3).map { Folder("child \($0)") }
-        desk._folders = [parent]
-        parent._folders = children
-        for child in children { child._folders = [parent] }   // each knows its parent
+        desk.folders = [parent]
+        parent.folders = children
+        for child in children { child.folders = [parent] }   // each knows its parent
         let counter = PlaceCounter(root: desk, marksMembership: false)
         counter.collectsChanges = true
         #expect(counter.count == 5)
-        var change = follow(counter, desk, Desk.RippleKey.folders, \._folders) { $0._folders = [] }
+        var change = follow(counter, desk, Desk.RippleKey.folders, \._folders) { $0.folders = [] }
         #expect(Set(change.left.map { ObjectIdentifier($0) }) == Set(([parent] + children).map { ObjectIdentifier($0) }))
         #expect(counter.count == 1 && !counter.contains(parent) && children.allSatisfy { !counter.contains($0) })
-        change = follow(counter, desk, Desk.RippleKey.folders, \._folders) { $0._folders = [parent] }
+        change = follow(counter, desk, Desk.RippleKey.folders, \._folders) { $0.folders = [parent] }
         #expect(change.entered.map { ObjectIdentifier($0) } == ([parent] + children).map { ObjectIdentifier($0) }, "parents first")
         #expect(counter.count == 5)
     }
@@ -60,7 +60,7 @@ import Testing
         log.inside = Set(reachablePlaces(from: library, children: LibraryMembershipRun.children).keys)
         let child = Shelf(id: 10, title: "child")
         let added = Shelf(id: 11, title: "added")
-        added._children = [child]
+        added.children = [child]
         try mediator.update { $0.shelves.append(added) }
         #expect(changes.count == 1 && changes[0].entered.map { ObjectIdentifier($0) } == [ObjectIdentifier(added), ObjectIdentifier(child)])
         changes.removeAll()
@@ -110,8 +110,8 @@ import Testing
         let library = makeLibrary(shelves: 2)
         // Shelf 0 holds a chain of 1,000 shelves.
         let chain = (0..<1_000).map { Shelf(id: 100 + $0, title: "link") }
-        for index in 0..<(chain.count - 1) { chain[index]._children = [chain[index + 1]] }
-        library._shelves[0]._children = [chain[0]]
+        for index in 0..<(chain.count - 1) { chain[index].children = [chain[index + 1]] }
+        library._shelves[0].children = [chain[0]]
         let mediator = Mediator(root: library)
         let counter = mediator.core.membership.counter
         let placesBefore = counter.placesCounted

@@ -16,16 +16,16 @@ import Testing
         let registration: Registration
 
         init() {
-            desk._folders = (0..<40).map { top in
+            desk.folders = (0..<40).map { top in
                 let folder = Folder("\(top)")
-                folder._folders = (0..<3).map { middle in
+                folder.folders = (0..<3).map { middle in
                     let child = Folder("\(top).\(middle)")
-                    child._folders = (0..<2).map { Folder("\(top).\(middle).\($0)") }
+                    child.folders = (0..<2).map { Folder("\(top).\(middle).\($0)") }
                     return child
                 }
                 return folder
             }
-            desk._cabinets = [cabinet]
+            desk.cabinets = [cabinet]
             let log = log
             registration = mediator.observe("outline", on: desk, reads: [Desk.scheme.folders.all, Desk.scheme.cabinets.all]) { _ in
                 log.append("outline")
@@ -115,8 +115,10 @@ import Testing
         let moved = outline.desk._folders[2]
         let grandchild = moved._folders[0]._folders[1]
         let ticket = Ticket(number: 1, title: "t")
-        moved._tickets = [ticket]
-        try outline.mediator.update { _ in moved.name = "watched" }
+        try outline.mediator.update { _ in
+            moved.tickets = [ticket]
+            moved.name = "watched"
+        }
         _ = outline.log.take()
         // The cycle moved -> ... -> grandchild -> moved is held by nothing else: 10 folders leave
         // (and come back with the undo, with nothing to search).
