@@ -16,7 +16,7 @@ struct BenchOptions {
           --filter NAME   only sections or rows whose name contains NAME (case-insensitive);
                           sections: access, allocations, refresh, setup,
                           collections, observable, merge, history,
-                          validation, watches, moves, generator, json,
+                          validation, watches, moves, per-node, generator, json,
                           documents
           --profile STAGE runs one generator stage over the annotated model N times (default 10)
                           and measures nothing, for a profiler; STAGE: parse, schema, render, all

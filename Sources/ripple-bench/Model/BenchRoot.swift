@@ -20,6 +20,10 @@ final class BenchRoot {
     // ripple: node
     var _columns: [Column] = []
 
+    /// An outliner, for per-node registrations, which reach the nodes in the model only.
+    // ripple: node
+    var _outliner: Outliner? = nil
+
     init(items: [Item]) {
         _items = items
     }
