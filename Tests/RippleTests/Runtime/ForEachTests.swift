@@ -140,6 +140,30 @@ import Testing
         _ = row
     }
 
+    @Test func aRegistrationMadeInsideAnUpdateFiresOnceForEveryNodeAfterItAndNotForWhatRolledBack() throws {
+        let library = makeLibrary(shelves: 2)
+        let mediator = Mediator(root: library)
+        let log = EventLog()
+        var row: Registration?
+        try mediator.update { library in
+            library.shelves.append(Shelf(id: 2, title: ""))
+            row = mediator.observe("row", forEach: Shelf.self, reads: [Shelf.scheme.entries]) { log.append("row \($0.id)") }
+            library.shelves[0].entries = ["a"]
+        }
+        #expect(Set(log.events) == ["row 0", "row 1", "row 2"])
+        #expect(log.take().count == 3)
+        let lost = Shelf(id: 3, title: "")
+        #expect(throws: (any Error).self) {
+            try mediator.update { library in
+                library.shelves.append(lost)
+                throw CancellationError()
+            }
+        }
+        try mediator.update { _ in lost.entries = ["never"] }
+        #expect(log.take() == [])
+        _ = row
+    }
+
     @Test func aNodeAttachedByAProcessorFiresInTheSameRefreshBeforeRootReaders() throws {
         let mediator = Mediator(root: makeLibrary(shelves: 1))
         let log = EventLog()
