@@ -16,6 +16,7 @@ extension Mediator {
             case .processor, .observer: line += " (level \(registration.level))"
             case .everyRefresh: line += " (every refresh)"
             }
+            if registration.forEach != nil { line += " for each \(registration.anchorDescriptor.name)" }
             if !registration.readPaths.isEmpty {
                 line += " reads " + registration.readPaths.map { describe($0, registration) }.joined(separator: ", ")
             }

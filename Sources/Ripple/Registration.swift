@@ -50,6 +50,12 @@ public final class Registration {
     /// Fires once to catch up if something it reads changed while paused, and not at all if
     /// those changes cancelled out.
     @MainActor public func resume() {
+        if let forEach = state.forEach, state.isPaused {
+            state.isPaused = false
+            guard forEach.resume(), let core = state.core, !core.isBusy else { return }
+            try? core.outermostUpdate {}
+            return
+        }
         guard let core = state.core, core.scheduler.resume(state), !core.isBusy else { return }
         try? core.outermostUpdate {}
     }

@@ -48,6 +48,7 @@ enum RippleBench {
         try ValidationSuite(harness: harness, goals: goals).run()
         try WatchSuite(harness: harness, goals: goals).run()
         try MoveSuite(harness: harness, goals: goals).run()
+        try PerNodeSuite(harness: harness, goals: goals).run()
         try GeneratorSuite(harness: harness, goals: goals).run()
         try JSONSuite(harness: harness, goals: goals).run()
         try DocumentSuite(harness: harness, goals: goals).run()

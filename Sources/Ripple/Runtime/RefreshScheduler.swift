@@ -66,6 +66,17 @@ final class RefreshScheduler {
         pendingInitial.append(registration)
     }
 
+    /// A node's registration of a per-node registration, for a node that entered the model: in
+    /// this refresh if one runs (in its place in the order), else on the next.
+    func addEntered(_ registration: RegistrationState) {
+        if isRefreshing { enqueue(registration) } else { pendingInitial.append(registration) }
+    }
+
+    /// A node's registration resumed with a change to catch up on.
+    func addResumed(_ registration: RegistrationState) {
+        if isRefreshing { followUp(registration) } else { enqueue(registration) }
+    }
+
     func forget(_ registration: RegistrationState) {
         pendingInitial.removeAll { $0 === registration }
     }
@@ -278,8 +289,9 @@ final class RefreshScheduler {
         let hookMark = core.hooks.mark
         journal.beginSegment()
         if isLogging {
-            record.firings.append(.init(registration: registration.name, role: registration.roleName, reasons: reasons(registration)))
+            record.note(registration: registration.name, role: registration.roleName, reasons: reasons(registration), isPerNode: registration.family != nil)
         }
+        registration.family?.fireCount += 1
         registration.pending.removeAll()
         registration.isInitialDue = false
         registration.isResumed = false

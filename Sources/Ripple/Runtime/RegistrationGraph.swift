@@ -19,11 +19,11 @@ final class RegistrationGraph {
 
     /// Makes a registration with the next sequence number; not added yet.
     func make(
-        _ name: String, role: RegistrationState.Role, anchor: any RippleNode, reads: [[PathStep]], writes: [[PathStep]],
-        core: MediatorCore, body: @escaping @MainActor () -> Void
+        _ name: String, role: RegistrationState.Role, anchor: (any RippleNode)?, anchorDescriptor: NodeDescriptor? = nil,
+        reads: [[PathStep]], writes: [[PathStep]], core: MediatorCore, body: @escaping @MainActor () -> Void
     ) -> RegistrationState {
         RegistrationState(
-            name: name, role: role, sequence: nextSequence, anchor: anchor,
+            name: name, role: role, sequence: nextSequence, anchor: anchor, anchorDescriptor: anchorDescriptor,
             readPaths: reads, writePaths: writes, core: core, body: body)
     }
 

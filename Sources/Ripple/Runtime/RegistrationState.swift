@@ -41,7 +41,12 @@ final class RegistrationState {
 
     // Refresh state.
     var isCancelled = false
-    var isPaused = false
+    /// Paused through its handle; a per-node registration is paused with its family.
+    var isPaused: Bool {
+        get { isPausedItself || family?.isPausedItself == true }
+        set { isPausedItself = newValue }
+    }
+    private var isPausedItself = false
     var isQueued = false
     var isFollowUp = false
     /// Its own writes, delivered while it runs, moved something under its watches.
@@ -60,12 +65,23 @@ final class RegistrationState {
     /// Called once when it ends: cancelled, or its mediator gone.
     var onEnd: (@Sendable () -> Void)?
 
+    /// For the registration of one node of a per-node registration (`forEach:`), the family it
+    /// belongs to: its name, paths, level and place in the order are the family's.
+    private(set) var family: RegistrationState?
+    /// Among the registrations of a family's nodes, the order they were made in (nodes fire
+    /// in the order they were found in the model, or entered it).
+    let nodeOrder: Int
+    /// For a per-node registration, the registrations of its nodes (it never fires itself).
+    var forEach: ForEachRegistrations?
+
     init(
-        name: String, role: Role, sequence: Int, anchor: any RippleNode,
+        name: String, role: Role, sequence: Int, anchor: (any RippleNode)?, anchorDescriptor: NodeDescriptor? = nil,
         readPaths: [[PathStep]], writePaths: [[PathStep]],
         core: MediatorCore, body: @escaping @MainActor () -> Void
     ) {
-        let descriptor = type(of: anchor)._rippleDescriptor
+        // A per-node registration has no anchor of its own: its nodes' registrations have.
+        // swift-format-ignore: NeverForceUnwrap
+        let descriptor = anchorDescriptor ?? type(of: anchor!)._rippleDescriptor
         var readKeys = KeySet()
         for path in readPaths { readKeys.add(path, from: descriptor) }
         var writeKeys = KeySet()
@@ -86,6 +102,28 @@ final class RegistrationState {
         self.writeRoutes = writeRoutes
         self.core = core
         self.body = body
+        nodeOrder = 0
+        watches.owner = self
+    }
+
+    /// The registration of `node` in the per-node registration `family`: the family's paths,
+    /// from `node`. Its first firing walks them.
+    init(node: any RippleNode, of family: RegistrationState, order: Int, body: @escaping @MainActor () -> Void) {
+        nodeOrder = order
+        name = family.name
+        role = family.role
+        sequence = family.sequence
+        anchor = node
+        anchorDescriptor = family.anchorDescriptor
+        readPaths = family.readPaths
+        writePaths = family.writePaths
+        readKeys = family.readKeys
+        writeKeys = family.writeKeys
+        writeRoutes = family.writeRoutes
+        core = family.core
+        self.body = body
+        self.family = family
+        resolvesWhenFiring = true
         watches.owner = self
     }
 
@@ -96,13 +134,14 @@ final class RegistrationState {
         let (rhsPhase, rhsRank) = other.rank
         if lhsPhase != rhsPhase { return lhsPhase < rhsPhase }
         if lhsRank != rhsRank { return lhsRank < rhsRank }
-        return sequence < other.sequence
+        if sequence != other.sequence { return sequence < other.sequence }
+        return nodeOrder < other.nodeOrder
     }
 
     private var rank: (phase: Int, rank: Int) {
         switch role {
         case .coordinator(let priority): return (0, priority)
-        case .processor, .observer: return (1, level)
+        case .processor, .observer: return (1, family?.level ?? level)
         case .everyRefresh: return (2, 0)
         }
     }
@@ -146,6 +185,9 @@ final class RegistrationState {
     /// Ends it: it never fires again, watches nothing, and holds no node of the model.
     func end() {
         isCancelled = true
+        forEach?.endAll()
+        forEach = nil
+        family = nil
         watches.removeAll()
         pending.removeAll()
         onEnd?()

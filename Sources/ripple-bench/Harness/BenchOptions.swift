@@ -17,7 +17,7 @@ struct BenchOptions {
           --filter NAME   only sections or rows whose name contains NAME (case-insensitive);
                           sections: access, allocations, refresh, setup,
                           collections, observable, merge, history,
-                          validation, watches, moves, generator, json,
+                          validation, watches, moves, per-node, generator, json,
                           documents
           --profile STAGE runs one generator stage over the annotated model, or one document
                           operation over table 12b's workbook, N times (default 10) and measures

@@ -23,6 +23,10 @@ final class BenchRoot {
     // ripple: node
     var _gauges: [Gauge] = []
 
+    /// An outliner, for per-node registrations, which reach the nodes in the model only.
+    // ripple: node
+    var _outliner: Outliner? = nil
+
     init(items: [Item], gauges: [Gauge] = []) {
         _items = items
         _gauges = gauges
