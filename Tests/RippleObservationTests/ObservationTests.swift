@@ -149,6 +149,7 @@ import Testing
     @Test func aWriteOutsideUpdatesWithOnlyObservationReadersIsAViolation() throws {
         let (document, mediator) = makeDocument()
         mediator.contracts = Contracts(.record)
+        mediator.implicitUpdates = false
         let flag = tracking { _ = document.title }
         let other = Mediator(root: Document())
         other.contracts = Contracts(.fatal)   // another document: this write is none of its business
@@ -163,7 +164,8 @@ import Testing
 
     @Test func aWriteOutsideUpdatesIsToldOnceEachTimeAndNotAgainByTheRefreshThatTakesItIn() throws {
         let (document, mediator) = makeDocument()
-        mediator.contracts = Contracts(.record)   // Observation reads it: a violation, until implicit updates
+        mediator.contracts = Contracts(.record)   // Observation reads it: a violation, without implicit updates
+        mediator.implicitUpdates = false
         let first = tracking { _ = document.title }
         document.title = "Typed"
         #expect(first.fired)
