@@ -9,8 +9,8 @@ extension Mediator {
     /// Consecutive implicit updates that write the same member of the same node make one undo
     /// step, as typing in a text field does; any other update, or a write of another member,
     /// ends the run. ``update(undoName:tag:_:)``, ``refresh()``, ``snapshot()``, a store's
-    /// `save()`, and ``History/undo()`` or ``History/redo()`` commit a pending implicit update
-    /// first; ``commitImplicitUpdate()`` does it on demand.
+    /// `save()` and `sync()`, and ``History/undo()`` or ``History/redo()`` commit a pending
+    /// implicit update first; ``commitImplicitUpdate()`` does it on demand.
     ///
     /// Switched off, a write outside updates is kept for the next refresh (delivered, saved,
     /// never undone), and is a contract violation (``Contracts/writeOutsideUpdate``) when a

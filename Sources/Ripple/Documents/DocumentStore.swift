@@ -133,6 +133,8 @@ public final class DocumentStore<Root: DocumentRoot> {
     ///
     /// - Throws: ``DocumentError/fileError(path:operation:code:)``; the document stays unsaved.
     public func sync() throws {
+        // A pending implicit update is journaled first, so that it is made durable too.
+        mediator.commitImplicitUpdate()
         if isBehind || journal.needsReplacing {
             try writeSnapshot()
         } else {
