@@ -35,7 +35,9 @@ public struct Contracts: Sendable, Equatable {
     /// its writes are part of the update.)
     public var writeInHook: ContractPolicy
     /// A registration was released before its first refresh, so it never fired: its handle was
-    /// discarded (`_ = mediator.observe(...)`) rather than kept.
+    /// discarded (`_ = mediator.observe(...)`) rather than kept. Reported, naming it, when the
+    /// mediator's next update or refresh starts (the one that would have fired it); not when
+    /// the mediator goes with it.
     public var releasedBeforeFirstRefresh: ContractPolicy
 
     /// Every check with the same policy.

@@ -42,6 +42,9 @@ final class MediatorCore {
     private(set) var updateDepth = 0
     /// How many outermost updates (refreshes included) started.
     private(set) var outermostUpdates = 0
+    /// Registrations released before any update could fire them, reported when the next update
+    /// starts, which would have fired them (a mediator released with them reports nothing).
+    private var discardedRegistrations: [String] = []
     /// The update is over and being handed on: hooks and recorders run.
     private(set) var isFinishing = false
     /// The name of the undo step the running outermost update makes.
@@ -123,6 +126,8 @@ final class MediatorCore {
         if !implicit.pending.isEmpty && !implicit.opensCommit { commitImplicitUpdate() }
         // Registrations released since are judged against the updates before this one.
         if graph.hasReleased { cancelReleased() }
+        for name in discardedRegistrations { report(.releasedBeforeFirstRefresh, registration: name, path: "") }
+        discardedRegistrations.removeAll()
         outermostUpdates += 1
         activate()
         let outerTag = scheduler.currentTag
@@ -332,7 +337,7 @@ final class MediatorCore {
         for registration in graph.takeReleased() {
             // `_ = observe(...)`: it ends at once, before any update could fire it.
             if registration.fireCount == 0 && registration.madeAtUpdate == outermostUpdates && !registration.isCancelled {
-                report(.releasedBeforeFirstRefresh, registration: registration.name, path: "")
+                discardedRegistrations.append(registration.name)
             }
             cancel(registration)
         }

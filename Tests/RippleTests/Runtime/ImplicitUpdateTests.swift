@@ -200,6 +200,7 @@ import Testing
         let mediator = Mediator(root: makeLibrary())
         mediator.contracts = Contracts(.record)
         _ = mediator.observe("forgotten", reads: [Library.scheme.userID]) { _ in }
+        mediator.refresh()   // which would have fired it
         #expect(mediator.violations == [ContractViolation(kind: .releasedBeforeFirstRefresh, registration: "forgotten", path: "")])
         #expect(mediator.violations[0].description == "'forgotten': released before its first refresh (keep the Registration it returned)")
         // Kept, fired, then released: its owner is done with it.
