@@ -105,10 +105,11 @@ final class AccessSuite {
         table.notes = [
             "Each operation touches a different object; the loops are identical apart from the type.",
             "Tracked: the model is under a mediator, outside any update, and nothing watches these items. A write",
-            "  outside updates to a node of a mediator's model is kept for the next refresh, which delivers and",
-            "  journals it: the first write of each member since the last update is noted (its old value kept), the",
-            "  later ones are plain stores. 'First since the last update': every write is the first, a refresh after",
-            "  each round of 1,000 takes them in (its cost included). 'Of no model': items no mediator holds.",
+            "  outside updates to a node of a mediator's model joins the pending implicit update, committed at the",
+            "  end of the main actor's turn or before the next update: the first write of each member since the",
+            "  last update is noted (its old value kept), the later ones are plain stores. 'First since the last",
+            "  update': every write is the first, a refresh after each round of 1,000 commits them as an implicit",
+            "  update (validated, journaled, delivered; its cost included). 'Of no model': items no mediator holds.",
             "A write stores a new value each time, so no setter can skip it as an equal write.",
         ]
         table.print()
