@@ -78,4 +78,15 @@ import Testing
         try mediator.history.undo()
         #expect(studio.render.format == "wav")
     }
+
+    @Test func aBindingsWriteToAMainActorClassIsAnImplicitUpdate() async throws {
+        let (studio, mediator) = try makeStudio()
+        studio.tracks[0].title = "Overture"   // `TextField(text: $track.title)`
+        #expect(mediator.hasPendingImplicitUpdate)
+        for _ in 0..<1_000 where mediator.hasPendingImplicitUpdate { await Task.yield() }
+        #expect(studio.tracks[0].events == ["will change Overture"], "its hooks ran when it committed")
+        #expect(mediator.history.canUndo)
+        try mediator.history.undo()
+        #expect(studio.tracks[0].title == "Intro")
+    }
 }

@@ -149,6 +149,7 @@ import Testing
     @Test func aWriteOutsideUpdatesWithOnlyObservationReadersIsAViolation() throws {
         let (document, mediator) = makeDocument()
         mediator.contracts = Contracts(.record)
+        mediator.implicitUpdates = false
         let flag = tracking { _ = document.title }
         let other = Mediator(root: Document())
         other.contracts = Contracts(.fatal)   // another document: this write is none of its business
@@ -161,9 +162,32 @@ import Testing
         #expect(words.fired)
     }
 
+    @Test func aBindingsWriteIsSeenAtOnceAndItsProcessorsResultsAfterTheImplicitUpdateCommits() async throws {
+        let (document, mediator) = makeDocument()
+        mediator.contracts = Contracts(.record)
+        let doubler = try mediator.process("doubler", reads: [Document.scheme.count], writes: [Document.scheme.total]) {
+            $0.total = $0.count * 2
+        }
+        mediator.refresh()
+        let count = tracking { _ = document.count }
+        let total = tracking { _ = document.total }
+        document.count = 4   // `Stepper(value: $document.count)`
+        #expect(count.fired && document.count == 4, "the setter stored it, and its readers heard of it")
+        #expect(!total.fired && document.total == 0, "processors run when the implicit update commits")
+        let again = tracking { _ = document.count }
+        for _ in 0..<1_000 where mediator.hasPendingImplicitUpdate { await Task.yield() }
+        #expect(total.fired && document.total == 8)
+        #expect(!again.fired, "the commit does not tell the readers of the write again")
+        #expect(mediator.violations == [] && mediator.history.canUndo)
+        try mediator.history.undo()
+        #expect(document.count == 0 && document.total == 0)
+        _ = doubler
+    }
+
     @Test func aWriteOutsideUpdatesIsToldOnceEachTimeAndNotAgainByTheRefreshThatTakesItIn() throws {
         let (document, mediator) = makeDocument()
-        mediator.contracts = Contracts(.record)   // Observation reads it: a violation, until implicit updates
+        mediator.contracts = Contracts(.record)   // Observation reads it: a violation, without implicit updates
+        mediator.implicitUpdates = false
         let first = tracking { _ = document.title }
         document.title = "Typed"
         #expect(first.fired)

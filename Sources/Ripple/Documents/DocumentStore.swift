@@ -123,6 +123,8 @@ public final class DocumentStore<Root: DocumentRoot> {
     ///   encoded, the document was moved or replaced while open (``DocumentError/moved(path:)``).
     ///   The snapshot and the journal are as they were then, and no file is left beside them.
     public func save() throws {
+        // Writes outside updates are saved as an update of their own (journaled, undoable).
+        mediator.commitImplicitUpdate()
         try writeSnapshot()
         mediator.markSaved()
     }
@@ -131,6 +133,8 @@ public final class DocumentStore<Root: DocumentRoot> {
     ///
     /// - Throws: ``DocumentError/fileError(path:operation:code:)``; the document stays unsaved.
     public func sync() throws {
+        // A pending implicit update is journaled first, so that it is made durable too.
+        mediator.commitImplicitUpdate()
         if isBehind || journal.needsReplacing {
             try writeSnapshot()
         } else {

@@ -27,6 +27,8 @@ extension Mediator where Root: DocumentRoot {
     ///   ``DocumentError/updateInProgress`` inside an update's body, whose writes may still roll
     ///   back (observers and processors may take one: what they see has committed).
     public func snapshot() throws -> Data {
+        // Writes outside updates are part of the state once committed.
+        core.commitImplicitUpdate()
         // From now on each update that changes the document is numbered, for replicas of it.
         _ = patchRecorder
         return Data(try core.snapshotBytes(root: root))

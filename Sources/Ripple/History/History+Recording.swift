@@ -5,6 +5,9 @@ extension History: CommitRecorder {
     /// over what was written.
     func record(_ commit: Commit) {
         defer { publishState() }
+        // Any other update ends a run of typing (see `coalesce(_:)`).
+        let typing = self.typing
+        self.typing = nil
         var changes: [HistoryStep.Change] = []
         if isEnabled || replaying != nil {
             changes.reserveCapacity(commit.entries.count)
@@ -41,7 +44,8 @@ extension History: CommitRecorder {
             moveReplayedStep(replaying, changes: changes, landsOnItsState: !changesUnrecorded && !refreshChanged)
             replayIsRecorded = true
         } else if isEnabled, !changes.isEmpty {
-            push(changes, name: commit.undoName)
+            if !commit.isImplicit || !coalesce(changes, into: typing) { push(changes, name: commit.undoName) }
+            noteTyping(changes, isImplicit: commit.isImplicit)
         } else if changesUnrecorded || !changes.isEmpty {
             stateID = newState()
         }

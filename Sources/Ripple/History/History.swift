@@ -70,6 +70,9 @@ public final class History {
     /// The step registered in the manager's open event group: with `groupsByEvent`, the next
     /// update of the same event joins it, so that one Edit > Undo undoes one step.
     var eventStepSerial: Int?
+    /// The step on top made by implicit updates that wrote one member only, and that member:
+    /// the next such update writing it joins the step (see `coalesce(_:)`).
+    var typing: (serial: Int, member: NodeMember)?
 
     init(host: any HistoryHost) {
         self.host = host
@@ -223,6 +226,8 @@ public final class History {
         guard !host.isBusy, groupDepth == 0, replaying == nil else {
             throw RippleError.historyBusy(action: direction == .undo ? "undo()" : "redo()")
         }
+        // Typing not yet committed is the step to undo.
+        host.commitImplicitUpdate()
         guard let step = topStep(direction) else { return }
         guard let undoManager, direction == .undo ? undoManager.canUndo : undoManager.canRedo else {
             return try replay(step, direction, host: host)

@@ -16,6 +16,8 @@ protocol HistoryHost: AnyObject {
     func journalWrite(_ node: any RippleNode, _ member: Int, old: Any)
     /// Runs `body` once the running outermost update is over.
     func afterUpdate(_ body: @escaping @MainActor () -> Void)
+    /// Commits the pending implicit update (writes made outside updates), if any.
+    func commitImplicitUpdate()
     /// Hands a failure that no caller can receive to the mediator's failure handler.
     func reportFailure(_ error: any Error, origin: String?)
 }

@@ -16,6 +16,8 @@ struct Commit {
     let bodyEntryCount: Int
     /// The journal the entries come from, which finds first writes with the trackers' marks.
     unowned let journal: Journal
+    /// Whether it is an implicit update (writes made outside updates on the main actor).
+    var isImplicit = false
 
     /// The first entry of each member that `include` accepts, in order, from entry `start`: the
     /// value each member had before the update (or before entry `start`).

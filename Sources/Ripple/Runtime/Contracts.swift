@@ -34,6 +34,11 @@ public struct Contracts: Sendable, Equatable {
     /// by the next refresh, like writes outside updates. (`transactionWillChange()` may write:
     /// its writes are part of the update.)
     public var writeInHook: ContractPolicy
+    /// A registration was released before its first refresh, so it never fired: its handle was
+    /// discarded (`_ = mediator.observe(...)`) rather than kept. Reported, naming it, when the
+    /// mediator's next update or refresh starts (the one that would have fired it); not when
+    /// the mediator goes with it.
+    public var releasedBeforeFirstRefresh: ContractPolicy
 
     /// Every check with the same policy.
     public init(_ policy: ContractPolicy) {
@@ -42,6 +47,7 @@ public struct Contracts: Sendable, Equatable {
         writeOutsideUpdate = policy
         writeAfterRead = policy
         writeInHook = policy
+        releasedBeforeFirstRefresh = policy
     }
 
     /// `.assert` in debug builds, `.ignore` in release builds.
@@ -63,6 +69,7 @@ public struct Contracts: Sendable, Equatable {
         case .writeOutsideUpdate: writeOutsideUpdate
         case .writeAfterRead: writeAfterRead
         case .writeInHook: writeInHook
+        case .releasedBeforeFirstRefresh: releasedBeforeFirstRefresh
         }
     }
 }
@@ -76,6 +83,7 @@ public struct ContractViolation: Hashable, Sendable, CustomStringConvertible {
         case writeOutsideUpdate = "write outside an update"
         case writeAfterRead = "write after an earlier registration read it"
         case writeInHook = "write from validate() or a transaction hook"
+        case releasedBeforeFirstRefresh = "released before its first refresh (keep the Registration it returned)"
     }
 
     public let kind: Kind
@@ -92,6 +100,7 @@ public struct ContractViolation: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(registration.map { "'\($0)'" } ?? "code outside registrations"): \(kind.rawValue): \(path)"
+        let subject = registration.map { "'\($0)'" } ?? "code outside registrations"
+        return path.isEmpty ? "\(subject): \(kind.rawValue)" : "\(subject): \(kind.rawValue): \(path)"
     }
 }

@@ -3,12 +3,14 @@ import Foundation
 // Writes outside updates, and the contracts a registration keeps (what it reads and writes).
 
 extension MediatorCore {
-    /// A write while no update runs: a change that every mediator whose model holds the node, or
-    /// whose registrations watch it, keeps for its next refresh (delivered, then journaled as not
-    /// undoable, so that documents save it); a contract violation where a registration or
-    /// Observation watches the node.
+    /// A write while no update runs. On the main actor, with implicit updates on, it joins the
+    /// implicit update of every mediator whose model holds the node, or whose registrations
+    /// watch it (see `ImplicitUpdate`). Otherwise it is a change that those mediators keep for
+    /// their next refresh (delivered, then journaled as not undoable, so that documents save
+    /// it); and a contract violation where a registration or Observation watches the member.
     static func writeOutsideUpdate<Value>(_ node: any RippleNode, _ member: Int, old: Value) {
         let tracker = node._rippleTracker
+        let isMainThread = ImplicitUpdate.isOnMainActor
         if !tracker.hasWatchers && !tracker.isObserved {
             // Watched by nobody (a binding's write, say): no violation, and no array to gather.
             guard tracker.modelMemberships > 0 else { return }
@@ -16,7 +18,12 @@ extension MediatorCore {
             live.withUnsafeBufferPointer { cores in
                 for index in cores.indices {
                     guard let core = cores[index].core, core.membership.contains(node) else { continue }
-                    core.scheduler.noteOutsideWrite(JournalEntry(node: node, member: member, old: old))
+                    let entry = JournalEntry(node: node, member: member, old: old)
+                    if core.takesImplicitWrite(onMainThread: isMainThread) {
+                        core.noteImplicitWrite(entry)
+                    } else {
+                        core.scheduler.noteOutsideWrite(entry)
+                    }
                     isNoted = true
                 }
             }
@@ -33,22 +40,40 @@ extension MediatorCore {
                 holding.append(core)
             }
         }
-        // Observation's readers hear of it now when no registration does (no refresh being due);
-        // the refresh that takes it in does not tell them again.
-        let tellsObservation = watching.isEmpty && tracker.isObserved
-        if !watching.isEmpty || tellsObservation {
-            let path = memberPath(type(of: node)._rippleDescriptor, member)
-            for core in watching.isEmpty ? holding : watching { core.report(.writeOutsideUpdate, registration: nil, path: path) }
-        }
+        var keeping: [MediatorCore] = []
+        var joinedImplicit = false
         for core in holding {
+            if core.takesImplicitWrite(onMainThread: isMainThread) {
+                core.noteImplicitWrite(JournalEntry(node: node, member: member, old: old))
+                joinedImplicit = true
+            } else {
+                keeping.append(core)
+            }
+        }
+        let keepingWatching = watching.filter { core in keeping.contains { $0 === core } }
+        // Observation's readers hear of it now when no registration does (no refresh being due),
+        // or when an implicit update takes it (they see the stored value at once); the refresh
+        // that takes it in does not tell them again.
+        let tellsObservation = tracker.isObserved && (joinedImplicit || keepingWatching.isEmpty)
+        // The rule is per member: a registration watching another member of the node is not
+        // broken by this write.
+        let descriptor = type(of: node)._rippleDescriptor
+        var reporting = keepingWatching.isEmpty || !watchesMember(tracker, member, descriptor: descriptor) ? [] : keepingWatching
+        if reporting.isEmpty && tracker.isObserved { reporting = keeping }
+        if !reporting.isEmpty {
+            let path = memberPath(descriptor, member)
+            for core in reporting { core.report(.writeOutsideUpdate, registration: nil, path: path) }
+        }
+        for core in keeping {
             core.scheduler.noteOutsideWrite(JournalEntry(node: node, member: member, old: old), toldObservation: tellsObservation)
         }
-        guard tellsObservation else { return }
         // The setter skipped an equal value already; a node whose class has will-change hooks
         // comes here before storing, as Observation's own `willSet` does.
-        node._rippleObservationChange(member)
-        let changeKey = type(of: node)._rippleDescriptor.members[member].changeKey
-        if changeKey != member { node._rippleObservationChange(changeKey) }
+        guard tellsObservation else { return }
+        tellObservation(node, member)
+        for core in holding where core.takesImplicitWrite(onMainThread: isMainThread) {
+            core.implicit.toldObservation.insert(NodeMember(tracker, member))
+        }
     }
 
     /// Marks member `member` of the tracker's node journaled in the epoch of writes outside

@@ -24,6 +24,8 @@ final class MediatorCore {
     let hooks = TransactionHooks()
     let actions = RunningActions()
     let scheduler = RefreshScheduler()
+    /// Writes made outside updates on the main actor, committed at the end of its turn.
+    let implicit = ImplicitUpdate()
     /// What consumes committed updates, in order.
     var recorders: [any CommitRecorder] = []
     /// What must hold a transaction's change before it is delivered, and may refuse it.
@@ -38,6 +40,11 @@ final class MediatorCore {
     var identities = DocumentIdentities()
 
     private(set) var updateDepth = 0
+    /// How many outermost updates (refreshes included) started.
+    private(set) var outermostUpdates = 0
+    /// Registrations released before any update could fire them, reported when the next update
+    /// starts, which would have fired them (a mediator released with them reports nothing).
+    private var discardedRegistrations: [String] = []
     /// The update is over and being handed on: hooks and recorders run.
     private(set) var isFinishing = false
     /// The name of the undo step the running outermost update makes.
@@ -115,6 +122,13 @@ final class MediatorCore {
     /// by a registration that fails, a refresh that does not settle) goes to ``failureHandler``.
     @MainActor
     func outermostUpdate(tag: String? = nil, _ body: @MainActor () throws -> Void) throws {
+        // What was written outside updates commits first, as an update of its own.
+        if !implicit.pending.isEmpty && !implicit.opensCommit { commitImplicitUpdate() }
+        // Registrations released since are judged against the updates before this one.
+        if graph.hasReleased { cancelReleased() }
+        for name in discardedRegistrations { report(.releasedBeforeFirstRefresh, registration: name, path: "") }
+        discardedRegistrations.removeAll()
+        outermostUpdates += 1
         activate()
         let outerTag = scheduler.currentTag
         scheduler.currentTag = tag
@@ -163,7 +177,7 @@ final class MediatorCore {
         hooks.commit(startingSegment: journal.beginSegment)
         let commit = Commit(
             entries: journal.takeEntries(), tag: opening.tag, undoName: undoName, bodyCommitted: opening.committed,
-            bodyEntryCount: opening.entries, journal: journal)
+            bodyEntryCount: opening.entries, journal: journal, isImplicit: implicit.takeOpening())
         opening = (opening.tag, false, 0)
         undoName = nil
         journal.beginSegment()
@@ -217,7 +231,8 @@ final class MediatorCore {
             hooks.rollBack(from: hookMark, startingSegment: journal.beginSegment)
             throw error
         }
-        scheduler.deliver(journal[mark...])
+        // An implicit update's writes were told to Observation when they were made.
+        scheduler.deliver(journal[mark...], observationTold: implicit.opensCommit ? implicit.toldObservation : [])
     }
 
     /// Validates the changes journaled since `mark`; and what `validate()` wrote (a contract
@@ -302,6 +317,7 @@ final class MediatorCore {
         cancelReleased()
         let registration = graph.make(name, role: role, anchor: anchor, reads: reads, writes: writes, core: self, body: body)
         try graph.add(registration)
+        registration.madeAtUpdate = outermostUpdates
         if role != .everyRefresh {
             // Inside an update (or a refresh) what it would walk may still roll back, which
             // nothing delivers: it walks its paths when it first fires, which it does whatever
@@ -318,7 +334,13 @@ final class MediatorCore {
 
     /// Cancels the registrations released since the last call.
     func cancelReleased() {
-        for registration in graph.takeReleased() { cancel(registration) }
+        for registration in graph.takeReleased() {
+            // `_ = observe(...)`: it ends at once, before any update could fire it.
+            if registration.fireCount == 0 && registration.madeAtUpdate == outermostUpdates && !registration.isCancelled {
+                discardedRegistrations.append(registration.name)
+            }
+            cancel(registration)
+        }
     }
 
     /// Cancels the released registrations now if this is the main thread and the mediator is
@@ -330,7 +352,7 @@ final class MediatorCore {
             guard let core = live.lazy.compactMap(\.core).first(where: { ObjectIdentifier($0) == id }), !core.isBusy else { return }
             core.cancelReleased()
         }
-        if Thread.isMainThread {
+        if ImplicitUpdate.isOnMainActor {
             MainActor.assumeIsolated(cancel)
         } else {
             Task { @MainActor in cancel() }

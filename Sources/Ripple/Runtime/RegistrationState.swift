@@ -54,6 +54,9 @@ final class RegistrationState {
     /// The refresh in which it last fired.
     var lastRefresh = 0
     var fireCount = 0
+    /// How many outermost updates its mediator had started when it was made: released before
+    /// another starts, it was discarded (`_ = observe(...)`), not kept.
+    var madeAtUpdate = 0
     /// It has not fired since it was made: its first refresh fires it whatever changed.
     var isInitialDue = true
     /// It was resumed with a change to catch up on (for the refresh log).

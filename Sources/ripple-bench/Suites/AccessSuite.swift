@@ -118,10 +118,11 @@ final class AccessSuite {
         table.notes = [
             "Each operation touches a different object; the loops are identical apart from the type.",
             "Tracked: the model is under a mediator, outside any update, and nothing watches these items. A write",
-            "  outside updates to a node of a mediator's model is kept for the next refresh, which delivers and",
-            "  journals it: the first write of each member since the last update is noted (its old value kept), the",
-            "  later ones are plain stores. 'First since the last update': every write is the first, a refresh after",
-            "  each round of 1,000 takes them in (its cost included). 'Of no model': items no mediator holds.",
+            "  outside updates to a node of a mediator's model joins the pending implicit update, committed at the",
+            "  end of the main actor's turn or before the next update: the first write of each member since the",
+            "  last update is noted (its old value kept), the later ones are plain stores. 'First since the last",
+            "  update': every write is the first, a refresh after each round of 1,000 commits them as an implicit",
+            "  update (validated, journaled, delivered; its cost included). 'Of no model': items no mediator holds.",
             "A write stores a new value each time, so no setter can skip it as an equal write.",
         ]
         table.print()
@@ -193,6 +194,35 @@ final class AccessSuite {
             }
             add(name, timing, outside: .trackedWrite, plain: .plainWrite)
         }
+        // One write as SwiftUI's binding makes it, committed as an implicit update, against the
+        // same write in an update of its own: what a keystroke costs beyond the store.
+        name = "write: one implicit update (a write outside updates, then its commit)"
+        if includes(name) {
+            let (tracked, mediator) = (tracked, mediator)
+            let timing = harness.measure { rounds in
+                write(rounds) { rounds, start in
+                    for round in 0..<rounds {
+                        tracked[round % count].value = start &+ round
+                        mediator.commitImplicitUpdate()
+                    }
+                    return tracked[0].value
+                }
+            }
+            add(name, timing, outside: .trackedWrite, plain: .plainWrite)
+        }
+        name = "write: the same write in an update of its own"
+        if includes(name) {
+            let (tracked, mediator) = (tracked, mediator)
+            let timing = try harness.measure { rounds in
+                try write(rounds) { rounds, start in
+                    for round in 0..<rounds {
+                        try mediator.update { _ in tracked[round % count].value = start &+ round }
+                    }
+                    return tracked[0].value
+                }
+            }
+            add(name, timing, outside: .trackedWrite, plain: .plainWrite)
+        }
         name = "write: @Observable inside withObservationTracking"
         if includes(name) {
             let observed = observed
@@ -211,6 +241,9 @@ final class AccessSuite {
             "  the observer declares items.value, so every read is checked and permitted.",
             "Ripple write: inside an update every write takes the journaling path; an object's first write in the",
             "  update is journaled, the later ones find it journaled already.",
+            "Implicit update: one write outside updates (as a SwiftUI binding makes it) and commitImplicitUpdate(),",
+            "  which the main actor's turn ends with; 'in an update of its own': the same write in update { }. Both",
+            "  per write, history off (table 9 measures it).",
             "Observation: one withObservationTracking per run around the whole loop; the observations it installs",
             "  (one per object read) are amortised over the run.",
         ]

@@ -43,6 +43,7 @@ import Testing
     @Test func watchedWriteOutsideAnUpdateIsAViolationAndStillDelivered() throws {
         let mediator = Mediator(root: makeLibrary())
         mediator.contracts = Contracts(.record)
+        mediator.implicitUpdates = false
         let log = EventLog()
         let observer = mediator.observe("total", reads: [Library.scheme.catalog.total]) { log.append("total \($0.catalog.total)") }
         mediator.refresh()

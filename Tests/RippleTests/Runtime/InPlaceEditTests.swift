@@ -231,6 +231,7 @@ import Testing
     @Test func anInPlaceEditOutsideAnUpdateIsReportedAndDeliveredByTheNextRefresh() throws {
         let watched = try Watched()
         watched.mediator.contracts = Contracts(.record)
+        watched.mediator.implicitUpdates = false
         watched.library.shelves[0].entries.append("outside")
         #expect(watched.mediator.violations.map(\.kind) == [.writeOutsideUpdate])
         watched.mediator.refresh()

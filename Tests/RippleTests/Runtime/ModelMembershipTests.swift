@@ -148,6 +148,7 @@ import Testing
         let library = makeLibrary()
         let first = Mediator(root: library)
         let second = Mediator(root: library)
+        second.implicitUpdates = false
         let shelves = library._shelves
         let shelf = shelves[2]
         #expect(first.core.membership.contains(shelf) && second.core.membership.contains(shelf))

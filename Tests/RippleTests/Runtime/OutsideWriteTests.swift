@@ -26,6 +26,7 @@ import Testing
 
     @Test func aWriteOutsideUpdatesToANodeNobodyWatchesIsUnsavedWorkAndPatched() async throws {
         let mediator = Mediator(root: makeLibrary())
+        mediator.implicitUpdates = false
         var patches: [Patch] = []
         let stream = mediator.patches()
         mediator.root.shelves[0].title = "Edited outside"
@@ -74,6 +75,7 @@ import Testing
         let library = makeLibrary()
         let mediator = Mediator(root: library)
         mediator.contracts = Contracts(.record)
+        mediator.implicitUpdates = false
         let log = EventLog()
         let observer = mediator.observe("title", reads: [Library.scheme.shelves.title]) { _ in log.append("title") }
         mediator.refresh()

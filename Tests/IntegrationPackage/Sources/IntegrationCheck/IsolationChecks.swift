@@ -81,6 +81,14 @@ func checkMainActorModel() async throws {
     withObservationTracking({ _ = board.columns[0].name }, onChange: { invalidated.value = true })
     try mediator.update { $0.columns[0].name = "Later" }
     expect("main-actor model: Observation sees a @MainActor node's change", invalidated.value, true)
+    // A binding's write outside updates (`TextField(text: $column.name)`): an implicit update,
+    // committed at the end of the main actor's turn, undoable.
+    board.columns[0].name = "Typed"
+    try await waitUntil { !mediator.hasPendingImplicitUpdate }
+    expect("main-actor model: a write outside updates is an implicit update its observer sees",
+           shown.first?.hasPrefix("Typed:"), true)
+    try mediator.history.undo()
+    expect("main-actor model: ... and undo undoes it", board.columns[0].name, "Later")
     expect("main-actor model: no contract was broken", mediator.violations.map(\.description), [])
     _ = (columns, progressObserver)
 }
