@@ -2,7 +2,6 @@
 // Apple's documentation (macOS 14 / iOS 17 SDKs and later), so that `typecheck` can check that
 // code on Linux. They declare; they do not behave. Keep each signature as Apple spells it.
 import Foundation
-import Observation
 
 // MARK: Foundation
 
@@ -83,48 +82,3 @@ extension ReferenceFileDocument {
     public static var writableContentTypes: [UTType] { readableContentTypes }
 }
 
-// Bindings, as `@Bindable var task` and `TextField("Title", text: $task.title)` use them.
-
-@MainActor
-public protocol View {
-    associatedtype Body: View
-    @ViewBuilder var body: Self.Body { get }
-}
-
-@resultBuilder
-public struct ViewBuilder {
-    public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
-}
-
-@propertyWrapper
-@dynamicMemberLookup
-public struct Binding<Value> {
-    public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {}
-    public var wrappedValue: Value {
-        get { fatalError() }
-        nonmutating set {}
-    }
-    public var projectedValue: Binding<Value> { self }
-    public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> { fatalError() }
-}
-
-@propertyWrapper
-@dynamicMemberLookup
-public struct Bindable<Value> {
-    public var wrappedValue: Value
-    public var projectedValue: Bindable<Value> { self }
-    public init(wrappedValue: Value) where Value: AnyObject & Observation.Observable { self.wrappedValue = wrappedValue }
-    public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<Value, Subject>) -> Binding<Subject> {
-        fatalError()
-    }
-}
-
-public struct TextField: View {
-    public init(_ titleKey: String, text: Binding<String>) {}
-    public var body: Never { fatalError() }
-}
-
-extension Never: View {
-    public typealias Body = Never
-    public var body: Never { fatalError() }
-}

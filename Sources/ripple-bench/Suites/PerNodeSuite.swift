@@ -59,7 +59,7 @@ final class PerNodeSuite {
 
     private func measure(_ row: Row, tasks: Int) throws -> Timing {
         let root = BenchRoot()
-        root._outliner = Outliner(taskCount: tasks)
+        root.outliner = Outliner(taskCount: tasks)
         let mediator = Mediator(root: root)
         mediator.contracts = .off
         // swift-format-ignore: NeverForceUnwrap
