@@ -76,24 +76,59 @@ public struct DocumentNodeReader {
     }
 }
 
-/// What reading a document keeps: its nodes by number, made before any is read, so that
-/// members refer to nodes written later, to nodes shared, and round a cycle.
+/// What reading a document keeps: its nodes, made before any is read (so that members refer to
+/// nodes written later, to nodes shared, and round a cycle), and which holds which.
 final class DocumentReadContext {
-    private(set) var nodes: [UInt64: any DocumentNode] = [:]
-    /// Where numbers this read did not make are looked up (a patch refers to nodes the document
-    /// holds already).
-    var fallback: ((UInt64) -> (any DocumentNode)?)?
+    /// The nodes of the read (made, or found for a patch), in the order added.
+    private(set) var nodes: [any DocumentNode] = []
+    /// Their positions in ``nodes`` by number.
+    private var positions: [UInt64: Int] = [:]
+    /// Which node holds which, among ``nodes``, recorded as their members are read.
+    private(set) var graph = DocumentGraph()
+    /// Where numbers this read does not hold are looked up (a patch refers to nodes the
+    /// document holds already); it throws for a number the document does not hold.
+    var fallback: ((UInt64) throws -> any DocumentNode)?
+    /// Whether a node read holds a node found through ``fallback``, other than ``ignoredHolding``.
+    private(set) var holdsOtherNodes = false
+    /// A node held through ``fallback`` that does not count in ``holdsOtherNodes`` (the root,
+    /// which is on every chain of the document already).
+    var ignoredHolding: ObjectIdentifier?
 
-    func add(_ node: any DocumentNode, id: UInt64) throws {
-        guard nodes.updateValue(node, forKey: id) == nil else {
-            throw DocumentError.damaged(reason: "two nodes have the number \(id)")
-        }
+    /// Adds `node`, of number `id`; returns its position.
+    @discardableResult
+    func add(_ node: any DocumentNode, id: UInt64) throws -> Int {
+        guard positions[id] == nil else { throw DocumentError.damaged(reason: "two nodes have the number \(id)") }
+        let position = graph.addNode()
+        positions[id] = position
+        nodes.append(node)
+        return position
+    }
+
+    /// The node of number `id` in the read, if any.
+    func node(numbered id: UInt64) -> (any DocumentNode)? {
+        positions[id].map { nodes[$0] }
+    }
+
+    /// Reads `values` into the node at `position`, recording the nodes it holds.
+    func read(_ values: JSONValue, into position: Int) throws {
+        graph.beginReading(position)
+        try nodes[position]._rippleOpen(from: DocumentNodeReader(values: values, context: self))
     }
 
     /// The node whose number `value` holds, of class `Node`.
     func node<Node: DocumentNode>(_ value: JSONValue, as _: Node.Type) throws -> Node {
-        let id = try value.integer(as: UInt64.self)
-        guard let found = nodes[id] ?? fallback?(id) else {
+        try node(try value.integer(as: UInt64.self), as: Node.self)
+    }
+
+    func node<Node: DocumentNode>(_ id: UInt64, as _: Node.Type) throws -> Node {
+        let found: any DocumentNode
+        if let position = positions[id] {
+            graph.addReference(to: position)
+            found = nodes[position]
+        } else if let fallback {
+            found = try fallback(id)
+            if ObjectIdentifier(found) != ignoredHolding { holdsOtherNodes = true }
+        } else {
             throw DocumentError.damaged(reason: "a member refers to node \(id), which the document does not hold")
         }
         guard let node = found as? Node else {
@@ -104,16 +139,14 @@ final class DocumentReadContext {
     }
 
     func nodes<Key: Decodable & Hashable, Node: DocumentNode>(_ value: JSONValue, keyedBy: Key.Type, as: Node.Type) throws -> [Key: Node] {
-        let ids = try DocumentJSON.decode([Key: UInt64].self, from: value)
-        return try ids.mapValues { id in
-            guard let found = nodes[id] ?? fallback?(id) else {
-                throw DocumentError.damaged(reason: "a member refers to node \(id), which the document does not hold")
-            }
-            guard let node = found as? Node else {
-                throw DocumentError.damaged(reason: "node \(id) is not a \(Node._rippleDescriptor.name)" as String)
-            }
-            return node
-        }
+        try DocumentJSON.decode([Key: UInt64].self, from: value).mapValues { try node($0, as: Node.self) }
+    }
+
+    /// Lets go of the read's nodes, holders first (see ``release(_:as:)``): for a read that
+    /// failed, whose nodes nothing else holds now.
+    func release() {
+        positions.removeAll()
+        Ripple.release(&nodes, as: graph)
     }
 }
 

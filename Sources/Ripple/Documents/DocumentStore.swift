@@ -82,7 +82,7 @@ public final class DocumentStore<Root: DocumentRoot> {
             do {
                 return try DocumentJSON.decode(Patch.self, from: try DocumentJSON.parse(payload))
             } catch {
-                throw DocumentError.damaged(reason: "a journal record with a valid checksum is not a patch: \(error)")
+                throw DocumentError.damaged(reason: "a journal record with a valid checksum is not a patch: \(describe(error))")
             }
         }
         for (index, patch) in patches.enumerated() where patch.sequence != identities.sequence + UInt64(index) + 1 {
@@ -92,11 +92,7 @@ public final class DocumentStore<Root: DocumentRoot> {
         if let last = patches.last {
             // Every record is an update that committed: replayed together, as one update (one
             // validation and one refresh for the journal, not one per record).
-            try mediator.history.withoutRecording {
-                try mediator.update(tag: "remote") { _ in
-                    for patch in patches { try Mediator<Root>.apply(patch, identities: identities) }
-                }
-            }
+            try mediator.replay(patches)
             identities.sequence = last.sequence
         }
         // A new document, or a snapshot no store wrote, is written at once: its journal follows it.
