@@ -78,13 +78,7 @@ public final class DocumentStore<Root: DocumentRoot> {
         }
         mediator = Mediator(root: root)
         mediator.core.identities = identities
-        let patches = try journal.readRecords(generation: generation).map { payload in
-            do {
-                return try DocumentJSON.decode(Patch.self, from: try DocumentJSON.parse(payload))
-            } catch {
-                throw DocumentError.damaged(reason: "a journal record with a valid checksum is not a patch: \(describe(error))")
-            }
-        }
+        let patches = try journal.readRecords(generation: generation).map { try Patch(journalRecord: $0) }
         for (index, patch) in patches.enumerated() where patch.sequence != identities.sequence + UInt64(index) + 1 {
             throw DocumentError.damaged(
                 reason: "journal record \(index + 1) is patch \(patch.sequence), where patch \(identities.sequence + UInt64(index) + 1) belongs")

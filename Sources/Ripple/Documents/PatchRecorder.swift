@@ -91,7 +91,7 @@ extension Mediator where Root: DocumentRoot {
     ///
     /// A patch holds what its update changed and no more; nodes are named by their numbers in
     /// the document, so a replica must start from this document (a ``snapshot()`` opened with
-    /// ``init(opening:)``, or a ``DocumentStore``). The stream ends when the mediator is gone.
+    /// ``init(opening:limits:)``, or a ``DocumentStore``). The stream ends when the mediator is gone.
     public func patches() -> AsyncStream<Patch> {
         let (stream, continuation) = AsyncStream<Patch>.makeStream()
         patchRecorder.sinks.append { continuation.yield($0) }
@@ -137,8 +137,13 @@ extension Mediator where Root: DocumentRoot {
     /// Replays a store's journal over the document it follows: every patch, in order, as one
     /// update tagged `"remote"`, not recorded for undo (one validation and one refresh).
     ///
-    /// - Throws: What ``apply(_:)`` throws; nothing is changed then.
+    /// - Throws: ``DocumentError/damaged(reason:)`` for a patch of another document; what
+    ///   ``apply(_:)`` throws; nothing is changed then.
     func replay(_ patches: [Patch]) throws {
+        let document = core.identities.document
+        if let index = patches.firstIndex(where: { $0.document != document }) {
+            throw DocumentError.damaged(reason: "journal record \(index + 1) is a patch of another document")
+        }
         try apply(patches, documentSerial: nil)
     }
 

@@ -168,7 +168,9 @@ func openDocument<Root: DocumentRoot>(
         guard sequence <= DocumentIdentities.limit else {
             throw DocumentError.damaged(reason: "its patch number, \(sequence), leaves no numbers to give")
         }
-        let name = try document.memberIfPresent("document")?.string()
+        // A document without a name (not one Ripple wrote) is named after its bytes, the same
+        // each time it opens: a store's journal, and replicas, keep following it.
+        let name = try document.memberIfPresent("document")?.string() ?? nameOfUnnamedDocument(bytes)
         let rootID = try nodeNumber(document.member("root"))
         // Taken last: a refused document's nodes go holders first (the root would take them all
         // with it, one call inside the other).
@@ -176,7 +178,7 @@ func openDocument<Root: DocumentRoot>(
             throw DocumentError.damaged(reason: "its root, node \(rootID), is not a \(Root._rippleDescriptor.name)")
         }
         identities.reserve(upTo: nextID)
-        if let name { identities.document = name }
+        identities.document = name
         identities.sequence = sequence
         identities.depth = DocumentDepth(bound: chain - 1)
         identities.limits = limits
@@ -187,6 +189,14 @@ func openDocument<Root: DocumentRoot>(
         if let error = error as? DocumentError { throw error }
         throw DocumentError.damaged(reason: describe(error))
     }
+}
+
+/// The name of a document whose snapshot holds none: from a hash of its bytes (64-bit FNV-1a).
+private func nameOfUnnamedDocument(_ bytes: [UInt8]) -> String {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+    let digits = String(hash, radix: 16)
+    return "unnamed-" + String(repeating: "0", count: 16 - digits.count) + digits
 }
 
 /// A node's number as a document or a patch holds it: within 1 ... `DocumentIdentities.limit`

@@ -38,6 +38,14 @@ import Testing
         #expect(runs > 20 && targets.count >= 3, "\(runs) runs over \(targets)")
         if seconds > 10 { print("DocumentFuzzTests: \(runs) runs in \(Int(seconds)) s, seed \(seed), by target \(targets)") }
     }
+
+    /// Replays the input saved in the file `RIPPLE_FUZZ_REPLAY` names (a libFuzzer crash, say).
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["RIPPLE_FUZZ_REPLAY"] != nil))
+    func aSavedInputWhenAsked() throws {
+        let path = try #require(ProcessInfo.processInfo.environment["RIPPLE_FUZZ_REPLAY"])
+        let broken = DocumentFuzzing.run(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        #expect(broken.isEmpty, "\(broken)")
+    }
 }
 
 /// Mutations of fuzzer inputs, as libFuzzer's mutators make them, plus some that know JSON: a

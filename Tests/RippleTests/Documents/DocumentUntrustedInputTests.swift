@@ -119,6 +119,41 @@ import Testing
         #expect(try replica.snapshot() == original.snapshot())
     }
 
+    @Test func aDocumentWithoutANameIsNamedTheSameEachTimeItOpens() throws {
+        var text = String(decoding: try Mediator(root: makeLibrary()).snapshot(), as: UTF8.self)
+        text = text.replacingOccurrences(of: #""document":"[^"]*","#, with: "", options: .regularExpression)
+        let first = try Mediator<Library>(opening: Data(text.utf8))
+        let second = try Mediator<Library>(opening: Data(text.utf8))
+        #expect(try first.snapshot() == second.snapshot(), "the same name, so each follows the other's patches")
+        var patches: [Patch] = []
+        first.patchRecorder.sinks.append { patches.append($0) }
+        try first.update { $0.userID = 3 }
+        try second.apply(patches[0])
+        // A store of it reopens to what it held: its journal names the same document.
+        let url = try folder().appendingPathComponent("library.ripple")
+        try Data(text.replacingOccurrences(of: #""format":1,"#, with: #""format":1,"journal":1,"#).utf8).write(to: url)
+        let held: Data
+        do {
+            let store = try DocumentStore<Library>(url: url, durability: .onSave)
+            try store.mediator.update { $0.userID = 4 }
+            held = try store.mediator.snapshot()
+        }
+        #expect(try DocumentStore<Library>(url: url, durability: .onSave).mediator.snapshot() == held)
+    }
+
+    @Test func aJournalOfAnotherDocumentIsDamage() throws {
+        let folder = try folder()
+        let mine = folder.appendingPathComponent("mine.ripple")
+        let theirs = folder.appendingPathComponent("theirs.ripple")
+        for url in [mine, theirs] {
+            let store = try DocumentStore<Library>(url: url, durability: .onSave)
+            try store.mediator.update { $0.userID = url == mine ? 1 : 2 }
+        }
+        let journal = try Data(contentsOf: URL(fileURLWithPath: theirs.path + ".journal"))
+        try journal.write(to: URL(fileURLWithPath: mine.path + ".journal"))
+        #expect(throws: DocumentError.self) { try DocumentStore<Library>(url: mine, durability: .onSave) }
+    }
+
     // MARK: Depth
 
     @Test(arguments: [false, true])
@@ -268,6 +303,21 @@ import Testing
         replica.documentLimits = DocumentLimits()
         try replica.apply(patches[0])
         #expect(try replica.snapshot() == original.snapshot())
+    }
+
+    @Test func aJournalRecordPastTheSizeLimitIsRefusedBeforeItIsParsed() throws {
+        let url = try folder().appendingPathComponent("library.ripple")
+        do {
+            let store = try DocumentStore<Library>(url: url, durability: .onSave)
+            try store.mediator.update { $0.shelves.append(Shelf(id: 1, title: String(repeating: "x", count: 20_000))) }
+        }
+        let limits = DocumentLimits.default
+        defer { DocumentLimits.default = limits }
+        DocumentLimits.default.maximumBytes = 10_000
+        let error = #expect(throws: DocumentError.self) { try DocumentStore<Library>(url: url, durability: .onSave) }
+        #expect(isTooLarge(error), "\(String(describing: error))")
+        DocumentLimits.default = limits
+        #expect(try DocumentStore<Library>(url: url, durability: .onSave).mediator.root.shelves.count == 1)
     }
 
     // MARK: Messages
