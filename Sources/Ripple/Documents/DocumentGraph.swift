@@ -109,15 +109,55 @@ struct DocumentGraph {
         }
         return finished.reversed()
     }
+
+    /// Whether each node is reachable from node `start`.
+    func reachable(from start: Int) -> [Bool] {
+        let (starts, targets) = adjacency()
+        var isReached = [Bool](repeating: false, count: count)
+        isReached[start] = true
+        var pending = [start]
+        while let node = pending.popLast() {
+            for reference in starts[node]..<starts[node + 1] where !isReached[Int(targets[reference])] {
+                isReached[Int(targets[reference])] = true
+                pending.append(Int(targets[reference]))
+            }
+        }
+        return isReached
+    }
 }
 
-/// Lets go of `nodes`, whose references `graph` recorded (by their positions in `nodes`),
-/// holders first, so that no node is released from inside the release of another however deep
-/// they nest: for nodes read and then refused. Whatever else held them must have let go already.
-func release(_ nodes: inout [any DocumentNode], as graph: DocumentGraph) {
+/// Lets go of `nodes`, whose references `graph` recorded (by their positions in `nodes`): for
+/// nodes read and then refused. Those `isMade` says were made by the read are taken apart first
+/// (see ``dismantle(_:)``: nodes holding each other in a cycle would never be freed), then all
+/// are released holders first, so that no node is released from inside the release of another
+/// however deep they nest. Whatever else held them must have let go already.
+func release(_ nodes: inout [any DocumentNode], as graph: DocumentGraph, isMade: [Bool]) {
+    for (node, isMade) in zip(nodes, isMade) where isMade { dismantle(node) }
     guard graph.count == nodes.count, nodes.count > 1 else { return nodes.removeAll() }
     var ordered: [(any DocumentNode)?] = graph.holdersFirst().map { nodes[$0] }
     nodes.removeAll()
     // One at a time, in order: each takes with it only what no later one still holds.
     for index in ordered.indices { ordered[index] = nil }
+}
+
+/// Empties every member of `node` that holds nodes and can be emptied (an optional, an array, a
+/// set, a dictionary), in its storage, without tracking: for a node that nothing will use again
+/// (made for a document that was refused, or that its root does not reach), so that the nodes
+/// it held in a cycle are freed rather than kept alive by each other.
+func dismantle(_ node: any RippleNode) {
+    let descriptor = type(of: node)._rippleDescriptor
+    for (index, member) in descriptor.members.enumerated() where member.isNode && !member.isComputed {
+        if let empty = emptied(node._rippleValue(of: index)) { node._rippleRestore(index, empty) }
+    }
+}
+
+/// The empty value of the type of `value` (nil, `[]`, `[:]`), when it has one.
+private func emptied(_ value: Any) -> Any? {
+    func none<Value: ExpressibleByNilLiteral>(_: Value) -> Any { Value(nilLiteral: ()) }
+    func noElements<Value: ExpressibleByArrayLiteral>(_: Value) -> Any { [] as Value }
+    func noEntries<Value: ExpressibleByDictionaryLiteral>(_: Value) -> Any { [:] as Value }
+    if let value = value as? any ExpressibleByNilLiteral { return none(value) }
+    if let value = value as? any ExpressibleByArrayLiteral { return noElements(value) }
+    if let value = value as? any ExpressibleByDictionaryLiteral { return noEntries(value) }
+    return nil
 }

@@ -15,8 +15,9 @@ final class DocumentIdentities {
     /// How many patches the document has made (or applied) since it began: the number of its
     /// last one.
     var sequence: UInt64 = 0
-    /// How large and deep the patches applied may make the document.
-    var limits = DocumentLimits()
+    /// How large and deep the patches applied may make the document: those it was opened with,
+    /// or (nil) ``DocumentLimits/default``.
+    var limits: DocumentLimits?
     /// How deep the document is known to be, at most: what judges the patches applied.
     var depth = DocumentDepth()
     /// Whether the mediator committed changes of its own to the document (an update not tagged
@@ -97,6 +98,13 @@ final class DocumentIdentities {
             nodes = nodes.filter { $0.value.node != nil }
             pruneAt = max(1_024, nodes.count * 2)
         }
+    }
+
+    /// Calls `body` with every numbered node alive that the index holds (for tests that take a
+    /// model apart after use).
+    func forEachIndexedNode(_ body: (any RippleNode) -> Void) {
+        if !isIndexed { index() }
+        for entry in nodes.values { if let node = entry.node { body(node) } }
     }
 
     /// Indexes every numbered node the root reaches through saved members.

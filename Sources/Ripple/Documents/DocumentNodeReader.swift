@@ -83,6 +83,8 @@ final class DocumentReadContext {
     private(set) var nodes: [any DocumentNode] = []
     /// Their positions in ``nodes`` by number.
     private var positions: [UInt64: Int] = [:]
+    /// Whether each node was made by the read (not found alive, as a patch may find one).
+    private var isMade: [Bool] = []
     /// Which node holds which, among ``nodes``, recorded as their members are read.
     private(set) var graph = DocumentGraph()
     /// Where numbers this read does not hold are looked up (a patch refers to nodes the
@@ -94,13 +96,14 @@ final class DocumentReadContext {
     /// which is on every chain of the document already).
     var ignoredHolding: ObjectIdentifier?
 
-    /// Adds `node`, of number `id`; returns its position.
+    /// Adds `node`, of number `id`, made by the read (or found alive); returns its position.
     @discardableResult
-    func add(_ node: any DocumentNode, id: UInt64) throws -> Int {
+    func add(_ node: any DocumentNode, id: UInt64, isMade: Bool = true) throws -> Int {
         guard positions[id] == nil else { throw DocumentError.damaged(reason: "two nodes have the number \(id)") }
         let position = graph.addNode()
         positions[id] = position
         nodes.append(node)
+        self.isMade.append(isMade)
         return position
     }
 
@@ -142,11 +145,21 @@ final class DocumentReadContext {
         try DocumentJSON.decode([Key: UInt64].self, from: value).mapValues { try node($0, as: Node.self) }
     }
 
-    /// Lets go of the read's nodes, holders first (see ``release(_:as:)``): for a read that
-    /// failed, whose nodes nothing else holds now.
+    /// Lets go of the read's nodes, those it made taken apart (see ``release(_:as:isMade:)``):
+    /// for a read that failed, whose nodes nothing else holds now.
     func release() {
         positions.removeAll()
-        Ripple.release(&nodes, as: graph)
+        Ripple.release(&nodes, as: graph, isMade: isMade)
+    }
+
+    /// Takes apart the nodes made that the node of number `root` does not reach (see
+    /// ``dismantle(_:)``): the document has no use for them, and a cycle of them would never
+    /// be freed.
+    func dismantleUnreached(from root: UInt64) {
+        guard let start = positions[root] else { return }
+        for (position, isReached) in graph.reachable(from: start).enumerated() where !isReached && isMade[position] {
+            dismantle(nodes[position])
+        }
     }
 }
 

@@ -14,7 +14,7 @@ final class PatchApplication<Root: DocumentRoot> {
     /// them is over: if it rolls back, they go holders first (see ``releaseBrought()``).
     private let brought = DocumentReadContext()
     private let context: PatchApplyContext
-    private var limits: DocumentLimits { identities.limits }
+    private let limits: DocumentLimits
     /// Whether the patches made nodes (not found alive).
     private var madeNodes = false
     /// A patch placed nodes the document had: its depth is measured at ``finish()``.
@@ -27,6 +27,7 @@ final class PatchApplication<Root: DocumentRoot> {
     init(root: Root, identities: DocumentIdentities, documentSerial: Int?) {
         self.root = root
         self.identities = identities
+        limits = identities.limits ?? .default
         context = PatchApplyContext(identities: identities, documentSerial: documentSerial)
         brought.ignoredHolding = ObjectIdentifier(root)
         brought.fallback = { [context] id in try context.node(id) }
@@ -49,7 +50,7 @@ final class PatchApplication<Root: DocumentRoot> {
                     throw DocumentError.patchDoesNotApply(reason: "it brings node \(id), which this document holds already")
                 }
                 found.append((node, values))
-                if brought.node(numbered: id) == nil { try brought.add(node, id: id) }
+                if brought.node(numbered: id) == nil { try brought.add(node, id: id, isMade: false) }
                 context.brought.insert(ObjectIdentifier(node))
                 needsMeasure = true
                 continue

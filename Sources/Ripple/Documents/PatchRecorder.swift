@@ -137,14 +137,21 @@ extension Mediator where Root: DocumentRoot {
     /// Replays a store's journal over the document it follows: every patch, in order, as one
     /// update tagged `"remote"`, not recorded for undo (one validation and one refresh).
     ///
-    /// - Throws: ``DocumentError/damaged(reason:)`` for a patch of another document; what
-    ///   ``apply(_:)`` throws; nothing is changed then.
+    /// - Throws: ``DocumentError/damaged(reason:)`` for a patch of another document, or one that
+    ///   a validation refuses; what ``apply(_:)`` throws; nothing is changed then.
     func replay(_ patches: [Patch]) throws {
         let document = core.identities.document
         if let index = patches.firstIndex(where: { $0.document != document }) {
             throw DocumentError.damaged(reason: "journal record \(index + 1) is a patch of another document")
         }
-        try apply(patches, documentSerial: nil)
+        do {
+            try apply(patches, documentSerial: nil)
+        } catch let error as DocumentError {
+            throw error
+        } catch {
+            // Every record committed once: one that a validation refuses is not what the store wrote.
+            throw DocumentError.damaged(reason: "the journal holds an update the model refuses: \(describe(error))")
+        }
     }
 
     /// Applies `patches` as one update; on failure, puts the numbers back and lets the nodes
@@ -171,7 +178,7 @@ extension Mediator where Root: DocumentRoot {
     /// How large and deep the patches this mediator applies may make the document: those it
     /// was opened with (``init(opening:limits:)``), or ``DocumentLimits/default``.
     public var documentLimits: DocumentLimits {
-        get { core.identities.limits }
+        get { core.identities.limits ?? .default }
         set { core.identities.limits = newValue }
     }
 

@@ -177,6 +177,7 @@ func openDocument<Root: DocumentRoot>(
         guard let root = context.node(numbered: rootID) as? Root else {
             throw DocumentError.damaged(reason: "its root, node \(rootID), is not a \(Root._rippleDescriptor.name)")
         }
+        context.dismantleUnreached(from: rootID)
         identities.reserve(upTo: nextID)
         identities.document = name
         identities.sequence = sequence

@@ -1,5 +1,5 @@
 import Foundation
-@testable import Ripple
+@_spi(RippleGenerated) @testable import Ripple
 
 #if canImport(Glibc)
 import Glibc
@@ -41,7 +41,31 @@ enum DocumentFuzzing {
         case .patches: applyPatches(body, fixingNumbers: first & 4 != 0, &broken)
         case .store: openStore(body, framing: first & 4 != 0, &broken)
         }
+        takeApartOpened()
         return broken
+    }
+
+    /// The mediators an input opened, taken apart once it ran.
+    private static var opened: [Mediator<Library>] = []
+
+    /// Takes apart the models the input opened: a model whose nodes hold each other (a back
+    /// reference, a cycle) is never freed otherwise, and a fuzzer runs millions of inputs.
+    private static func takeApartOpened() {
+        for mediator in opened {
+            var nodes: [any RippleNode] = [mediator.root]
+            mediator.core.identities.forEachIndexedNode { nodes.append($0) }
+            var seen: Set<ObjectIdentifier> = []
+            while let node = nodes.popLast() {
+                guard seen.insert(ObjectIdentifier(node)).inserted else { continue }
+                let descriptor = type(of: node)._rippleDescriptor
+                for (index, member) in descriptor.members.enumerated() where member.isNode && !member.isComputed {
+                    node._rippleVisitNodes(of: index) { nodes.append($0) }
+                }
+                dismantle(node)
+            }
+            mediator.history.clear()
+        }
+        opened.removeAll()
     }
 
     // MARK: Targets
@@ -50,6 +74,7 @@ enum DocumentFuzzing {
         let mediator: Mediator<Library>
         do {
             mediator = try Mediator<Library>(opening: Data(bytes))
+            opened.append(mediator)
         } catch {
             check(error, patch: false, &broken)
             return
@@ -58,6 +83,7 @@ enum DocumentFuzzing {
             // What opened saves, and opens again to what it saved.
             let saved = try mediator.snapshot()
             let reopened = try Mediator<Library>(opening: saved)
+            opened.append(reopened)
             if try reopened.snapshot() != saved { broken.append("a snapshot of what opened opens to other bytes") }
             // Edits, with patches recorded, go on from its numbers.
             let patches = mediator.patches()
@@ -81,6 +107,7 @@ enum DocumentFuzzing {
         guard let replica = try? Mediator<Library>(opening: base) else {
             return broken.append("the seed document did not open")
         }
+        opened.append(replica)
         for var patch in patches {
             let identities = replica.core.identities
             if fixingNumbers {
@@ -98,7 +125,7 @@ enum DocumentFuzzing {
         // What the patches made saves and opens again.
         do {
             let saved = try replica.snapshot()
-            _ = try Mediator<Library>(opening: saved, limits: replica.documentLimits)
+            opened.append(try Mediator<Library>(opening: saved, limits: replica.documentLimits))
         } catch {
             broken.append("a document patched failed to save or reopen: \(describe(error))")
         }
@@ -120,6 +147,7 @@ enum DocumentFuzzing {
         let held: Data
         do {
             let store = try DocumentStore<Library>(url: url, durability: .onSave)
+            opened.append(store.mediator)
             do {
                 let edits: [@MainActor (Library) -> Void] = [
                     { $0.userID &+= 1 }, { $0.shelves.first?.library = $0 }, { $0.shelves.first?.library = nil }, { $0.userID &+= 1 },
@@ -141,6 +169,7 @@ enum DocumentFuzzing {
         // Its own files open again, to what it held.
         do {
             let reopened = try DocumentStore<Library>(url: url, durability: .onSave)
+            opened.append(reopened.mediator)
             if try reopened.mediator.snapshot() != held { broken.append("a store reopened to another document") }
         } catch {
             broken.append("a store's own files did not open again: \(describe(error))")

@@ -276,6 +276,61 @@ import Testing
         #expect(try replica.snapshot() == original.snapshot())
     }
 
+    @Test func nodesOfARefusedReadThatHoldEachOtherAreFreed() throws {
+        weak var first: Shelf?
+        weak var second: Shelf?
+        do {
+            let context = DocumentReadContext()
+            let shelves = [Shelf(), Shelf()]
+            (first, second) = (shelves[0], shelves[1])
+            try context.add(shelves[0], id: 1)
+            try context.add(shelves[1], id: 2)
+            try context.read(DocumentJSON.parse(Array(#"{"children":[2],"parent":2}"#.utf8)), into: 0)
+            try context.read(DocumentJSON.parse(Array(#"{"children":[1],"ancestorsByKey":{"up":1},"ancestorSet":[1]}"#.utf8)), into: 1)
+            #expect(shelves[0].children.first === shelves[1] && shelves[1].ancestorSet.first === shelves[0])
+            context.release()
+        }
+        #expect(first == nil && second == nil, "the cycle was cut")
+    }
+
+    @Test func nodesTheRootDoesNotReachAreTakenApart() throws {
+        weak var unreached: Shelf?
+        let library = Library()
+        do {
+            let context = DocumentReadContext()
+            let shelves = [Shelf(), Shelf(), Shelf()]
+            unreached = shelves[1]
+            try context.add(library, id: 1)
+            for (index, shelf) in shelves.enumerated() { try context.add(shelf, id: UInt64(index + 2)) }
+            try context.read(DocumentJSON.parse(Array(#"{"shelves":[2]}"#.utf8)), into: 0)
+            try context.read(DocumentJSON.parse(Array(#"{"library":1}"#.utf8)), into: 1)
+            try context.read(DocumentJSON.parse(Array(#"{"children":[4],"library":1}"#.utf8)), into: 2)
+            try context.read(DocumentJSON.parse(Array(#"{"children":[3]}"#.utf8)), into: 3)
+            context.dismantleUnreached(from: 1)
+        }
+        #expect(unreached == nil, "a cycle the root does not reach was cut")
+        #expect(library.shelves.count == 1 && library.shelves[0].library === library, "what the root reaches is kept")
+    }
+
+    @Test func aJournalHoldingAnUpdateTheModelRefusesIsDamage() throws {
+        let url = try folder().appendingPathComponent("library.ripple")
+        let forged: Patch
+        do {
+            let store = try DocumentStore<Library>(url: url, durability: .onSave)
+            try store.mediator.update { $0.chart.slices = [Slice("A", 60), Slice("B", 40)] }
+            let identities = store.mediator.core.identities
+            let slice = identities.id(of: store.mediator.root.chart.slices[1])
+            forged = Patch(
+                tag: nil, operations: [.set(node: slice, member: "percent", value: PatchValue(Array("70".utf8)))],
+                document: identities.document, sequence: identities.sequence + 1)
+        }
+        let journal = try JournalFile(path: url.path + ".journal")
+        try journal.append(forged.jsonBytes(), durable: true)
+        _ = consume journal
+        let error = #expect(throws: DocumentError.self) { try DocumentStore<Library>(url: url, durability: .onSave) }
+        #expect(isDamaged(error), "\(String(describing: error))")
+    }
+
     // MARK: Size
 
     @Test func aDocumentPastTheSizeLimitsIsRefused() throws {
