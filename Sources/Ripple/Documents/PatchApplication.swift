@@ -100,14 +100,39 @@ final class PatchApplication<Root: DocumentRoot> {
         guard descriptor.members[member].isNode else {
             return try node._rippleApplyChange(to: member, DocumentChangeReader(operation: operation, context: context))
         }
-        let old = node._rippleValue(of: member)
-        try node._rippleApplyChange(to: member, DocumentChangeReader(operation: operation, context: context))
-        // Nodes the document had, placed anew, or nodes brought placed into nodes brought: only
-        // a walk knows how deep that makes the document.
+        // Nodes the document had, placed anew (not where they were: a move, not a reorder), or
+        // nodes placed into nodes brought: only a walk knows how deep that makes the document.
+        // Nodes brought, placed in a node of the document, are judged by their own depth.
+        let placed = Self.numbers(placedBy: operation)
         let holderWasBrought = context.brought.contains(ObjectIdentifier(node))
-        for child in NodeChanges(from: old, to: node._rippleValue(of: member)).attached
-        where holderWasBrought || !context.brought.contains(ObjectIdentifier(child)) {
-            needsMeasure = true
+        if holderWasBrought, !placed.isEmpty { needsMeasure = true }
+        var had: [ObjectIdentifier] = []
+        for id in placed {
+            if let child = identities.node(id), !context.brought.contains(ObjectIdentifier(child)) { had.append(ObjectIdentifier(child)) }
+        }
+        var heldBefore: Set<ObjectIdentifier> = []
+        if !had.isEmpty, !needsMeasure { node._rippleVisitNodes(of: member) { heldBefore.insert(ObjectIdentifier($0)) } }
+        try node._rippleApplyChange(to: member, DocumentChangeReader(operation: operation, context: context))
+        if had.contains(where: { !heldBefore.contains($0) }) { needsMeasure = true }
+    }
+
+    /// The numbers of the nodes `operation` places in a member holding nodes (not those it
+    /// removes); what is not a number is left to the change itself to refuse.
+    private static func numbers(placedBy operation: Patch.Operation) -> [UInt64] {
+        let placing: PatchValue
+        switch operation {
+        case .node: return []
+        case .set(_, _, let value): placing = value
+        case .splice(_, _, _, _, let inserting): placing = inserting
+        case .setKeys(_, _, let values, _): placing = values
+        case .setElements(_, _, let inserting, _): placing = inserting
+        }
+        guard let value = try? placing.parsed() else { return [] }
+        switch value.kind {
+        case .number: return (try? value.integer(as: UInt64.self)).map { [$0] } ?? []
+        case .array: return ((try? value.elements()) ?? []).compactMap { try? $0.integer(as: UInt64.self) }
+        case .object: return ((try? value.members()) ?? []).compactMap { try? $0.value.integer(as: UInt64.self) }
+        default: return []
         }
     }
 
