@@ -29,8 +29,15 @@ struct DocumentGraph {
         targets.append(Int32(truncatingIfNeeded: target))
     }
 
-    /// Each node's references, as ranges of one array (a counting sort of those recorded).
-    private func adjacency() -> (starts: [Int], targets: [Int32]) {
+    /// Each node's references, as ranges of one array: those of node `n` are
+    /// `targets[starts[n]..<starts[n + 1]]`.
+    struct Adjacency {
+        let starts: [Int]
+        let targets: [Int32]
+    }
+
+    /// The references recorded, by holder (a counting sort).
+    func adjacency() -> Adjacency {
         var starts = [Int](repeating: 0, count: count + 1)
         for holder in holders { starts[Int(holder) + 1] += 1 }
         for node in 0..<count { starts[node + 1] += starts[node] }
@@ -40,7 +47,7 @@ struct DocumentGraph {
             sorted[next[Int(holder)]] = target
             next[Int(holder)] += 1
         }
-        return (starts, sorted)
+        return Adjacency(starts: starts, targets: sorted)
     }
 
     /// The number of nodes on the longest chain of nodes each held by the one before, a
@@ -50,8 +57,9 @@ struct DocumentGraph {
     /// A walk with a stack of its own (no input can exhaust the call stack), each node once.
     ///
     /// - Complexity: O(n + r), n nodes and r references.
-    func longestChain(limit: Int) -> Int? {
-        let (starts, targets) = adjacency()
+    func longestChain(limit: Int, _ adjacency: Adjacency? = nil) -> Int? {
+        let adjacency = adjacency ?? self.adjacency()
+        let (starts, targets) = (adjacency.starts, adjacency.targets)
         // 0: not met; -1: on the walk's path; otherwise the longest chain from it.
         var heights = [Int32](repeating: 0, count: count)
         var path: [(node: Int, next: Int)] = []
@@ -86,7 +94,8 @@ struct DocumentGraph {
     /// released in this order, a node released holds nothing that is not still held, so none is
     /// released from inside the release of another.
     func holdersFirst() -> [Int] {
-        let (starts, targets) = adjacency()
+        let adjacency = adjacency()
+        let (starts, targets) = (adjacency.starts, adjacency.targets)
         var isMet = [Bool](repeating: false, count: count)
         var finished: [Int] = []
         finished.reserveCapacity(count)
@@ -111,8 +120,8 @@ struct DocumentGraph {
     }
 
     /// Whether each node is reachable from node `start`.
-    func reachable(from start: Int) -> [Bool] {
-        let (starts, targets) = adjacency()
+    func reachable(from start: Int, _ adjacency: Adjacency) -> [Bool] {
+        let (starts, targets) = (adjacency.starts, adjacency.targets)
         var isReached = [Bool](repeating: false, count: count)
         isReached[start] = true
         var pending = [start]

@@ -79,14 +79,17 @@ public struct DocumentNodeReader {
 /// What reading a document keeps: its nodes, made before any is read (so that members refer to
 /// nodes written later, to nodes shared, and round a cycle), and which holds which.
 final class DocumentReadContext {
+    // Written once per node or reference read, by this class alone: the runtime's exclusivity
+    // checks would cost opening a document about 4% (`@exclusivity(unchecked)`).
+
     /// The nodes of the read (made, or found for a patch), in the order added.
-    private(set) var nodes: [any DocumentNode] = []
+    @exclusivity(unchecked) private(set) var nodes: [any DocumentNode] = []
     /// Their positions in ``nodes`` by number.
-    private var positions: [UInt64: Int] = [:]
+    @exclusivity(unchecked) private var positions: [UInt64: Int] = [:]
     /// Whether each node was made by the read (not found alive, as a patch may find one).
-    private var isMade: [Bool] = []
+    @exclusivity(unchecked) private var isMade: [Bool] = []
     /// Which node holds which, among ``nodes``, recorded as their members are read.
-    private(set) var graph = DocumentGraph()
+    @exclusivity(unchecked) private(set) var graph = DocumentGraph()
     /// Where numbers this read does not hold are looked up (a patch refers to nodes the
     /// document holds already); it throws for a number the document does not hold.
     var fallback: ((UInt64) throws -> any DocumentNode)?
@@ -96,15 +99,22 @@ final class DocumentReadContext {
     /// which is on every chain of the document already).
     var ignoredHolding: ObjectIdentifier?
 
+    /// Makes room for `count` nodes.
+    func reserveCapacity(_ count: Int) {
+        nodes.reserveCapacity(count)
+        positions.reserveCapacity(count)
+        isMade.reserveCapacity(count)
+    }
+
     /// Adds `node`, of number `id`, made by the read (or found alive); returns its position.
     @discardableResult
     func add(_ node: any DocumentNode, id: UInt64, isMade: Bool = true) throws -> Int {
-        guard positions[id] == nil else { throw DocumentError.damaged(reason: "two nodes have the number \(id)") }
-        let position = graph.addNode()
-        positions[id] = position
+        guard positions.updateValue(nodes.count, forKey: id) == nil else {
+            throw DocumentError.damaged(reason: "two nodes have the number \(id)")
+        }
         nodes.append(node)
         self.isMade.append(isMade)
-        return position
+        return graph.addNode()
     }
 
     /// The node of number `id` in the read, if any.
@@ -152,14 +162,18 @@ final class DocumentReadContext {
         Ripple.release(&nodes, as: graph, isMade: isMade)
     }
 
-    /// Takes apart the nodes made that the node of number `root` does not reach (see
-    /// ``dismantle(_:)``): the document has no use for them, and a cycle of them would never
-    /// be freed.
-    func dismantleUnreached(from root: UInt64) {
-        guard let start = positions[root] else { return }
-        for (position, isReached) in graph.reachable(from: start).enumerated() where !isReached && isMade[position] {
+    /// The number of nodes on the longest chain among the read's nodes (see
+    /// ``DocumentGraph/longestChain(limit:_:)``), nil past `limit`; then takes apart the nodes
+    /// made that the node of number `root` does not reach (see ``dismantle(_:)``): the document
+    /// has no use for them, and a cycle of them would never be freed.
+    func measure(limit: Int, root: UInt64) -> Int? {
+        let adjacency = graph.adjacency()
+        guard let chain = graph.longestChain(limit: limit, adjacency) else { return nil }
+        guard let start = positions[root] else { return chain }
+        for (position, isReached) in graph.reachable(from: start, adjacency).enumerated() where !isReached && isMade[position] {
             dismantle(nodes[position])
         }
+        return chain
     }
 }
 

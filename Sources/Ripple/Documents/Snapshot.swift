@@ -141,6 +141,7 @@ func openDocument<Root: DocumentRoot>(
         }
         let types = Root._rippleDocumentTypes
         identities.deferIndex()
+        context.reserveCapacity(entries.count)
         var values: [JSONValue] = []
         values.reserveCapacity(entries.count)
         for entry in entries {
@@ -155,9 +156,10 @@ func openDocument<Root: DocumentRoot>(
             values.append(try entry.member("values"))
         }
         for (position, values) in values.enumerated() { try context.read(values, into: position) }
+        let rootID = try nodeNumber(document.member("root"))
         // Deeper, the model would overflow the stack when it is released (see DocumentLimits);
         // what the root does not hold goes now, and may not be deeper either.
-        guard let chain = context.graph.longestChain(limit: limits.maximumDepth + 1) else {
+        guard let chain = context.measure(limit: limits.maximumDepth + 1, root: rootID) else {
             throw DocumentError.tooLarge(reason: "its nodes nest deeper than \(limits.maximumDepth) levels")
         }
         let nextID = try document.member("nextID").integer(as: UInt64.self)
@@ -171,13 +173,11 @@ func openDocument<Root: DocumentRoot>(
         // A document without a name (not one Ripple wrote) is named after its bytes, the same
         // each time it opens: a store's journal, and replicas, keep following it.
         let name = try document.memberIfPresent("document")?.string() ?? nameOfUnnamedDocument(bytes)
-        let rootID = try nodeNumber(document.member("root"))
         // Taken last: a refused document's nodes go holders first (the root would take them all
         // with it, one call inside the other).
         guard let root = context.node(numbered: rootID) as? Root else {
             throw DocumentError.damaged(reason: "its root, node \(rootID), is not a \(Root._rippleDescriptor.name)")
         }
-        context.dismantleUnreached(from: rootID)
         identities.reserve(upTo: nextID)
         identities.document = name
         identities.sequence = sequence
