@@ -158,7 +158,7 @@ final class PatchApplyContext {
     /// The nodes the patches brought (made, or found alive), which they may name too.
     var brought: Set<ObjectIdentifier> = []
 
-    init(identities: DocumentIdentities, documentSerial: Int?) {
+    init(identities: DocumentIdentities, documentSerial: Int? = nil) {
         self.identities = identities
         self.documentSerial = documentSerial
     }

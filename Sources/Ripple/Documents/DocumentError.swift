@@ -23,9 +23,22 @@ public enum DocumentError: Error, Equatable, CustomStringConvertible {
     /// A patch refers to what the model does not hold (it was made for another document, or
     /// patches were skipped or applied twice).
     case patchDoesNotApply(reason: String)
-    /// A committed update holds a value its `Encodable` conformance refuses (a non-finite
-    /// `Double`, say): it can be neither journaled nor sent as a patch.
+    /// An update holds a value its `Encodable` conformance refuses (a non-finite `Double`,
+    /// say); the reason names the class and the member. In a ``DocumentStore`` the update is
+    /// rolled back and throws this; a mediator without one commits it, and its
+    /// ``Mediator/patches()`` skip it (a replica sees the gap), which its failure handler hears.
     case unencodable(reason: String)
+    /// An update committed but could not be written to its document's files (a full disk, an
+    /// I/O error), with a durability looser than `.immediate`, or in what registrations wrote
+    /// during its refresh: the document stays unsaved until a later write succeeds.
+    case notSaved(reason: String)
+    /// The path is a symbolic link to nothing: a dangling link opens no document.
+    case brokenLink(path: String)
+    /// The file has more than one name (hard links): a store keeps its journal beside one name,
+    /// which a store opened through another could not find.
+    case hardLinked(path: String, links: Int)
+    /// The document was renamed, moved, replaced or deleted while its store had it open.
+    case moved(path: String)
     /// The ``DocumentStore`` of a mediator was released: its updates are no longer saved.
     case storeClosed
     /// A snapshot was asked for while an update's body runs, whose writes may still roll back.
@@ -46,13 +59,25 @@ public enum DocumentError: Error, Equatable, CustomStringConvertible {
         case .tooLarge(let reason):
             "too large to open or apply: \(reason) (an app that expects it raises DocumentLimits)"
         case .locked(let path):
-            "\(path) is open in another store; close it there first"
+            "\(path) is locked: its document is open in another store (in this process or another); close it there first"
         case let .fileError(path, operation, code):
             "\(operation) failed for \(path): \(String(cString: strerror(code))) (errno \(code))"
         case .patchDoesNotApply(let reason):
             "the patch does not apply to this document: \(reason)"
         case .unencodable(let reason):
-            "a committed change cannot be saved: \(reason); until it is replaced, the document cannot be written"
+            "a value cannot be written into a document: \(reason)"
+        case .notSaved(let reason):
+            "an update committed but is not on disk: \(reason); the document stays unsaved until a later write "
+                + "succeeds (the next update, sync() or save() writes it whole)"
+        case .brokenLink(let path):
+            "\(path) is a symbolic link to nothing: point it at the document, or open the document where it is"
+        case let .hardLinked(path, links):
+            "\(path) has \(links) names (hard links): a store keeps its journal beside one name, which the others "
+                + "cannot find; remove the other names, or open a copy"
+        case .moved(let path):
+            "the document at \(path) was renamed, moved, replaced or deleted while its store had it open: nothing was "
+                + "written; what the store journaled since its last save is in \(path).journal: close the store and open "
+                + "the document where it is, with its journal beside it"
         case .storeClosed:
             "the document's store was released: this update was not saved (keep the DocumentStore as long as its mediator)"
         case .updateInProgress:

@@ -92,6 +92,16 @@ final class DocumentIdentities {
         nextID = max(nextID, id)
     }
 
+    /// Takes back the numbers from `firstID` on: those `nodes` were given by a change that was
+    /// rolled back, and will be given again.
+    func takeBack(from firstID: UInt64, of nodes: [any RippleNode]) {
+        for node in nodes where node._rippleTracker.documentID >= firstID {
+            self.nodes[node._rippleTracker.documentID] = nil
+            node._rippleTracker.documentID = 0
+        }
+        nextID = min(nextID, firstID)
+    }
+
     private func remember(_ node: any RippleNode, _ id: UInt64) {
         nodes[id] = WeakNode(node: node)
         if nodes.count >= pruneAt {

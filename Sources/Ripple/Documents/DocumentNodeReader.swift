@@ -14,7 +14,14 @@ public struct DocumentNodeReader {
 
     public func value<Value: Decodable>(_ name: String, default initial: Value) throws -> Value {
         guard let value = try member(name) else { return initial }
-        return try DocumentJSON.decode(Value.self, from: value)
+        return try context.decoder(of: value.tape).decode(Value.self, at: value.index)
+    }
+
+    /// An optional, as `Optional`'s `init(from:)` reads it (`null`, or the value), without going
+    /// through it.
+    public func value<Value: Decodable>(_ name: String, default initial: Value?) throws -> Value? {
+        guard let value = try member(name) else { return initial }
+        return value.isNull ? nil : try context.decoder(of: value.tape).decode(Value.self, at: value.index)
     }
 
     public func value(_ name: String, default initial: Int) throws -> Int {
@@ -98,6 +105,17 @@ final class DocumentReadContext {
     /// A node held through ``fallback`` that does not count in ``holdsOtherNodes`` (the root,
     /// which is on every chain of the document already).
     var ignoredHolding: ObjectIdentifier?
+    /// What decodes the values of every node read, from the document's tape.
+    private var decoder: JSONTapeDecoder?
+
+    /// The decoder of values from `tape` (one for the whole document: a value's decoding
+    /// leaves it as it was).
+    func decoder(of tape: JSONTape) -> JSONTapeDecoder {
+        if let decoder, decoder.tape === tape { return decoder }
+        let made = JSONTapeDecoder(tape: tape, index: 0, userInfo: [:])
+        decoder = made
+        return made
+    }
 
     /// Makes room for `count` nodes.
     func reserveCapacity(_ count: Int) {
@@ -152,7 +170,20 @@ final class DocumentReadContext {
     }
 
     func nodes<Key: Decodable & Hashable, Node: DocumentNode>(_ value: JSONValue, keyedBy: Key.Type, as: Node.Type) throws -> [Key: Node] {
-        try DocumentJSON.decode([Key: UInt64].self, from: value).mapValues { try node($0, as: Node.self) }
+        // The keys JSON writes as they are: straight from the tape, without the decoder.
+        if Key.self == String.self {
+            return unsafeBitCast(try nodes(byKey: value, as: Node.self) { $0 }, to: [Key: Node].self)
+        }
+        if Key.self == Int.self {
+            let nodes = try nodes(byKey: value, as: Node.self) { text in
+                guard let key = Int(text) else {
+                    throw DocumentError.damaged(reason: "a dictionary of nodes keyed by integers has the key '\(excerpt(text))'")
+                }
+                return key
+            }
+            return unsafeBitCast(nodes, to: [Key: Node].self)
+        }
+        return try DocumentJSON.decode([Key: UInt64].self, from: value).mapValues { try node($0, as: Node.self) }
     }
 
     /// Lets go of the read's nodes, those it made taken apart (see ``release(_:as:isMade:)``):
@@ -174,6 +205,26 @@ final class DocumentReadContext {
             dismantle(nodes[position])
         }
         return chain
+    }
+}
+
+extension DocumentReadContext {
+    /// The nodes an object holds by their numbers, keyed by its keys made into `Key`s (a key
+    /// written twice keeps its first node).
+    private func nodes<Key: Hashable, Node: DocumentNode>(
+        byKey value: JSONValue, as _: Node.Type, _ makeKey: (String) throws -> Key
+    ) throws -> [Key: Node] {
+        let tape = value.tape
+        guard value.kind == .object else { throw tape.mismatch([String: Any].self, at: value.index) }
+        var nodes: [Key: Node] = [:]
+        nodes.reserveCapacity(tape.size(at: value.index))
+        var child = value.index + 1
+        while child < tape.offset(at: value.index) {
+            let key = try makeKey(tape.string(at: child))
+            if nodes[key] == nil { nodes[key] = try node(JSONValue(tape: tape, index: child + 1), as: Node.self) }
+            child = tape.next(after: child + 1)
+        }
+        return nodes
     }
 }
 

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A document that saves itself: its file holds a snapshot, and a journal beside it every
 /// update committed since, so that a document killed at any instant (power cut, `kill -9`)
 /// reopens to its last durable update, never to a corrupt or half-applied state.
@@ -18,16 +12,24 @@ import Darwin
 ///
 /// Every committed update (undo and redo included) is appended to the journal as a ``Patch``.
 /// With the default durability, `.immediate`, it is on disk when `update` returns, and the
-/// document counts as saved (``Mediator/hasUnsavedChanges`` is `false`). A looser durability
-/// writes each update at once but waits for the disk on an interval (`.interval`), or only on
-/// ``save()`` (`.onSave`); the document is saved when its journal is durable.
+/// document counts as saved (``Mediator/hasUnsavedChanges`` is `false`); if it cannot be written
+/// (a full disk, an I/O error) or encoded (a NaN), the update is rolled back and throws, and the
+/// store goes on. A looser durability writes each update at once but waits for the disk on an
+/// interval (`.interval`), or only on ``save()`` (`.onSave`); the document is saved when its
+/// journal is durable, and a write that fails is reported to the mediator's failure handler
+/// (the document stays unsaved until a later write succeeds).
 ///
-/// ``save()`` writes a new snapshot atomically (a temporary file, synced, renamed over the
-/// document) and empties the journal. Opening replays the journal over the snapshot, dropping a
-/// torn last record. One store holds a document at a time: a second one, in this process or
-/// another, is refused with ``DocumentError/locked(path:)``.
+/// ``save()`` writes a new snapshot atomically (a file beside it, synced, renamed over the
+/// document) and empties the journal; a save that fails leaves both files as they were. Opening
+/// replays the journal over the snapshot, dropping a torn last record; a journal that is not
+/// whole and valid is ``DocumentError/damaged(reason:)``, and both files are left as they are.
 ///
-/// The journal is the document's file name with `.journal` appended, in the same folder.
+/// A store is of the file, however it is named: a symbolic link leads to its target (a dangling
+/// one is ``DocumentError/brokenLink(path:)``), and one store holds a file at a time: a second
+/// one, through any name, in this process or another, is ``DocumentError/locked(path:)``. A file
+/// with several hard links is refused (``DocumentError/hardLinked(path:links:)``).
+///
+/// The journal is the document's real file name with `.journal` appended, in the same folder.
 @MainActor
 public final class DocumentStore<Root: DocumentRoot> {
     /// When an update is on disk.
@@ -42,150 +44,201 @@ public final class DocumentStore<Root: DocumentRoot> {
 
     /// The mediator of the document; update it as any.
     public let mediator: Mediator<Root>
-    /// Where the document is.
+    /// Where the document is, as it was given (the store works on the file it names).
     public let url: URL
     /// When an update is on disk.
     public let durability: Durability
 
-    private let journal: JournalFile
-    private var generation: UInt64
-    /// An update could not be journaled: what follows it is not journaled either (it would
-    /// replay over a document without it) until ``save()`` writes the whole document.
-    private var journalIsBehind = false
+    var document: DocumentFile
+    let journal: JournalFile
+    /// How many snapshots this document's stores wrote: the snapshot's and its journal's.
+    var generation: UInt64
+    /// The journal lacks a change that committed (a write failed): nothing is appended until a
+    /// snapshot holds everything again, which the next durable step writes.
+    private(set) var isBehind = false
     private var syncIsScheduled = false
 
     /// Opens the document at `url`, or creates it (with the root's `init()`).
     ///
-    /// - Throws: ``DocumentError``: the file is not a document of this model (or a newer one), the
-    ///   document is open in another store, the file system refused.
-    public init(url: URL, durability: Durability = .immediate) throws {
+    /// - Parameters:
+    ///   - url: The document's file; a symbolic link leads to its target.
+    ///   - durability: When an update is on disk.
+    /// - Throws: ``DocumentError``: the file is not a document of this model (or a newer one), is
+    ///   damaged, is open in another store, is a dangling link or has several hard links; the
+    ///   file system refused. Nothing was changed then.
+    public convenience init(url: URL, durability: Durability = .immediate) throws {
+        try self.init(url: url, durability: durability, files: SystemFileCalls.shared)
+    }
+
+    init(url: URL, durability: Durability, files: any FileSystemCalls) throws {
         self.url = url
         self.durability = durability
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
-            throw DocumentError.fileError(path: url.path, operation: "open", code: EISDIR)
+        document = try DocumentFile(resolving: url.path, files: files)
+        let journalPath = document.journalPath
+        let journalExisted = try? files.status(atPath: journalPath, followingLinks: false) != nil
+        journal = try JournalFile(path: journalPath, files: files)
+        var opened: DocumentOpening<Root>
+        do {
+            opened = try DocumentOpening(document: &document, journal: journal)
+        } catch {
+            if journalExisted == false { try? files.unlink(journalPath) }
+            throw error
         }
-        journal = try JournalFile(path: url.path + ".journal")
-        let identities = DocumentIdentities()
-        let root: Root
-        if let data = FileManager.default.contents(atPath: url.path) {
-            let bytes = [UInt8](data)
-            root = try openDocument(bytes, identities: identities)
-            generation = try Self.generation(of: bytes)
-        } else {
-            root = Root._rippleMakeRoot()
-            generation = 0
+        generation = opened.generation
+        mediator = Mediator(root: opened.root)
+        mediator.core.identities = opened.identities
+        do {
+            try opened.replay(into: mediator)
+            try settle(opened.replay.plan, sequence: opened.sequence)
+        } catch {
+            if opened.createsDocument { document.remove() }
+            if journalExisted == false { try? files.unlink(journalPath) }
+            throw error
         }
-        mediator = Mediator(root: root)
-        mediator.core.identities = identities
-        let patches = try journal.readRecords(generation: generation).map { try Patch(journalRecord: $0) }
-        for (index, patch) in patches.enumerated() where patch.sequence != identities.sequence + UInt64(index) + 1 {
-            throw DocumentError.damaged(
-                reason: "journal record \(index + 1) is patch \(patch.sequence), where patch \(identities.sequence + UInt64(index) + 1) belongs")
-        }
-        if let last = patches.last {
-            // Every record is an update that committed: replayed together, as one update (one
-            // validation and one refresh for the journal, not one per record).
-            try mediator.replay(patches)
-            identities.sequence = last.sequence
-        }
-        // A new document, or a snapshot no store wrote, is written at once: its journal follows it.
-        if generation == 0 { try writeSnapshot() }
         mediator.history.clear()
         mediator.markSaved()
-        // The mediator may outlive its store: then its updates are no longer saved, and say so.
-        let recorder = mediator.patchRecorder
-        recorder.sinks.append { [weak self, weak mediator] patch in
-            guard let self else {
-                mediator?.core.reportFailure(DocumentError.storeClosed, origin: "document store")
-                return
-            }
-            journal(patch)
+        mediator.patchRecorder.journal = self
+    }
+
+    /// Makes the files follow what opening found: a new document or a snapshot no store wrote
+    /// is written at once (its journal follows it); a journal of another generation or format
+    /// is replaced by one of this snapshot, whose patch is `sequence`.
+    private func settle(_ plan: JournalReplay.Plan, sequence: UInt64) throws {
+        let identities = mediator.core.identities
+        switch plan {
+        case .create:
+            try writeSnapshot()
+        case _ where generation == 0:
+            try writeSnapshot()
+        case .resume(let end):
+            try journal.resume(generation: generation, base: sequence, end: end)
+        case .replace(let start, let end):
+            try journal.replace(generation: generation, base: sequence, document: identities.document, carrying: start.map { $0..<end })
         }
-        recorder.failureSinks.append { [weak self] _ in self?.journalIsBehind = true }
     }
 
     /// Writes a new snapshot atomically and empties the journal; the document is then saved.
+    ///
+    /// - Throws: ``DocumentError``: the file system refused (a full disk), a value cannot be
+    ///   encoded, the document was moved or replaced while open (``DocumentError/moved(path:)``).
+    ///   The snapshot and the journal are as they were then, and no file is left beside them.
     public func save() throws {
         try writeSnapshot()
         mediator.markSaved()
     }
 
     /// Makes every journaled update durable (what ``save()`` does not need to).
+    ///
+    /// - Throws: ``DocumentError/fileError(path:operation:code:)``; the document stays unsaved.
     public func sync() throws {
-        try journal.sync()
-        if durability != .immediate && !journalIsBehind { mediator.markSaved() }
+        if isBehind || journal.needsReplacing {
+            try writeSnapshot()
+        } else {
+            do {
+                try journal.sync()
+            } catch {
+                // What was written may or may not be on disk: only a snapshot can tell.
+                isBehind = true
+                throw error
+            }
+        }
+        mediator.markSaved()
     }
 
-    // MARK: Journal
+    // MARK: Snapshots
 
-    /// Appends `patch` to the journal: durable now, or soon.
-    private func journal(_ patch: Patch) {
-        guard !journalIsBehind else { return }
+    /// Writes the snapshot to a file beside the document, syncs it, renames it over the
+    /// document, syncs the folder, then replaces the journal with an empty one of the new
+    /// generation.
+    ///
+    /// A compaction (a snapshot written while the app goes on) takes the same steps apart: the
+    /// bytes on the main actor, ``DocumentFile/write(_:)`` anywhere, then
+    /// ``DocumentFile/install(_:)`` and ``JournalFile/replace(generation:base:document:carrying:)``
+    /// on the main actor, carrying the records appended since the bytes were taken.
+    func writeSnapshot() throws {
+        try document.checkInPlace()
+        let next = generation + 1
+        let identities = mediator.core.identities
+        let bytes: [UInt8]
         do {
-            try journal.append(patch.jsonBytes(), durable: durability == .immediate)
-            switch durability {
-            case .immediate: mediator.markSaved()
-            case .interval(let interval): scheduleSync(after: interval)
-            case .onSave: break
-            }
+            bytes = try mediator.core.snapshotBytes(root: mediator.root, extra: [("journal", next)])
+        } catch let error as EncodingError {
+            throw DocumentError.unencodable(reason: "\(error)")
+        }
+        let written = try document.write(bytes)
+        try document.install(written)
+        generation = next
+        isBehind = false
+        // The snapshot holds everything: the journal starts again after it. If that fails, the
+        // old journal goes on, valid beside either snapshot (its records are in this one)...
+        do {
+            try journal.replace(generation: next, base: identities.sequence, document: identities.document)
         } catch {
-            // The update committed, but the disk refused it: the document stays unsaved until
-            // `save()` writes it whole; say so.
-            journalIsBehind = true
-            mediator.core.reportFailure(error, origin: "document store")
+            // ...unless it may end with a record that was rolled back, which must not come back.
+            if journal.needsReplacing { throw error }
         }
     }
 
-    private func scheduleSync(after interval: Duration) {
+    // MARK: Reports
+
+    /// A write failed after its update committed: the journal is behind the model until a
+    /// snapshot is written; the failure handler hears it.
+    func fallBehind(_ error: any Error) {
+        isBehind = true
+        mediator.history.markUnsaved()
+        mediator.core.reportFailure(DocumentError.notSaved(reason: "\(error)"), origin: "document store", wasRolledBack: false)
+    }
+
+    func scheduleSync(after interval: Duration) {
         guard !syncIsScheduled else { return }
         syncIsScheduled = true
         Task { [weak self] in
             try? await Task.sleep(for: interval)
             guard let self else { return }
             syncIsScheduled = false
-            do { try sync() } catch { mediator.core.reportFailure(error, origin: "document store") }
+            do { try sync() } catch { fallBehind(error) }
+        }
+    }
+}
+
+extension DocumentStore: PatchJournal {
+    func hold(_ patch: Patch) throws {
+        if isBehind || journal.needsReplacing {
+            // Nothing can be appended: a snapshot (which holds this update too) brings the
+            // journal back; a looser durability waits for the next sync or save.
+            if durability == .immediate { try writeSnapshot() }
+            return
+        }
+        do {
+            try journal.append(patch.jsonBytes(), continues: false, durable: durability == .immediate)
+        } catch {
+            if durability == .immediate { throw error }
+            fallBehind(error)
         }
     }
 
-    // MARK: Snapshot
-
-    /// Writes the snapshot to a temporary file, syncs it, renames it over the document, syncs the
-    /// folder, then starts the journal's next generation.
-    private func writeSnapshot() throws {
-        let next = generation &+ 1
-        let bytes = try mediator.core.snapshotBytes(root: mediator.root, extra: [("journal", next)])
-        let path = url.path
-        let temporary = path + ".saving"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw DocumentError.fileError(path: temporary, operation: "open", code: errno) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let code = errno
-                close(descriptor)
-                throw DocumentError.fileError(path: temporary, operation: "write", code: code)
+    func updateDidCommit(rest: Result<Patch, DocumentError>?, continuing: Bool) {
+        switch rest {
+        case .failure(let error):
+            fallBehind(error)
+        case .success(let patch) where !isBehind && !journal.needsReplacing:
+            do {
+                if patch.sequence <= journal.base {
+                    // The update's own part went into a snapshot: what followed it goes there too.
+                    try writeSnapshot()
+                } else {
+                    try journal.append(patch.jsonBytes(), continues: continuing, durable: durability == .immediate)
+                }
+            } catch {
+                fallBehind(error)
             }
-            written += count
+        case .success, nil:
+            break
         }
-        guard fsync(descriptor) == 0 else {
-            let code = errno
-            close(descriptor)
-            throw DocumentError.fileError(path: temporary, operation: "fsync", code: code)
+        switch durability {
+        case .immediate: if !isBehind { mediator.markSaved() }
+        case .interval(let interval): scheduleSync(after: interval)
+        case .onSave: break
         }
-        close(descriptor)
-        guard rename(temporary, path) == 0 else { throw DocumentError.fileError(path: path, operation: "rename", code: errno) }
-        JournalFile.syncFolder(of: path)
-        generation = next
-        try journal.reset(generation: next)
-        journalIsBehind = false
-    }
-
-    /// The journal generation a snapshot names (0 for a snapshot made by `snapshot()`).
-    private static func generation(of bytes: [UInt8]) throws -> UInt64 {
-        let document = try DocumentJSON.parse(bytes)
-        return (try? document.memberIfPresent("journal")?.integer(as: UInt64.self)) ?? 0
     }
 }

@@ -6,199 +6,236 @@ import Glibc
 import Darwin
 #endif
 
-/// The journal of a ``DocumentStore``: the patches committed since its snapshot, appended one
-/// record each, so that a document killed at any instant reopens to its last durable update.
+/// The journal of a ``DocumentStore``, open and locked: the patches committed since its
+/// snapshot, appended one record each (``JournalFormat``), so that a document killed at any
+/// instant reopens to its last durable update.
 ///
-/// The file starts with a header, `RPLJ`, its format (1) and the generation of the snapshot
-/// it follows (little-endian, 4 + 4 + 8 bytes); then records, each the length of its payload and
-/// the payload's CRC-32 (4 + 4 bytes), then the payload, a patch as JSON. A record cut short or
-/// damaged (a torn write, a power cut) fails its length or checksum: reading stops there, and
-/// what follows is dropped. A journal of another generation is stale (the store was killed after
-/// writing a new snapshot, before emptying the journal): everything in it is in the snapshot.
+/// The lock is the journal's: a second store of the document finds it held, in this process or
+/// another. The journal is never rewritten in place: a new one (after a save) is written whole
+/// beside it, locked, synced, then renamed over it, so that a kill leaves one journal or the
+/// other, never half of one; a store that opens the old file as it is replaced sees that it lost
+/// the name and opens the new one.
 final class JournalFile {
     let path: String
-    private let descriptor: Int32
-    private static let magic: [UInt8] = Array("RPLJ".utf8)
-    static let headerSize = 16
-    static let recordHeaderSize = 8
-    /// The largest payload a record may hold (a larger length is damage).
-    static let maximumPayload = 1 << 30
+    private let files: any FileSystemCalls
+    private var descriptor: Int32
+    /// Where the next record goes: the end of the last whole record.
+    private(set) var end: Int
+    /// The sequence of the snapshot the journal follows: its records are the patches after it.
+    private(set) var base: UInt64
+    /// The generation of that snapshot.
+    private(set) var generation: UInt64
+    /// An append failed and could not be cut back: the file may end with a torn record, and must
+    /// be replaced before anything is appended.
+    private(set) var needsReplacing = false
+    /// The journal's name may not be durable yet (syncing its folder failed after it was
+    /// replaced): what is appended is durable only once it is.
+    private var folderNeedsSync = false
 
     /// Opens (or creates) the journal at `path`, locked for this store alone.
     ///
-    /// - Throws: ``DocumentError/locked(path:)`` when another store holds it.
-    init(path: String) throws {
+    /// - Throws: ``DocumentError/locked(path:)`` when another store holds it;
+    ///   ``DocumentError/fileError(path:operation:code:)``.
+    init(path: String, files: any FileSystemCalls) throws {
         self.path = path
-        let isNew = access(path, F_OK) != 0
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw DocumentError.fileError(path: path, operation: "open", code: errno) }
-        // A process this one starts holds a copy of each descriptor until it runs its program
-        // (close-on-exec acts then): a lock released just before may look held for a moment.
-        var attempts = 0
-        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            let code = errno
-            attempts += 1
-            if code == EWOULDBLOCK, attempts < 50 {
-                usleep(4_000)
-                continue
-            }
-            close(descriptor)
-            if code == EWOULDBLOCK { throw DocumentError.locked(path: path) }
-            throw DocumentError.fileError(path: path, operation: "lock", code: code)
-        }
-        self.descriptor = descriptor
-        // A new file's name is durable once its folder is synced.
-        if isNew { Self.syncFolder(of: path) }
-    }
-
-    /// Syncs the folder holding `path`, so that a file created or renamed in it stays.
-    static func syncFolder(of path: String) {
-        let folder = (path as NSString).deletingLastPathComponent
-        let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        _ = fsync(descriptor)
-        close(descriptor)
+        self.files = files
+        descriptor = try Self.openLocked(path, files: files)
+        end = 0
+        base = 0
+        generation = 0
     }
 
     deinit {
         // What was appended is made durable; closing releases the lock.
-        _ = fsync(descriptor)
-        close(descriptor)
+        try? files.sync(descriptor)
+        files.close(descriptor)
     }
 
-    /// The payloads of the valid records of generation `generation`, in order; the file is cut
-    /// after the last one (a torn record is dropped). Empty, and the file started afresh, when
-    /// the journal belongs to another generation or is not a journal.
-    func readRecords(generation: UInt64) throws -> [[UInt8]] {
-        let bytes = try readAll()
-        guard bytes.count >= Self.headerSize, Array(bytes[0..<4]) == Self.magic,
-            Self.load(UInt32.self, bytes, at: 4) == 1, Self.load(UInt64.self, bytes, at: 8) == generation
-        else {
-            try reset(generation: generation)
-            return []
-        }
-        var records: [[UInt8]] = []
-        var offset = Self.headerSize
-        while let end = Self.recordEnd(bytes, at: offset) {
-            records.append(Array(bytes[(offset + Self.recordHeaderSize)..<end]))
-            offset = end
-        }
-        if offset < bytes.count {
-            // What does not check out is the torn end of the last append, cut off; unless whole
-            // records follow it: then it is damage, which must not silently cost those records.
-            if ((offset + 1)..<bytes.count).contains(where: { Self.recordEnd(bytes, at: $0) != nil }) {
-                throw DocumentError.damaged(
-                    reason: "the journal's record at byte \(offset) is damaged and whole records follow it (\(path))")
+    /// Opens `path` and locks it: the file that has the name once the lock is held (a store that
+    /// replaces its journal renames a locked file over the one this may have opened).
+    private static func openLocked(_ path: String, files: any FileSystemCalls) throws -> Int32 {
+        // A process this one starts holds a copy of each descriptor until it runs its program
+        // (close-on-exec acts then): a lock released just before may look held for a moment.
+        var attempts = 0
+        while true {
+            let descriptor: Int32
+            do {
+                descriptor = try files.open(path, O_RDWR | O_CREAT, 0o644)
+            } catch let error as SystemCallError {
+                throw DocumentError.fileError(path: path, operation: "open", code: error.code)
             }
-            try truncate(to: offset)
+            do {
+                if try files.lock(descriptor) {
+                    let locked = try files.status(of: descriptor)
+                    if let named = try files.status(atPath: path, followingLinks: true), named.isSameFile(as: locked) {
+                        return descriptor
+                    }
+                    // Replaced since it was opened: the name is another file's now.
+                    files.close(descriptor)
+                    attempts += 1
+                    guard attempts < 50 else { throw DocumentError.locked(path: path) }
+                    continue
+                }
+            } catch let error as SystemCallError {
+                files.close(descriptor)
+                throw DocumentError.fileError(path: path, operation: "lock", code: error.code)
+            }
+            files.close(descriptor)
+            attempts += 1
+            guard attempts < 50 else { throw DocumentError.locked(path: path) }
+            usleep(4_000)
         }
-        return records
     }
 
-    /// Where the record at `offset` ends, if a whole one with a matching checksum starts there
-    /// (never an empty one: a file extended with zeros holds none).
-    private static func recordEnd(_ bytes: [UInt8], at offset: Int) -> Int? {
-        guard offset + recordHeaderSize <= bytes.count else { return nil }
-        let length = Int(load(UInt32.self, bytes, at: offset))
-        let start = offset + recordHeaderSize
-        guard length > 0, length <= maximumPayload, length <= bytes.count - start else { return nil }
-        guard CRC32.checksum(bytes[start..<(start + length)]) == load(UInt32.self, bytes, at: offset + 4) else { return nil }
-        return start + length
+    // MARK: Reading
+
+    /// The journal's bytes, whole.
+    func readAll() throws -> [UInt8] {
+        try read(from: 0, upTo: nil)
     }
 
-    /// Appends one record holding `payload`; `durable` waits for the disk to hold it.
-    func append(_ payload: [UInt8], durable: Bool) throws {
-        var record: [UInt8] = []
-        record.reserveCapacity(Self.recordHeaderSize + payload.count)
-        Self.store(UInt32(payload.count), into: &record)
-        Self.store(CRC32.checksum(payload), into: &record)
-        record += payload
-        try write(record)
-        if durable { try sync() }
+    /// The journal's bytes from `start` to `end` (to the file's end when `nil`).
+    private func read(from start: Int, upTo end: Int?) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while end.map({ start + bytes.count < $0 }) ?? true {
+            let wanted = min(chunk.count, end.map { $0 - start - bytes.count } ?? chunk.count)
+            let count: Int
+            do {
+                count = try chunk.withUnsafeMutableBytes {
+                    try files.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: $0[..<wanted]), at: start + bytes.count)
+                }
+            } catch let error as SystemCallError {
+                throw DocumentError.fileError(path: path, operation: "read", code: error.code)
+            }
+            if count == 0 { break }
+            bytes += chunk[0..<count]
+        }
+        return bytes
     }
 
-    /// Empties the journal and starts generation `generation`, durably.
-    func reset(generation: UInt64) throws {
-        try truncate(to: 0)
-        var header = Self.magic
-        Self.store(UInt32(1), into: &header)
-        Self.store(generation, into: &header)
-        try write(header)
-        try sync()
+    /// Goes on from a journal read at opening: the next record goes at `end` (a torn record
+    /// after it is cut off).
+    func resume(generation: UInt64, base: UInt64, end: Int) throws {
+        let size = try call("stat") { try files.status(of: descriptor) }.size
+        if size > end { try call("truncate") { try files.truncate(descriptor, to: end) } }
+        self.generation = generation
+        self.base = base
+        self.end = end
+    }
+
+    // MARK: Appending
+
+    /// Appends one record holding `payload` (continuing the previous one's patch); `durable`
+    /// waits for the disk to hold it.
+    ///
+    /// A failed append leaves no bytes behind: the file is cut back to where it ended (if that
+    /// fails too, ``needsReplacing`` says that it must be replaced before the next append).
+    ///
+    /// - Throws: ``DocumentError/fileError(path:operation:code:)``; nothing was appended then.
+    func append(_ payload: [UInt8], continues: Bool, durable: Bool) throws {
+        precondition(!needsReplacing, "a journal that may end torn is appended to")
+        let record = JournalFormat.record(payload, continues: continues)
+        do {
+            try write(record, at: end)
+            if durable { try sync() }
+        } catch {
+            do {
+                try call("truncate") { try files.truncate(descriptor, to: end) }
+            } catch {
+                needsReplacing = true
+            }
+            throw error
+        }
+        end += record.count
     }
 
     /// Makes what was appended durable.
     func sync() throws {
-        guard fsync(descriptor) == 0 else { throw DocumentError.fileError(path: path, operation: "fsync", code: errno) }
+        try call("fsync") { try files.sync(descriptor) }
+        try syncFolderIfNeeded()
+    }
+
+    // MARK: Replacing
+
+    /// Replaces the journal with a new one following the snapshot of `generation`, whose
+    /// sequence is `base`, of the document `document`, holding the records of this one in the
+    /// bytes `carried` (those appended after that snapshot was taken): written beside it, locked,
+    /// synced, renamed over it, and its folder synced.
+    ///
+    /// - Throws: ``DocumentError/fileError(path:operation:code:)``; the journal is as it was then
+    ///   (and no file is left beside it, unless removing one failed too).
+    func replace(generation: UInt64, base: UInt64, document: String, carrying carried: Range<Int>? = nil) throws {
+        var bytes = JournalFormat.header(generation: generation, base: base, document: document)
+        if let carried, !carried.isEmpty { bytes += try read(from: carried.lowerBound, upTo: carried.upperBound) }
+        let temporary = path + "-new"
+        let new: Int32
+        do {
+            new = try files.open(temporary, O_RDWR | O_CREAT | O_TRUNC, 0o644)
+        } catch let error as SystemCallError {
+            throw DocumentError.fileError(path: temporary, operation: "open", code: error.code)
+        }
+        do {
+            guard try files.lock(new) else { throw DocumentError.locked(path: temporary) }
+            try write(bytes, at: 0, to: new, path: temporary)
+            try call("fsync", temporary) { try files.sync(new) }
+            try call("rename", path) { try files.rename(temporary, to: path) }
+        } catch {
+            files.close(new)
+            try? files.unlink(temporary)
+            throw error
+        }
+        files.close(descriptor)
+        descriptor = new
+        self.generation = generation
+        self.base = base
+        end = bytes.count
+        needsReplacing = false
+        // The new name is durable once its folder is; until then a power cut may bring back the
+        // old journal, which is valid beside either snapshot but lacks what is appended next.
+        folderNeedsSync = true
+        try? syncFolderIfNeeded()
+    }
+
+    /// Syncs the journal's folder if its name may not be durable yet.
+    private func syncFolderIfNeeded() throws {
+        guard folderNeedsSync else { return }
+        try call("sync the folder of") { try files.syncFolder(Self.folder(of: path)) }
+        folderNeedsSync = false
+    }
+
+    /// The folder holding `path`.
+    static func folder(of path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
     }
 
     // MARK: Bytes
 
-    private func readAll() throws -> [UInt8] {
-        guard lseek(descriptor, 0, SEEK_SET) >= 0 else { throw DocumentError.fileError(path: path, operation: "seek", code: errno) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw DocumentError.fileError(path: path, operation: "read", code: errno)
-            }
-            if count == 0 { return bytes }
-            bytes += chunk[0..<count]
-        }
+    private func write(_ bytes: [UInt8], at offset: Int) throws {
+        try write(bytes, at: offset, to: descriptor, path: path)
     }
 
-    private func write(_ bytes: [UInt8]) throws {
-        guard lseek(descriptor, 0, SEEK_END) >= 0 else { throw DocumentError.fileError(path: path, operation: "seek", code: errno) }
+    /// Writes `bytes` whole at `offset`, however many calls it takes.
+    private func write(_ bytes: [UInt8], at offset: Int, to descriptor: Int32, path: String) throws {
         var written = 0
         while written < bytes.count {
-            let count = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw DocumentError.fileError(path: path, operation: "write", code: errno)
+            let count = try call("write", path) {
+                try bytes.withUnsafeBytes { try files.write(descriptor, UnsafeRawBufferPointer(rebasing: $0[written...]), at: offset + written) }
             }
+            // A write that writes nothing would loop forever: the disk is full.
+            guard count > 0 else { throw DocumentError.fileError(path: path, operation: "write", code: ENOSPC) }
             written += count
         }
     }
 
-    private func truncate(to length: Int) throws {
-        guard ftruncate(descriptor, off_t(length)) == 0 else {
-            throw DocumentError.fileError(path: path, operation: "truncate", code: errno)
+    /// Runs `body`, a call on the file at `path` (the journal's by default), with its failure as
+    /// a ``DocumentError``.
+    private func call<Result>(_ operation: String, _ path: String? = nil, _ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let error as SystemCallError {
+            throw DocumentError.fileError(path: path ?? self.path, operation: operation, code: error.code)
         }
     }
-
-    private static func load<Integer: FixedWidthInteger>(_ type: Integer.Type, _ bytes: [UInt8], at offset: Int) -> Integer {
-        var value: Integer = 0
-        for index in (0..<MemoryLayout<Integer>.size).reversed() { value = value << 8 | Integer(bytes[offset + index]) }
-        return value
-    }
-
-    private static func store<Integer: FixedWidthInteger>(_ value: Integer, into bytes: inout [UInt8]) {
-        for index in 0..<MemoryLayout<Integer>.size { bytes.append(UInt8(truncatingIfNeeded: value >> (index * 8))) }
-    }
-}
-
-/// CRC-32 (IEEE 802.3, as zlib computes it), to tell a record written whole from a torn one.
-enum CRC32 {
-    private static let table: [UInt32] = (0..<256).map { index in
-        var value = UInt32(index)
-        for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
-        return value
-    }
-
-    static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
-        return crc ^ 0xFFFF_FFFF
-    }
-}
-
-/// `write(2)`, which the name of a method would hide.
-func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(descriptor, bytes, count)
-    #else
-    Darwin.write(descriptor, bytes, count)
-    #endif
 }

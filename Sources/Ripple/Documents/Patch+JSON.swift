@@ -22,25 +22,6 @@ extension Patch {
     }
 }
 
-extension Patch {
-    /// The patch a journal record holds, read as untrusted input: no larger than
-    /// ``DocumentLimits/maximumBytes`` (checked before it is parsed).
-    ///
-    /// - Throws: ``DocumentError/tooLarge(reason:)``; ``DocumentError/damaged(reason:)`` when it
-    ///   is not a patch.
-    @MainActor
-    init(journalRecord payload: [UInt8], limits: DocumentLimits = .default) throws {
-        guard payload.count <= limits.maximumBytes else {
-            throw DocumentError.tooLarge(reason: "a journal record takes \(payload.count) bytes, more than \(limits.maximumBytes)")
-        }
-        do {
-            self = try DocumentJSON.decode(Patch.self, from: try DocumentJSON.parse(payload))
-        } catch {
-            throw DocumentError.damaged(reason: "a journal record with a valid checksum is not a patch: \(describe(error))")
-        }
-    }
-}
-
 extension Patch.Operation {
     /// `{"case":{members sorted by name}}`, as the synthesized `Codable` conformance writes it.
     fileprivate func write(to json: inout JSONWriter) {

@@ -2,16 +2,44 @@
 /// ``DocumentStore``'s journal: the nodes the update put into the document, with every saved
 /// member; then the first write of each saved member of each node that was in the document,
 /// whose value changed.
+///
+/// An update's patch is made in two parts. Its transaction's part, as a gate, once the
+/// transaction is validated and before anything is delivered: a store's journal holds it then,
+/// and may refuse it, which rolls the update back. What registrations wrote in the refresh that
+/// followed (a coordinator writing a saved member), once the update commits: a store journals it
+/// as a continuation of the same patch; the streams receive the two parts as one patch.
 @MainActor
-final class PatchRecorder: CommitRecorder {
+final class PatchRecorder: CommitRecorder, CommitGate {
     let identities: DocumentIdentities
     private let membership: DocumentMembership
     /// The document it records (which its nodes' trackers name).
     var documentSerial: Int { membership.serial }
     /// Who receives the patches, in order.
     var sinks: [(Patch) -> Void] = []
-    /// Who hears that a committed update could not be written into a patch.
-    var failureSinks: [(any Error) -> Void] = []
+    /// Who hears that a committed update could not be written into a patch (when no store
+    /// journals them: a store refuses such an update instead).
+    var failureSinks: [(DocumentError) -> Void] = []
+    /// The store that journals the patches.
+    weak var journal: (any PatchJournal)? {
+        didSet { hasHadJournal = hasHadJournal || journal != nil }
+    }
+    /// A store journaled the patches: one that is gone was released (and says so).
+    private(set) var hasHadJournal = false
+    /// The transaction the gates took, until it commits.
+    private var prepared: Prepared?
+
+    private struct Prepared {
+        /// How many journal entries it made.
+        let entryCount: Int
+        /// The numbers it had before (what a rollback puts back).
+        let sequence: UInt64
+        let nextID: UInt64
+        /// The nodes that entered the document (numbered if a patch was made).
+        var entered: [any DocumentNode] = []
+        /// Whether it changed the document, and its patch (`nil` if it could not be made).
+        var changed = false
+        var patch: Patch?
+    }
 
     /// A recorder of the document under `root`, whose nodes it counts (once, here).
     init(root: any RippleNode, identities: DocumentIdentities) {
@@ -19,24 +47,101 @@ final class PatchRecorder: CommitRecorder {
         membership = DocumentMembership(root: root)
     }
 
-    func record(_ commit: Commit) {
+    // MARK: The transaction's part
+
+    func prepare(_ entries: ArraySlice<JournalEntry>, of journal: Journal, tag: String?) throws {
         // The membership and the numbering follow every commit, whoever listens.
-        let writes = commit.firstWrites { type(of: $0.node)._rippleDescriptor.saves($0.member) }
+        let writes = journal.firstWrites(in: entries) { Self.isSaved($0) }
+        var prepared = Prepared(entryCount: entries.endIndex, sequence: identities.sequence, nextID: identities.nextID)
         let change = membership.update(with: writes)
+        prepared.entered = change.entered
+        self.prepared = prepared
+        guard isChange(writes, change) else { return }
+        identities.sequence += 1
+        prepared.changed = true
+        self.prepared = prepared
+        guard isListened else { return }
+        do {
+            prepared.patch = try patch(writes, change, tag: tag)
+        } catch let error as DocumentError {
+            // A store cannot journal it: the update rolls back. Streams alone get a gap.
+            if self.journal != nil { throw error }
+            for sink in failureSinks { sink(Self.committedWithoutPatch(error)) }
+            return
+        }
+        self.prepared = prepared
+        if let patch = prepared.patch { try self.journal?.hold(patch) }
+    }
+
+    func abandon(_ reversal: [JournalEntry]) {
+        guard let prepared else { return }
+        self.prepared = nil
+        // The nodes that entered leave again, and give their numbers back: as if it never ran.
+        _ = membership.update(with: reversal.filter { type(of: $0.node)._rippleDescriptor.saves($0.member) })
+        identities.takeBack(from: prepared.nextID, of: prepared.entered)
+        identities.sequence = prepared.sequence
+    }
+
+    // MARK: The commit
+
+    func record(_ commit: Commit) {
+        let prepared = self.prepared
+        self.prepared = nil
+        let start = prepared?.entryCount ?? 0
+        // What the refresh wrote (most often nothing).
+        let writes = start < commit.entries.count ? commit.firstWrites(from: start) { Self.isSaved($0) } : []
+        let change = writes.isEmpty ? DocumentMembership.Change() : membership.update(with: writes)
+        let restChanged = !writes.isEmpty && isChange(writes, change)
+        let headChanged = prepared?.changed ?? false
+        guard headChanged || restChanged else { return }
+        // What registrations wrote continues the transaction's patch, under its number.
+        if restChanged && !headChanged { identities.sequence += 1 }
+        guard isListened else { return }
+        var rest: Result<Patch, DocumentError>?
+        if restChanged {
+            do {
+                rest = .success(try patch(writes, change, tag: commit.tag))
+            } catch let error as DocumentError {
+                rest = .failure(error)
+            } catch {
+                rest = .failure(.unencodable(reason: "\(error)"))
+            }
+        }
+        if let journal {
+            journal.updateDidCommit(rest: rest, continuing: headChanged)
+        } else if hasHadJournal {
+            for sink in failureSinks { sink(.storeClosed) }
+        } else if case .failure(let error) = rest {
+            for sink in failureSinks { sink(Self.committedWithoutPatch(error)) }
+        }
+        // The streams receive one patch per update, when it could be made whole.
+        guard !sinks.isEmpty, !headChanged || prepared?.patch != nil else { return }
+        let patch: Patch
+        switch (prepared?.patch, rest) {
+        case (let head?, .success(let tail)?):
+            patch = Patch(tag: head.tag, operations: head.operations + tail.operations, document: head.document, sequence: head.sequence)
+        case (let head?, nil): patch = head
+        case (nil, .success(let tail)?): patch = tail
+        default: return
+        }
+        for sink in sinks { sink(patch) }
+    }
+
+    // MARK: Patches
+
+    /// Whether anyone takes the patches (a store that was released counts: it reports).
+    private var isListened: Bool { !sinks.isEmpty || !failureSinks.isEmpty || hasHadJournal }
+
+    private static func isSaved(_ entry: borrowing JournalEntry) -> Bool {
+        type(of: entry.node)._rippleDescriptor.saves(entry.member)
+    }
+
+    /// Whether `writes` (with `change`) changed the document.
+    private func isChange(_ writes: [JournalEntry], _ change: DocumentMembership.Change) -> Bool {
         // A loop, not `contains(where:)`, whose closure would check the executor at every write.
         var isChange = !change.entered.isEmpty
         for entry in writes where !isChange && changesDocument(entry, change) { isChange = true }
-        guard isChange else { return }
-        identities.sequence += 1
-        guard !sinks.isEmpty || !failureSinks.isEmpty else { return }
-        do {
-            let patch = try patch(writes, change, tag: commit.tag)
-            for sink in sinks { sink(patch) }
-        } catch {
-            // Its number is used all the same: a replica sees the gap, rather than a document
-            // that never was.
-            for sink in failureSinks { sink(error) }
-        }
+        return isChange
     }
 
     /// Whether `entry` changed a saved member of a node that was in the document.
@@ -44,17 +149,22 @@ final class PatchRecorder: CommitRecorder {
         entry.node is any DocumentNode && change.wasInDocument(entry.node) && !entry.node._rippleIsCurrent(entry.member, entry.old)
     }
 
-    /// The patch of a commit's `writes`.
+    /// The patch of `writes`.
     ///
-    /// - Throws: What a value's `Encodable` conformance throws (a non-finite `Double`, say).
+    /// - Throws: ``DocumentError/unencodable(reason:)``, naming the member whose value its
+    ///   `Encodable` conformance refuses (a non-finite `Double`, say).
     private func patch(_ writes: [JournalEntry], _ change: DocumentMembership.Change, tag: String?) throws -> Patch {
         var operations = try broughtNodes(change.entered)
         for entry in writes where changesDocument(entry, change) {
             guard let node = entry.node as? any DocumentNode else { continue }
-            var writer = DocumentChangeWriter(
-                node: identities.id(of: node), member: type(of: node)._rippleDescriptor.members[entry.member].name,
-                identities: identities)
-            try node._rippleSaveChange(of: entry.member, old: entry.old, to: &writer)
+            let descriptor = type(of: node)._rippleDescriptor
+            let member = descriptor.members[entry.member].name
+            var writer = DocumentChangeWriter(node: identities.id(of: node), member: member, identities: identities)
+            do {
+                try node._rippleSaveChange(of: entry.member, old: entry.old, to: &writer)
+            } catch {
+                throw DocumentError.unencodable(reason: "\(descriptor.name).\(member): \(Self.describe(error))")
+            }
             operations += writer.operations
         }
         return Patch(tag: tag, operations: operations, document: identities.document, sequence: identities.sequence)
@@ -68,13 +178,52 @@ final class PatchRecorder: CommitRecorder {
         for node in nodes {
             var writer = DocumentNodeWriter(json: JSONWriter(), context: context)
             writer.json.beginObject()
-            try node._rippleSave(to: &writer)
+            do {
+                try node._rippleSave(to: &writer)
+            } catch {
+                throw DocumentError.unencodable(reason: "\(unencodableMember(of: node)) of a new node: \(Self.describe(error))")
+            }
             writer.json.endObject()
             operations.append(
                 .node(id: identities.id(of: node), type: type(of: node)._rippleDescriptor.name, values: PatchValue(writer.json.bytes)))
         }
         return operations
     }
+
+    /// `Class.member` of the first saved member of `node` that cannot be encoded (`Class` alone
+    /// if each can on its own).
+    private func unencodableMember(of node: any DocumentNode) -> String {
+        let descriptor = type(of: node)._rippleDescriptor
+        for (index, member) in descriptor.members.enumerated() where descriptor.saves(index) && !member.isNode {
+            var writer = DocumentChangeWriter(node: 0, member: member.name, identities: identities)
+            if (try? node._rippleSaveChange(of: index, old: (), to: &writer)) == nil { return "\(descriptor.name).\(member.name)" }
+        }
+        return descriptor.name
+    }
+
+    /// `error`, saying what became of the update whose patch it stopped.
+    private static func committedWithoutPatch(_ error: DocumentError) -> DocumentError {
+        guard case .unencodable(let reason) = error else { return error }
+        return .unencodable(reason: reason + "; the update committed without its patch (a replica fed the patches sees a gap)")
+    }
+
+    /// What an encoder's error says, without its wrapping.
+    private static func describe(_ error: any Error) -> String {
+        if case .invalidValue(_, let context) = error as? EncodingError { return context.debugDescription }
+        return "\(error)"
+    }
+}
+
+/// Where a ``DocumentStore`` takes the patches of its mediator's updates.
+@MainActor
+protocol PatchJournal: AnyObject {
+    /// Holds `patch`, the change of an update's transaction, before anything of it is delivered;
+    /// throws to roll the update back (the store could not journal it).
+    func hold(_ patch: Patch) throws
+    /// The update committed, its refresh over. `rest` is what registrations changed in the
+    /// document during the refresh (a continuation of the held patch when `continuing`), or why
+    /// it could not be made into a patch; nothing can be refused any more.
+    func updateDidCommit(rest: Result<Patch, DocumentError>?, continuing: Bool)
 }
 
 extension Mediator where Root: DocumentRoot {
@@ -187,10 +336,11 @@ extension Mediator where Root: DocumentRoot {
         if let recorder = core.recorders.lazy.compactMap({ $0 as? PatchRecorder }).first { return recorder }
         let recorder = PatchRecorder(root: root, identities: core.identities)
         recorder.failureSinks.append { [weak core] error in
-            core?.reportFailure(DocumentError.unencodable(reason: "\(error)"), origin: "patches")
+            core?.reportFailure(error, origin: error == .storeClosed ? "document store" : "patches", wasRolledBack: false)
         }
         // Before history, so that a store's `markSaved()` counts for the update it journals.
         core.recorders.insert(recorder, at: 0)
+        core.gates.append(recorder)
         watchForLocalChanges()
         return recorder
     }

@@ -62,7 +62,9 @@ extension Mediator where Root: DocumentRoot {
 extension MediatorCore {
     /// The snapshot of the model under `root`, with `extra` members in its header.
     func snapshotBytes<Root: DocumentRoot>(root: Root, extra: [(String, UInt64)] = []) throws -> [UInt8] {
-        if updateDepth > 0 && !queuesUpdates { throw DocumentError.updateInProgress }
+        // While the gates take a transaction's change, its writes are validated and stay unless
+        // a gate refuses them (a store behind its journal saves them whole then).
+        if updateDepth > 0 && !queuesUpdates && !isPreparingCommit { throw DocumentError.updateInProgress }
         let context = DocumentWriteContext(identities: identities)
         let rootID = context.reference(root)
         // One writer for every node: the text grows in place (a copy per node would cost the

@@ -198,6 +198,14 @@ public final class History {
         publishOutsideUpdates()
     }
 
+    /// The disk no longer holds the saved state (a document store's write failed): no state is
+    /// saved until the next ``markSaved()``, not even the one marked last.
+    func markUnsaved() {
+        savedID = -1
+        savesAtCommit = false
+        publishOutsideUpdates()
+    }
+
     func newState() -> Int {
         lastStateID += 1
         return lastStateID
@@ -248,6 +256,8 @@ public final class History {
             // Undo and redo are updates tagged "undo" and "redo" (see `Mediator.firingTags`).
             try host.runUpdate(tag: direction == .undo ? "undo" : "redo") { Self.apply(step.changes, through: host) }
         } catch {
+            // A gate refused the change (the disk is full): nothing changed, and the step stays.
+            if host.lastTransactionWasRefused { throw error }
             // Validation rejects the state it would bring back: the step goes, and the steps
             // below it, which could only be reached through it.
             let stack = direction == .undo ? undoSteps : redoSteps

@@ -7,6 +7,9 @@ protocol HistoryHost: AnyObject {
     var undoName: String? { get set }
     /// Whether the writes made now may be undone (false inside `withoutRecording`).
     var writesAreUndoable: Bool { get set }
+    /// Whether the last update was rolled back because what must hold its change refused it
+    /// (a document store that could not write it), rather than by its body or a validation.
+    var lastTransactionWasRefused: Bool { get }
     /// Runs `body` as an outermost update tagged `tag`.
     func runUpdate(tag: String?, _ body: @MainActor () throws -> Void) throws
     /// Journals `old`, the value member `member` of `node` has before a replay writes it.

@@ -17,15 +17,15 @@ struct Commit {
     /// The journal the entries come from, which finds first writes with the trackers' marks.
     unowned let journal: Journal
 
-    /// The first entry of each member that `include` accepts, in order: the value each member
-    /// had before the update.
-    func firstWrites(where include: (borrowing JournalEntry) -> Bool) -> [JournalEntry] {
-        journal.firstWrites(in: entries, where: include)
+    /// The first entry of each member that `include` accepts, in order, from entry `start`: the
+    /// value each member had before the update (or before entry `start`).
+    func firstWrites(from start: Int = 0, where include: (borrowing JournalEntry) -> Bool) -> [JournalEntry] {
+        journal.firstWrites(in: entries[start...], where: include)
     }
 
     /// Calls `body` with each of ``firstWrites(where:)``, without gathering them.
     func forEachFirstWrite(where include: (borrowing JournalEntry) -> Bool, _ body: (borrowing JournalEntry) -> Void) {
-        journal.forEachFirstWrite(in: entries, where: include, body)
+        journal.forEachFirstWrite(in: entries[...], where: include, body)
     }
 }
 
@@ -35,4 +35,46 @@ protocol CommitRecorder: AnyObject {
     /// Keeps what it needs of `commit`. Tracked writes it makes (to a state node that
     /// registrations read) are delivered by the refresh that follows.
     func record(_ commit: Commit)
+}
+
+/// What must hold a transaction's change before anything of it is delivered (a document
+/// store's journal, through the recorder of patches), and may refuse it: the transaction then
+/// rolls back and throws, as if it never ran. What registrations write in the refresh that
+/// follows reaches the recorders only, once observers ran, when nothing can be refused.
+@MainActor
+protocol CommitGate: AnyObject {
+    /// Takes what a transaction wrote, validated and not yet delivered; throws to roll it back.
+    func prepare(_ entries: ArraySlice<JournalEntry>, of journal: Journal, tag: String?) throws
+    /// The transaction that the last ``prepare(_:of:tag:)`` took was rolled back (this gate or a
+    /// later one refused it). `reversal` holds the first write of each node member it wrote,
+    /// with the value the transaction wrote as the old value: the model holds the value before
+    /// it again.
+    func abandon(_ reversal: [JournalEntry])
+}
+
+extension MediatorCore {
+    /// Hands a transaction's validated writes (from `mark`) to the gates before anything is
+    /// delivered; if one refuses, rolls the transaction back and rethrows its error.
+    @MainActor
+    func prepareCommit(from mark: Int, tag: String?) throws {
+        isPreparingCommit = true
+        defer { isPreparingCommit = false }
+        var asked = 0
+        do {
+            for gate in gates {
+                asked += 1
+                try gate.prepare(journal[mark...], of: journal, tag: tag)
+            }
+        } catch {
+            // What the transaction attached and detached is undone where it was followed: the
+            // parent links and the gates' own counts.
+            let written = journal.firstWrites(in: journal[mark...]) { type(of: $0.node)._rippleDescriptor.members[$0.member].isNode }
+            let reversal = written.map { JournalEntry(node: $0.node, member: $0.member, old: $0.node._rippleValue(of: $0.member)) }
+            journal.rollBack(to: mark)
+            validator.follow(reversal[...])
+            for gate in gates.prefix(asked).reversed() { gate.abandon(reversal) }
+            lastTransactionWasRefused = true
+            throw error
+        }
+    }
 }

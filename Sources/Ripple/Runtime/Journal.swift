@@ -28,10 +28,15 @@ final class Journal {
     subscript(range: PartialRangeFrom<Int>) -> ArraySlice<JournalEntry> { entries[range] }
     subscript(range: Range<Int>) -> ArraySlice<JournalEntry> { entries[range] }
 
+    /// An epoch no journal had.
+    static func newEpoch() -> UInt64 {
+        lastEpoch &+= 1
+        return lastEpoch
+    }
+
     /// Starts a segment: the next write of every member is journaled again.
     func beginSegment() {
-        Self.lastEpoch &+= 1
-        epoch = Self.lastEpoch
+        epoch = Self.newEpoch()
         _rippleJournalEpoch = epoch
         if !journaledHigh.isEmpty { journaledHigh.removeAll(keepingCapacity: true) }
     }
@@ -81,7 +86,7 @@ final class Journal {
 
     /// The first of `entries` for each member that `include` accepts, in order. Costs one pass,
     /// with the trackers' own marks (a segment of its own), no hashing.
-    func firstWrites(in entries: [JournalEntry], where include: (borrowing JournalEntry) -> Bool) -> [JournalEntry] {
+    func firstWrites(in entries: ArraySlice<JournalEntry>, where include: (borrowing JournalEntry) -> Bool) -> [JournalEntry] {
         var firsts: [JournalEntry] = []
         forEachFirstWrite(in: entries, where: include) { firsts.append(copy $0) }
         return firsts
@@ -91,7 +96,7 @@ final class Journal {
     /// order, without gathering them. The entries are lent, not copied (a copy retains the node
     /// and copies the value: about a third of what recording a write costs).
     func forEachFirstWrite(
-        in entries: [JournalEntry], where include: (borrowing JournalEntry) -> Bool, _ body: (borrowing JournalEntry) -> Void
+        in entries: ArraySlice<JournalEntry>, where include: (borrowing JournalEntry) -> Bool, _ body: (borrowing JournalEntry) -> Void
     ) {
         beginSegment()
         defer { beginSegment() }

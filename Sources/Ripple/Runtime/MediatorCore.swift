@@ -19,11 +19,21 @@ final class MediatorCore {
     let journal = Journal()
     let graph = RegistrationGraph()
     let validator: Validator
+    /// Which nodes are in the model (see `ModelMembership`).
+    let membership: ModelMembership
     let hooks = TransactionHooks()
     let actions = RunningActions()
     let scheduler = RefreshScheduler()
     /// What consumes committed updates, in order.
     var recorders: [any CommitRecorder] = []
+    /// What must hold a transaction's change before it is delivered, and may refuse it.
+    var gates: [any CommitGate] = []
+    /// The gates are taking a transaction's change (its writes are validated, and stay unless
+    /// a gate refuses them).
+    var isPreparingCommit = false
+    /// The last outermost update, or a transaction it ran, was rolled back because a gate
+    /// refused it (not because of its body or its validation).
+    var lastTransactionWasRefused = false
     /// The numbers of the nodes documents name (see `Documents/`).
     var identities = DocumentIdentities()
 
@@ -38,13 +48,19 @@ final class MediatorCore {
     /// Work to run once the running outermost update is over.
     private var afterUpdates: [@MainActor () -> Void] = []
 
-    /// The mediators alive, for writes outside updates that only Observation watches.
-    nonisolated(unsafe) static var live: [WeakCore] = []
+    /// The mediators alive, for writes outside updates (to find those whose model holds the node).
+    @exclusivity(unchecked) nonisolated(unsafe) static var live: [WeakCore] = []
     struct WeakCore { weak var core: MediatorCore? }
 
+    /// Walks the model once: to count its nodes, and to link them to their parents when a class
+    /// declares `validate()`.
     init(root: any RippleNode) {
         self.root = root
         validator = Validator(rootDescriptor: type(of: root)._rippleDescriptor)
+        membership = ModelMembership(root: root)
+        validator.buildLinks(from: root)
+        // Writes outside updates are noted in an epoch of their own (see `deactivate()`).
+        if activeCores.isEmpty && _rippleJournalEpoch == 0 { _rippleJournalEpoch = Journal.newEpoch() }
         scheduler.core = self
         Self.live.removeAll { $0.core == nil }
         Self.live.append(WeakCore(core: self))
@@ -57,6 +73,7 @@ final class MediatorCore {
     /// registered keeps model nodes alive.
     deinit {
         graph.endAll()
+        membership.releaseSoon()
         for end in onEnd { end() }
     }
 
@@ -102,6 +119,7 @@ final class MediatorCore {
         let outerTag = scheduler.currentTag
         scheduler.currentTag = tag
         var failure: (any Error)?
+        lastTransactionWasRefused = false
         do { try transaction(body) } catch { failure = error }
         opening = (tag, failure == nil, journal.count)
         // After a rollback, what the body queued (its actions' activity) still runs.
@@ -124,7 +142,7 @@ final class MediatorCore {
             commitJournal()
             guard scheduler.hasPendingWork else { return }
             if round >= scheduler.refreshLimit {
-                reportFailure(scheduler.stopRefreshing(rounds: round), origin: nil)
+                reportFailure(scheduler.stopRefreshing(rounds: round), origin: nil, wasRolledBack: false)
                 return
             }
             isFinishing = false
@@ -181,8 +199,8 @@ final class MediatorCore {
         }
     }
 
-    /// Journals `body`, validates what it wrote and attached, and rolls everything back if
-    /// either throws; then delivers.
+    /// Journals `body`, validates what it wrote and attached, hands it to the gates, and rolls
+    /// everything back if any of them throws; then delivers.
     @MainActor
     func transaction(_ body: @MainActor () throws -> Void) throws {
         let mark = journal.count
@@ -193,6 +211,7 @@ final class MediatorCore {
         do {
             try body()
             try validate(from: mark)
+            if !gates.isEmpty { try prepareCommit(from: mark, tag: scheduler.currentTag) }
         } catch {
             journal.rollBack(to: mark)
             hooks.rollBack(from: hookMark, startingSegment: journal.beginSegment)
@@ -250,7 +269,13 @@ final class MediatorCore {
     /// Hands a failure that no caller can receive to the failure handler.
     @MainActor
     func reportFailure(_ error: any Error, origin: String?) {
-        failureHandler(UpdateFailure(error: error, origin: origin, tag: scheduler.currentTag))
+        reportFailure(error, origin: origin, wasRolledBack: true)
+    }
+
+    /// Hands a failure to the failure handler, saying whether the failed work was rolled back.
+    @MainActor
+    func reportFailure(_ error: any Error, origin: String?, wasRolledBack: Bool) {
+        failureHandler(UpdateFailure(error: error, origin: origin, tag: scheduler.currentTag, wasRolledBack: wasRolledBack))
     }
 
     private func activate() {
@@ -262,7 +287,9 @@ final class MediatorCore {
     private func deactivate() {
         if let index = activeCores.lastIndex(where: { $0 === self }) { activeCores.remove(at: index) }
         _rippleIsRecording = !activeCores.isEmpty
-        _rippleJournalEpoch = activeCores.last?.journal.epoch ?? 0
+        // Outside updates, a fresh epoch: writes outside updates mark what they noted (see
+        // `writeOutsideUpdate`), and those after this update are noted again.
+        _rippleJournalEpoch = activeCores.last?.journal.epoch ?? Journal.newEpoch()
     }
 
     // MARK: - Registrations

@@ -53,14 +53,30 @@ public struct UpdateFailure: Error, CustomStringConvertible {
     public let origin: String?
     /// The tag of the update being delivered when it failed.
     public let tag: String?
+    /// Whether the failed work was rolled back (a queued update, a registration's writes); when
+    /// `false`, the change stayed and ``error`` says what could not follow it (a document store
+    /// that could not write it, patches that could not be made, refreshes that were stopped).
+    public let wasRolledBack: Bool
+
+    init(error: any Error, origin: String?, tag: String?, wasRolledBack: Bool = true) {
+        self.error = error
+        self.origin = origin
+        self.tag = tag
+        self.wasRolledBack = wasRolledBack
+    }
 
     public var description: String {
         "\(origin.map { "'\($0)': " } ?? "")\(error)"
     }
 
-    /// The default handler: prints the failure to standard error.
+    /// The default handler: prints the failure to standard error, saying what became of it.
     @MainActor
     static func log(_ failure: UpdateFailure) {
-        FileHandle.standardError.write(Data("Ripple: an update failed and was rolled back on its own: \(failure)\n".utf8))
+        FileHandle.standardError.write(Data((logLine(failure) + "\n").utf8))
+    }
+
+    /// The line ``log(_:)`` prints.
+    static func logLine(_ failure: UpdateFailure) -> String {
+        "Ripple: " + (failure.wasRolledBack ? "a change failed and was rolled back: \(failure)" : "\(failure)")
     }
 }

@@ -176,20 +176,30 @@ enum DocumentFuzzing {
         }
     }
 
-    /// The journal's header, then each payload (after its 4-byte length) as a record with its
-    /// length and a valid checksum.
+    /// The journal's header, its checksum made valid, then each payload (after a 4-byte word:
+    /// its length, the top bit saying it continues the record before) as a record with a valid
+    /// checksum.
     private static func framed(_ bytes: [UInt8]) -> [UInt8] {
-        var journal = Array(bytes.prefix(JournalFile.headerSize))
+        func word(at offset: Int) -> Int {
+            Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]) << 16 | Int(bytes[offset + 3]) << 24
+        }
+        guard bytes.count >= 12 else { return bytes }
+        let isLegacy = word(at: 4) == 1
+        let headerSize = isLegacy ? JournalFormat.legacyHeaderSize : word(at: 8)
+        guard headerSize >= 4, headerSize <= bytes.count else { return bytes }
+        var journal = Array(bytes.prefix(headerSize))
+        if !isLegacy {
+            let checksum = CRC32.checksum(journal[0..<(headerSize - 4)])
+            for shift in 0..<4 { journal[headerSize - 4 + shift] = UInt8(truncatingIfNeeded: checksum >> UInt32(shift * 8)) }
+        }
         var offset = journal.count
         while offset + 4 <= bytes.count {
-            let length = Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]) << 16 | Int(bytes[offset + 3]) << 24
+            let length = word(at: offset) & 0x7FFF_FFFF
+            let continues = word(at: offset) & 0x8000_0000 != 0
             offset += 4
             let payload = Array(bytes[offset..<min(bytes.count, offset + length)])
             offset += payload.count
-            for value in [UInt32(payload.count), CRC32.checksum(payload)] {
-                for shift in stride(from: 0, to: 32, by: 8) { journal.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
-            }
-            journal += payload
+            journal += JournalFormat.record(payload, continues: continues)
         }
         return journal
     }
@@ -223,22 +233,22 @@ enum DocumentFuzzing {
     static func seedLibrary() -> Library {
         let library = Library()
         let shelves = (0..<3).map { Shelf(id: $0, title: "Shelf \($0)") }
-        library._shelves = shelves
-        library._userID = 7
-        library._catalog._tags = ["a", "b"]
-        shelves[0]._entries = ["x", "y"]
-        shelves[1]._children = [shelves[2]]
-        shelves[2]._children = [shelves[1]]
-        shelves[2]._library = library
-        shelves[2]._librarySet = [library]
-        shelves[1]._parent = shelves[2]
-        shelves[1]._ancestorsByKey = ["up": shelves[2]]
-        library._pinned = shelves[0]
-        library._shelvesByKey = ["first": shelves[0]]
-        library._archive = [shelves[1]]
-        library._scores = ["s": 3]
-        library._notes = [Note(id: 1, "note", replies: [Note(id: 2, "reply")])]
-        library._chart._slices = [Slice("A", 60), Slice("B", 40)]
+        library.shelves = shelves
+        library.userID = 7
+        library.catalog.tags = ["a", "b"]
+        shelves[0].entries = ["x", "y"]
+        shelves[1].children = [shelves[2]]
+        shelves[2].children = [shelves[1]]
+        shelves[2].library = library
+        shelves[2].librarySet = [library]
+        shelves[1].parent = shelves[2]
+        shelves[1].ancestorsByKey = ["up": shelves[2]]
+        library.pinned = shelves[0]
+        library.shelvesByKey = ["first": shelves[0]]
+        library.archive = [shelves[1]]
+        library.scores = ["s": 3]
+        library.notes = [Note(id: 1, "note", replies: [Note(id: 2, "reply")])]
+        library.chart.slices = [Slice("A", 60), Slice("B", 40)]
         return library
     }
 
@@ -275,12 +285,14 @@ enum DocumentFuzzing {
         var length: [UInt8] = []
         for shift in stride(from: 0, to: 32, by: 8) { length.append(UInt8(truncatingIfNeeded: snapshot.count >> shift)) }
         seeds.append([Target.store.rawValue] + length + snapshot + journal)
-        var framed = Array(journal.prefix(JournalFile.headerSize))
-        var offset = JournalFile.headerSize
-        while offset + JournalFile.recordHeaderSize <= journal.count {
-            let size = Int(journal[offset]) | Int(journal[offset + 1]) << 8 | Int(journal[offset + 2]) << 16 | Int(journal[offset + 3]) << 24
-            framed += journal[offset..<(offset + 4)] + journal[(offset + 8)..<(offset + 8 + size)]
-            offset += 8 + size
+        guard case .journal(let header, let records, _) = try JournalFormat.contents(of: journal, path: url.path) else {
+            throw DocumentError.damaged(reason: "the seed store wrote no journal")
+        }
+        var framed = Array(journal.prefix(header.size))
+        for record in records {
+            let word = UInt32(record.payload.count) | (record.continues ? 0x8000_0000 : 0)
+            for shift in stride(from: 0, to: 32, by: 8) { framed.append(UInt8(truncatingIfNeeded: word >> UInt32(shift))) }
+            framed += record.payload
         }
         seeds.append([Target.store.rawValue | 4] + length + snapshot + framed)
         return seeds

@@ -78,6 +78,50 @@ import Testing
     }
 }
 
+/// A store whose disk refuses one write or sync in every few, at random, under random updates,
+/// undo and redo: what it refuses rolls back (a replica fed the patches stays equal to it, the
+/// refused updates' nodes and numbers gone with them), and reopened, it holds the document as
+/// its mediator does, byte for byte.
+@MainActor
+@Suite struct DocumentRefusalPropertyTests {
+    @Test(arguments: [31, 32, 33])
+    func aStoreThatRefusesRandomUpdatesStaysEqualToItsReplicaAndReopensToIt(seed: UInt64) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ripple-refusal-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("library.ripple")
+        try Mediator(root: makeLibrary(shelves: 3)).snapshot().write(to: url)
+        let files = FaultyFileCalls()
+        files.counted = ["write", "fsync"]
+        var expected = Data()
+        var refused = 0
+        do {
+            let store = try DocumentStore<Library>(url: url, durability: .immediate, files: files)
+            var run = try DocumentRun(seed: seed, original: store.mediator)
+            for step in 0..<200 {
+                if files.failingCall <= files.calls { files.failingCall = files.calls + Int.random(in: 1...6, using: &run.random) }
+                let before = try store.mediator.snapshot()
+                let failed = files.failure
+                do {
+                    _ = try run.step()
+                } catch is DocumentError {
+                    // An undo or a redo the disk refused: nothing changed.
+                    #expect(try store.mediator.snapshot() == before, "seed \(seed), step \(step): a refused step changed the document")
+                }
+                if files.failure != failed { refused += 1 }
+                try run.applyPatches()
+                let original = try store.mediator.snapshot()
+                #expect(original == (try run.replica.snapshot()), "seed \(seed), step \(step): the replica differs")
+                if original != (try run.replica.snapshot()) { return }
+            }
+            expected = try store.mediator.snapshot()
+        }
+        #expect(refused > 20)
+        let reopened = try DocumentStore<Library>(url: url, durability: .immediate, files: FaultyFileCalls()).mediator.snapshot()
+        #expect(reopened == expected, "seed \(seed): the reopened document differs")
+    }
+}
+
 @MainActor
 private struct DocumentRun {
     struct Failure: Error {}

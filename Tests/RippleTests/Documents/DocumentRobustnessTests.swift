@@ -116,27 +116,6 @@ import Testing
         #expect(try replica.snapshot() == original.snapshot())
     }
 
-    @Test func aValueThatCannotBeEncodedStopsTheJournalUntilASaveAndLeavesAGapForReplicas() throws {
-        let url = try folder().appendingPathComponent("library.ripple")
-        let store = try DocumentStore<Library>(url: url)
-        var failures: [String] = []
-        store.mediator.failureHandler = { failures.append("\($0)") }
-        let replica = try Mediator<Library>(opening: try store.mediator.snapshot())
-        let box = PatchBox()
-        store.mediator.patchRecorder.sinks.append { box.patches.append($0) }
-        try store.mediator.update { $0.job.progress = .nan }
-        #expect(!failures.isEmpty)
-        #expect(store.mediator.hasUnsavedChanges, "not on disk")
-        try store.mediator.update { $0.job.progress = 0.5 }
-        try store.mediator.update { $0.userID = 8 }
-        #expect(store.mediator.hasUnsavedChanges, "nothing after it is journaled")
-        #expect(throws: DocumentError.self, "a replica sees the gap") { try replica.apply(box.patches[0]) }
-        try store.save()
-        #expect(!store.mediator.hasUnsavedChanges)
-        try store.mediator.update { $0.userID = 9 }
-        #expect(!store.mediator.hasUnsavedChanges)
-    }
-
     @Test func backgroundWrittenMembersAreJournaledAndPatched() throws {
         let url = try folder().appendingPathComponent("library.ripple")
         do {

@@ -55,6 +55,13 @@ final class Library {
     // ripple: node
     var _notesByKey: [String: Note] = [:]
 
+    // ripple: node
+    var _gauge: Gauge? = nil
+
+    /// Values of many types, for the documents' bytes (Specimen.swift).
+    // ripple: node
+    var _specimens: [Specimen] = []
+
     init() {}
 }
 

@@ -52,9 +52,9 @@ import Testing
         let top = library._shelves[0]
         let child = Shelf(id: 10, title: "child")
         let grandchild = Shelf(id: 11, title: "grandchild")
-        top._children = [child]
-        child._children = [grandchild]
-        library._pinned = top
+        top.children = [child]
+        child.children = [grandchild]
+        library.pinned = top
         let mediator = Mediator(root: library)
         let log = EventLog()
         let pinned = mediator.observe("pinned", reads: [Library.scheme.pinned.all]) { _ in log.append("pinned") }

@@ -1,0 +1,181 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The file of a ``DocumentStore``'s document, by its real path (every symbolic link resolved,
+/// so that each name of the file leads to the same journal and lock), and the file it is.
+///
+/// A snapshot replaces it in three steps, so that a compaction can write the file while the app
+/// goes on: ``write(_:)`` (to a file beside it, synced), ``install()`` (renamed over it, the
+/// folder synced), or ``discard()``.
+struct DocumentFile {
+    /// The real path.
+    let path: String
+    let files: any FileSystemCalls
+    /// The file the store read or wrote last: what must still be at ``path`` for a save to
+    /// replace it (`nil` until there is one).
+    private(set) var identity: FileStatus?
+
+    var journalPath: String { path + ".journal" }
+    var temporaryPath: String { path + ".saving" }
+
+    /// The document at `path`, however it is named: a symbolic link leads to its target, a new
+    /// document goes into the real folder.
+    ///
+    /// - Throws: ``DocumentError/brokenLink(path:)`` for a symbolic link to nothing;
+    ///   ``DocumentError/fileError(path:operation:code:)`` for a folder (`EISDIR`), what is not
+    ///   a regular file, or a folder that does not exist.
+    init(resolving path: String, files: any FileSystemCalls) throws {
+        self.files = files
+        do {
+            if let named = try files.status(atPath: path, followingLinks: false) {
+                if named.kind == .symbolicLink, try files.status(atPath: path, followingLinks: true) == nil {
+                    throw DocumentError.brokenLink(path: path)
+                }
+                self.path = try files.realPath(path)
+            } else {
+                // A new document: in its folder, resolved.
+                let name = (path as NSString).lastPathComponent
+                let folder = try files.realPath(JournalFile.folder(of: path))
+                self.path = folder == "/" ? "/" + name : folder + "/" + name
+            }
+            if let found = try files.status(atPath: self.path, followingLinks: false) {
+                guard found.kind != .folder else { throw SystemCallError(code: EISDIR) }
+                guard found.kind == .regular else { throw SystemCallError(code: EINVAL) }
+            }
+        } catch let error as SystemCallError {
+            throw DocumentError.fileError(path: path, operation: "open", code: error.code)
+        }
+    }
+
+    // MARK: Reading
+
+    /// The document's bytes, or `nil` when there is no document yet; notes the file it is.
+    ///
+    /// - Throws: ``DocumentError/hardLinked(path:links:)`` for a file with other names;
+    ///   ``DocumentError/fileError(path:operation:code:)``.
+    mutating func read() throws -> [UInt8]? {
+        let descriptor: Int32
+        do {
+            descriptor = try files.open(path, O_RDONLY, 0)
+        } catch let error as SystemCallError {
+            if error.code == ENOENT { return nil }
+            throw DocumentError.fileError(path: path, operation: "open", code: error.code)
+        }
+        defer { files.close(descriptor) }
+        do {
+            let status = try files.status(of: descriptor)
+            guard status.links == 1 else { throw DocumentError.hardLinked(path: path, links: status.links) }
+            var bytes = [UInt8](repeating: 0, count: status.size)
+            var count = 0
+            while true {
+                if count == bytes.count { bytes += [UInt8](repeating: 0, count: max(4_096, count)) }
+                let read = try bytes.withUnsafeMutableBytes {
+                    try files.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: $0[count...]), at: count)
+                }
+                if read == 0 { break }
+                count += read
+            }
+            identity = status
+            bytes.removeSubrange(count...)
+            return bytes
+        } catch let error as SystemCallError {
+            throw DocumentError.fileError(path: path, operation: "read", code: error.code)
+        }
+    }
+
+    /// Throws unless the file at ``path`` is still the one the store read or wrote last (or, for
+    /// a document not written yet, unless something is there).
+    ///
+    /// - Throws: ``DocumentError/moved(path:)`` when it was renamed, moved, replaced or deleted;
+    ///   ``DocumentError/hardLinked(path:links:)`` when it gained another name.
+    func checkInPlace() throws {
+        let found: FileStatus?
+        do {
+            found = try files.status(atPath: path, followingLinks: false)
+        } catch let error as SystemCallError {
+            throw DocumentError.fileError(path: path, operation: "stat", code: error.code)
+        }
+        // A new document: nothing may have taken its name meanwhile.
+        guard let identity else {
+            if found != nil { throw DocumentError.moved(path: path) }
+            return
+        }
+        guard let found, found.isSameFile(as: identity) else { throw DocumentError.moved(path: path) }
+        guard found.links == 1 else { throw DocumentError.hardLinked(path: path, links: found.links) }
+    }
+
+    // MARK: Writing
+
+    /// Writes `bytes` to the file beside the document, and syncs it: what ``install()`` puts in
+    /// its place. Leaves no file behind if it fails.
+    func write(_ bytes: [UInt8]) throws -> FileStatus {
+        let temporary = temporaryPath
+        let descriptor: Int32
+        do {
+            descriptor = try files.open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        } catch let error as SystemCallError {
+            throw DocumentError.fileError(path: temporary, operation: "open", code: error.code)
+        }
+        var operation = "write"
+        do {
+            var written = 0
+            while written < bytes.count {
+                let count = try bytes.withUnsafeBytes {
+                    try files.write(descriptor, UnsafeRawBufferPointer(rebasing: $0[written...]), at: written)
+                }
+                // A write that writes nothing would loop forever: the disk is full.
+                guard count > 0 else { throw SystemCallError(code: ENOSPC) }
+                written += count
+            }
+            operation = "fsync"
+            try files.sync(descriptor)
+            operation = "stat"
+            let status = try files.status(of: descriptor)
+            files.close(descriptor)
+            return status
+        } catch let error as SystemCallError {
+            files.close(descriptor)
+            discard()
+            throw DocumentError.fileError(path: temporary, operation: operation, code: error.code)
+        }
+    }
+
+    /// Renames the file ``write(_:)`` wrote, `written`, over the document, and syncs the folder.
+    ///
+    /// - Throws: ``DocumentError/fileError(path:operation:code:)``: when the rename failed, the
+    ///   document is as it was and the written file is gone; when syncing the folder failed, the
+    ///   new document is in place but a power cut may bring back the old one (the journal is
+    ///   valid beside either).
+    mutating func install(_ written: FileStatus) throws {
+        do {
+            try files.rename(temporaryPath, to: path)
+        } catch let error as SystemCallError {
+            discard()
+            throw DocumentError.fileError(path: path, operation: "rename", code: error.code)
+        }
+        identity = written
+        do {
+            try files.syncFolder(JournalFile.folder(of: path))
+        } catch let error as SystemCallError {
+            throw DocumentError.fileError(path: JournalFile.folder(of: path), operation: "fsync", code: error.code)
+        }
+    }
+
+    /// Removes the file ``write(_:)`` wrote (if it can: else the next one replaces it).
+    func discard() {
+        try? files.unlink(temporaryPath)
+    }
+
+    /// Removes the document this store created and could not finish making (if it got as far
+    /// as renaming it into place: never a file that took its name meanwhile).
+    mutating func remove() {
+        guard identity != nil else { return }
+        try? files.unlink(path)
+        identity = nil
+    }
+}

@@ -1,0 +1,65 @@
+/// What opening a ``DocumentStore`` found, before anything is changed: the document's model (or
+/// a new one), what the snapshot says of itself, and the journal's patches and plan.
+@MainActor
+struct DocumentOpening<Root: DocumentRoot> {
+    let root: Root
+    let identities: DocumentIdentities
+    /// The snapshot's generation (0 for a new document, or one no store wrote).
+    let generation: UInt64
+    /// The snapshot's sequence: the patch it holds last.
+    let sequence: UInt64
+    /// Whether there is no document yet: the store writes it.
+    let createsDocument: Bool
+    let replay: JournalReplay
+
+    /// Reads the document and its journal (the journal's lock is held) and checks them against
+    /// each other.
+    ///
+    /// - Throws: ``DocumentError``; nothing was changed.
+    init(document: inout DocumentFile, journal: JournalFile) throws {
+        // A file a store was writing when it was stopped, never renamed into place.
+        document.discard()
+        try? document.files.unlink(journal.path + "-new")
+        identities = DocumentIdentities()
+        let snapshot: JournalReplay.Snapshot?
+        if let bytes = try document.read() {
+            root = try openDocument(bytes, identities: identities)
+            generation = try Self.generation(of: bytes)
+            snapshot = JournalReplay.Snapshot(document: identities.document, generation: generation, sequence: identities.sequence)
+            createsDocument = false
+        } else {
+            root = Root._rippleMakeRoot()
+            generation = 0
+            snapshot = nil
+            createsDocument = true
+        }
+        sequence = identities.sequence
+        let contents = try JournalFormat.contents(of: try journal.readAll(), path: journal.path)
+        replay = try JournalReplay(contents, snapshot: snapshot, path: journal.path, limits: .default)
+    }
+
+    /// Applies the journal's patches to `mediator`'s model, as one update: every record is an
+    /// update that committed (one validation and one refresh for the journal, not one per record).
+    ///
+    /// - Throws: ``DocumentError/damaged(reason:)`` when a patch does not apply; nothing changed.
+    func replay(into mediator: Mediator<Root>) throws {
+        guard let last = replay.patches.last else { return }
+        do {
+            try mediator.replay(replay.patches)
+        } catch DocumentError.damaged(let reason) {
+            throw DocumentError.damaged(reason: reason)
+        } catch DocumentError.tooLarge(let reason) {
+            // Larger or deeper than the limits, not damaged: an app may raise them.
+            throw DocumentError.tooLarge(reason: reason)
+        } catch {
+            throw DocumentError.damaged(reason: "the journal's patches do not apply to the document beside it: \(describe(error))")
+        }
+        identities.sequence = last.sequence
+    }
+
+    /// The journal generation a snapshot names (0 for a snapshot made by `snapshot()`).
+    private static func generation(of bytes: [UInt8]) throws -> UInt64 {
+        let document = try DocumentJSON.parse(bytes)
+        return (try? document.memberIfPresent("journal")?.integer(as: UInt64.self)) ?? 0
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The POSIX calls a ``DocumentStore`` and its journal make, one method each: the real ones
+/// (``SystemFileCalls``), or a test's, which makes any one of them fail as a full disk or a
+/// failing one would (SQLite tests its I/O errors this way).
+///
+/// Each throws ``SystemCallError`` with the call's `errno`; callers say which file and what
+/// for (``DocumentError/fileError(path:operation:code:)``).
+protocol FileSystemCalls: AnyObject, Sendable {
+    /// `open(2)`: a descriptor.
+    func open(_ path: String, _ flags: Int32, _ mode: mode_t) throws -> Int32
+    /// `close(2)`; what it may report is not acted on (every write that matters was synced).
+    func close(_ descriptor: Int32)
+    /// `pread(2)`: how many bytes were read (0 at the end).
+    func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws -> Int
+    /// `pwrite(2)`: how many bytes were written, which may be fewer than asked.
+    func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int) throws -> Int
+    /// `fsync(2)`.
+    func sync(_ descriptor: Int32) throws
+    /// `ftruncate(2)`.
+    func truncate(_ descriptor: Int32, to length: Int) throws
+    /// `rename(2)`.
+    func rename(_ source: String, to destination: String) throws
+    /// `unlink(2)`.
+    func unlink(_ path: String) throws
+    /// `flock(2)`, exclusive and without waiting: whether the lock was taken (`false` when
+    /// another descriptor holds it).
+    func lock(_ descriptor: Int32) throws -> Bool
+    /// `fstat(2)`.
+    func status(of descriptor: Int32) throws -> FileStatus
+    /// `lstat(2)`, or `stat(2)` when `followingLinks`: `nil` when nothing is there.
+    func status(atPath path: String, followingLinks: Bool) throws -> FileStatus?
+    /// `realpath(3)`: the path with every symbolic link resolved.
+    func realPath(_ path: String) throws -> String
+    /// `fsync(2)` of a folder, so that the names created or renamed in it stay after a power cut.
+    func syncFolder(_ path: String) throws
+}
+
+/// A call of ``FileSystemCalls`` failed with `errno` `code`.
+struct SystemCallError: Error {
+    let code: Int32
+}
+
+/// What `stat(2)` says of a file that the store looks at.
+struct FileStatus: Equatable {
+    enum Kind { case regular, folder, symbolicLink, other }
+
+    let kind: Kind
+    /// The device and the file on it: the same for every name of one file.
+    let device: UInt64
+    let inode: UInt64
+    /// How many names (hard links) the file has.
+    let links: Int
+    let size: Int
+
+    /// Whether `other` is the same file (however named).
+    func isSameFile(as other: FileStatus) -> Bool {
+        device == other.device && inode == other.inode
+    }
+}
+
+/// The calls themselves.
+final class SystemFileCalls: FileSystemCalls, Sendable {
+    static let shared = SystemFileCalls()
+
+    func open(_ path: String, _ flags: Int32, _ mode: mode_t) throws -> Int32 {
+        try retrying { systemOpen(path, flags | O_CLOEXEC, mode) }
+    }
+
+    func close(_ descriptor: Int32) {
+        _ = systemClose(descriptor)
+    }
+
+    func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws -> Int {
+        try retrying { pread(descriptor, buffer.baseAddress, buffer.count, off_t(offset)) }
+    }
+
+    func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int) throws -> Int {
+        try retrying { pwrite(descriptor, bytes.baseAddress, bytes.count, off_t(offset)) }
+    }
+
+    func sync(_ descriptor: Int32) throws {
+        _ = try retrying { fsync(descriptor) }
+    }
+
+    func truncate(_ descriptor: Int32, to length: Int) throws {
+        _ = try retrying { ftruncate(descriptor, off_t(length)) }
+    }
+
+    func rename(_ source: String, to destination: String) throws {
+        _ = try retrying { systemRename(source, destination) }
+    }
+
+    func unlink(_ path: String) throws {
+        _ = try retrying { systemUnlink(path) }
+    }
+
+    func lock(_ descriptor: Int32) throws -> Bool {
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            if errno == EINTR { continue }
+            if errno == EWOULDBLOCK { return false }
+            throw SystemCallError(code: errno)
+        }
+        return true
+    }
+
+    func status(of descriptor: Int32) throws -> FileStatus {
+        var info = stat()
+        _ = try retrying { fstat(descriptor, &info) }
+        return FileStatus(info)
+    }
+
+    func status(atPath path: String, followingLinks: Bool) throws -> FileStatus? {
+        var info = stat()
+        let result = followingLinks ? stat(path, &info) : lstat(path, &info)
+        if result != 0 {
+            if errno == ENOENT { return nil }
+            throw SystemCallError(code: errno)
+        }
+        return FileStatus(info)
+    }
+
+    func realPath(_ path: String) throws -> String {
+        guard let resolved = realpath(path, nil) else { throw SystemCallError(code: errno) }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    func syncFolder(_ path: String) throws {
+        let descriptor = try open(path, O_RDONLY, 0)
+        defer { close(descriptor) }
+        do {
+            try sync(descriptor)
+        } catch let error as SystemCallError where error.code == EINVAL {
+            // A file system that cannot sync a folder keeps its names in order by itself.
+        }
+    }
+
+    /// Runs a call until it is not interrupted; its result, or its `errno` thrown.
+    private func retrying<Result: BinaryInteger>(_ call: () -> Result) throws -> Result {
+        while true {
+            let result = call()
+            if result >= 0 { return result }
+            if errno != EINTR { throw SystemCallError(code: errno) }
+        }
+    }
+}
+
+extension FileStatus {
+    init(_ info: stat) {
+        let type = info.st_mode & S_IFMT
+        kind =
+            type == S_IFREG ? .regular : type == S_IFDIR ? .folder : type == S_IFLNK ? .symbolicLink : .other
+        device = UInt64(truncatingIfNeeded: info.st_dev)
+        inode = UInt64(truncatingIfNeeded: info.st_ino)
+        links = Int(info.st_nlink)
+        size = Int(info.st_size)
+    }
+}
+
+// The C functions, which methods of the same name would hide.
+
+private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+    #if canImport(Glibc)
+    Glibc.open(path, flags, mode)
+    #else
+    Darwin.open(path, flags, mode)
+    #endif
+}
+
+private func systemClose(_ descriptor: Int32) -> Int32 {
+    #if canImport(Glibc)
+    Glibc.close(descriptor)
+    #else
+    Darwin.close(descriptor)
+    #endif
+}
+
+private func systemRename(_ source: String, _ destination: String) -> Int32 {
+    #if canImport(Glibc)
+    Glibc.rename(source, destination)
+    #else
+    Darwin.rename(source, destination)
+    #endif
+}
+
+private func systemUnlink(_ path: String) -> Int32 {
+    #if canImport(Glibc)
+    Glibc.unlink(path)
+    #else
+    Darwin.unlink(path)
+    #endif
+}

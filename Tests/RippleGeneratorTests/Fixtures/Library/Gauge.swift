@@ -1,0 +1,34 @@
+import Ripple
+
+// Values JSON cannot always hold: a reading may be NaN or infinite (Library.gauge).
+
+// ripple: node
+final class Gauge {
+    let tracker = Tracker()
+
+    // ripple: property
+    var _reading = 0.0
+
+    // ripple: node
+    var _dials: [Dial] = []
+
+    init() {}
+}
+
+// ripple: node
+final class Dial {
+    let tracker = Tracker()
+
+    // ripple: property
+    var _label = ""
+
+    // ripple: property
+    var _limit = 1.0
+
+    init() {}
+
+    init(_ label: String, limit: Double) {
+        _label = label
+        _limit = limit
+    }
+}
