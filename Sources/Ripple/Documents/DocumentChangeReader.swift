@@ -7,7 +7,7 @@ public struct DocumentChangeReader {
     let context: PatchApplyContext
 
     private func mismatch(_ expected: String) -> DocumentError {
-        DocumentError.patchDoesNotApply(reason: "\(operation) cannot change \(expected)")
+        DocumentError.patchDoesNotApply(reason: "\(operation.summary) cannot change \(expected)")
     }
 
     /// The error for a member the class does not have.
@@ -149,12 +149,39 @@ public struct DocumentChangeReader {
     }
 }
 
-/// What applying one patch keeps: the document's nodes by number.
+/// What applying patches keeps: how to find the document's nodes by number, and which nodes
+/// they brought.
 final class PatchApplyContext {
     let identities: DocumentIdentities
+    /// For a follower, the document whose nodes the patches may name (see `PatchApplication`).
+    let documentSerial: Int?
+    /// The nodes the patches brought (made, or found alive), which they may name too.
+    var brought: Set<ObjectIdentifier> = []
 
-    init(identities: DocumentIdentities) {
+    init(identities: DocumentIdentities, documentSerial: Int? = nil) {
         self.identities = identities
+        self.documentSerial = documentSerial
+    }
+
+    /// Whether `node` is in the document a follower follows.
+    func isInDocument(_ node: any RippleNode) -> Bool {
+        guard let documentSerial else { return false }
+        return node._rippleTracker.isInDocument && node._rippleTracker.documentOwner == documentSerial
+    }
+
+    /// Whether a patch may name `node`: any node alive when replaying a journal; for a follower,
+    /// a node of its document, or one the patches brought.
+    func mayName(_ node: any RippleNode) -> Bool {
+        documentSerial == nil || isInDocument(node) || brought.contains(ObjectIdentifier(node))
+    }
+
+    /// The node of number `id`, which a patch may name.
+    func node(_ id: UInt64) throws -> any DocumentNode {
+        try Self.checkNumber(id)
+        guard let found = identities.node(id) as? any DocumentNode, mayName(found) else {
+            throw DocumentError.patchDoesNotApply(reason: "it refers to node \(id), which this document does not hold")
+        }
+        return found
     }
 
     func node<Node: DocumentNode>(_ value: JSONValue, as type: Node.Type) throws -> Node {
@@ -162,9 +189,7 @@ final class PatchApplyContext {
     }
 
     func node<Node: DocumentNode>(_ id: UInt64, as type: Node.Type) throws -> Node {
-        guard let found = identities.node(id) else {
-            throw DocumentError.patchDoesNotApply(reason: "it refers to node \(id), which this document does not hold")
-        }
+        let found = try node(id)
         guard let node = found as? Node else {
             throw DocumentError.patchDoesNotApply(reason: "node \(id) is not a \(Node._rippleDescriptor.name)")
         }
@@ -173,5 +198,13 @@ final class PatchApplyContext {
 
     func nodes<Key: Decodable & Hashable, Node: DocumentNode>(_ value: JSONValue, keyedBy: Key.Type, as: Node.Type) throws -> [Key: Node] {
         try DocumentJSON.decode([Key: UInt64].self, from: value).mapValues { try node($0, as: Node.self) }
+    }
+
+    /// Refuses a node number out of range: 0 stands for "no number", and a number near
+    /// `UInt64.max` would leave none to give.
+    static func checkNumber(_ id: UInt64) throws {
+        guard DocumentIdentities.validNumbers.contains(id) else {
+            throw DocumentError.patchDoesNotApply(reason: "it names node \(id), out of range (1 to \(DocumentIdentities.limit))")
+        }
     }
 }

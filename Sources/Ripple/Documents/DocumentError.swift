@@ -13,6 +13,9 @@ public enum DocumentError: Error, Equatable, CustomStringConvertible {
     /// The document is well formed but does not hold together (a node it refers to is not in
     /// it, a member holds the wrong kind of value).
     case damaged(reason: String)
+    /// The document or patch is larger or deeper than ``DocumentLimits`` allow (which the app
+    /// may raise).
+    case tooLarge(reason: String)
     /// Another store has the document open (in this process or another).
     case locked(path: String)
     /// The file system refused an operation.
@@ -53,6 +56,8 @@ public enum DocumentError: Error, Equatable, CustomStringConvertible {
             "the document is version \(found) of the model, newer than \(supported), this app's: update the app"
         case .damaged(let reason):
             "the document is damaged: \(reason)"
+        case .tooLarge(let reason):
+            "too large to open or apply: \(reason) (an app that expects it raises DocumentLimits)"
         case .locked(let path):
             "\(path) is locked: its document is open in another store (in this process or another); close it there first"
         case let .fileError(path, operation, code):

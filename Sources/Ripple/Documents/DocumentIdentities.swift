@@ -15,13 +15,24 @@ final class DocumentIdentities {
     /// How many patches the document has made (or applied) since it began: the number of its
     /// last one.
     var sequence: UInt64 = 0
-    /// The next number to give and how many patches: what a patch that fails to apply puts back.
-    var numbers: (nextID: UInt64, sequence: UInt64) {
-        get { (nextID, sequence) }
-        set { (nextID, sequence) = newValue }
+    /// How large and deep the patches applied may make the document: those it was opened with,
+    /// or (nil) ``DocumentLimits/default``.
+    var limits: DocumentLimits?
+    /// How deep the document is known to be, at most: what judges the patches applied.
+    var depth = DocumentDepth()
+    /// Whether the mediator committed changes of its own to the document (an update not tagged
+    /// "remote") since it was opened: then it follows no origin's patches.
+    var hasLocalChanges = false
+    /// The next number to give, how many patches, and how deep: what a patch that fails to
+    /// apply puts back.
+    var numbers: (nextID: UInt64, sequence: UInt64, depth: DocumentDepth) {
+        get { (nextID, sequence, depth) }
+        set { (nextID, sequence, depth) = newValue }
     }
     /// The numbers a document may use: a number near `UInt64.max` would leave none to give.
     static let limit: UInt64 = 1 << 62
+    /// The node numbers a document or a patch may hold (0 stands for "no number").
+    static let validNumbers: ClosedRange<UInt64> = 1...limit
     /// The nodes by number, weakly (a node that leaves the model and every history step goes),
     /// once indexed.
     private var nodes: [UInt64: WeakNode] = [:]
@@ -97,6 +108,13 @@ final class DocumentIdentities {
             nodes = nodes.filter { $0.value.node != nil }
             pruneAt = max(1_024, nodes.count * 2)
         }
+    }
+
+    /// Calls `body` with every numbered node alive that the index holds (for tests that take a
+    /// model apart after use).
+    func forEachIndexedNode(_ body: (any RippleNode) -> Void) {
+        if !isIndexed { index() }
+        for entry in nodes.values { if let node = entry.node { body(node) } }
     }
 
     /// Indexes every numbered node the root reaches through saved members.

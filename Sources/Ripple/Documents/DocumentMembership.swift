@@ -35,6 +35,7 @@ final class DocumentMembership {
         serial = Self.lastSerial
         root._rippleTracker.isInDocument = true
         root._rippleTracker.documentOwner = serial
+        root._rippleTracker.documentPlaces += 1
         var change = Change()
         var candidates: [any RippleNode] = []
         forEachPlace(of: root) { child in count(child, by: 1, candidates: &candidates) }

@@ -39,17 +39,24 @@ public struct DocumentMigration: Sendable {
 
     init(_ document: JSONValue) throws {
         do {
-            root = try document.member("root").integer(as: UInt64.self)
+            // Numbers in range, as opening checks them: the migrated document's next number is
+            // worked out from them.
+            root = try nodeNumber(document.member("root"))
             nextID = try document.member("nextID").integer(as: UInt64.self)
+            guard nextID <= DocumentIdentities.limit else {
+                throw DocumentError.damaged(reason: "its next node number, \(nextID), leaves no numbers to give")
+            }
             header = try ["document", "sequence"].compactMap { key in try document.memberIfPresent(key).map { (key, $0) } }
             nodes = try document.member("nodes").elements().map { entry in
                 let values = try entry.member("values").members().map { ($0.key, try DocumentValue($0.value)) }
                 return Node(
-                    id: try entry.member("id").integer(as: UInt64.self), type: try entry.member("type").string(),
+                    id: try nodeNumber(entry.member("id")), type: try entry.member("type").string(),
                     values: Dictionary(values, uniquingKeysWith: { first, _ in first }))
             }
+        } catch let error as DocumentError {
+            throw error
         } catch {
-            throw DocumentError.damaged(reason: "\(error)")
+            throw DocumentError.damaged(reason: describe(error))
         }
     }
 

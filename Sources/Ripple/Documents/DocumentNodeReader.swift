@@ -83,13 +83,28 @@ public struct DocumentNodeReader {
     }
 }
 
-/// What reading a document keeps: its nodes by number, made before any is read, so that
-/// members refer to nodes written later, to nodes shared, and round a cycle.
+/// What reading a document keeps: its nodes, made before any is read (so that members refer to
+/// nodes written later, to nodes shared, and round a cycle), and which holds which.
 final class DocumentReadContext {
-    private(set) var nodes: [UInt64: any DocumentNode] = [:]
-    /// Where numbers this read did not make are looked up (a patch refers to nodes the document
-    /// holds already).
-    var fallback: ((UInt64) -> (any DocumentNode)?)?
+    // Written once per node or reference read, by this class alone: the runtime's exclusivity
+    // checks would cost opening a document about 4% (`@exclusivity(unchecked)`).
+
+    /// The nodes of the read (made, or found for a patch), in the order added.
+    @exclusivity(unchecked) private(set) var nodes: [any DocumentNode] = []
+    /// Their positions in ``nodes`` by number.
+    @exclusivity(unchecked) private var positions: [UInt64: Int] = [:]
+    /// Whether each node was made by the read (not found alive, as a patch may find one).
+    @exclusivity(unchecked) private var isMade: [Bool] = []
+    /// Which node holds which, among ``nodes``, recorded as their members are read.
+    @exclusivity(unchecked) private(set) var graph = DocumentGraph()
+    /// Where numbers this read does not hold are looked up (a patch refers to nodes the
+    /// document holds already); it throws for a number the document does not hold.
+    var fallback: ((UInt64) throws -> any DocumentNode)?
+    /// Whether a node read holds a node found through ``fallback``, other than ``ignoredHolding``.
+    private(set) var holdsOtherNodes = false
+    /// A node held through ``fallback`` that does not count in ``holdsOtherNodes`` (the root,
+    /// which is on every chain of the document already).
+    var ignoredHolding: ObjectIdentifier?
     /// What decodes the values of every node read, from the document's tape.
     private var decoder: JSONTapeDecoder?
 
@@ -102,16 +117,49 @@ final class DocumentReadContext {
         return made
     }
 
-    func add(_ node: any DocumentNode, id: UInt64) throws {
-        guard nodes.updateValue(node, forKey: id) == nil else {
+    /// Makes room for `count` nodes.
+    func reserveCapacity(_ count: Int) {
+        nodes.reserveCapacity(count)
+        positions.reserveCapacity(count)
+        isMade.reserveCapacity(count)
+    }
+
+    /// Adds `node`, of number `id`, made by the read (or found alive); returns its position.
+    @discardableResult
+    func add(_ node: any DocumentNode, id: UInt64, isMade: Bool = true) throws -> Int {
+        guard positions.updateValue(nodes.count, forKey: id) == nil else {
             throw DocumentError.damaged(reason: "two nodes have the number \(id)")
         }
+        nodes.append(node)
+        self.isMade.append(isMade)
+        return graph.addNode()
+    }
+
+    /// The node of number `id` in the read, if any.
+    func node(numbered id: UInt64) -> (any DocumentNode)? {
+        positions[id].map { nodes[$0] }
+    }
+
+    /// Reads `values` into the node at `position`, recording the nodes it holds.
+    func read(_ values: JSONValue, into position: Int) throws {
+        graph.beginReading(position)
+        try nodes[position]._rippleOpen(from: DocumentNodeReader(values: values, context: self))
     }
 
     /// The node whose number `value` holds, of class `Node`.
     func node<Node: DocumentNode>(_ value: JSONValue, as _: Node.Type) throws -> Node {
-        let id = try value.integer(as: UInt64.self)
-        guard let found = nodes[id] ?? fallback?(id) else {
+        try node(try value.integer(as: UInt64.self), as: Node.self)
+    }
+
+    func node<Node: DocumentNode>(_ id: UInt64, as _: Node.Type) throws -> Node {
+        let found: any DocumentNode
+        if let position = positions[id] {
+            graph.addReference(to: position)
+            found = nodes[position]
+        } else if let fallback {
+            found = try fallback(id)
+            if ObjectIdentifier(found) != ignoredHolding { holdsOtherNodes = true }
+        } else {
             throw DocumentError.damaged(reason: "a member refers to node \(id), which the document does not hold")
         }
         guard let node = found as? Node else {
@@ -129,22 +177,34 @@ final class DocumentReadContext {
         if Key.self == Int.self {
             let nodes = try nodes(byKey: value, as: Node.self) { text in
                 guard let key = Int(text) else {
-                    throw DocumentError.damaged(reason: "a dictionary of nodes keyed by integers has the key '\(text.prefix(40))'")
+                    throw DocumentError.damaged(reason: "a dictionary of nodes keyed by integers has the key '\(excerpt(text))'")
                 }
                 return key
             }
             return unsafeBitCast(nodes, to: [Key: Node].self)
         }
-        let ids = try DocumentJSON.decode([Key: UInt64].self, from: value)
-        return try ids.mapValues { id in
-            guard let found = nodes[id] ?? fallback?(id) else {
-                throw DocumentError.damaged(reason: "a member refers to node \(id), which the document does not hold")
-            }
-            guard let node = found as? Node else {
-                throw DocumentError.damaged(reason: "node \(id) is not a \(Node._rippleDescriptor.name)" as String)
-            }
-            return node
+        return try DocumentJSON.decode([Key: UInt64].self, from: value).mapValues { try node($0, as: Node.self) }
+    }
+
+    /// Lets go of the read's nodes, those it made taken apart (see ``release(_:as:isMade:)``):
+    /// for a read that failed, whose nodes nothing else holds now.
+    func release() {
+        positions.removeAll()
+        Ripple.release(&nodes, as: graph, isMade: isMade)
+    }
+
+    /// The number of nodes on the longest chain among the read's nodes (see
+    /// ``DocumentGraph/longestChain(limit:_:)``), nil past `limit`; then takes apart the nodes
+    /// made that the node of number `root` does not reach (see ``dismantle(_:)``): the document
+    /// has no use for them, and a cycle of them would never be freed.
+    func measure(limit: Int, root: UInt64) -> Int? {
+        let adjacency = graph.adjacency()
+        guard let chain = graph.longestChain(limit: limit, adjacency) else { return nil }
+        guard let start = positions[root] else { return chain }
+        for (position, isReached) in graph.reachable(from: start, adjacency).enumerated() where !isReached && isMade[position] {
+            dismantle(nodes[position])
         }
+        return chain
     }
 }
 

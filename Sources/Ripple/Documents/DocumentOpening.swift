@@ -35,7 +35,7 @@ struct DocumentOpening<Root: DocumentRoot> {
         }
         sequence = identities.sequence
         let contents = try JournalFormat.contents(of: try journal.readAll(), path: journal.path)
-        replay = try JournalReplay(contents, snapshot: snapshot, path: journal.path)
+        replay = try JournalReplay(contents, snapshot: snapshot, path: journal.path, limits: .default)
     }
 
     /// Applies the journal's patches to `mediator`'s model, as one update: every record is an
@@ -44,18 +44,15 @@ struct DocumentOpening<Root: DocumentRoot> {
     /// - Throws: ``DocumentError/damaged(reason:)`` when a patch does not apply; nothing changed.
     func replay(into mediator: Mediator<Root>) throws {
         guard let last = replay.patches.last else { return }
-        let identities = self.identities
-        let patches = replay.patches
         do {
-            try mediator.history.withoutRecording {
-                try mediator.update(tag: "remote") { _ in
-                    for patch in patches { try Mediator<Root>.apply(patch, identities: identities) }
-                }
-            }
-        } catch let error as DocumentError {
-            throw DocumentError.damaged(reason: "the journal's patches do not apply to the document beside it: \(error)")
+            try mediator.replay(replay.patches)
+        } catch DocumentError.damaged(let reason) {
+            throw DocumentError.damaged(reason: reason)
+        } catch DocumentError.tooLarge(let reason) {
+            // Larger or deeper than the limits, not damaged: an app may raise them.
+            throw DocumentError.tooLarge(reason: reason)
         } catch {
-            throw DocumentError.damaged(reason: "the journal's patches leave the document invalid: \(error)")
+            throw DocumentError.damaged(reason: "the journal's patches do not apply to the document beside it: \(describe(error))")
         }
         identities.sequence = last.sequence
     }

@@ -33,8 +33,9 @@ struct JournalReplay {
     /// Checks `contents`, the journal at `path`, against `snapshot` (`nil`: the document is
     /// missing).
     ///
-    /// - Throws: ``DocumentError/damaged(reason:)``, leaving both files as they are.
-    init(_ contents: JournalFormat.Contents, snapshot: Snapshot?, path: String) throws {
+    /// - Throws: ``DocumentError/damaged(reason:)``; ``DocumentError/tooLarge(reason:)`` for a
+    ///   record larger than `limits` allow. Both files are left as they are.
+    init(_ contents: JournalFormat.Contents, snapshot: Snapshot?, path: String, limits: DocumentLimits) throws {
         func damaged(_ reason: String) -> DocumentError {
             DocumentError.damaged(reason: "the journal \(path) \(reason)")
         }
@@ -68,6 +69,11 @@ struct JournalReplay {
         var carryFrom: Int?
         var previous: UInt64?
         for (index, record) in records.enumerated() {
+            // Read as untrusted input: no larger than the limit, checked before it is parsed.
+            guard record.payload.count <= limits.maximumBytes else {
+                throw DocumentError.tooLarge(
+                    reason: "the journal \(path) holds a record of \(record.payload.count) bytes, more than \(limits.maximumBytes) (record \(index + 1))")
+            }
             let patch: Patch
             do {
                 patch = try DocumentJSON.decode(Patch.self, from: try DocumentJSON.parse(Array(record.payload)))

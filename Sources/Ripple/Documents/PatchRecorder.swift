@@ -240,7 +240,7 @@ extension Mediator where Root: DocumentRoot {
     ///
     /// A patch holds what its update changed and no more; nodes are named by their numbers in
     /// the document, so a replica must start from this document (a ``snapshot()`` opened with
-    /// ``init(opening:)``, or a ``DocumentStore``). The stream ends when the mediator is gone.
+    /// ``init(opening:limits:)``, or a ``DocumentStore``). The stream ends when the mediator is gone.
     public func patches() -> AsyncStream<Patch> {
         let (stream, continuation) = AsyncStream<Patch>.makeStream()
         patchRecorder.sinks.append { continuation.yield($0) }
@@ -251,30 +251,84 @@ extension Mediator where Root: DocumentRoot {
     /// Applies a patch of the document this mediator holds (made by ``patches()`` of another
     /// mediator of it), as one update tagged `"remote"`, which is not recorded for undo.
     ///
+    /// This mediator follows that one: until concurrent editing exists, a mediator that
+    /// committed changes of its own to the document since it was opened (in an update not
+    /// tagged `"remote"`, undo and redo included) refuses patches, as does a patch that names a
+    /// node this document no longer holds (one alive only in history, say): applied, either
+    /// would make the document a mix of both. The patch may come from anywhere: every number in
+    /// it is checked, and one larger or deeper than ``documentLimits`` is refused.
+    ///
     /// - Throws: ``DocumentError/patchDoesNotApply(reason:)`` when it names what this document
-    ///   does not hold; what a validation throws. Nothing is changed then.
+    ///   does not hold, does not follow the last patch applied, or this mediator made changes of
+    ///   its own; ``DocumentError/tooLarge(reason:)``; what a validation throws. Nothing is
+    ///   changed then: not the model, its numbering, the patch count nor the history.
     public func apply(_ patch: Patch) throws {
         let identities = core.identities
         guard patch.document == identities.document else {
             throw DocumentError.patchDoesNotApply(reason: "it was made for another document")
         }
+        guard !identities.hasLocalChanges else {
+            throw DocumentError.patchDoesNotApply(
+                reason: "this mediator made changes of its own since it was opened, and follows no other's patches")
+        }
         guard patch.sequence == identities.sequence &+ 1 else {
             throw DocumentError.patchDoesNotApply(
                 reason: patch.sequence <= identities.sequence
                     ? "it is patch \(patch.sequence), and this document has had \(identities.sequence) already"
-                    : "patches \(identities.sequence + 1) to \(patch.sequence - 1) did not come before it")
+                    : "patches \(identities.sequence + 1) to \(patch.sequence &- 1) did not come before it")
         }
+        // Which nodes are in the document: counted from now on (once), for the nodes named.
+        let serial = patchRecorder.documentSerial
+        try apply([patch], documentSerial: serial)
+        identities.sequence = patch.sequence
+    }
+
+    /// Replays a store's journal over the document it follows: every patch, in order, as one
+    /// update tagged `"remote"`, not recorded for undo (one validation and one refresh).
+    ///
+    /// - Throws: ``DocumentError/damaged(reason:)`` for a patch of another document, or one that
+    ///   a validation refuses; what ``apply(_:)`` throws; nothing is changed then.
+    func replay(_ patches: [Patch]) throws {
+        let document = core.identities.document
+        if let index = patches.firstIndex(where: { $0.document != document }) {
+            throw DocumentError.damaged(reason: "journal record \(index + 1) is a patch of another document")
+        }
+        do {
+            try apply(patches, documentSerial: nil)
+        } catch let error as DocumentError {
+            throw error
+        } catch {
+            // Every record committed once: one that a validation refuses is not what the store wrote.
+            throw DocumentError.damaged(reason: "the journal holds an update the model refuses: \(describe(error))")
+        }
+    }
+
+    /// Applies `patches` as one update; on failure, puts the numbers back and lets the nodes
+    /// they brought go holders first.
+    private func apply(_ patches: [Patch], documentSerial: Int?) throws {
+        let identities = core.identities
         let numbers = identities.numbers
+        let application = PatchApplication(root: root, identities: identities, documentSerial: documentSerial)
         do {
             try history.withoutRecording {
-                try update(tag: "remote") { _ in try Self.apply(patch, identities: identities) }
+                try update(tag: "remote") { _ in
+                    for patch in patches { try application.apply(patch) }
+                    try application.finish()
+                }
             }
         } catch {
             identities.numbers = numbers
+            application.releaseBrought()
             // A value of the wrong type for its member is a patch of another document.
-            throw error is DecodingError ? DocumentError.patchDoesNotApply(reason: "\(error)") : error
+            throw error is DecodingError ? DocumentError.patchDoesNotApply(reason: describe(error)) : error
         }
-        identities.sequence = patch.sequence
+    }
+
+    /// How large and deep the patches this mediator applies may make the document: those it
+    /// was opened with (``init(opening:limits:)``), or ``DocumentLimits/default``.
+    public var documentLimits: DocumentLimits {
+        get { core.identities.limits ?? .default }
+        set { core.identities.limits = newValue }
     }
 
     /// The recorder of patches, made and attached the first time it is needed.
@@ -287,63 +341,24 @@ extension Mediator where Root: DocumentRoot {
         // Before history, so that a store's `markSaved()` counts for the update it journals.
         core.recorders.insert(recorder, at: 0)
         core.gates.append(recorder)
+        watchForLocalChanges()
         return recorder
-    }
-
-    /// Applies `patch` as the body of an update: the nodes it brings first (made, or found by
-    /// number), then the changes of members, through their accessors.
-    static func apply(_ patch: Patch, identities: DocumentIdentities) throws {
-        let context = PatchApplyContext(identities: identities)
-        var made: [(node: any DocumentNode, values: PatchValue)] = []
-        var found: [(node: any DocumentNode, values: PatchValue)] = []
-        let readContext = DocumentReadContext()
-        let types = Root._rippleDocumentTypes
-        for case let .node(id, type, values) in patch.operations {
-            if let node = identities.node(id) as? any DocumentNode {
-                found.append((node, values))
-                try readContext.add(node, id: id)
-                continue
-            }
-            guard let nodeType = types[type] else {
-                throw DocumentError.patchDoesNotApply(reason: "it brings a '\(type)', which the model has no class for")
-            }
-            let node = nodeType._rippleMake()
-            identities.assign(id, to: node)
-            try readContext.add(node, id: id)
-            made.append((node, values))
-        }
-        // Members may refer to any node the document holds, not only to those brought.
-        readContext.fallback = { identities.node($0) as? any DocumentNode }
-        for (node, values) in made {
-            try node._rippleOpen(from: DocumentNodeReader(values: try values.parsed(), context: readContext))
-        }
-        for (node, values) in found {
-            // A node still alive: its members are set through their accessors, as any change.
-            for (name, value) in try values.parsed().members() {
-                guard let member = type(of: node)._rippleDescriptor.member(named: name) else {
-                    throw DocumentError.patchDoesNotApply(reason: "\(type(of: node)._rippleDescriptor.name) has no member '\(name)'")
-                }
-                var bytes: [UInt8] = []
-                try DocumentJSON.encode(try DocumentValue(value), into: &bytes)
-                let operation = Patch.Operation.set(node: identities.id(of: node), member: name, value: PatchValue(bytes))
-                try node._rippleApplyChange(to: member, DocumentChangeReader(operation: operation, context: context))
-            }
-        }
-        for operation in patch.operations {
-            if case .node = operation { continue }
-            guard let node = identities.node(operation.node) as? any DocumentNode else {
-                throw DocumentError.patchDoesNotApply(reason: "it changes node \(operation.node), which this document does not hold")
-            }
-            let name = operation.member
-            guard let member = type(of: node)._rippleDescriptor.member(named: name) else {
-                throw DocumentError.patchDoesNotApply(reason: "\(type(of: node)._rippleDescriptor.name) has no member '\(name)'")
-            }
-            try node._rippleApplyChange(to: member, DocumentChangeReader(operation: operation, context: context))
-        }
     }
 }
 
 extension Patch.Operation {
+    /// What it is, for error messages: its kind, node and member, not its values (which may be
+    /// large).
+    var summary: String {
+        switch self {
+        case .node(let id, _, _): "bringing node \(id)"
+        case .set(let node, let member, _): "a value of node \(node)'s '\(excerpt(member))'"
+        case .splice(let node, let member, _, _, _): "a splice of node \(node)'s '\(excerpt(member))'"
+        case .setKeys(let node, let member, _, _): "keys of node \(node)'s '\(excerpt(member))'"
+        case .setElements(let node, let member, _, _): "elements of node \(node)'s '\(excerpt(member))'"
+        }
+    }
+
     /// The member it changes (empty for a node brought).
     var member: String {
         switch self {

@@ -41,7 +41,7 @@ public protocol DocumentFileRoot: DocumentRoot {
 /// }
 /// ```
 ///
-/// The file is a snapshot (``Mediator/snapshot()``), opened with ``Mediator/init(opening:)``.
+/// The file is a snapshot (``Mediator/snapshot()``), opened with ``Mediator/init(opening:limits:)``.
 /// Driving the window's undo manager makes each step of ``Mediator/history`` an action of it:
 /// Edit > Undo plays Ripple's steps, and each recorded update marks the document edited, which
 /// is how SwiftUI knows to save it. Updates made without recording (``History/withoutRecording(_:)``)

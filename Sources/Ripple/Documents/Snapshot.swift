@@ -40,13 +40,24 @@ extension Mediator where Root: DocumentRoot {
     /// members keep their initial values, derived ones are computed again by processors on the
     /// first refresh. A document of an older version is migrated first (see ``DocumentRoot``).
     ///
+    /// The data may come from anywhere: every number in it is checked before use, and a
+    /// document larger or deeper than `limits` is refused.
+    ///
+    /// - Parameters:
+    ///   - data: A snapshot.
+    ///   - limits: How large and deep a document may be; ``DocumentLimits/default`` unless given.
+    ///     They also judge the patches the mediator applies (``documentLimits``).
     /// - Throws: ``DocumentError``: not a document (garbage, cut short), another model, a newer
-    ///   format or version, damaged; nothing is opened then.
-    public convenience init(opening data: Data) throws {
+    ///   format or version, damaged (a version below 1, a number out of range), too large or
+    ///   too deep; nothing is opened then.
+    public convenience init(opening data: Data, limits: DocumentLimits = .default) throws {
         let identities = DocumentIdentities()
-        let root: Root = try openDocument([UInt8](data), identities: identities)
+        let root: Root = try openDocument([UInt8](data), identities: identities, limits: limits)
         self.init(root: root)
         core.identities = identities
+        // A mediator opened from a document may follow another's patches, as long as it makes
+        // no change of its own.
+        watchForLocalChanges()
     }
 }
 
@@ -106,10 +117,18 @@ extension MediatorCore {
 }
 
 /// Opens the document `bytes` holds: checks what it is, migrates an older version, makes every
-/// node, then reads every node's members.
-func openDocument<Root: DocumentRoot>(_ bytes: [UInt8], identities: DocumentIdentities) throws -> Root {
+/// node, then reads every node's members; refuses what is past `limits`, and what would not
+/// hold together (a number out of range, a reference to a node it does not hold).
+@MainActor
+func openDocument<Root: DocumentRoot>(
+    _ bytes: [UInt8], identities: DocumentIdentities, limits: DocumentLimits = .default
+) throws -> Root {
+    guard bytes.count <= limits.maximumBytes else {
+        throw DocumentError.tooLarge(reason: "it takes \(bytes.count) bytes, more than \(limits.maximumBytes)")
+    }
     var document = try parseDocument(bytes, as: Root.self)
     let version = try header(document, "version")
+    guard version >= 1 else { throw DocumentError.damaged(reason: "its model version is \(version), below 1") }
     if version > Root._rippleDocumentVersion {
         throw DocumentError.newerVersion(found: version, supported: Root._rippleDocumentVersion)
     }
@@ -118,45 +137,82 @@ func openDocument<Root: DocumentRoot>(_ bytes: [UInt8], identities: DocumentIden
         try Root._rippleMigrate(&migration, from: version)
         document = try parseDocument(try migration.bytes(model: Root._rippleDescriptor.name, version: Root._rippleDocumentVersion), as: Root.self)
     }
+    let context = DocumentReadContext()
     do {
-        let context = DocumentReadContext()
         let entries = try document.member("nodes").elements()
+        guard entries.count <= limits.maximumNodes else {
+            throw DocumentError.tooLarge(reason: "it holds \(entries.count) nodes, more than \(limits.maximumNodes)")
+        }
         let types = Root._rippleDocumentTypes
         identities.deferIndex()
-        var readers: [(node: any DocumentNode, values: JSONValue)] = []
-        readers.reserveCapacity(entries.count)
+        context.reserveCapacity(entries.count)
+        var values: [JSONValue] = []
+        values.reserveCapacity(entries.count)
         for entry in entries {
-            let id = try entry.member("id").integer(as: UInt64.self)
+            let id = try nodeNumber(entry.member("id"))
             let type = try entry.member("type").string()
             guard let nodeType = types[type] else {
-                throw DocumentError.damaged(reason: "node \(id) is a '\(type)', which the model has no class for")
+                throw DocumentError.damaged(reason: "node \(id) is a '\(excerpt(type))', which the model has no class for")
             }
             let node = nodeType._rippleMake()
             try context.add(node, id: id)
             identities.assign(id, to: node)
-            readers.append((node, try entry.member("values")))
+            values.append(try entry.member("values"))
         }
-        for (node, values) in readers {
-            try node._rippleOpen(from: DocumentNodeReader(values: values, context: context))
-        }
-        let rootID = try document.member("root").integer(as: UInt64.self)
-        guard let root = context.nodes[rootID] as? Root else {
-            throw DocumentError.damaged(reason: "its root, node \(rootID), is not a \(Root._rippleDescriptor.name)")
+        for (position, values) in values.enumerated() { try context.read(values, into: position) }
+        let rootID = try nodeNumber(document.member("root"))
+        // Deeper, the model would overflow the stack when it is released (see DocumentLimits);
+        // what the root does not hold goes now, and may not be deeper either.
+        guard let chain = context.measure(limit: limits.maximumDepth + 1, root: rootID) else {
+            throw DocumentError.tooLarge(reason: "its nodes nest deeper than \(limits.maximumDepth) levels")
         }
         let nextID = try document.member("nextID").integer(as: UInt64.self)
         guard nextID <= DocumentIdentities.limit else {
             throw DocumentError.damaged(reason: "its next node number, \(nextID), leaves no numbers to give")
         }
+        let sequence = try document.memberIfPresent("sequence")?.integer(as: UInt64.self) ?? 0
+        guard sequence <= DocumentIdentities.limit else {
+            throw DocumentError.damaged(reason: "its patch number, \(sequence), leaves no numbers to give")
+        }
+        // A document without a name (not one Ripple wrote) is named after its bytes, the same
+        // each time it opens: a store's journal, and replicas, keep following it.
+        let name = try document.memberIfPresent("document")?.string() ?? nameOfUnnamedDocument(bytes)
+        // Taken last: a refused document's nodes go holders first (the root would take them all
+        // with it, one call inside the other).
+        guard let root = context.node(numbered: rootID) as? Root else {
+            throw DocumentError.damaged(reason: "its root, node \(rootID), is not a \(Root._rippleDescriptor.name)")
+        }
         identities.reserve(upTo: nextID)
-        if let name = try document.memberIfPresent("document")?.string() { identities.document = name }
-        identities.sequence = try document.memberIfPresent("sequence")?.integer(as: UInt64.self) ?? 0
+        identities.document = name
+        identities.sequence = sequence
+        identities.depth = DocumentDepth(bound: chain - 1)
+        identities.limits = limits
         identities.setRoot(root)
         return root
-    } catch let error as DocumentError {
-        throw error
     } catch {
-        throw DocumentError.damaged(reason: "\(error)")
+        context.release()
+        if let error = error as? DocumentError { throw error }
+        throw DocumentError.damaged(reason: describe(error))
     }
+}
+
+/// The name of a document whose snapshot holds none: from a hash of its bytes (64-bit FNV-1a).
+private func nameOfUnnamedDocument(_ bytes: [UInt8]) -> String {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+    let digits = String(hash, radix: 16)
+    return "unnamed-" + String(repeating: "0", count: 16 - digits.count) + digits
+}
+
+/// A node's number as a document or a patch holds it: within 1 ... `DocumentIdentities.limit`
+/// (0 stands for "no number" in the runtime, and a number near `UInt64.max` would leave none to
+/// give).
+func nodeNumber(_ value: JSONValue) throws -> UInt64 {
+    let id = try value.integer(as: UInt64.self)
+    guard DocumentIdentities.validNumbers.contains(id) else {
+        throw DocumentError.damaged(reason: "node number \(id) is out of range (1 to \(DocumentIdentities.limit))")
+    }
+    return id
 }
 
 /// The parsed document, after checking that it is one, of `Root`'s model, in a format this
@@ -173,12 +229,13 @@ private func parseDocument<Root: DocumentRoot>(_ bytes: [UInt8], as: Root.Type) 
     else {
         throw DocumentError.notADocument(reason: "it has no format and model (is it JSON from elsewhere?)")
     }
-    guard let format = try? formatValue.integer(as: Int.self), format >= 1 else {
+    guard let format = try? formatValue.integer(as: Int.self) else {
         throw DocumentError.notADocument(reason: "its format is not a format number")
     }
+    guard format >= 1 else { throw DocumentError.damaged(reason: "its format is \(format), below 1") }
     guard format <= documentFormat else { throw DocumentError.newerFormat(found: format, supported: documentFormat) }
     guard model == Root._rippleDescriptor.name else {
-        throw DocumentError.otherModel(found: model, expected: Root._rippleDescriptor.name)
+        throw DocumentError.otherModel(found: excerpt(model), expected: Root._rippleDescriptor.name)
     }
     return document
 }

@@ -3,8 +3,9 @@ import Foundation
 import Testing
 
 /// Seeded random documents and updates: shared nodes, cycles of shelves, recursive notes,
-/// dictionaries, sets and optional arrays of nodes; updates that commit, roll back or fail
-/// validation; undo and redo. After every step a replica opened from the first snapshot and fed
+/// dictionaries, sets and optional arrays of nodes, back references to the root and to a
+/// shelf's own ancestors in each of those shapes (set, cleared, set again, and left with the
+/// shelf holding them); updates that commit, roll back or fail validation; undo and redo. After every step a replica opened from the first snapshot and fed
 /// every patch holds the same document (the same snapshot, byte for byte), and the document
 /// opened from its own snapshot saves to the same bytes.
 @MainActor
@@ -13,9 +14,15 @@ import Testing
     func aReplicaFedEveryPatchStaysEqualAndSnapshotsRoundTrip(seed: UInt64) throws {
         var run = try DocumentRun(seed: seed)
         var kinds: [String: Int] = [:]
+        var backReferences = (set: 0, cleared: 0, last: 0)
         for step in 0..<250 {
             let kind = try run.step()
             kinds[kind, default: 0] += 1
+            // Steps that gave the root a place in a shelf, and steps that took one away.
+            let count = Self.referencesToTheRoot(in: run.original.root)
+            if count > backReferences.last { backReferences.set += 1 }
+            if count < backReferences.last { backReferences.cleared += 1 }
+            backReferences.last = count
             try run.applyPatches()
             let original = try run.original.snapshot()
             let replica = try run.replica.snapshot()
@@ -28,7 +35,21 @@ import Testing
         }
         #expect(kinds["update", default: 0] > 100 && kinds["undo", default: 0] > 15 && kinds["redo", default: 0] > 5)
         #expect(kinds["rolled back", default: 0] > 10 && run.patchCount > 100)
+        #expect(backReferences.set > 12 && backReferences.cleared > 6, "back references to the root came and went: \(backReferences)")
         #expect(run.replica.violations == [] && run.original.violations == [])
+    }
+
+    /// How many places of the document's shelves hold the root, in every shape.
+    static func referencesToTheRoot(in library: Library) -> Int {
+        var seen: Set<ObjectIdentifier> = []
+        var pending = library.shelves
+        var count = 0
+        while let shelf = pending.popLast() {
+            guard seen.insert(ObjectIdentifier(shelf)).inserted else { continue }
+            count += (shelf.library == nil ? 0 : 1) + shelf.libraries.count + shelf.librariesByKey.count + shelf.librarySet.count
+            pending += shelf.children
+        }
+        return count
     }
 
     /// A store journals random updates, undo and redo (and saves now and then); reopened, it
@@ -145,7 +166,7 @@ private struct DocumentRun {
         case 0..<3 where history.canUndo:
             try history.undo()
             return "undo"
-        case 3..<7 where history.canRedo:
+        case 3..<9 where history.canRedo:
             try history.redo()
             return "redo"
         case 7, 8:
@@ -179,7 +200,20 @@ private struct DocumentRun {
             let all = library.shelves + library.shelves.flatMap(\.children)
             return all.isEmpty ? nil : all[pick % all.count]
         }
-        switch Int.random(in: 0..<20, using: &random) {
+        /// A shelf down a path of children from a shelf of the library, and one above it on
+        /// that path (or itself, now and then).
+        func lineage(_ library: Library) -> (node: Shelf, ancestor: Shelf)? {
+            guard !library.shelves.isEmpty else { return nil }
+            var path = [library.shelves[pick % library.shelves.count]]
+            while path.count < 4, let last = path.last, !last.children.isEmpty {
+                let next = last.children[(pick / path.count + other) % last.children.count]
+                guard !path.contains(where: { $0 === next }) else { break }
+                path.append(next)
+            }
+            let node = path[path.count - 1]
+            return (node, value == 4 ? node : path[other % max(1, path.count - 1)])
+        }
+        switch Int.random(in: 0..<28, using: &random) {
         case 0: return { $0.userID = value }
         case 1: return { $0.catalog.total = value }
         case 2: return { $0.catalog.tags.insert("t\(value)") }
@@ -211,6 +245,40 @@ private struct DocumentRun {
                 library.notesByKey["n\(value)"] = note
             }
         case 18: return { library in if let note = library.notes.last { note.replies.append(Note(id: value, "more")) } }
+        // Back references to the root, in every shape: set, cleared, set again.
+        case 20: return { library in shelf(library, pick)?.library = value == 0 ? nil : library }
+        case 21:
+            return { library in
+                guard let shelf = shelf(library, pick) else { return }
+                if value < 2 { shelf.libraries.removeAll() } else { shelf.libraries.append(library) }
+            }
+        case 22: return { library in shelf(library, pick)?.librariesByKey["r\(value % 3)"] = value < 2 ? nil : library }
+        case 23:
+            return { library in
+                guard let shelf = shelf(library, pick) else { return }
+                if value < 2 { shelf.librarySet.remove(library) } else { shelf.librarySet.insert(library) }
+            }
+        // Back references to the shelf's own ancestors (or to itself), in every shape.
+        case 24:
+            return { library in
+                guard let (node, ancestor) = lineage(library) else { return }
+                node.parent = value == 0 ? nil : ancestor
+            }
+        case 25:
+            return { library in
+                guard let (node, ancestor) = lineage(library) else { return }
+                if value < 2 { node.ancestors.removeAll() } else { node.ancestors.append(ancestor) }
+            }
+        case 26:
+            return { library in
+                guard let (node, ancestor) = lineage(library) else { return }
+                node.ancestorsByKey["a\(value % 3)"] = value < 2 ? nil : ancestor
+            }
+        case 27:
+            return { library in
+                guard let (node, ancestor) = lineage(library) else { return }
+                if value < 2 { node.ancestorSet.remove(ancestor) } else { node.ancestorSet.insert(ancestor) }
+            }
         default:
             let first = Int.random(in: 1...100, using: &random)
             return { $0.chart.slices = first == 100 ? [Slice("a", 100)] : [Slice("a", first), Slice("b", 100 - first)] }

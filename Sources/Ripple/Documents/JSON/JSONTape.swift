@@ -68,7 +68,7 @@ final class JSONTape: Sendable {
         if !flag(at: index), let value = (try? floatingPoint(at: index, as: Double.self)).flatMap(Integer.init(exactly:)) {
             return value
         }
-        throw corrupted("Number \(String(decoding: text(at: index), as: UTF8.self)) does not fit in \(Integer.self).", at: index)
+        throw corrupted("Number \(excerpt(text(at: index))) does not fit in \(Integer.self).", at: index)
     }
 
     /// A floating-point number, correctly rounded.
@@ -79,7 +79,7 @@ final class JSONTape: Sendable {
         let text = self.text(at: index)
         if Float.self == Double.self, let exact = Self.exactDouble(text) { return Float(exact) }
         guard let value = Float(String(decoding: text, as: UTF8.self)), value.isFinite else {
-            throw corrupted("Number \(String(decoding: text, as: UTF8.self)) is not representable in \(Float.self).", at: index)
+            throw corrupted("Number \(excerpt(text)) is not representable in \(Float.self).", at: index)
         }
         return value
     }

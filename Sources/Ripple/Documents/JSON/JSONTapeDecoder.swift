@@ -105,7 +105,7 @@ final class JSONTapeDecoder: Decoder {
             guard tape.kind(at: index) == .number else { throw tape.mismatch(Decimal.self, at: index) }
             let text = String(decoding: tape.text(at: index), as: UTF8.self)
             guard let decimal = Decimal(string: text), !decimal.isNaN else {
-                throw tape.corrupted("Number \(text) is not representable as a Decimal.", at: index)
+                throw tape.corrupted("Number \(excerpt(tape.text(at: index))) is not representable as a Decimal.", at: index)
             }
             return unsafeBitCast(decimal, to: T.self)
         case .patch:

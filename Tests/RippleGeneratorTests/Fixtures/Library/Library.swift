@@ -102,6 +102,10 @@ final class Slice {
     // ripple: property
     var _percent: Int
 
+    // ripple: node
+    /// A back reference to the chart holding it, whose `validate()` checks every slice.
+    var _chart: Chart? = nil
+
     init(_ label: String, _ percent: Int) {
         _label = label
         _percent = percent
@@ -144,6 +148,33 @@ final class Shelf {
     // ripple: node
     var _children: [Shelf] = []
 
+    // Back references, in every shape a node member takes: to the root (as a sheet's
+    // `workbook`), and to the shelves above this one (its parent, its ancestors).
+
+    // ripple: node
+    var _library: Library? = nil
+
+    // ripple: node
+    var _libraries: [Library] = []
+
+    // ripple: node
+    var _librariesByKey: [String: Library] = [:]
+
+    // ripple: node
+    var _librarySet: Set<Library> = []
+
+    // ripple: node
+    var _parent: Shelf? = nil
+
+    // ripple: node
+    var _ancestors: [Shelf] = []
+
+    // ripple: node
+    var _ancestorsByKey: [String: Shelf] = [:]
+
+    // ripple: node
+    var _ancestorSet: Set<Shelf> = []
+
     init(id: Int, title: String) {
         self.id = id
         _title = title
@@ -153,6 +184,17 @@ final class Shelf {
     convenience init() {
         self.init(id: 0, title: "")
     }
+}
+
+/// Libraries and shelves are told apart by identity, in sets as everywhere else.
+extension Library: Hashable {
+    static func == (lhs: Library, rhs: Library) -> Bool { lhs === rhs }
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+extension Shelf: Hashable {
+    static func == (lhs: Shelf, rhs: Shelf) -> Bool { lhs === rhs }
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 /// A value type of the user's own, edited in place through its mutating methods.

@@ -1,0 +1,28 @@
+/// Notes when a mediator commits a change of its own to its document: an update not tagged
+/// `"remote"` (undo and redo included) that changed a saved member. From then on it follows no
+/// other mediator's patches (``Mediator/apply(_:)`` refuses them), which would make its document
+/// a mix of both, until concurrent editing exists.
+@MainActor
+final class LocalChangeWatch: CommitRecorder {
+    /// The mediator's side, which holds this recorder (and outlives it).
+    private unowned let core: MediatorCore
+
+    init(core: MediatorCore) {
+        self.core = core
+    }
+
+    func record(_ commit: Commit) {
+        let identities = core.identities
+        guard !identities.hasLocalChanges, commit.tag != "remote" else { return }
+        let writes = commit.firstWrites { type(of: $0.node)._rippleDescriptor.saves($0.member) }
+        if writes.contains(where: { !$0.node._rippleIsCurrent($0.member, $0.old) }) { identities.hasLocalChanges = true }
+    }
+}
+
+extension Mediator where Root: DocumentRoot {
+    /// Attaches the recorder that notes this mediator's own changes, once.
+    func watchForLocalChanges() {
+        guard !core.recorders.contains(where: { $0 is LocalChangeWatch }) else { return }
+        core.recorders.append(LocalChangeWatch(core: core))
+    }
+}

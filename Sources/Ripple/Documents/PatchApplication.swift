@@ -1,0 +1,195 @@
+/// Applies patches as the body of one update: the nodes each brings first (made, or found by
+/// number), then the changes of members, through their accessors; every number checked against
+/// its range, the patch against ``DocumentLimits``, and, for a follower, every node named
+/// against the document it holds.
+///
+/// How deep the document becomes is judged from what a patch brings when it only brings new
+/// nodes (the document's known depth plus theirs); a patch that places nodes the document had
+/// (a move, a node put back) has the document walked once, at ``finish()``.
+@MainActor
+final class PatchApplication<Root: DocumentRoot> {
+    let identities: DocumentIdentities
+    let root: Root
+    /// The nodes the patches brought and which holds which, kept until the update applying
+    /// them is over: if it rolls back, they go holders first (see ``releaseBrought()``).
+    private let brought = DocumentReadContext()
+    private let context: PatchApplyContext
+    private let limits: DocumentLimits
+    /// Whether the patches made nodes (not found alive).
+    private var madeNodes = false
+    /// A patch placed nodes the document had: its depth is measured at ``finish()``.
+    private var needsMeasure = false
+
+    /// An application of patches to the document under `root`; with `documentSerial`, the
+    /// patches of a follower: every node they name (but those they bring) must be in that
+    /// document (``DocumentMembership/serial``), not only alive (in history, say). Without, a
+    /// journal being replayed, which counts no membership yet.
+    init(root: Root, identities: DocumentIdentities, documentSerial: Int?) {
+        self.root = root
+        self.identities = identities
+        limits = identities.limits ?? .default
+        context = PatchApplyContext(identities: identities, documentSerial: documentSerial)
+        brought.ignoredHolding = ObjectIdentifier(root)
+        brought.fallback = { [context] id in try context.node(id) }
+    }
+
+    /// Applies `patch`, in the body of an update.
+    ///
+    /// - Throws: ``DocumentError``, what a member's `Decodable` conformance throws; the update
+    ///   applying it rolls back.
+    func apply(_ patch: Patch) throws {
+        try checkSize(of: patch)
+        let identities = identities
+        var made: [(position: Int, values: PatchValue)] = []
+        var found: [(node: any DocumentNode, values: PatchValue)] = []
+        let types = Root._rippleDocumentTypes
+        for case let .node(id, type, values) in patch.operations {
+            try PatchApplyContext.checkNumber(id)
+            if let node = identities.node(id) as? any DocumentNode {
+                if context.isInDocument(node) {
+                    throw DocumentError.patchDoesNotApply(reason: "it brings node \(id), which this document holds already")
+                }
+                found.append((node, values))
+                if brought.node(numbered: id) == nil { try brought.add(node, id: id, isMade: false) }
+                context.brought.insert(ObjectIdentifier(node))
+                needsMeasure = true
+                continue
+            }
+            guard let nodeType = types[type] else {
+                throw DocumentError.patchDoesNotApply(reason: "it brings a '\(excerpt(type))', which the model has no class for")
+            }
+            let node = nodeType._rippleMake()
+            identities.assign(id, to: node)
+            made.append((try brought.add(node, id: id), values))
+            context.brought.insert(ObjectIdentifier(node))
+            madeNodes = true
+        }
+        // Members may refer to any node the document holds, not only to those brought.
+        for (position, values) in made { try brought.read(try values.parsed(), into: position) }
+        if brought.holdsOtherNodes { needsMeasure = true }
+        for (node, values) in found {
+            // A node still alive: its members are set through their accessors, as any change.
+            for (name, value) in try values.parsed().members() {
+                guard let member = type(of: node)._rippleDescriptor.member(named: name) else {
+                    throw DocumentError.patchDoesNotApply(
+                        reason: "\(type(of: node)._rippleDescriptor.name) has no member '\(excerpt(name))'")
+                }
+                var bytes: [UInt8] = []
+                try DocumentJSON.encode(try DocumentValue(value), into: &bytes)
+                let operation = Patch.Operation.set(node: identities.id(of: node), member: name, value: PatchValue(bytes))
+                try node._rippleApplyChange(to: member, DocumentChangeReader(operation: operation, context: context))
+            }
+        }
+        for operation in patch.operations {
+            if case .node = operation { continue }
+            try apply(operation)
+        }
+    }
+
+    /// Applies one change of a member.
+    private func apply(_ operation: Patch.Operation) throws {
+        try PatchApplyContext.checkNumber(operation.node)
+        guard let node = identities.node(operation.node) as? any DocumentNode, context.mayName(node) else {
+            throw DocumentError.patchDoesNotApply(reason: "it changes node \(operation.node), which this document does not hold")
+        }
+        let name = operation.member
+        let descriptor = type(of: node)._rippleDescriptor
+        guard let member = descriptor.member(named: name) else {
+            throw DocumentError.patchDoesNotApply(reason: "\(descriptor.name) has no member '\(excerpt(name))'")
+        }
+        guard descriptor.members[member].isNode else {
+            return try node._rippleApplyChange(to: member, DocumentChangeReader(operation: operation, context: context))
+        }
+        // Nodes the document had, placed anew (not where they were: a move, not a reorder), or
+        // nodes placed into nodes brought: only a walk knows how deep that makes the document.
+        // Nodes brought, placed in a node of the document, are judged by their own depth.
+        let placed = Self.numbers(placedBy: operation)
+        let holderWasBrought = context.brought.contains(ObjectIdentifier(node))
+        if holderWasBrought, !placed.isEmpty { needsMeasure = true }
+        var had: [ObjectIdentifier] = []
+        for id in placed {
+            if let child = identities.node(id), !context.brought.contains(ObjectIdentifier(child)) { had.append(ObjectIdentifier(child)) }
+        }
+        var heldBefore: Set<ObjectIdentifier> = []
+        if !had.isEmpty, !needsMeasure { node._rippleVisitNodes(of: member) { heldBefore.insert(ObjectIdentifier($0)) } }
+        try node._rippleApplyChange(to: member, DocumentChangeReader(operation: operation, context: context))
+        if had.contains(where: { !heldBefore.contains($0) }) { needsMeasure = true }
+    }
+
+    /// The numbers of the nodes `operation` places in a member holding nodes (not those it
+    /// removes); what is not a number is left to the change itself to refuse.
+    private static func numbers(placedBy operation: Patch.Operation) -> [UInt64] {
+        let placing: PatchValue
+        switch operation {
+        case .node: return []
+        case .set(_, _, let value): placing = value
+        case .splice(_, _, _, _, let inserting): placing = inserting
+        case .setKeys(_, _, let values, _): placing = values
+        case .setElements(_, _, let inserting, _): placing = inserting
+        }
+        guard let value = try? placing.parsed() else { return [] }
+        switch value.kind {
+        case .number: return (try? value.integer(as: UInt64.self)).map { [$0] } ?? []
+        case .array: return ((try? value.elements()) ?? []).compactMap { try? $0.integer(as: UInt64.self) }
+        case .object: return ((try? value.members()) ?? []).compactMap { try? $0.value.integer(as: UInt64.self) }
+        default: return []
+        }
+    }
+
+    /// Checks how deep the patches applied since the last call make the document: by the depth
+    /// of the nodes they brought, when they only brought new nodes below nodes of the document;
+    /// else by walking the document.
+    ///
+    /// - Throws: ``DocumentError/tooLarge(reason:)`` when it is deeper than the limit.
+    func finish() throws {
+        guard let chain = brought.graph.longestChain(limit: limits.maximumDepth) else {
+            throw DocumentError.tooLarge(reason: "the nodes it brings nest deeper than \(limits.maximumDepth) levels")
+        }
+        if madeNodes, !needsMeasure {
+            // Below a node of the document, the nodes brought make it deeper by their own depth
+            // at most (they hold no other node of it but the root, on every chain already).
+            if let bound = identities.depth.bound, bound + chain <= limits.maximumDepth {
+                identities.depth.bound = bound + chain
+            } else {
+                needsMeasure = true
+            }
+        }
+        madeNodes = false
+        guard needsMeasure else { return }
+        guard let depth = DocumentDepth.measure(under: root, limit: limits.maximumDepth) else {
+            throw DocumentError.tooLarge(reason: "it makes the document's nodes nest deeper than \(limits.maximumDepth) levels")
+        }
+        identities.depth.bound = depth
+        needsMeasure = false
+    }
+
+    /// Lets go of the nodes brought, holders first: after an update that rolled back (nothing
+    /// else holds them), so that a deep chain of them is not released one call inside the other.
+    func releaseBrought() {
+        brought.release()
+    }
+
+    /// Refuses a patch that brings more nodes, or more bytes of values, than the limits allow,
+    /// before anything of it is made.
+    private func checkSize(of patch: Patch) throws {
+        var nodes = 0
+        var bytes = 0
+        for operation in patch.operations {
+            switch operation {
+            case .node(_, _, let values):
+                nodes += 1
+                bytes += values.json.utf8.count
+            case .set(_, _, let value): bytes += value.json.utf8.count
+            case .splice(_, _, _, _, let inserting): bytes += inserting.json.utf8.count
+            case .setKeys(_, _, let values, let removing), .setElements(_, _, let values, let removing):
+                bytes += values.json.utf8.count + removing.json.utf8.count
+            }
+        }
+        guard nodes <= limits.maximumNodes else {
+            throw DocumentError.tooLarge(reason: "the patch brings \(nodes) nodes, more than \(limits.maximumNodes)")
+        }
+        guard bytes <= limits.maximumBytes else {
+            throw DocumentError.tooLarge(reason: "the patch's values take \(bytes) bytes, more than \(limits.maximumBytes)")
+        }
+    }
+}

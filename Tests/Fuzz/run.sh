@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# The coverage-guided fuzzer over documents: libFuzzer with AddressSanitizer, over opening a
+# snapshot, decoding and applying patches, and opening a store's files (journal records
+# included), with the test model (Tests/RippleTests/Model). See DocumentFuzzer.swift.
+#
+#   Tests/Fuzz/run.sh                 builds, writes the seeds, fuzzes for 60 s
+#   RIPPLE_FUZZ_TIME=1800 Tests/Fuzz/run.sh       fuzzes for 30 minutes
+#   Tests/Fuzz/run.sh .build/fuzz/crash-<hash>     replays an input (any arguments go to libFuzzer,
+#                                                  in place of the corpus folders)
+#
+# Needs a toolchain that builds `swiftc -sanitize=fuzzer,address` (the swift.org toolchains on
+# Linux do; Xcode's does not ship libFuzzer). The corpus grows in .build/fuzz/corpus; a crash
+# leaves its input in .build/fuzz (`crash-...`), replayed by passing the file. Leak detection is
+# off: a model whose nodes hold each other (a cycle, a back reference to the root) is never
+# freed, by the nature of reference counting, not by a fault of what read it.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+out=.build/fuzz
+mkdir -p "$out/generated" "$out/corpus"
+
+# The test model's generated code, as the build plugin writes it.
+swift build --product ripple-gen >/dev/null
+"$(swift build --show-bin-path)/ripple-gen" --output "$out/generated" --config Tests/RippleTests/ripple.json \
+    Tests/RippleTests/Model/*.swift
+
+# Ripple, instrumented and testable; then the harness, the model and the shared fuzz target.
+flags=(-O -g -sanitize=fuzzer,address -parse-as-library -swift-version 6)
+if [[ ! -f "$out/libRipple.a" || -n "$(find Sources/Ripple -newer "$out/libRipple.a" -name '*.swift' | head -1)" ]]; then
+    swiftc "${flags[@]}" -enable-testing -module-name Ripple -emit-library -static -emit-module \
+        -emit-module-path "$out/Ripple.swiftmodule" -o "$out/libRipple.a" $(find Sources/Ripple -name '*.swift')
+fi
+swiftc "${flags[@]}" -I "$out" -L "$out" -lRipple -module-name DocumentFuzzer -o "$out/document-fuzzer" \
+    Tests/RippleTests/Model/*.swift "$out/generated/RippleGenerated.swift" \
+    Tests/RippleTests/Documents/DocumentFuzzing.swift Tests/Fuzz/DocumentFuzzer.swift
+
+# Swift's own crash backtracer would interleave with the sanitizer's report; the leak check at
+# exit would report the models that hold themselves (see above) as a crash.
+export SWIFT_BACKTRACE=enable=no
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
+RIPPLE_FUZZ_WRITE_SEEDS="$out/seeds" "$out/document-fuzzer" >/dev/null 2>&1 || true
+if [[ $# -gt 0 ]]; then exec "$out/document-fuzzer" -detect_leaks=0 "$@"; fi
+exec nice "$out/document-fuzzer" -max_total_time="${RIPPLE_FUZZ_TIME:-60}" -max_len=65536 -rss_limit_mb=4096 \
+    -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$out/" "$out/corpus" "$out/seeds"
