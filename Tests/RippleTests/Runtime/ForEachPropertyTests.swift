@@ -66,7 +66,7 @@ private struct PerNodeRun {
         for id in 0..<6 {
             let shelf = Shelf(id: id, title: "")
             pool.append(shelf)
-            if id < 4 { library._shelves.append(shelf) } else { library._shelves[id - 4]._children.append(shelf) }
+            if id < 4 { library.shelves.append(shelf) } else { library._shelves[id - 4].children.append(shelf) }
         }
         mediator = Mediator(root: library)
         mediator.contracts = Contracts(.record)

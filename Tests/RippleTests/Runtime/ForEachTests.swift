@@ -72,7 +72,7 @@ import Testing
         // reads (`children.all`) changed too.
         let nested = Shelf(id: 4, title: "")
         let added = Shelf(id: 3, title: "")
-        added._children = [nested]
+        added.children = [nested]
         try mediator.update { $0.shelves.append(added) }
         #expect(Set(log.take()) == ["row 3", "row 4"])
 
@@ -126,8 +126,8 @@ import Testing
     @Test func aRegistrationMadeLaterFiresOnceForEveryNodeAlreadyInTheModel() throws {
         let library = makeLibrary()
         let pinnedOnly = Shelf(id: 9, title: "")
-        library._pinned = pinnedOnly
-        library._shelves[1]._children = [Shelf(id: 7, title: "")]
+        library.pinned = pinnedOnly
+        library._shelves[1].children = [Shelf(id: 7, title: "")]
         let mediator = Mediator(root: library)
         try mediator.update { $0.userID = 3 }
         let log = EventLog()
@@ -171,10 +171,10 @@ import Testing
             log.append("titles " + library.shelves.map(\.title).joined(separator: ","))
         }
         let title = try titleProcessor(mediator, log)
-        let adder = try mediator.process("adder", reads: [Library.scheme.userID], writes: [Library.scheme.shelves]) { library in
+        let adder = try mediator.process("adder", reads: [Library.scheme.userID], writes: [Library.scheme.shelves, Library.scheme.shelves.entries]) { library in
             if library.userID > 0, library.shelves.count < 2 {
                 let shelf = Shelf(id: 5, title: "")
-                shelf._entries = ["a", "b", "c"]
+                shelf.entries = ["a", "b", "c"]
                 library.shelves.append(shelf)
             }
         }
