@@ -22,6 +22,14 @@ public final class Mediator<Root: RippleRoot> {
     public let history: History
 
     /// Creates the mediator of the model under `root`.
+    ///
+    /// The mediator walks the model once, to know which nodes are in it (those `root` reaches
+    /// through stored node members) and, when a class declares `validate()`, to link them to
+    /// their parents; from then on it follows what each update moves in or out, so that no
+    /// update, not even the first, walks the model.
+    ///
+    /// - Parameter root: The root of the model.
+    /// - Complexity: O(n), where n is the number of nodes of the model, once.
     public init(root: Root) {
         self.root = root
         core = MediatorCore(root: root)

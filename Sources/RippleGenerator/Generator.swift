@@ -3,7 +3,9 @@ import Foundation
 /// One run of the generator, from options to the written file.
 ///
 /// The pipeline: settings (options over `ripple.json`) → input files, sorted by path → a fast
-/// scan that skips files without `// <prefix>:` → parse → scheme → templates → render → write.
+/// scan that skips files without `// <prefix>:` (unless they extend a class the others declare)
+/// → parse → scheme, and the check of writes to tracked storage in every file → templates →
+/// render → write.
 /// The annotation prefix chooses the dialect the scheme is read in: Ripple's, or one of
 /// `dialects` (`ripple-gen` gives Quantwm's, for the prefix `sourcery`).
 /// Every problem of the run is collected; if any is an error nothing is written. A previously
@@ -117,8 +119,9 @@ package struct Generator: Sendable {
             generation.parsedFiles.append(parsed.file.path)
         }
         let built = SchemeBuilder(dialect: dialect, accessLevel: accessLevel, documents: documents).build(parsedFiles)
-        parsedFiles = []
         generation.diagnostics += built.diagnostics
+        generation.diagnostics += StorageWriteCheck(scheme: built.scheme).diagnostics(in: sources, parsed: parsedFiles)
+        parsedFiles = []
         generation.scheme = built.scheme
         if let templates, !generation.diagnostics.contains(where: { $0.severity == .error }) {
             do {
@@ -156,14 +159,38 @@ package struct Generator: Sendable {
 
     /// The sources that may hold something `dialect` reads, parsed, in their order; the fast
     /// scan skips the others. With `documents`, so are extensions, which may give a class its
-    /// `init()` or a type its `Codable` conformance.
+    /// `init()` or a type its `Codable` conformance. A skipped file that extends a class the
+    /// parsed files declare is parsed too: its methods may be the class's hooks, or misspell them.
     package static func parse(
         _ sources: [(path: String, bytes: [UInt8])], dialect: any AnnotationDialect, documents: Bool = false
     ) -> [ParsedFile] {
         let scan = FastScan(
             annotationPrefix: dialect.parser.prefix,
             words: ClassMethods.declarationWords + dialect.fileMarkers + (documents ? DocumentRequirements.declarationWords : []))
-        return sources.filter { scan.mayMatter($0.bytes) }.map { SwiftParser.parse(SourceFile(path: $0.path, bytes: $0.bytes)) }
+        var parsed = sources.map { scan.mayMatter($0.bytes) ? SwiftParser.parse(SourceFile(path: $0.path, bytes: $0.bytes)) : nil }
+        let extensions = ExtensionScan(typeNames: parsed.reduce(into: Set<String>()) { names, file in
+            if let file { Self.collectClassNames(file.types, into: &names) }
+        })
+        if !extensions.isEmpty {
+            for index in sources.indices where parsed[index] == nil && extensions.mayExtend(sources[index].bytes) {
+                parsed[index] = SwiftParser.parse(SourceFile(path: sources[index].path, bytes: sources[index].bytes))
+            }
+        }
+        return parsed.compactMap { $0 }
+    }
+
+    /// Adds the names of the classes among `types` and the types nested in them, plain and
+    /// qualified.
+    private static func collectClassNames(_ types: [TypeDeclaration], into names: inout Set<String>) {
+        // Types nest as deep as the parser follows them; a list of those left spares a recursion.
+        var pending = types
+        while let type = pending.popLast() {
+            if type.kind == .class {
+                names.insert(type.name)
+                names.insert(type.qualifiedName)
+            }
+            pending += type.nested
+        }
     }
 
     // MARK: Inputs

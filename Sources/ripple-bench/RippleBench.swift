@@ -19,9 +19,13 @@ enum RippleBench {
             FileHandle.standardError.write(Data("ripple-bench: \(error)\n".utf8))
             exit(64)
         }
-        if let (stage, runs) = options.profile {
-            try GeneratorSuite.profile(stage, runs: runs)
-            return
+        switch options.profile {
+        case (.generator(let stage), let runs)?:
+            return try GeneratorSuite.profile(stage, runs: runs)
+        case (.workbook(let stage), let runs)?:
+            return try WorkbookSuite.profile(stage, runs: runs)
+        case nil:
+            break
         }
         #if DEBUG
         print("warning: a debug build; run `swift run -c release ripple-bench` for meaningful numbers")
@@ -43,9 +47,11 @@ enum RippleBench {
         try HistorySuite(harness: harness, goals: goals).run()
         try ValidationSuite(harness: harness, goals: goals).run()
         try WatchSuite(harness: harness, goals: goals).run()
+        try MoveSuite(harness: harness, goals: goals).run()
         try GeneratorSuite(harness: harness, goals: goals).run()
         try JSONSuite(harness: harness, goals: goals).run()
         try DocumentSuite(harness: harness, goals: goals).run()
+        try WorkbookSuite(harness: harness, goals: goals).run()
 
         goals.print()
         if let warning = loadWarning() {

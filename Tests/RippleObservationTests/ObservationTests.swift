@@ -21,7 +21,7 @@ import Testing
 
     private func makeDocument() -> (Document, Mediator<Document>) {
         let document = Document()
-        document._pages = [Page(words: ["a"]), Page()]
+        document.pages = [Page(words: ["a"]), Page()]
         return (document, Mediator(root: document))
     }
 
@@ -159,6 +159,23 @@ import Testing
         let words = tracking { _ = document.pages[0].words }
         document.pages[0].words = ["sneaky"]
         #expect(words.fired)
+    }
+
+    @Test func aWriteOutsideUpdatesIsToldOnceEachTimeAndNotAgainByTheRefreshThatTakesItIn() throws {
+        let (document, mediator) = makeDocument()
+        mediator.contracts = Contracts(.record)   // Observation reads it: a violation, until implicit updates
+        let first = tracking { _ = document.title }
+        document.title = "Typed"
+        #expect(first.fired)
+        // The view read it again, as SwiftUI does after a change; a second keystroke tells it too.
+        let second = tracking { _ = document.title }
+        document.title = "Typed more"
+        #expect(second.fired)
+        let third = tracking { _ = document.title }
+        mediator.refresh()
+        #expect(!third.fired, "the refresh that journals the writes has nothing new to tell")
+        #expect(mediator.hasUnsavedChanges, "the writes were taken in")
+        #expect(mediator.violations.count == 2)
     }
 }
 

@@ -22,7 +22,8 @@ public struct DocumentChangeWriter {
     }
 
     public mutating func value<Element: Codable & Equatable>(_ current: [Element], old: Any) throws {
-        guard let old = old as? [Element], let edit = ArrayEdit(from: current, revertingTo: old, by: ==) else {
+        guard let old = old as? [Element], let edit = ArrayEdit(from: current, revertingTo: old, by: _rippleSameness(of: Element.self))
+        else {
             return operations.append(.set(node: node, member: member, value: try json(current)))
         }
         operations.append(
@@ -41,7 +42,8 @@ public struct DocumentChangeWriter {
             return operations.append(.set(node: node, member: member, value: try json(current)))
         }
         var changed: [Key: Value] = [:]
-        for (key, value) in current where old[key] != value { changed[key] = value }
+        let isSame = _rippleSameness(of: Value.self)
+        for (key, value) in current where !(old[key].map { isSame($0, value) } ?? false) { changed[key] = value }
         let removed = old.keys.filter { current[$0] == nil }
         operations.append(.setKeys(node: node, member: member, values: try json(changed), removing: try json(removed)))
     }
@@ -50,9 +52,12 @@ public struct DocumentChangeWriter {
         guard let old = old as? Set<Element> else {
             return operations.append(.set(node: node, member: member, value: try json(current)))
         }
+        // By bits for floating-point elements: -0.0 in place of 0.0 is removed, then inserted.
+        let isSame = _rippleSameness(of: Element.self)
         operations.append(
             .setElements(
-                node: node, member: member, inserting: try json(current.subtracting(old)), removing: try json(old.subtracting(current))))
+                node: node, member: member, inserting: try json(_rippleElements(of: current, notIn: old, by: isSame)),
+                removing: try json(_rippleElements(of: old, notIn: current, by: isSame))))
     }
 
     // Nodes, by their numbers in the document (a node that entered it is in the patch).

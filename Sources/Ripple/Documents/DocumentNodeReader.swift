@@ -14,7 +14,14 @@ public struct DocumentNodeReader {
 
     public func value<Value: Decodable>(_ name: String, default initial: Value) throws -> Value {
         guard let value = try member(name) else { return initial }
-        return try DocumentJSON.decode(Value.self, from: value)
+        return try context.decoder(of: value.tape).decode(Value.self, at: value.index)
+    }
+
+    /// An optional, as `Optional`'s `init(from:)` reads it (`null`, or the value), without going
+    /// through it.
+    public func value<Value: Decodable>(_ name: String, default initial: Value?) throws -> Value? {
+        guard let value = try member(name) else { return initial }
+        return value.isNull ? nil : try context.decoder(of: value.tape).decode(Value.self, at: value.index)
     }
 
     public func value(_ name: String, default initial: Int) throws -> Int {
@@ -83,6 +90,17 @@ final class DocumentReadContext {
     /// Where numbers this read did not make are looked up (a patch refers to nodes the document
     /// holds already).
     var fallback: ((UInt64) -> (any DocumentNode)?)?
+    /// What decodes the values of every node read, from the document's tape.
+    private var decoder: JSONTapeDecoder?
+
+    /// The decoder of values from `tape` (one for the whole document: a value's decoding
+    /// leaves it as it was).
+    func decoder(of tape: JSONTape) -> JSONTapeDecoder {
+        if let decoder, decoder.tape === tape { return decoder }
+        let made = JSONTapeDecoder(tape: tape, index: 0, userInfo: [:])
+        decoder = made
+        return made
+    }
 
     func add(_ node: any DocumentNode, id: UInt64) throws {
         guard nodes.updateValue(node, forKey: id) == nil else {
@@ -104,6 +122,19 @@ final class DocumentReadContext {
     }
 
     func nodes<Key: Decodable & Hashable, Node: DocumentNode>(_ value: JSONValue, keyedBy: Key.Type, as: Node.Type) throws -> [Key: Node] {
+        // The keys JSON writes as they are: straight from the tape, without the decoder.
+        if Key.self == String.self {
+            return unsafeBitCast(try nodes(byKey: value, as: Node.self) { $0 }, to: [Key: Node].self)
+        }
+        if Key.self == Int.self {
+            let nodes = try nodes(byKey: value, as: Node.self) { text in
+                guard let key = Int(text) else {
+                    throw DocumentError.damaged(reason: "a dictionary of nodes keyed by integers has the key '\(text.prefix(40))'")
+                }
+                return key
+            }
+            return unsafeBitCast(nodes, to: [Key: Node].self)
+        }
         let ids = try DocumentJSON.decode([Key: UInt64].self, from: value)
         return try ids.mapValues { id in
             guard let found = nodes[id] ?? fallback?(id) else {
@@ -114,6 +145,26 @@ final class DocumentReadContext {
             }
             return node
         }
+    }
+}
+
+extension DocumentReadContext {
+    /// The nodes an object holds by their numbers, keyed by its keys made into `Key`s (a key
+    /// written twice keeps its first node).
+    private func nodes<Key: Hashable, Node: DocumentNode>(
+        byKey value: JSONValue, as _: Node.Type, _ makeKey: (String) throws -> Key
+    ) throws -> [Key: Node] {
+        let tape = value.tape
+        guard value.kind == .object else { throw tape.mismatch([String: Any].self, at: value.index) }
+        var nodes: [Key: Node] = [:]
+        nodes.reserveCapacity(tape.size(at: value.index))
+        var child = value.index + 1
+        while child < tape.offset(at: value.index) {
+            let key = try makeKey(tape.string(at: child))
+            if nodes[key] == nil { nodes[key] = try node(JSONValue(tape: tape, index: child + 1), as: Node.self) }
+            child = tape.next(after: child + 1)
+        }
+        return nodes
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes one node's saved members into a document: what the generated `_rippleSave(to:)`
 /// calls, one method per member, with the member's name. Every method throws, so that the
 /// generated call is the same whichever one a member's type picks.
@@ -14,7 +16,17 @@ public struct DocumentNodeWriter {
 
     public mutating func value<Value: Encodable>(_ value: Value, _ name: String) throws {
         json.key(name)
-        try json.encode(value)
+        try context.encoder.encode(value, appendingTo: &json)
+    }
+
+    /// An optional, as `Optional`'s `encode(to:)` writes it (`null`, or the value), without
+    /// going through it.
+    public mutating func value<Value: Encodable>(_ value: Value?, _ name: String) throws {
+        guard let value else {
+            json.key(name)
+            return json.writeNull()
+        }
+        try self.value(value, name)
     }
 
     public mutating func value(_ value: Int, _ name: String) throws {
@@ -67,6 +79,13 @@ public struct DocumentNodeWriter {
     public mutating func nodes<Key: Encodable & Hashable, Node: DocumentNode>(_ nodes: [Key: Node]?, _ name: String) throws {
         json.key(name)
         guard let nodes else { return json.writeNull() }
+        // The keys JSON writes as they are: straight to the text, without the encoder.
+        if Key.self == String.self {
+            return writeObject(unsafeBitCast(nodes, to: [String: Node].self)) { $0.write($1) }
+        }
+        if Key.self == Int.self {
+            return writeObject(unsafeBitCast(nodes, to: [Int: Node].self)) { $0.write("\($1)") }
+        }
         // Numbers given in the order of the keys' bytes, not of the dictionary's hashing.
         var keyed: [(bytes: [UInt8], key: Key, node: Node)] = []
         for (key, node) in nodes {
@@ -79,6 +98,59 @@ public struct DocumentNodeWriter {
         for entry in keyed { ids[entry.key] = context.reference(entry.node) }
         try json.encode(ids)
     }
+
+    /// Writes a dictionary of nodes whose keys are strings in JSON as an object of node numbers,
+    /// in the bytes the encoder writes for `[Key: UInt64]`, numbering the nodes in the order
+    /// the general path above does.
+    ///
+    /// - Parameter writeKey: Writes a key as the JSON string it encodes as.
+    private mutating func writeObject<Key, Node: DocumentNode>(
+        _ nodes: [Key: Node], writeKey: (inout JSONWriter, Key) -> Void
+    ) {
+        // Every key's text in one buffer: its range in it, and its node, by position.
+        var keys = JSONWriter()
+        var ranges: [Range<Int>] = []
+        var values: [Node] = []
+        ranges.reserveCapacity(nodes.count)
+        values.reserveCapacity(nodes.count)
+        for (key, node) in nodes {
+            let start = keys.bytes.count
+            keys.needsComma = false
+            writeKey(&keys, key)
+            ranges.append(start..<keys.bytes.count)
+            values.append(node)
+        }
+        var order = Array(ranges.indices)
+        var numbers = [UInt64](repeating: 0, count: ranges.count)
+        keys.bytes.withUnsafeBufferPointer { text in
+            // Nodes are numbered by the keys' quoted text (the general path's order), ...
+            order.sort { Self.compare(text, ranges[$0], ranges[$1]) < 0 }
+            for index in order { numbers[index] = context.reference(values[index]) }
+            // ... and written by the keys' text without quotes, a prefix first (the encoder's
+            // order for an object's members). The two differ only when a key continues another
+            // with a space or "!", which sort before the closing quote.
+            if text.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "!") }) {
+                order.sort {
+                    Self.compare(text, ranges[$0].dropFirst().dropLast(), ranges[$1].dropFirst().dropLast()) < 0
+                }
+            }
+            json.beginObject()
+            for index in order {
+                json.separate()
+                json.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[ranges[index]]))
+                json.bytes.append(UInt8(ascii: ":"))
+                json.write(numbers[index])
+            }
+            json.endObject()
+        }
+    }
+
+    /// Compares two ranges of `text` by their bytes, a prefix first.
+    private static func compare(_ text: UnsafeBufferPointer<UInt8>, _ left: Range<Int>, _ right: Range<Int>) -> Int {
+        let common = min(left.count, right.count)
+        let order = common == 0 ? 0 : memcmp(text.baseAddress! + left.lowerBound, text.baseAddress! + right.lowerBound, common)
+        return order != 0 ? Int(order) : left.count - right.count
+    }
 }
 
 /// What writing a document keeps: the nodes met and not written yet, in the order met.
@@ -89,6 +161,8 @@ final class DocumentWriteContext {
     let writesBelow: Bool
     private(set) var queue: [any DocumentNode] = []
     private var queued: Set<ObjectIdentifier> = []
+    /// What encodes the values of every node written (its frames serve them all).
+    private(set) lazy var encoder = JSONStreamEncoder()
 
     init(identities: DocumentIdentities, writesBelow: Bool = true) {
         self.identities = identities

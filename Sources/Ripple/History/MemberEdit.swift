@@ -74,7 +74,7 @@ extension Array: ObjectElementsEditing where Element: AnyObject {
 extension Array: EquatableElementsEditing where Element: Equatable {
     func editComparingValues(revertingTo old: Any) -> (any MemberEdit)? {
         guard let old = old as? [Element] else { return nil }
-        return ArrayEdit(from: self, revertingTo: old, by: ==)
+        return ArrayEdit(from: self, revertingTo: old, by: _rippleSameness(of: Element.self))
     }
 }
 
@@ -88,17 +88,19 @@ extension Dictionary: ObjectElementsEditing where Value: AnyObject {
 extension Dictionary: EquatableElementsEditing where Value: Equatable {
     func editComparingValues(revertingTo old: Any) -> (any MemberEdit)? {
         guard let old = old as? [Key: Value] else { return nil }
-        return DictionaryEdit(from: self, revertingTo: old, by: ==)
+        return DictionaryEdit(from: self, revertingTo: old, by: _rippleSameness(of: Value.self))
     }
 }
 
 extension Set: EquatableElementsEditing {
     func editComparingValues(revertingTo old: Any) -> (any MemberEdit)? {
         guard let old = old as? Set<Element> else { return nil }
-        let inserted = subtracting(old)
+        // By bits for floating-point elements: -0.0 in place of 0.0 is inserted, 0.0 removed.
+        let isSame = _rippleSameness(of: Element.self)
+        let inserted = _rippleElements(of: self, notIn: old, by: isSame)
         // An element not equal to itself (NaN) could not be found again to be taken out.
         guard inserted.allSatisfy({ $0 == $0 }) else { return nil }
-        return SetEdit(inserted: Array(inserted), removed: Array(old.subtracting(self)))
+        return SetEdit(inserted: inserted, removed: _rippleElements(of: old, notIn: self, by: isSame))
     }
 }
 

@@ -17,6 +17,13 @@
     /// The members (below 64) whose writes history ignores, as bits, so that recording an
     /// update reads one word per write rather than a member descriptor.
     let unrecordedMembers: UInt64
+    /// The stored node members, whose children are in the model when the node is (computed ones
+    /// hold no place): what a mediator's `PlaceCounter` walks.
+    let storedNodeMembers: [Int]
+    /// ``storedNodeMembers`` below 64, as bits: whether a write can move nodes in or out, in one test.
+    let storedNodeMemberBits: UInt64
+    /// Whether it has stored node members (a leaf class has none), without touching the list.
+    let holdsNodes: Bool
 
     /// Creates the descriptor of a tracked class.
     public init(name: String, validates: Bool = false, hasTransactionHooks: Bool = false, members: [MemberDescriptor]) {
@@ -30,6 +37,15 @@
             unrecorded |= 1 << UInt64(index)
         }
         unrecordedMembers = unrecorded
+        storedNodeMembers = members.indices.filter { members[$0].isNode && !members[$0].isComputed }
+        storedNodeMemberBits = storedNodeMembers.reduce(0) { bits, index in index < 64 ? bits | 1 << UInt64(index) : bits }
+        holdsNodes = !storedNodeMembers.isEmpty
+    }
+
+    /// Whether member `member` is a stored node member (see ``storedNodeMembers``).
+    @inline(__always)
+    func holdsPlaces(_ member: Int) -> Bool {
+        member < 64 ? storedNodeMemberBits & (1 << UInt64(member)) != 0 : storedNodeMembers.contains(member)
     }
 
     /// Whether history records writes of member `member`.

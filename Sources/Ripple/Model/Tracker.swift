@@ -17,9 +17,9 @@ import Observation
 /// flag and go straight to storage. It holds who watches which member of its node, and
 /// which members the current transaction has already journaled.
 public final class Tracker {
-    /// Whether a registration watches a member of this node, Observation has read one, or a
-    /// validating mediator links it to its parents: then even a write outside updates reaches
-    /// the runtime (and is reported as a violation, and delivered).
+    /// Whether a registration watches a member of this node, Observation has read one, a
+    /// validating mediator links it to its parents, or it is in a mediator's model: then even a
+    /// write outside updates reaches the runtime (and is delivered and journaled).
     @usableFromInline @exclusivity(unchecked) internal var _isWatched = false
     /// Whether Observation has read a member of this node, so that its changes are reported.
     /// A flag of its own: comparing the optional registrar with nil would copy it (a retain).
@@ -31,18 +31,30 @@ public final class Tracker {
     /// Whether a mediator keeps this node's parent links (see `Validator`): a write outside
     /// updates must reach the runtime, so that the links follow it.
     var isLinked = false {
-        didSet { _isWatched = hasWatchers || isObserved || isLinked }
+        didSet { updateIsWatched() }
     }
+    /// Whether it is in the model of ``placeCounter`` (see `PlaceCounter`).
+    @exclusivity(unchecked) internal var isCountedIn = false
 
     /// The Observation registrar of a node generated with `observable`, made at its first
     /// Observation read (on the main actor): nodes nobody reads through Observation pay nothing.
     @usableFromInline @exclusivity(unchecked) internal var registrar: ObservationRegistrar?
 
     /// Watching registrations with the change key each watches (``Tracker/anyMember`` for
-    /// subtree readers). A node has few watchers, so a flat list keeps them in one allocation;
-    /// past ``tableThreshold`` they move to a table by change key.
-    private var watchList: [(member: Int, registration: RegistrationState)] = []
-    private var watchTable: [Int: [RegistrationState]]?
+    /// subtree readers). Most watched nodes have one watch, kept in place (no allocation: an
+    /// observer of 50,000 nodes makes 50,000 first watches); a few more are a flat list in one
+    /// allocation; past ``tableThreshold`` they move to a table by change key.
+    private enum Watchers {
+        case none
+        case one(member: Int, registration: RegistrationState)
+        case list([(member: Int, registration: RegistrationState)])
+        case table([Int: [RegistrationState]])
+    }
+
+    /// Only touched on the main actor, one statement at a time: not checked for exclusivity at
+    /// run time. A payload is taken out before it changes (the tracker then holds `none`), so
+    /// that it changes in place rather than as a copy.
+    @exclusivity(unchecked) private var watchers = Watchers.none
     private static let tableThreshold = 16
 
     /// The nodes holding this one, with the member that holds it: kept by the mediators of
@@ -57,6 +69,20 @@ public final class Tracker {
     internal var documentPlaces = 0
     /// Which document (``DocumentMembership/serial``) it entered last.
     internal var documentOwner = 0
+
+    /// How many mediators' models hold this node (see `PlaceCounter`): then a write outside
+    /// updates reaches the runtime, so that no mediator loses it. Changed through
+    /// ``enterModel()`` and ``leaveModel()``.
+    @exclusivity(unchecked) internal private(set) var modelMemberships: Int32 = 0
+    /// The places that hold this node in nodes of the model of ``placeCounter``, and how many of
+    /// those are in nodes of a smaller ``placeLabel`` (see `PlaceCounter`).
+    @exclusivity(unchecked) internal var places: Int32 = 0
+    @exclusivity(unchecked) internal var supportingPlaces: Int32 = 0
+    /// The `PlaceCounter/serial` of the counter that keeps its entry here; 0 when none does
+    /// (a node is seldom in the models of two mediators; the others keep a table).
+    @exclusivity(unchecked) internal var placeCounter: Int32 = 0
+    /// Its label in the model of ``placeCounter``: no larger than its depth when it entered.
+    @exclusivity(unchecked) internal var placeLabel: UInt64 = 0
 
     /// The journal epoch in which ``journaledMembers`` is valid.
     @usableFromInline @exclusivity(unchecked) internal var journalEpoch: UInt64 = 0
@@ -81,6 +107,8 @@ public final class Tracker {
             registrar = made
             isObserved = true
             _isWatched = true
+            // Writes outside updates noted before must reach Observation from now on.
+            if !_rippleIsRecording { journalEpoch = 0 }
             made.access(subject, keyPath: keyPath)
         }
     }
@@ -97,55 +125,96 @@ public final class Tracker {
     public init() {}
 
     internal func addWatcher(_ registration: RegistrationState, member: Int) {
-        if watchTable != nil {
-            watchTable![member, default: []].append(registration)
-        } else if watchList.count < Self.tableThreshold {
-            watchList.append((member, registration))
-        } else {
+        switch watchers {
+        case .none:
+            watchers = .one(member: member, registration: registration)
+        case .one(let first, let firstRegistration):
+            watchers = .list([(first, firstRegistration), (member, registration)])
+        case .list(var list) where list.count < Self.tableThreshold:
+            watchers = .none
+            list.append((member, registration))
+            watchers = .list(list)
+        case .list(let list):
             var table: [Int: [RegistrationState]] = [:]
-            for watch in watchList { table[watch.member, default: []].append(watch.registration) }
+            for watch in list { table[watch.member, default: []].append(watch.registration) }
             table[member, default: []].append(registration)
-            watchList = []
-            watchTable = table
+            watchers = .table(table)
+        case .table(var table):
+            watchers = .none
+            table[member, default: []].append(registration)
+            watchers = .table(table)
         }
         _isWatched = true
+        // Writes outside updates noted before are reported from now on.
+        if !_rippleIsRecording { journalEpoch = 0 }
     }
 
     internal func removeWatcher(_ registration: RegistrationState, member: Int) {
-        if watchTable != nil {
-            guard let index = watchTable![member]?.firstIndex(where: { $0 === registration }) else { return }
-            watchTable![member]!.swapAt(index, watchTable![member]!.count - 1)
-            watchTable![member]!.removeLast()
-            if watchTable![member]!.isEmpty { watchTable![member] = nil }
-            if watchTable!.isEmpty { watchTable = nil }
-        } else if let index = watchList.firstIndex(where: { $0.member == member && $0.registration === registration }) {
-            watchList.swapAt(index, watchList.count - 1)
-            watchList.removeLast()
+        switch watchers {
+        case .none:
+            break
+        case .one(let first, let firstRegistration):
+            if first == member, firstRegistration === registration { watchers = .none }
+        case .list(var list):
+            guard let index = list.firstIndex(where: { $0.member == member && $0.registration === registration }) else { break }
+            watchers = .none
+            list.swapAt(index, list.count - 1)
+            list.removeLast()
+            watchers = list.count == 1 ? .one(member: list[0].member, registration: list[0].registration) : .list(list)
+        case .table(var table):
+            guard let index = table[member]?.firstIndex(where: { $0 === registration }) else { break }
+            watchers = .none
+            table[member]!.swapAt(index, table[member]!.count - 1)
+            table[member]!.removeLast()
+            if table[member]!.isEmpty { table[member] = nil }
+            watchers = table.isEmpty ? .none : .table(table)
         }
-        _isWatched = hasWatchers || isObserved || isLinked
+        updateIsWatched()
+    }
+
+    private func updateIsWatched() {
+        _isWatched = hasWatchers || isObserved || isLinked || modelMemberships > 0
+    }
+
+    /// Notes that the model of one more mediator holds this node.
+    @inline(__always)
+    func enterModel() {
+        modelMemberships &+= 1
+        _isWatched = true
+    }
+
+    /// Notes that the model of one mediator no longer holds this node.
+    func leaveModel() {
+        modelMemberships = max(0, modelMemberships &- 1)
+        updateIsWatched()
     }
 
     /// Whether registrations watch a member of this node.
-    var hasWatchers: Bool { watchTable != nil || !watchList.isEmpty }
+    var hasWatchers: Bool {
+        if case .none = watchers { return false }
+        return true
+    }
 
     /// Whether a change of this node is delivered: registrations or Observation read it.
     var isDelivered: Bool { hasWatchers || isObserved }
 
     /// Calls `body` with every registration watching change key `member`.
     internal func forEachWatcher(of member: Int, _ body: (RegistrationState) -> Void) {
-        if let watchTable {
-            watchTable[member]?.forEach(body)
-        } else {
-            for watch in watchList where watch.member == member { body(watch.registration) }
+        switch watchers {
+        case .none: break
+        case .one(let first, let registration): if first == member { body(registration) }
+        case .list(let list): for watch in list where watch.member == member { body(watch.registration) }
+        case .table(let table): table[member]?.forEach(body)
         }
     }
 
     /// Calls `body` with every watching registration, once per watch.
     internal func forEachWatcher(_ body: (RegistrationState) -> Void) {
-        if let watchTable {
-            for list in watchTable.values { list.forEach(body) }
-        } else {
-            for watch in watchList { body(watch.registration) }
+        switch watchers {
+        case .none: break
+        case .one(_, let registration): body(registration)
+        case .list(let list): for watch in list { body(watch.registration) }
+        case .table(let table): for list in table.values { list.forEach(body) }
         }
     }
 }
@@ -160,6 +229,11 @@ extension Tracker {
     /// Notes that member `member` of `parent` holds this tracker's node.
     func addParent(_ parent: any RippleNode, member: Int) {
         if !isLinked { isLinked = true }
+        if parents.isEmpty {
+            // The usual first link (every node of a model, when its mediator is made).
+            parents.append(ParentLink(node: parent, member: member))
+            return
+        }
         parents.removeAll { $0.node == nil }
         guard !parents.contains(where: { $0.node === parent && $0.member == member }) else { return }
         parents.append(ParentLink(node: parent, member: member))

@@ -9,8 +9,9 @@
 /// Whether an update or refresh is recording writes.
 @usableFromInline nonisolated(unsafe) var _rippleIsRecording = false
 
-/// The journal epoch of the innermost running mediator (0 when none runs): a write of a member
-/// that its tracker already journaled in this epoch needs no journaling again.
+/// The journal epoch of the innermost running mediator (outside updates, the epoch of the writes
+/// outside updates, fresh after each update): a write of a member that its tracker already
+/// journaled in this epoch needs no journaling again.
 @usableFromInline nonisolated(unsafe) var _rippleJournalEpoch: UInt64 = 0
 
 /// The mediator whose update or refresh is running, innermost first.

@@ -28,10 +28,15 @@ final class Journal {
     subscript(range: PartialRangeFrom<Int>) -> ArraySlice<JournalEntry> { entries[range] }
     subscript(range: Range<Int>) -> ArraySlice<JournalEntry> { entries[range] }
 
+    /// An epoch no journal had.
+    static func newEpoch() -> UInt64 {
+        lastEpoch &+= 1
+        return lastEpoch
+    }
+
     /// Starts a segment: the next write of every member is journaled again.
     func beginSegment() {
-        Self.lastEpoch &+= 1
-        epoch = Self.lastEpoch
+        epoch = Self.newEpoch()
         _rippleJournalEpoch = epoch
         if !journaledHigh.isEmpty { journaledHigh.removeAll(keepingCapacity: true) }
     }

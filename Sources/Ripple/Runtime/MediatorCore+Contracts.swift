@@ -3,30 +3,63 @@ import Foundation
 // Writes outside updates, and the contracts a registration keeps (what it reads and writes).
 
 extension MediatorCore {
-    /// A write while no update runs: a contract violation, and a change the next refresh delivers.
+    /// A write while no update runs: a change that every mediator whose model holds the node, or
+    /// whose registrations watch it, keeps for its next refresh (delivered, then journaled as not
+    /// undoable, so that documents save it); a contract violation where a registration or
+    /// Observation watches the node.
     static func writeOutsideUpdate<Value>(_ node: any RippleNode, _ member: Int, old: Value) {
         let tracker = node._rippleTracker
-        let path = memberPath(type(of: node)._rippleDescriptor, member)
-        let cores = watchingCores(of: tracker)
-        for core in cores {
-            core.report(.writeOutsideUpdate, registration: nil, path: path)
-            core.scheduler.noteOutsideWrite(JournalEntry(node: node, member: member, old: old))
+        if !tracker.hasWatchers && !tracker.isObserved {
+            // Watched by nobody (a binding's write, say): no violation, and no array to gather.
+            guard tracker.modelMemberships > 0 else { return }
+            var isNoted = false
+            live.withUnsafeBufferPointer { cores in
+                for index in cores.indices {
+                    guard let core = cores[index].core, core.membership.contains(node) else { continue }
+                    core.scheduler.noteOutsideWrite(JournalEntry(node: node, member: member, old: old))
+                    isNoted = true
+                }
+            }
+            // Noted with its value before this write: later writes of the member, until the next
+            // update, need not reach the runtime (a plain store each), as in an update.
+            if isNoted { markNoted(tracker, member) }
+            return
         }
-        guard cores.isEmpty, tracker.isObserved || tracker.isLinked else { return }
-        // No registration reads it: the mediators whose model holds it report the violation,
-        // and keep the change for their next refresh when they keep parent links, which must
-        // follow it. Finding them walks their models, a cost paid by this mistake only.
-        for core in live.compactMap(\.core) where core.modelContains(node) {
-            core.report(.writeOutsideUpdate, registration: nil, path: path)
-            if tracker.isLinked { core.scheduler.noteOutsideWrite(JournalEntry(node: node, member: member, old: old)) }
+        let watching = watchingCores(of: tracker)
+        var holding = watching
+        if tracker.modelMemberships > 0 {
+            for index in live.indices {
+                guard let core = live[index].core, core.membership.contains(node), !holding.contains(where: { $0 === core }) else { continue }
+                holding.append(core)
+            }
         }
-        guard tracker.isObserved else { return }
-        // Observation's readers hear of it now, no refresh being due. The setter skipped an
-        // equal value already; a node whose class has will-change hooks comes here before
-        // storing, as Observation's own `willSet` does.
+        // Observation's readers hear of it now when no registration does (no refresh being due);
+        // the refresh that takes it in does not tell them again.
+        let tellsObservation = watching.isEmpty && tracker.isObserved
+        if !watching.isEmpty || tellsObservation {
+            let path = memberPath(type(of: node)._rippleDescriptor, member)
+            for core in watching.isEmpty ? holding : watching { core.report(.writeOutsideUpdate, registration: nil, path: path) }
+        }
+        for core in holding {
+            core.scheduler.noteOutsideWrite(JournalEntry(node: node, member: member, old: old), toldObservation: tellsObservation)
+        }
+        guard tellsObservation else { return }
+        // The setter skipped an equal value already; a node whose class has will-change hooks
+        // comes here before storing, as Observation's own `willSet` does.
         node._rippleObservationChange(member)
         let changeKey = type(of: node)._rippleDescriptor.members[member].changeKey
         if changeKey != member { node._rippleObservationChange(changeKey) }
+    }
+
+    /// Marks member `member` of the tracker's node journaled in the epoch of writes outside
+    /// updates (a fresh one after each update), as a journal marks its segment's writes.
+    private static func markNoted(_ tracker: Tracker, _ member: Int) {
+        guard member < 64, _rippleJournalEpoch != 0 else { return }
+        if tracker.journalEpoch != _rippleJournalEpoch {
+            tracker.journalEpoch = _rippleJournalEpoch
+            tracker.journaledMembers = 0
+        }
+        tracker.journaledMembers |= 1 << UInt64(member)
     }
 
     /// The mediators keeping the document (patches, a store) that holds `node`.
@@ -36,20 +69,6 @@ extension MediatorCore {
         return live.compactMap(\.core).filter { core in
             core.recorders.contains { ($0 as? PatchRecorder)?.documentSerial == owner }
         }
-    }
-
-    /// Whether `node` is reachable from the root.
-    private func modelContains(_ node: any RippleNode) -> Bool {
-        var visited: Set<ObjectIdentifier> = []
-        var stack = [root]
-        while let current = stack.popLast() {
-            if current === node { return true }
-            guard visited.insert(ObjectIdentifier(current)).inserted else { continue }
-            for (index, member) in type(of: current)._rippleDescriptor.members.enumerated() where member.isNode && !member.isComputed {
-                current._rippleVisitNodes(of: index) { stack.append($0) }
-            }
-        }
-        return false
     }
 
     /// The mediators with registrations watching a member of the node.

@@ -19,6 +19,8 @@ final class MediatorCore {
     let journal = Journal()
     let graph = RegistrationGraph()
     let validator: Validator
+    /// Which nodes are in the model (see `ModelMembership`).
+    let membership: ModelMembership
     let hooks = TransactionHooks()
     let actions = RunningActions()
     let scheduler = RefreshScheduler()
@@ -46,13 +48,19 @@ final class MediatorCore {
     /// Work to run once the running outermost update is over.
     private var afterUpdates: [@MainActor () -> Void] = []
 
-    /// The mediators alive, for writes outside updates that only Observation watches.
-    nonisolated(unsafe) static var live: [WeakCore] = []
+    /// The mediators alive, for writes outside updates (to find those whose model holds the node).
+    @exclusivity(unchecked) nonisolated(unsafe) static var live: [WeakCore] = []
     struct WeakCore { weak var core: MediatorCore? }
 
+    /// Walks the model once: to count its nodes, and to link them to their parents when a class
+    /// declares `validate()`.
     init(root: any RippleNode) {
         self.root = root
         validator = Validator(rootDescriptor: type(of: root)._rippleDescriptor)
+        membership = ModelMembership(root: root)
+        validator.buildLinks(from: root)
+        // Writes outside updates are noted in an epoch of their own (see `deactivate()`).
+        if activeCores.isEmpty && _rippleJournalEpoch == 0 { _rippleJournalEpoch = Journal.newEpoch() }
         scheduler.core = self
         Self.live.removeAll { $0.core == nil }
         Self.live.append(WeakCore(core: self))
@@ -65,6 +73,7 @@ final class MediatorCore {
     /// registered keeps model nodes alive.
     deinit {
         graph.endAll()
+        membership.releaseSoon()
         for end in onEnd { end() }
     }
 
@@ -278,7 +287,9 @@ final class MediatorCore {
     private func deactivate() {
         if let index = activeCores.lastIndex(where: { $0 === self }) { activeCores.remove(at: index) }
         _rippleIsRecording = !activeCores.isEmpty
-        _rippleJournalEpoch = activeCores.last?.journal.epoch ?? 0
+        // Outside updates, a fresh epoch: writes outside updates mark what they noted (see
+        // `writeOutsideUpdate`), and those after this update are noted again.
+        _rippleJournalEpoch = activeCores.last?.journal.epoch ?? Journal.newEpoch()
     }
 
     // MARK: - Registrations

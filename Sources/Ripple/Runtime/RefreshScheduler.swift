@@ -20,7 +20,9 @@ final class RefreshScheduler {
     private var queue = RegistrationQueue()
     private var pendingInitial: [RegistrationState] = []
     private var followUps: [RegistrationState] = []
-    private var outsideWrites: [JournalEntry] = []
+    @exclusivity(unchecked) private var outsideWrites: [JournalEntry] = []
+    /// The members whose last write outside updates Observation heard of when it was made.
+    private var outsideWritesToldObservation: Set<NodeMember> = []
     /// Updates started while a refresh ran, each a transaction of its own in a later round.
     private var queuedUpdates: [(origin: String?, tag: String?, body: @MainActor () throws -> Void)] = []
     /// Members of nodes read through Observation that changed, reported once the refresh round
@@ -48,9 +50,15 @@ final class RefreshScheduler {
         queuedUpdates.append((origin, tag, body))
     }
 
-    /// Keeps a change made outside updates for the next refresh.
-    func noteOutsideWrite(_ entry: JournalEntry) {
+    /// Keeps a change made outside updates for the next refresh; `toldObservation` when
+    /// Observation heard of it already (it is not told again).
+    func noteOutsideWrite(_ entry: JournalEntry, toldObservation: Bool = false) {
         outsideWrites.append(entry)
+        if toldObservation {
+            outsideWritesToldObservation.insert(NodeMember(entry.node._rippleTracker, entry.member))
+        } else if !outsideWritesToldObservation.isEmpty {
+            outsideWritesToldObservation.remove(NodeMember(entry.node._rippleTracker, entry.member))
+        }
     }
 
     /// A new registration: it fires on the next refresh, whatever changed.
@@ -65,17 +73,22 @@ final class RefreshScheduler {
     // MARK: Delivery
 
     /// Hands every member that changed in `entries` to the registrations watching it, and
-    /// queues those that are due to be judged in this refresh.
-    func deliver(_ entries: ArraySlice<JournalEntry>) {
+    /// queues those that are due to be judged in this refresh; the model's membership follows
+    /// them first. Observation hears of them after the round, but of `observationTold`.
+    func deliver(_ entries: ArraySlice<JournalEntry>, observationTold: Set<NodeMember> = []) {
+        core.membership.follow(entries)
         var seen: Set<NodeMember> = []
-        for entry in entries {
+        for index in entries.indices {
+            // Whether it is delivered at all, before the entry is copied (a retain and a copy of
+            // its value): most writes of a large update are of nodes nobody watches.
+            guard entries[index].node._rippleTracker.isDelivered else { continue }
+            let entry = entries[index]
             let tracker = entry.node._rippleTracker
-            guard tracker.isDelivered, seen.insert(NodeMember(tracker, entry.member)).inserted,
-                !entry.node._rippleIsCurrent(entry.member, entry.old)
+            guard seen.insert(NodeMember(tracker, entry.member)).inserted, !entry.node._rippleIsCurrent(entry.member, entry.old)
             else { continue }
             let descriptor = type(of: entry.node)._rippleDescriptor
             let changeKey = descriptor.members[entry.member].changeKey
-            if tracker.isObserved {
+            if tracker.isObserved, observationTold.isEmpty || !observationTold.contains(NodeMember(tracker, entry.member)) {
                 noteObservationChange(entry.node, entry.member)
                 if changeKey != entry.member { noteObservationChange(entry.node, changeKey) }
             }
@@ -213,9 +226,11 @@ final class RefreshScheduler {
             core.graph.updateLevels()
             if !outsideWrites.isEmpty {
                 let writes = outsideWrites
-                outsideWrites.removeAll()
+                let told = outsideWritesToldObservation
+                outsideWrites.removeAll(keepingCapacity: true)
+                outsideWritesToldObservation.removeAll()
                 core.validator.follow(writes[...])
-                deliver(writes[...])
+                deliver(writes[...], observationTold: told)
                 // The recorders hear of them as changes never undone (background writes of saved
                 // members make the document unsaved).
                 for write in writes { core.journal.append(write.node, write.member, old: write.old, isUndoable: false) }
@@ -323,7 +338,10 @@ final class RefreshScheduler {
         for registration in followUps { registration.isFollowUp = false }
         followUps.removeAll()
         queuedUpdates.removeAll()
+        // Dropped, but they were made: the model's membership follows them.
+        core.membership.follow(outsideWrites[...])
         outsideWrites.removeAll()
+        outsideWritesToldObservation.removeAll()
         queue.removeAll()
         return .refreshDidNotSettle(rounds: rounds, registrations: names)
     }

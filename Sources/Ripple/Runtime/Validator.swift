@@ -3,10 +3,11 @@
 /// before children, each once.
 ///
 /// Ancestors are found through parent links kept in the trackers, not by walking the model:
-/// the links are made by one walk the first time an update needs ancestors, then follow the
-/// node members that committed writes change. A validation therefore costs what was written
-/// plus the depth of the written nodes; models without `validate()` pay nothing at all, and an
-/// update that writes only nodes with no validating class above them never looks for ancestors.
+/// the links are made by one walk when the mediator is made (of the nodes that have a validating
+/// class above them, and of the members that lead to them), then follow the node members that
+/// committed writes change. A validation therefore costs what was written plus the depth of the
+/// written nodes; models without `validate()` pay nothing at all, and an update that writes only
+/// nodes with no validating class above them never looks for ancestors.
 final class Validator {
     /// What the model's classes say about validation.
     private struct ClassRole {
@@ -17,6 +18,12 @@ final class Validator {
         /// It or a class below it declares `validate()`: an attached node of this class is
         /// searched for validating nodes below it.
         var reachesValidating = false
+        /// A class below it has a validating class above: the links pass through its nodes.
+        var holdsLinked = false
+
+        /// Whether a write of a member holding nodes of this class can change links or what
+        /// is validated.
+        var isStructural: Bool { belowValidating || holdsLinked || reachesValidating }
     }
 
     /// Whether some class of the model declares `validate()`; when not, this does nothing.
@@ -25,8 +32,10 @@ final class Validator {
     /// Whether the trackers' parent links describe the model.
     private(set) var linksAreBuilt = false
     /// How many nodes validations looked at (written, attached, below attached, ancestors),
-    /// and how many the walks that made links did: what tests check costs against.
+    /// and how many the walks that followed attached nodes did: what tests check costs against.
     private(set) var nodesExamined = 0
+    /// How many nodes the walk that made the links, when the mediator was made, looked at.
+    private(set) var nodesLinkedAtStart = 0
     /// Nodes visited below attached nodes, for tests.
     private(set) var nodesWalkedBelowAttached = 0
     /// The node whose `validate()` runs now.
@@ -75,15 +84,30 @@ final class Validator {
             roles[index].reachesValidating = true
             above.append(contentsOf: parents[index])
         }
+        // Holding linked nodes: everything from which a class below a validating one is
+        // reachable, one edge down or more.
+        var holders = roles.indices.filter { roles[$0].belowValidating }.flatMap { parents[$0] }
+        while let index = holders.popLast() {
+            guard !roles[index].holdsLinked else { continue }
+            roles[index].holdsLinked = true
+            holders.append(contentsOf: parents[index])
+        }
         isActive = roles.contains { $0.validates }
         for (index, descriptor) in classes.enumerated() { self.roles[ObjectIdentifier(descriptor)] = roles[index] }
     }
 
     private func role(of node: any RippleNode) -> ClassRole {
         let descriptor = type(of: node)._rippleDescriptor
+        // Nodes met in a row are mostly of one class (a column's cards): no hashing for those.
+        if ObjectIdentifier(descriptor) == lastRole.descriptor { return lastRole.role }
         // A class outside the model's classes can hold no node of the model.
-        return roles[ObjectIdentifier(descriptor)] ?? ClassRole(validates: descriptor.validates)
+        let role = roles[ObjectIdentifier(descriptor)] ?? ClassRole(validates: descriptor.validates)
+        lastRole = (ObjectIdentifier(descriptor), role)
+        return role
     }
+
+    /// The class whose role was asked last, and its role.
+    private var lastRole: (descriptor: ObjectIdentifier?, role: ClassRole) = (nil, ClassRole())
 
     // MARK: Validating a transaction
 
@@ -124,30 +148,24 @@ final class Validator {
                 if seen.insert(ObjectIdentifier(child)).inserted { candidates.append(child) }
             }
         }
-        var builtNow = false
-        if !linksAreBuilt, candidates.contains(where: { role(of: $0).belowValidating }) {
-            buildLinks(from: root)
-            builtNow = true
-        }
-        do {
-            try validate(candidates, newParents: newParents)
-        } catch {
-            // Built from the transaction's structure, which is about to be rolled back.
-            if builtNow { linksAreBuilt = false }
-            throw error
-        }
+        try validate(candidates, newParents: newParents)
         return structural
     }
 
     /// Whether a write may lead to a validation, or to a parent link: of a class that validates or
-    /// has a validating class above it, or of a node member whose children may (or while links
-    /// are kept, any node member). Updates that write nothing of the kind cost one check a write.
+    /// has a validating class above it, or of a node member whose children may, or lead to such.
+    /// Updates that write nothing of the kind cost one check a write.
     private func mayNeedValidation(_ entry: JournalEntry) -> Bool {
         let role = role(of: entry.node)
         if role.validates || role.belowValidating { return true }
-        let member = type(of: entry.node)._rippleDescriptor.members[entry.member]
-        guard member.isNode else { return false }
-        return linksAreBuilt || member.childDescriptor.map { roles[ObjectIdentifier($0)]?.reachesValidating ?? true } ?? false
+        let descriptor = type(of: entry.node)._rippleDescriptor
+        return descriptor.holdsPlaces(entry.member) && isStructural(descriptor.members[entry.member])
+    }
+
+    /// Whether writes of `member` can attach or detach nodes that links or validation concern.
+    private func isStructural(_ member: MemberDescriptor) -> Bool {
+        guard !member.isComputed, let child = member.childDescriptor else { return false }
+        return roles[ObjectIdentifier(child)]?.isStructural ?? true
     }
 
     /// Runs `validate()` of the candidates and of their ancestors that declare it, parents first.
@@ -224,10 +242,14 @@ final class Validator {
     private func link(_ change: StructuralChange) {
         for child in change.changes.detached { child._rippleTracker.removeParent(change.parent, member: change.member) }
         for child in change.changes.attached {
-            let isLinked = child._rippleTracker.parents.contains { $0.node === change.parent && $0.member == change.member }
-            child._rippleTracker.addParent(change.parent, member: change.member)
-            // A node that was in the model keeps the links below it; a new one gets them.
-            if !isLinked { linkBelow(child, stoppingAtLinkedNodes: true) }
+            let role = role(of: child)
+            if role.belowValidating {
+                let isLinked = child._rippleTracker.parents.contains { $0.node === change.parent && $0.member == change.member }
+                child._rippleTracker.addParent(change.parent, member: change.member)
+                // A node that was in the model keeps the links below it; a new one gets them.
+                if isLinked { continue }
+            }
+            if role.holdsLinked { linkBelow(child, stoppingAtLinkedNodes: true) }
         }
     }
 
@@ -238,9 +260,9 @@ final class Validator {
         var result: [StructuralChange] = []
         var seen: Set<NodeMember> = []
         for entry in entries {
-            let member = type(of: entry.node)._rippleDescriptor.members[entry.member]
-            guard member.isNode, !member.isComputed,
-                linksAreBuilt || member.childDescriptor.map({ roles[ObjectIdentifier($0)]?.reachesValidating ?? true }) ?? false,
+            let descriptor = type(of: entry.node)._rippleDescriptor
+            // The bit first: most writes are of values, whose member need not be looked at.
+            guard descriptor.holdsPlaces(entry.member), isStructural(descriptor.members[entry.member]),
                 seen.insert(NodeMember(entry.node._rippleTracker, entry.member)).inserted
             else { continue }
             let changes = NodeChanges(from: entry.old, to: entry.node._rippleValue(of: entry.member))
@@ -249,25 +271,37 @@ final class Validator {
         return result
     }
 
-    /// Links every node of the model to its parents: once, the first time ancestors are needed.
-    private func buildLinks(from root: any RippleNode) {
+    /// Links the nodes of the model that have a validating class above them to their parents:
+    /// when the mediator is made (of a model with `validate()`), so that no update pays for it.
+    ///
+    /// - Complexity: O(n), where n is the number of places in nodes of classes that lead to
+    ///   such nodes.
+    func buildLinks(from root: any RippleNode) {
+        guard isActive, !linksAreBuilt else { return }
+        let examined = nodesExamined
         linkBelow(root, stoppingAtLinkedNodes: false)
+        nodesLinkedAtStart += nodesExamined - examined
+        nodesExamined = examined
         linksAreBuilt = true
     }
 
-    /// Links the nodes below `top` to their parents; a new subtree stops at nodes already
-    /// linked where they are (their own subtrees are linked already).
+    /// Links the nodes below `top` that have a validating class above them to their parents,
+    /// walking the members that lead to them; a new subtree stops at nodes already linked where
+    /// they are (their own subtrees are linked already).
     private func linkBelow(_ top: any RippleNode, stoppingAtLinkedNodes: Bool) {
         var visited: Set<ObjectIdentifier> = [ObjectIdentifier(top)]
         var stack = [top]
         while let node = stack.popLast() {
             nodesExamined += 1
             forEachChild(of: node) { child, member in
-                let tracker = child._rippleTracker
-                let isLinked = tracker.parents.contains { $0.node === node && $0.member == member }
-                if !isLinked { tracker.addParent(node, member: member) }
-                if isLinked && stoppingAtLinkedNodes { return }
-                if visited.insert(ObjectIdentifier(child)).inserted { stack.append(child) }
+                let role = role(of: child)
+                if role.belowValidating {
+                    let tracker = child._rippleTracker
+                    let isLinked = tracker.parents.contains { $0.node === node && $0.member == member }
+                    if !isLinked { tracker.addParent(node, member: member) }
+                    if isLinked && stoppingAtLinkedNodes { return }
+                }
+                if role.holdsLinked, visited.insert(ObjectIdentifier(child)).inserted { stack.append(child) }
             }
         }
     }
@@ -280,7 +314,7 @@ final class Validator {
         guard visited.insert(ObjectIdentifier(top)).inserted else { return }
         var stack = [top]
         while let node = stack.popLast() {
-            forEachChild(of: node) { child, _ in
+            forEachChild(of: node, linkedOnly: false) { child, _ in
                 guard visited.insert(ObjectIdentifier(child)).inserted else { return }
                 nodesWalkedBelowAttached += 1
                 body(child, node)
@@ -289,8 +323,16 @@ final class Validator {
         }
     }
 
-    private func forEachChild(of node: any RippleNode, _ body: (any RippleNode, Int) -> Void) {
-        for (index, member) in type(of: node)._rippleDescriptor.members.enumerated() where member.isNode && !member.isComputed {
+    /// Calls `body` with every child of `node` and the member holding it, through the members
+    /// whose classes lead to nodes with a validating class above (all, for `forEachNode`).
+    private func forEachChild(of node: any RippleNode, linkedOnly: Bool = true, _ body: (any RippleNode, Int) -> Void) {
+        let descriptor = type(of: node)._rippleDescriptor
+        for index in descriptor.storedNodeMembers {
+            if linkedOnly, let child = descriptor.members[index].childDescriptor, let role = roles[ObjectIdentifier(child)],
+                !role.belowValidating && !role.holdsLinked
+            {
+                continue
+            }
             node._rippleVisitNodes(of: index) { body($0, index) }
         }
     }

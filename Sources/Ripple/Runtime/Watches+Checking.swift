@@ -14,7 +14,7 @@ extension Watches {
             }
             for (key, value) in theirs where mine[key] == nil { lines.append("\(name) \(key): none, full walk \(value)") }
         }
-        compare("watch", watched.mapValues(\.count), reference.watched.mapValues(\.count))
+        compare("watch", watched.entries.mapValues(\.count), reference.watched.entries.mapValues(\.count))
         let listed = watchList.enumerated().allSatisfy { watched[$0.element.key]?.index == $0.offset }
         if !listed || watchList.count != watched.count { lines.append("the list of trackers and the table disagree") }
         compare("permitted", permitted, reference.permitted)
@@ -73,6 +73,14 @@ extension Watches {
         }
     }
 
+    /// How many children ``forEachChild(in:_:)`` calls its body with.
+    static func childCount(in snapshot: Snapshot) -> Int {
+        switch snapshot {
+        case .stored(let value): (value as? any Collection)?.count ?? 1
+        case .computed(let nodes): nodes.count
+        }
+    }
+
     /// The places each node lost (-1 each) and gained (+1 each) from `old` to `new`, by identity.
     static func placeChanges(from old: [any RippleNode], to new: [any RippleNode]) -> [(node: any RippleNode, delta: Int)] {
         if old.count == new.count, zip(old, new).allSatisfy({ $0 === $1 }) { return [] }
@@ -107,11 +115,6 @@ extension Watches {
             }
         }
         return order.compactMap { id in sums[id].flatMap { $0.delta == 0 ? nil : $0 } }
-    }
-
-    static func add(_ count: Int, to watch: inout Watched) -> (count: Int, index: Int) {
-        watch.count += count
-        return (watch.count, watch.index)
     }
 
     /// Changes a region entry of a table with `body` (one look-up), dropping it when it is

@@ -3,22 +3,39 @@
 extension Watches {
     // MARK: The region
 
-    func addPlaces(_ node: any RippleNode, _ delta: Int) {
+    /// Adds `delta` places to `node` (held by `holder`, a node of the region; nil for a path's
+    /// `.all`).
+    func addPlaces(_ node: any RippleNode, _ delta: Int, from holder: (any RippleNode)? = nil) {
         let entry = changeRegionNode(of: node._rippleTracker) { entry in
             entry.places += delta
             return entry
         }
-        if (entry.places > 0) != entry.isIn {
-            regionCandidates.append(node)
-        } else if delta < 0, entry.places > 0, isRecursive(type(of: node)._rippleDescriptor) {
+        if (entry.places > 0) != entry.isIn { regionCandidates.append(node) }
+        // A node in the region, of a class that holds its own kind: one that lost a place may
+        // be held only by a cycle now (checked once the region settles); one that gained a place
+        // in a node off its cycles of classes is held from outside anything it reaches.
+        guard entry.isIn, delta < 0 || isFollowing && holder != nil else { return }
+        let cycle = classCycle(of: type(of: node)._rippleDescriptor)
+        guard cycle.isRecursive else { return }
+        if delta < 0 {
             shrunk.append(node)
+        } else if let holder, !cycle.classes.contains(ObjectIdentifier(type(of: holder)._rippleDescriptor)) {
+            gains[ObjectIdentifier(node)] = holder
         }
     }
 
     /// Lets the nodes whose count became positive enter, then those whose count fell to zero
-    /// leave: entering first, so that a node moved through a node that enters never leaves on
-    /// the way.
+    /// leave (entering first, so that a node moved through a node that enters never leaves on
+    /// the way); then makes those that only a cycle nothing else holds still holds leave.
     func settleRegion() {
+        repeat {
+            enterAndLeave()
+        } while !needsFullResolve && removeUnreachable()
+        shrunk.removeAll()
+        gains.removeAll()
+    }
+
+    private func enterAndLeave() {
         while !regionCandidates.isEmpty {
             var leaving: [any RippleNode] = []
             while let node = regionCandidates.popLast() {
@@ -45,13 +62,6 @@ extension Watches {
                 changeMembership(of: node, by: -1)
             }
         }
-        // A node of a recursive class that lost a place and is still held may be held only by
-        // a cycle that nothing else holds now: the full walk knows.
-        for node in shrunk where isInRegion(node._rippleTracker) {
-            giveUp()
-            break
-        }
-        shrunk.removeAll()
     }
 
     nonisolated(unsafe) private static var lastSerial = 0
@@ -127,25 +137,7 @@ extension Watches {
             points[key]!.holdsPlaces = delta > 0
             let snapshot = points[key]!.snapshot
             if points[key]!.isUnused { points[key] = nil }
-            Self.forEachChild(in: snapshot) { addPlaces($0, delta) }
+            Self.forEachChild(in: snapshot) { addPlaces($0, delta, from: node) }
         }
-    }
-
-    func isRecursive(_ descriptor: NodeDescriptor) -> Bool {
-        let id = ObjectIdentifier(descriptor)
-        if let known = recursiveClasses[id] { return known }
-        var seen: Set<ObjectIdentifier> = []
-        var stack = descriptor.members.compactMap(\.childDescriptor)
-        var result = false
-        while let current = stack.popLast() {
-            if current === descriptor {
-                result = true
-                break
-            }
-            guard seen.insert(ObjectIdentifier(current)).inserted else { continue }
-            stack += current.members.compactMap(\.childDescriptor)
-        }
-        recursiveClasses[id] = result
-        return result
     }
 }

@@ -27,11 +27,42 @@
 /// within one refresh still counts (see `RegistrationState.followChanges()`). A snapshot holds
 /// the old value of its member (as a pending change does) until then.
 ///
-/// The full walk (``resolve(_:from:_:)``) stays the fallback where following is not sound:
-/// a region node of a class that can hold itself lost a place and kept others (it may be held
-/// only by a cycle that nothing else holds now), or a walk from a point's change came back to
-/// that same point (a path through a cycle). Both only happen in models whose classes are
-/// recursive.
+/// The region settles once all the changes noted are followed (``follow()``), so that a node
+/// moved from one member to another (two points, followed one after the other) never leaves on
+/// the way. Counting finds exactly what entered, but it never drops a cycle: in a model whose
+/// classes hold their own kind, a node can stay counted while only a cycle that nothing
+/// reachable holds still holds it (a task moved under its own subtask). So the nodes of such
+/// classes that lost a place while in the region and are still in (``shrunk``) are checked
+/// (``removeUnreachable()``):
+///
+/// - A node is kept at once when the same changes gave it a place in a node still in the
+///   region whose class is off its cycles of classes: that node cannot be held through it (a
+///   task moved to another project).
+/// - The others are decided by a trial deletion, as cycle collectors make it: reach from them
+///   what their members holding classes of their cycles hold; a node held more times than what
+///   was reached holds it is held from outside, and is kept with what it reaches; the rest hold
+///   only each other, and leave with what only they held. What their leaving takes a place from
+///   is checked in turn.
+///
+/// Why this is exact. Nothing reachable leaves: a path from the anchor to a node that was
+/// reached enters what was reached through a node held from outside it, which is kept with
+/// what it reaches. Nothing unreachable stays: take the unreachable nodes still counted, and
+/// among them a group that nothing outside it holds (going back from holder to holder among
+/// them, finitely many, ends in one). It was reachable before the changes, or entered with
+/// them through a node outside it: either way its nodes lost, while in the region, the places
+/// that held it from outside. The node that lost the last place any of them lost was checked
+/// after that, when only the group held the group (nothing gains a place once checks begin),
+/// and its class holds its own kind (the group holds it): the check reached the whole group,
+/// found it held by nothing else, and it left.
+///
+/// So a move costs nothing more under a node of another class, and what the moved node reaches
+/// through its own kind under a node of its own kind (a subtask moved under another task: its
+/// subtasks); the same move as a detach and an attach in two updates costs twice that, with the
+/// watches to take away and make again.
+///
+/// The full walk (``resolve(_:from:_:)``) stays the fallback where following is not sound: a
+/// walk from a point's change came back to that same point (a path, not a `.all`, through a
+/// cycle), or a count fell below zero.
 final class Watches {
     /// The registration added to the trackers of what is watched; nil for a reference walk made
     /// only to compare with (see ``RegistrationState/watchDifferences(nodes:)``).
@@ -54,7 +85,7 @@ final class Watches {
     // statement at a time: their accesses are not checked for exclusivity at run time (a walk
     // of a large model makes several per node).
     /// The watched members of nodes (by change key, or ``Tracker/anyMember``).
-    @exclusivity(unchecked) private(set) var watched: [NodeMember: Watched] = [:]
+    @exclusivity(unchecked) private(set) var watched = WatchTable()
     /// The trackers of ``watched``, in the order met (mostly): ending the watches visits them
     /// in that order, near the order of their nodes in memory, not scattered as the table's.
     @exclusivity(unchecked) var watchList: [(tracker: Tracker, key: NodeMember)] = []
@@ -108,14 +139,25 @@ final class Watches {
     @exclusivity(unchecked) var dirtySet: Set<NodeMember> = []
     /// Following is not sound: the next ``follow()`` answers false and leaves it to a full walk.
     @exclusivity(unchecked) private(set) var needsFullResolve = false
+    /// How many full walks it made, and how many nodes the searches for cycles that nothing
+    /// else holds looked at (for tests of what following costs).
+    @exclusivity(unchecked) private(set) var fullWalks = 0
+    @exclusivity(unchecked) var nodesSearchedForCycles = 0
     /// The point being followed (a walk that comes back to it needs the full walk).
     @exclusivity(unchecked) var following: NodeMember?
     /// Region nodes whose count crossed zero, waiting for the region to settle.
     @exclusivity(unchecked) var regionCandidates: [any RippleNode] = []
-    /// Region nodes of recursive classes that lost a place and kept others.
+    /// Region nodes of recursive classes that lost a place while in the region: each may now be
+    /// held only by a cycle that nothing else holds (see ``removeUnreachable()``).
     @exclusivity(unchecked) var shrunk: [any RippleNode] = []
-    /// Whether a class can hold a node of its own class, at any depth.
-    @exclusivity(unchecked) var recursiveClasses: [ObjectIdentifier: Bool] = [:]
+    /// For region nodes of recursive classes that gained a place while in the region, during the
+    /// changes being followed: a holder of a class off their cycles of classes, which cannot be
+    /// held through them (see ``removeUnreachable()``).
+    @exclusivity(unchecked) var gains: [ObjectIdentifier: any RippleNode] = [:]
+    /// Changes are being followed (not walked from the start): ``gains`` are noted.
+    @exclusivity(unchecked) var isFollowing = false
+    /// For each class, the classes on a cycle with it, and its members that hold them.
+    @exclusivity(unchecked) var classCycles: [ObjectIdentifier: ClassCycle] = [:]
 
     init() {}
 
@@ -149,6 +191,7 @@ final class Watches {
     /// Forgets everything, then walks `paths` from `anchor`: what registering costs, and the
     /// fallback where following a change is not sound.
     func resolve(_ paths: [[PathStep]], from anchor: any RippleNode, _ descriptor: NodeDescriptor) {
+        fullWalks += 1
         removeAll(keepingCapacity: true)
         for path in paths { walk(path[...], from: anchor, descriptor, context: [], times: 1) }
         settleRegion()
@@ -177,6 +220,7 @@ final class Watches {
         dirtySet.removeAll()
         regionCandidates.removeAll()
         shrunk.removeAll()
+        gains.removeAll()
         following = nil
         needsFullResolve = false
     }
@@ -235,15 +279,21 @@ final class Watches {
             points[key]!.routes.append(route)
         }
         if points[key]!.isUnused { points[key] = nil }
+        if route.count > 0, case .member(let next) = route.rest.first, child.members.indices.contains(next),
+            !child.members[next].isComputed
+        {
+            // Each child watches at least that member: room for all at once, not by doubling.
+            reserveWatches(Self.childCount(in: snapshot))
+        }
         Self.forEachChild(in: snapshot) { walk(route.rest, from: $0, child, context: route.context, times: route.count) }
     }
 
     func watch(_ tracker: Tracker, _ changeKey: Int, context: [NodeMember], times: Int) {
         let key = NodeMember(tracker, changeKey)
         // One look-up in the table for the usual cases: a new watch, or another way to one.
-        let (count, index) = Self.add(times, to: &watched[key, default: Watched(count: 0, index: watchList.count)])
+        let result = watched.add(times, to: key, index: watchList.count)
+        let (count, index) = (result.count, result.index)
         if count <= 0 {
-            watched[key] = nil
             if count < 0 { giveUp() }
             if count - times > 0 { unwatch(at: index) }
         } else if count == times {
@@ -264,7 +314,7 @@ final class Watches {
         let last = watchList.removeLast()
         if index < watchList.count {
             watchList[index] = last
-            watched[last.key] = Watched(count: watched[last.key]?.count ?? 0, index: index)
+            watched.setIndex(index, of: last.key)
         }
         if let owner { gone.tracker.removeWatcher(owner, member: gone.key.member) }
     }
@@ -300,10 +350,15 @@ final class Watches {
     /// Brings the watches up to date with the members that changed since the last call; false
     /// when that is not sound and a full walk must do it (``resolve(_:from:_:)``).
     func follow() -> Bool {
+        isFollowing = true
+        defer { isFollowing = false }
         while !needsFullResolve, let key = dirty.popLast() {
             dirtySet.remove(key)
             follow(key)
         }
+        // The region settles once every change is followed: a node moved from one member to
+        // another (two points) never leaves on the way, whichever is followed first.
+        if !needsFullResolve { settleRegion() }
         return !needsFullResolve
     }
 
@@ -331,14 +386,13 @@ final class Watches {
         for (node, delta) in changes where delta > 0 { apply(node, delta, point) }
         for (node, delta) in changes where delta < 0 { apply(node, delta, point) }
         following = nil
-        settleRegion()
     }
 
     func apply(_ node: any RippleNode, _ delta: Int, _ point: Point) {
         for route in point.routes {
             walk(route.rest, from: node, point.childDescriptor, context: route.context, times: delta * route.count)
         }
-        if point.holdsPlaces { addPlaces(node, delta) }
+        if point.holdsPlaces { addPlaces(node, delta, from: point.node) }
     }
 
     func giveUp() {

@@ -19,7 +19,8 @@ extension TemplateSet {
     check of the store, on the fast path. A class with transactionWillChange() journals before
     it stores instead, so that the hook runs before the node's first change.
     A setter skips writes that change nothing: `==` values (when the type is Equatable,
-    chosen at compile time) or the very same nodes.
+    chosen at compile time; floating-point values, alone or in collections, by their bits:
+    the overloads of `_rippleChanges` for `_RippleBitwiseEquatable`) or the very same nodes.
     `_modify` edits the storage in place (`append`, subscripts, `+=`, mutating methods): it
     journals the old value at the first edit of a transaction only, so later edits find the
     storage uniquely held and copy nothing. Whether such an edit changed anything is judged

@@ -12,6 +12,9 @@ package struct Annotation: Hashable, Sendable {
     package var items: [AnnotationItem]
     /// Where the first annotation line starts (its `//`).
     package var location: SourceLocation
+    /// Whether a line of it had a syntax error (reported where it was read), after which its
+    /// items were not read: the annotation may lack items the user wrote.
+    package var hasSyntaxErrors = false
 
     package init(items: [AnnotationItem], location: SourceLocation) {
         self.items = items

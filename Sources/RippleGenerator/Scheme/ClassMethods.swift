@@ -24,17 +24,6 @@ struct ClassMethods {
         /// `func transactionDidRollBack()`.
         case didRollBack
 
-        /// The hook a method's name and throwing make it, if any.
-        init?(name: String, isThrowing: Bool) {
-            switch (name, isThrowing) {
-            case ("validate", true): self = .validate
-            case ("transactionWillChange", false): self = .willChange
-            case ("transactionDidCommit", false): self = .didCommit
-            case ("transactionDidRollBack", false): self = .didRollBack
-            default: return nil
-            }
-        }
-
         /// The name it is reported by: `validate()`.
         var name: String {
             switch self {
@@ -56,6 +45,10 @@ struct ClassMethods {
     /// Methods that would be one of these but are `async`, which the runtime cannot call (it
     /// calls them synchronously, within an update): each with the name it is reported by.
     var asyncMethods: [(method: Method, name: String)] = []
+    /// Methods most likely meant as one of these that are not (misspelled, or declared otherwise
+    /// than the runtime calls them), each with what is wrong, reported when the class has no such
+    /// method after all. The class's name is filled in when reported.
+    var misdeclared: [(method: Method, hook: Hook, misdeclaration: HookMisdeclaration)] = []
 
     /// The methods among `functions`: instance methods without parameters, not async;
     /// `validate()` throws, the hooks do not. `enclosing` is the isolation of the extension
@@ -63,9 +56,7 @@ struct ClassMethods {
     init(_ functions: [FunctionDeclaration], in file: String, enclosing: Isolation = .inferred) {
         // Read where they are, by index: a copy of a declaration would retain all its parts.
         for index in functions.indices {
-            guard functions[index].kind == .function, functions[index].parameterCount == 0, !functions[index].isStatic,
-                  let hook = Hook(name: functions[index].name, isThrowing: functions[index].isThrowing)
-            else { continue }
+            guard functions[index].kind == .function, let match = Hook.match(functions[index]) else { continue }
             let function = functions[index]
             var method = Method(
                 file: file, location: function.location, access: AccessLevel(modifiers: function.modifiers),
@@ -74,18 +65,37 @@ struct ClassMethods {
                 method.isolation = Isolation(attributes: function.attributes, modifiers: function.modifiers)
                     .inheriting(enclosing)
             }
-            if function.isAsync {
+            switch match {
+            case .hook(let hook) where function.isAsync:
                 asyncMethods.append((method, hook.name))
-            } else {
+            case .hook(let hook):
                 declarations[hook.rawValue].append(method)
+            case .misdeclared(let hook, let problem):
+                let staticModifier = function.modifiers.first { $0 == "static" || $0 == "class" }.map { $0 + " " } ?? ""
+                let written = staticModifier + "func " + function.name + function.signature
+                misdeclared.append((method, hook, HookMisdeclaration(hook, problem, written: written)))
             }
         }
     }
 
     /// What a file that may declare one of these methods holds (`func validate`,
     /// `func transaction`): such a file is parsed even without annotations, since an extension
-    /// in it may give an annotated class its hooks.
+    /// in it may give an annotated class its hooks. (A file that extends a class the parsed
+    /// files declare is parsed too, whatever its methods are named: see ``ExtensionScan``.)
     static let declarationWords = ["func validate", "func transaction"]
+
+    /// The methods meant as hooks that the class does not have, to report: a misdeclared
+    /// `validate(_:)` beside a real `validate()` is an overload, not a mistake. Hooks declared
+    /// only under `#if` count as had (they are reported on their own).
+    func misdeclaredMethods(ofClass className: String) -> [(method: Method, misdeclaration: HookMisdeclaration)] {
+        misdeclared.compactMap { found in
+            guard declarations[found.hook.rawValue].isEmpty, !asyncMethods.contains(where: { $0.name == found.hook.name })
+            else { return nil }
+            var misdeclaration = found.misdeclaration
+            misdeclaration.className = className
+            return (found.method, misdeclaration)
+        }
+    }
 
     /// The method found for `hook`: its first declaration.
     subscript(hook: Hook) -> Method? { declarations[hook.rawValue].first }
@@ -103,6 +113,7 @@ struct ClassMethods {
             merged.declarations[hook.rawValue] += other.declarations[hook.rawValue]
         }
         merged.asyncMethods += other.asyncMethods
+        merged.misdeclared += other.misdeclared
         return merged
     }
 

@@ -67,6 +67,9 @@ extension SchemeBuilder {
             report(.missingTracker(className: candidate.name), at: candidate.location, in: candidate.file)
         }
         var methods = candidate.methods.adding(extensionMethods[candidate.qualifiedName])
+        for (method, misdeclaration) in methods.misdeclaredMethods(ofClass: candidate.name) {
+            report(.misdeclaredHook(misdeclaration), at: method.location, in: method.file)
+        }
         for (method, name) in methods.removeConditional(classConditions: candidate.compilationConditions) {
             report(.conditionalMethod(method: name), at: method.location, in: method.file)
         }
@@ -119,6 +122,7 @@ extension SchemeBuilder {
             guard let path = values[index].sharedPath else { continue }
             let name = path.text
             guard let target = eligibleByName[name] else {
+                if brokenMembers[nodeClass.qualifiedName]?.contains(name) == true { continue }
                 let suggestion = suggestedSpelling(of: name, among: eligible.count, eligible.map(\.name))
                 report(.unknownSharedProperty(name: name, className: nodeClass.name, suggestion: suggestion),
                        at: path.location, in: nodeClass.file)

@@ -93,6 +93,9 @@ extension SchemeBuilder {
         /// The names of the annotation's items (``Annotation/names``), read while they were at
         /// hand: building the member then looks at the items only for those it needs.
         var names: UInt16
+        /// Whether every item was read and kept: `false` when one was reported (unknown, or
+        /// misplaced) and dropped, so that what the member is cannot be told.
+        var isWhole: Bool
     }
 
     // MARK: Collecting
@@ -149,7 +152,7 @@ extension SchemeBuilder {
             let methods = ClassMethods(
                 type.functions, in: path,
                 enclosing: Isolation(attributes: type.attributes, modifiers: type.modifiers))
-            if !methods.found.isEmpty || !methods.asyncMethods.isEmpty {
+            if !methods.found.isEmpty || !methods.asyncMethods.isEmpty || !methods.misdeclared.isEmpty {
                 extensionMethods[type.name] = methods.adding(extensionMethods[type.name])
             }
         }
@@ -173,9 +176,14 @@ extension SchemeBuilder {
             readAnnotation(type.comments, in: path), ofType: type, in: path, diagnostics: &diagnostics)
         var isCandidate = false
         if let annotation, type.kind == .class {
-            let checked = check(annotation, onClass: true, in: path)
+            let (checked, isWhole) = check(annotation, onClass: true, in: path)
             let isRoot = checked.contains(.root)
             let isNode = checked.contains(.node)
+            if !isRoot, !isNode, !isWhole {
+                // Its annotation was reported: the class is not tracked, and nothing that
+                // follows from that (its members, the nodes of its type, a missing root) is.
+                unreadableTypes[type.qualifiedName] = mayBeRoot(annotation)
+            }
             if isRoot || isNode {
                 isCandidate = true
                 if isRoot, isNode, let node = checked.item(.node) {
@@ -199,6 +207,7 @@ extension SchemeBuilder {
             if let item = annotation.items.first(where: { $0.name == .root || $0.name == .node }) {
                 report(.notAClass(item: item.name!, name: type.name, kind: Self.article(of: type.kind)),
                        at: item.location, in: path)
+                unreadableTypes[type.qualifiedName] = item.name == .root
             } else {
                 report(.unsupportedDeclaration("\(type.kind.rawValue) '\(type.name)'"), at: annotation.location, in: path)
             }
@@ -208,10 +217,12 @@ extension SchemeBuilder {
                   let memberAnnotation = dialect.annotation(
                       written, ofMemberAt: memberIndex, in: type, file: path, diagnostics: &diagnostics)
             else { continue }
-            let checked = check(memberAnnotation, onClass: false, in: path)
+            let (checked, isWhole) = check(memberAnnotation, onClass: false, in: path)
             if isCandidate {
                 candidates[candidates.count - 1].members.append(
-                    AnnotatedMember(index: memberIndex, annotation: checked, names: checked.names))
+                    AnnotatedMember(index: memberIndex, annotation: checked, names: checked.names, isWhole: isWhole))
+            } else if unreadableTypes[type.qualifiedName] != nil {
+                continue
             } else if type.kind == .class {
                 membersOfUnannotatedClasses.append(UnannotatedMember(
                     member: type.members[memberIndex].name, className: type.name, scope: type.qualifiedName,
@@ -244,16 +255,25 @@ extension SchemeBuilder {
     }
 
     /// Reports the annotated members of classes that are not annotated: the class wants an
-    /// annotation, unless it cannot be tracked (it is generic, or a subclass of a tracked class).
+    /// annotation, said once at its first annotated member (one annotation fixes them all), or,
+    /// when it cannot be tracked (it is generic, or a subclass of a tracked class), each member
+    /// wants its annotation removed.
     mutating func reportMembersOfUnannotatedClasses() {
+        let hasRoot = candidates.contains { $0.role == .root }
         for unannotated in membersOfUnannotatedClasses {
             let trackedSuperclass = unannotated.superclass.flatMap { resolveClass($0, inScope: unannotated.scope) }
-            let message: SchemeMessage = if unannotated.isGeneric || trackedSuperclass != nil {
-                .memberOfUntrackableClass(member: unannotated.member, className: unannotated.className, superclass: trackedSuperclass)
-            } else {
-                .memberOfUnannotatedClass(member: unannotated.member, className: unannotated.className, prefix: prefix)
+            if unannotated.isGeneric || trackedSuperclass != nil {
+                report(.memberOfUntrackableClass(
+                    member: unannotated.member, className: unannotated.className, superclass: trackedSuperclass),
+                       at: unannotated.location, in: unannotated.file)
+                continue
             }
-            report(message, at: unannotated.location, in: unannotated.file)
+            // Reported once; then the class counts as one whose annotation was reported: node
+            // members of its type, and a missing root (it may be the root), are not reported.
+            guard unreadableTypes.updateValue(true, forKey: unannotated.scope) == nil else { continue }
+            report(.memberOfUnannotatedClass(
+                member: unannotated.member, className: unannotated.className, prefix: prefix, mayBeRoot: !hasRoot),
+                   at: unannotated.location, in: unannotated.file)
         }
     }
 
@@ -293,6 +313,7 @@ extension SchemeBuilder {
                 } else {
                     annotation?.items += line.items
                 }
+                if !line.problems.isEmpty { annotation?.hasSyntaxErrors = true }
             case .docLine:
                 if dialect.parser.looksLikeAnnotation(docComment: comments[index].text) {
                     report(.docCommentAnnotation(prefix: prefix), at: comments[index].location, in: path)
@@ -313,50 +334,74 @@ extension SchemeBuilder {
     }
 
     /// The items of `annotation` that exist, apply to this kind of declaration, are given once
-    /// and have a value of the right form; every other item is reported and dropped.
-    private mutating func check(_ annotation: Annotation, onClass: Bool, in path: String) -> Annotation {
+    /// and have a value of the right form; every other item is reported and dropped. `isWhole`
+    /// is `false` when an item other than a repeated one was dropped, or a line of the
+    /// annotation had a syntax error: what the annotation says is then unknown.
+    private mutating func check(_ annotation: Annotation, onClass: Bool, in path: String) -> (Annotation, isWhole: Bool) {
         var seen: UInt16 = 0
         var checked = annotation
+        var isWhole = !annotation.hasSyntaxErrors
         // The invalid items are removed from a copy, which most annotations leave whole.
-        for index in annotation.items.indices where !isValid(annotation.items[index], onClass: onClass, seen: &seen, in: path) {
+        for index in annotation.items.indices {
+            let verdict = verdict(on: annotation.items[index], onClass: onClass, seen: &seen, in: path)
+            guard verdict != .valid else { continue }
+            if verdict == .invalid { isWhole = false }
             checked.items.remove(at: index - (annotation.items.count - checked.items.count))
         }
-        return checked
+        return (checked, isWhole)
+    }
+
+    /// What ``verdict(on:onClass:seen:in:)`` finds of an item.
+    private enum ItemVerdict {
+        /// It exists, applies here, is the first of its name and has a value of the right form.
+        case valid
+        /// It repeats an item given before, which stands.
+        case repeated
+        /// It is unknown, misplaced, or its value is missing or of the wrong form.
+        case invalid
     }
 
     /// Whether `item` exists, applies to this kind of declaration, is the first of its name
     /// (`seen` has a bit for each name met) and has a value of the right form; reports why not.
-    private mutating func isValid(_ item: AnnotationItem, onClass: Bool, seen: inout UInt16, in path: String) -> Bool {
+    private mutating func verdict(on item: AnnotationItem, onClass: Bool, seen: inout UInt16, in path: String) -> ItemVerdict {
         guard let name = item.name else {
             report(.unknownItem(item.spelling, suggestion: nearestSpelling(of: item.spelling, in: dialect.itemSpellings)),
                    at: item.location, in: path)
-            return false
+            return .invalid
         }
         guard seen & name.bit == 0 else {
             report(.duplicateItem(item.spelling), at: item.location, in: path)
-            return false
+            return .repeated
         }
         seen |= name.bit
         guard onClass ? name.appliesToClasses : name.appliesToMembers else {
             report(.itemOnWrongDeclaration(item: name, onClass: onClass), at: item.location, in: path)
-            return false
+            return .invalid
         }
         switch (name.valueForm, item.value) {
         case (.none, nil), (.pathList, .some):
-            return true
+            return .valid
         case (.none, .some(let value)):
             report(.unexpectedValue(item: name), at: value.location, in: path)
-            return false
+            return .invalid
         case (_, nil):
             report(.missingValue(item: name), at: item.location, in: path)
-            return false
+            return .invalid
         case (.name, .path(let path)) where path.components.count == 1:
-            return true
+            return .valid
         case (.typeName, .path):
-            return true
+            return .valid
         case (_, .some(let value)):
             report(.invalidValue(item: name), at: value.location, in: path)
-            return false
+            return .invalid
+        }
+    }
+
+    /// Whether a class whose annotation was reported may have been meant as the root: unless
+    /// an unknown item of it is nearest to `node` (`nod`), it may.
+    private func mayBeRoot(_ annotation: Annotation) -> Bool {
+        !annotation.items.contains { item in
+            item.name == nil && nearestSpelling(of: item.spelling, in: dialect.itemSpellings) == AnnotationItem.Name.node.rawValue
         }
     }
 
@@ -365,7 +410,8 @@ extension SchemeBuilder {
     /// Reports a missing root (when there are nodes) and any second root.
     mutating func checkRoots() {
         let roots = candidates.filter { $0.role == .root }
-        if roots.isEmpty, let first = candidates.first {
+        // A class whose annotation was reported may be the root the user meant.
+        if roots.isEmpty, !unreadableTypes.values.contains(true), let first = candidates.first {
             report(.missingRoot(prefix: prefix), at: first.annotation.location, in: first.file)
         }
         guard let firstRoot = roots.first else { return }

@@ -42,6 +42,8 @@ extension SchemeBuilder {
             }
             let members = classes[owner].members
             guard let member = memberNames.member(named: component, in: owner, of: classes) else {
+                // A member left out after an error on it is not reported again.
+                if brokenMembers[classes[owner].qualifiedName]?.contains(component) == true { return nil }
                 let suggestion = suggestedSpelling(of: component, among: members.count, members.map(\.name))
                 report(.unknownDependency(path: path.text, member: component, className: classes[owner].name, suggestion: suggestion),
                        at: path.location, in: file)

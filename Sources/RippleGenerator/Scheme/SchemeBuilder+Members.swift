@@ -13,7 +13,14 @@ extension SchemeBuilder {
         pending.reserveCapacity(candidate.members.count)
         let declaredNames = declaredNames(of: candidate)
         for annotated in candidate.members {
+            let built = members.count
             buildMember(annotated, in: candidate, declaredNames: declaredNames, into: &members, &pending)
+            if members.count == built {
+                // Left out after an error: paths and `shared` that name it are not reported again.
+                let storageName = candidate.variables[annotated.index].name
+                let name = storageName.utf8.first == UInt8(ascii: "_") ? String(storageName.dropFirst()) : storageName
+                brokenMembers[candidate.qualifiedName, default: []].insert(name)
+            }
         }
         return (members, pending)
     }
@@ -93,6 +100,9 @@ extension SchemeBuilder {
         if let hidden = variables[index].modifiers.first(where: { $0.hasPrefix("private") || $0.hasPrefix("fileprivate") }) {
             report(.inaccessibleMember(member: storageName, modifier: hidden), at: variables[index].location, in: file)
         }
+        // An item of the annotation was reported: what the member is cannot be told, and
+        // guessing would report mistakes that follow from that one.
+        guard annotated.isWhole else { return }
 
         // What the member is.
         let names = annotated.names
@@ -225,13 +235,17 @@ extension SchemeBuilder {
         let declaredClass = resolveClass(read.element, from: candidate)
         guard let typeItem, let typePath = typeItem.value?.paths.first else {
             guard let declaredClass else {
-                reportNotANode(read.element, member: variables[index].name, at: typeLocation, in: file)
+                if !isUnreadableType(read.element, inScope: candidate.qualifiedName) {
+                    reportNotANode(read.element, member: variables[index].name, at: typeLocation, in: file)
+                }
                 return nil
             }
             return (.node(read.shape, element: declaredClass), read.typeText(element: declaredClass))
         }
         guard let namedClass = resolveClass(typePath.text, from: candidate) else {
-            reportNotANode(typePath.text, member: variables[index].name, at: typePath.location, in: file)
+            if !isUnreadableType(typePath.text, inScope: candidate.qualifiedName) {
+                reportNotANode(typePath.text, member: variables[index].name, at: typePath.location, in: file)
+            }
             return nil
         }
         if let declaredClass {
@@ -263,6 +277,18 @@ extension SchemeBuilder {
         return (.node(shape, element: namedClass), declaredType)
     }
 
+    /// Whether `typeName`, written inside the type `scope`, names a type whose annotation was
+    /// reported (see ``unreadableTypes``), looked up innermost scope first.
+    private func isUnreadableType(_ typeName: String, inScope scope: String) -> Bool {
+        guard !unreadableTypes.isEmpty else { return false }
+        var enclosing = Substring(scope)
+        while !enclosing.isEmpty {
+            if unreadableTypes["\(enclosing).\(typeName)"] != nil { return true }
+            enclosing = enclosing[..<(enclosing.utf8.lastIndex(of: UInt8(ascii: ".")) ?? enclosing.startIndex)]
+        }
+        return unreadableTypes[typeName] != nil
+    }
+
     /// Reports the type of a `node` member that is no annotated class: a value type wants the
     /// member to be a `property`, a class an annotation; a type the sources do not declare may be
     /// either.
@@ -272,6 +298,8 @@ extension SchemeBuilder {
         if Self.standardValueTypes.contains(String(unqualified)) || valueTypeNames.contains(typeName) {
             report(.valueTypeNode(member: member, typeName: typeName), at: location, in: file)
         } else if classNames.contains(typeName) {
+            // One annotation on the class fixes every member of its type: said at the first.
+            guard unreadableTypes.updateValue(false, forKey: typeName) == nil else { return }
             report(.notANode(typeName: typeName, prefix: prefix), at: location, in: file)
         } else {
             let nodeClasses = candidateNames

@@ -68,7 +68,9 @@ extension SchemeBuilder {
                   lowest < accessorAccess else { continue }
             let name = Substring(String(decoding: bytes[range], as: UTF8.self))
             guard let qualified = resolveDeclaredType(name, inScope: candidate.qualifiedName),
-                  let typeAccess = declaredTypes[qualified], typeAccess < accessorAccess else { continue }
+                  let typeAccess = declaredTypes[qualified], typeAccess < accessorAccess,
+                  // A tracked class hidden from the generated file is reported at the class.
+                  typeAccess >= .internal || !candidateNames.contains(qualified) else { continue }
             report(.inaccessibleMemberType(
                 typeName: String(name), typeAccess: typeAccess, accessor: accessor, accessorAccess: accessorAccess,
                 className: candidate.qualifiedName), at: location, in: candidate.file)

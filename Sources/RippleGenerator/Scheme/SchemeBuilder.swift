@@ -104,6 +104,15 @@ package struct SchemeBuilder {
     /// The annotated members of classes that are not annotated, reported once every class is
     /// known (whether the class could be tracked depends on its superclass).
     var membersOfUnannotatedClasses: [UnannotatedMember] = []
+    /// The types whose annotation was reported and that are therefore not tracked (a class
+    /// annotated `rot`, a struct annotated `node`), by qualified name, each with whether it may
+    /// have been meant as the root. What follows from that one mistake is not reported again:
+    /// their members, node members of their type, a missing root.
+    var unreadableTypes: [String: Bool] = [:]
+    /// The public names of the annotated members left out of each class (by qualified name)
+    /// after an error was reported on them: a dependency or `shared` naming one is not reported
+    /// again.
+    var brokenMembers: [String: Set<String>] = [:]
     /// The names of the `var` members declared in extensions, by extended type.
     var extensionMembers: [String: Set<String>] = [:]
     /// `validate()` and the transaction hooks declared in extensions, by extended type.

@@ -43,8 +43,9 @@ package enum SchemeMessage: Hashable, Sendable {
     case notAClass(item: AnnotationItem.Name, name: String, kind: String)
     /// A class item on a member, or a member item on a class.
     case itemOnWrongDeclaration(item: AnnotationItem.Name, onClass: Bool)
-    /// An annotated `var` in a class that is not annotated `root` or `node`.
-    case memberOfUnannotatedClass(member: String, className: String, prefix: String)
+    /// An annotated `var` in a class that is not annotated `root` or `node`; `mayBeRoot` when
+    /// the model has no root yet.
+    case memberOfUnannotatedClass(member: String, className: String, prefix: String, mayBeRoot: Bool)
     /// An annotated `var` in a class that is not annotated and cannot be: a generic class
     /// (`superclass` is `nil`), or a subclass of the tracked class `superclass`.
     case memberOfUntrackableClass(member: String, className: String, superclass: String?)
@@ -65,6 +66,8 @@ package enum SchemeMessage: Hashable, Sendable {
     case missingTracker(className: String)
     /// A `tracker` or `validate()` that the generated file cannot see (private or fileprivate).
     case requirementNotVisible(requirement: String, className: String, access: String, declaration: String)
+    /// A method most likely meant as `validate()` or a hook that is not one (a warning).
+    case misdeclaredHook(HookMisdeclaration)
     /// `validate()` or a hook declared only under `#if` conditions, which the generator cannot
     /// evaluate, while the generated code calls it unconditionally.
     case conditionalMethod(method: String)
@@ -191,6 +194,10 @@ package enum SchemeMessage: Hashable, Sendable {
 
     // MARK: Access
 
+    /// A write to the storage of a tracked member outside its class and the class's extensions
+    /// (a warning): the classes with a stored member of that name (the first few, and how many
+    /// more), and what to write instead.
+    case untrackedWrite(storage: String, member: String, classNames: [String], otherClassCount: Int, replacement: String)
     /// A tracked member that the generated file cannot reach: `modifier` is `fileprivate`,
     /// `private`, `fileprivate(set)` or `private(set)`.
     case inaccessibleMember(member: String, modifier: String)
@@ -201,7 +208,7 @@ package enum SchemeMessage: Hashable, Sendable {
         case .docCommentAnnotation, .unreadAnnotation, .redundantNode, .ignoredDependency, .missingDependency,
              .ignoredOnReadOnly, .ignoredType:
             .warning
-        case .asyncMethod:
+        case .asyncMethod, .misdeclaredHook, .untrackedWrite:
             .warning
         case .firstRootHere:
             .note
@@ -252,9 +259,9 @@ package enum SchemeMessage: Hashable, Sendable {
             return onClass
                 ? "'\(item.rawValue)' applies to 'var' members, not to classes"
                 : "'\(item.rawValue)' applies to classes, not to members"
-        case .memberOfUnannotatedClass(let member, let className, let prefix):
+        case .memberOfUnannotatedClass(let member, let className, let prefix, let mayBeRoot):
             return "'\(member)' is annotated, but its class '\(className)' is not; "
-                + "annotate '\(className)' with '// \(prefix): node'"
+                + "annotate '\(className)' with '// \(prefix): node'" + (mayBeRoot ? " (or 'root', if it is the model's root)" : "")
         case .memberOfUntrackableClass(let member, let className, let superclass):
             let reason = superclass.map {
                 "it inherits from '\($0)', which is tracked, and a tracked class cannot inherit from another; "
@@ -278,6 +285,8 @@ package enum SchemeMessage: Hashable, Sendable {
         case .requirementNotVisible(let requirement, let className, let access, let declaration):
             return "'\(requirement)' of class '\(className)' is \(access), but the generated code in another "
                 + "file uses it; write '\(declaration)' (internal is enough, also in a public class)"
+        case .misdeclaredHook(let misdeclaration):
+            return misdeclaration.text
         case .conditionalMethod(let method):
             return "\(method) is declared inside #if: Ripple cannot tell whether it exists; declare it unconditionally "
                 + "(its body may use #if)"
@@ -427,6 +436,12 @@ package enum SchemeMessage: Hashable, Sendable {
                 : members.joined(separator: " -> ")
             return "dependency cycle: \(path); remove one of these dependencies"
 
+        case .untrackedWrite(let storage, let member, let classNames, let otherClassCount, let replacement):
+            let classes = classNames.map { "'\($0)'" }.joined(separator: " or ")
+                + (otherClassCount > 0 ? " or \(NameList.count(otherClassCount)) other classes" : "")
+            return "'\(storage)' is the storage of '\(member)' of class \(classes): a write outside the class and its "
+                + "extensions bypasses Ripple (no notification, undo step or document change); use '\(replacement)' "
+                + "instead, inside an update"
         case .inaccessibleMember(let member, let modifier):
             return "'\(member)' is \(modifier), but Ripple's generated accessors live in another file; "
                 + "make it internal (remove '\(modifier)')"

@@ -20,8 +20,12 @@ final class BenchRoot {
     // ripple: node
     var _columns: [Column] = []
 
-    init(items: [Item]) {
+    // ripple: node
+    var _gauges: [Gauge] = []
+
+    init(items: [Item], gauges: [Gauge] = []) {
         _items = items
+        _gauges = gauges
     }
 
     /// An empty model, for documents to fill.

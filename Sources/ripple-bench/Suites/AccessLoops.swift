@@ -71,6 +71,25 @@ enum AccessLoops {
     }
 
     @inline(never)
+    static func writePlainDouble(_ gauges: [PlainGauge], rounds: Int, start: Int) -> Int {
+        for round in 0..<rounds {
+            let value = Double(start &+ round)
+            for gauge in gauges { gauge.level = value }
+        }
+        return Int(gauges.first?.level ?? 0)
+    }
+
+    /// A setter that compares by bits (`_RippleBitwiseEquatable`), not by `==`.
+    @inline(never)
+    static func writeTrackedDouble(_ gauges: [Gauge], rounds: Int, start: Int) -> Int {
+        for round in 0..<rounds {
+            let value = Double(start &+ round)
+            for gauge in gauges { gauge.level = value }
+        }
+        return Int(gauges.first?.level ?? 0)
+    }
+
+    @inline(never)
     static func writeObserved(_ items: [ObservedItem], rounds: Int, start: Int) -> Int {
         for round in 0..<rounds {
             let value = start &+ round

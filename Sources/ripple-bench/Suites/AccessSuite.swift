@@ -12,7 +12,11 @@ final class AccessSuite {
     private let goals: GoalBoard
     private let plain: [PlainItem]
     private let tracked: [Item]
+    /// Items of no model: no mediator's, so their writes are plain stores.
+    private let loose: [Item]
     private let observed: [ObservedItem]
+    private let plainGauges: [PlainGauge]
+    private let gauges: [Gauge]
     private let mediator: Mediator<BenchRoot>
     /// The next value the write loops start from, so that every write is a change.
     private var nextValue = 1_000_000
@@ -21,13 +25,15 @@ final class AccessSuite {
 
     /// The variants of table 1.
     private enum Access: Hashable {
-        case plainRead, trackedRead, observedRead, plainWrite, trackedWrite, observedWrite
+        case plainRead, trackedRead, observedRead, plainWrite, trackedWrite, looseWrite, firstWrite, observedWrite
+        case plainDoubleWrite, trackedDoubleWrite
 
         /// The plain stored property doing the same operation.
         var baseline: Access {
             switch self {
             case .plainRead, .trackedRead, .observedRead: .plainRead
-            case .plainWrite, .trackedWrite, .observedWrite: .plainWrite
+            case .plainWrite, .trackedWrite, .looseWrite, .firstWrite, .observedWrite: .plainWrite
+            case .plainDoubleWrite, .trackedDoubleWrite: .plainDoubleWrite
             }
         }
     }
@@ -38,8 +44,11 @@ final class AccessSuite {
         let count = Self.objectCount
         plain = (0..<count).map { PlainItem(value: $0, name: "item \($0)") }
         tracked = (0..<count).map { Item(value: $0, name: "item \($0)") }
+        loose = (0..<count).map { Item(value: $0, name: "item \($0)") }
         observed = (0..<count).map { ObservedItem(value: $0, name: "item \($0)") }
-        mediator = Mediator(root: BenchRoot(items: tracked))
+        plainGauges = (0..<count).map { PlainGauge(level: Double($0)) }
+        gauges = (0..<count).map { Gauge(level: Double($0)) }
+        mediator = Mediator(root: BenchRoot(items: tracked, gauges: gauges))
         // The release default, also in debug builds: observer bodies below read more than they declare.
         mediator.contracts = .off
         // Reads and writes, not the undo steps of the updates around them: table 9 measures history.
@@ -63,7 +72,8 @@ final class AccessSuite {
             "1. One read or write, outside any notification (\(Format.count(Self.objectCount)) objects, one property each)",
             headers: ["variant", "median ns/op", "min ns/op", "vs plain"])
         let count = Self.objectCount
-        let (plain, tracked, observed) = (plain, tracked, observed)
+        let (plain, tracked, loose, observed, mediator) = (plain, tracked, loose, observed, mediator)
+        let (plainGauges, gauges) = (plainGauges, gauges)
         let rows: [(Access, String, (Int) -> Int)] = [
             (.plainRead, "read: plain stored property", { AccessLoops.readPlain(plain, rounds: $0) }),
             (.trackedRead, "read: Ripple tracked property", { AccessLoops.readTracked(tracked, rounds: $0) }),
@@ -74,8 +84,27 @@ final class AccessSuite {
             (.trackedWrite, "write: Ripple tracked property", { rounds in
                 self.write(rounds) { AccessLoops.writeTracked(tracked, rounds: $0, start: $1) }
             }),
+            (.looseWrite, "write: Ripple tracked property of no model", { rounds in
+                self.write(rounds) { AccessLoops.writeTracked(loose, rounds: $0, start: $1) }
+            }),
+            (.firstWrite, "write: Ripple tracked property, first since the last update", { rounds in
+                self.write(rounds) { rounds, start in
+                    var last = 0
+                    for round in 0..<rounds {
+                        last = AccessLoops.writeTracked(tracked, rounds: 1, start: start &+ round)
+                        mediator.refresh()
+                    }
+                    return last
+                }
+            }),
             (.observedWrite, "write: @Observable property", { rounds in
                 self.write(rounds) { AccessLoops.writeObserved(observed, rounds: $0, start: $1) }
+            }),
+            (.plainDoubleWrite, "write: plain Double property", { rounds in
+                self.write(rounds) { AccessLoops.writePlainDouble(plainGauges, rounds: $0, start: $1) }
+            }),
+            (.trackedDoubleWrite, "write: Ripple tracked Double property (compared by bits)", { rounds in
+                self.write(rounds) { AccessLoops.writeTrackedDouble(gauges, rounds: $0, start: $1) }
             }),
         ]
         for (access, name, work) in rows where includes(name) {
@@ -88,7 +117,11 @@ final class AccessSuite {
         }
         table.notes = [
             "Each operation touches a different object; the loops are identical apart from the type.",
-            "Tracked: the model is under a mediator, outside any update, and nothing watches these items.",
+            "Tracked: the model is under a mediator, outside any update, and nothing watches these items. A write",
+            "  outside updates to a node of a mediator's model is kept for the next refresh, which delivers and",
+            "  journals it: the first write of each member since the last update is noted (its old value kept), the",
+            "  later ones are plain stores. 'First since the last update': every write is the first, a refresh after",
+            "  each round of 1,000 takes them in (its cost included). 'Of no model': items no mediator holds.",
             "A write stores a new value each time, so no setter can skip it as an equal write.",
         ]
         table.print()
@@ -214,7 +247,7 @@ final class AccessSuite {
         var table = Table(
             "Heap growth during 1,000,000 operations (after one warm-up run)",
             headers: ["operations", "bytes", "bytes/op"])
-        let (plain, tracked, observed, mediator) = (plain, tracked, observed, mediator)
+        let (plain, tracked, observed, gauges, mediator) = (plain, tracked, observed, gauges, mediator)
         let rounds = 1_000_000 / Self.objectCount
         var goalBytes: [Int] = []
         var unavailable = false
@@ -234,6 +267,15 @@ final class AccessSuite {
         add("tracked writes", isGoal: true) {
             write(rounds) { AccessLoops.writeTracked(tracked, rounds: $0, start: $1) }
         }
+        add("tracked Double writes", isGoal: true) {
+            write(rounds) { AccessLoops.writeTrackedDouble(gauges, rounds: $0, start: $1) }
+        }
+        let loose = loose
+        add("tracked writes of no model", isGoal: true) {
+            write(rounds) { AccessLoops.writeTracked(loose, rounds: $0, start: $1) }
+        }
+        // The tracked writes above were made outside updates: the next refresh takes them in (once).
+        mediator.refresh()
         let probe = ObserverProbe()
         probe.rounds = rounds
         let observer = mediator.observe("reader", reads: [BenchRoot.scheme.revision]) { _ in

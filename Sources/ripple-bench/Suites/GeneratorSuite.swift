@@ -25,12 +25,16 @@ final class GeneratorSuite {
 
     /// The synthetic sources a row runs over.
     private enum Source {
-        case annotatedModel, plainTree
+        case annotatedModel, plainTree, plainTreeBesideModel
 
         func files() -> [SyntheticSources.File] {
             switch self {
             case .annotatedModel: SyntheticSources.annotatedModel(classCount: 2_000)
             case .plainTree: SyntheticSources.plainTree(byteCount: 20_000_000)
+            // A target's usual shape: a small model, and many files without annotations, which
+            // are then also scanned for extensions of its classes and writes to its storage.
+            case .plainTreeBesideModel:
+                SyntheticSources.annotatedModel(classCount: 20) + SyntheticSources.plainTree(byteCount: 20_000_000)
             }
         }
     }
@@ -50,6 +54,9 @@ final class GeneratorSuite {
         let rows = [
             Row(name: "annotated model, 2,000 node classes", source: .annotatedModel, isGoal: true, process: Self.generate),
             Row(name: "files without annotations", source: .plainTree, isGoal: true, process: Self.generate),
+            Row(
+                name: "files without annotations, beside a 20-class model", source: .plainTreeBesideModel, isGoal: true,
+                process: Self.generate),
             Row(name: "the same files, parsed anyway", source: .plainTree, isGoal: false, process: Self.parse),
         ]
         var sources: [Source: [SyntheticSources.File]] = [:]
@@ -86,6 +93,8 @@ final class GeneratorSuite {
             "  (sources are UTF-8 bytes, as read).",
             "'parsed anyway' runs the lexer and declaration parser over every file: what a file costs once it has",
             "  an annotation somewhere.",
+            "'beside a model': the files without annotations are also scanned for extensions of the model's classes",
+            "  and for writes to its members' storage (`._name`), which a byte scan each finds absent.",
         ] + (stageNote.map { ["Annotated model, one run by stage: " + $0 + "."] } ?? [])
         table.print()
     }

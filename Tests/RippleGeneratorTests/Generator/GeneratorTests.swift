@@ -116,9 +116,7 @@ import Testing
         let report = Generator(options: GeneratorOptions(inputs: [path, directory.path + "/Missing.swift"], outputDirectory: directory.path)).run()
         #expect(report.messages == [
             "error: no such file or folder: '\(directory.path)/Missing.swift'",
-            "\(path):7:5: error: '_count' needs 'property' or 'node' in its annotation",
             "\(path):7:16: error: unknown annotation item 'propery'; did you mean 'property'?",
-            "\(path):18:5: error: '_title' needs 'property' or 'node' in its annotation",
             "\(path):18:16: error: unknown annotation item 'propery'; did you mean 'property'?",
         ])
     }

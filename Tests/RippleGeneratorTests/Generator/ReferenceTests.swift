@@ -37,7 +37,7 @@ import Testing
 
     /// The runtime tests compile the generated code of their models; the fixtures must be the
     /// same models, so that what is diffed here is what runs there.
-    @Test(arguments: ["Library", "Job", "Node", "Gauge"])
+    @Test(arguments: ["Library", "Job", "Node", "Gauge", "Specimen", "Palette"])
     func runtimeTestModelsAreTheFixtures(_ model: String) throws {
         let runtimeModel = RepositoryPaths.root.appendingPathComponent("Tests/RippleTests/Model/\(model).swift")
         let fixture = RepositoryPaths.fixtures.appendingPathComponent("Library/\(model).swift")
@@ -76,7 +76,7 @@ import Testing
     /// `Generator.generate`, the pipeline in memory, makes what a run writes.
     @Test func inMemoryGenerationMatchesTheExpectedFile() throws {
         let directory = RepositoryPaths.fixtures.appendingPathComponent("Library")
-        let sources = try ["Gauge.swift", "Job.swift", "Library.swift", "Node.swift"].map { name in
+        let sources = try ["Gauge.swift", "Job.swift", "Library.swift", "Node.swift", "Palette.swift", "Specimen.swift"].map { name in
             let path = directory.appendingPathComponent(name).path
             return (path: path, bytes: try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))))
         }

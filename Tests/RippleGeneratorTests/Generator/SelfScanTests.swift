@@ -35,7 +35,7 @@ import Testing
         "Tests/IntegrationPackage/Sources/LibraryModel": "Library", "Sources/RippleBenchObservable": "ObservableBenchRoot",
         "Tests/RippleObservationTests": "Document", "Tests/IntegrationPackage/Sources/MainActorModel": "Board",
         "Tests/IntegrationPackage/Sources/MixedModel": "Journal", "Tests/RippleMainActorTests": "Studio",
-        "Tests/IntegrationPackage/Sources/DocumentsModel": "Atlas",
+        "Tests/IntegrationPackage/Sources/DocumentsModel": "Atlas", "Sources/RippleBenchWorkbook": "Workbook",
     ]
 
     @Test func everyTargetFolderIsScanned() {

@@ -210,6 +210,9 @@ import Testing
                 "Model.swift:5:10: warning: 'validate()' of class 'Board' is 'async', so Ripple never calls it: the "
                     + "mediator calls it synchronously, within the update; make it synchronous (and start a Task in it "
                     + "for async work)",
+                // A hook that throws is no hook, async or not: what to write says both.
+                "Model.swift:6:10: warning: 'func transactionWillChange() async throws' of class 'Board' is never called "
+                    + "by Ripple: Ripple calls the transaction hooks without 'try'; did you mean 'func transactionWillChange()'?",
             ])
     }
 

@@ -53,7 +53,6 @@ import Testing
             }
             """) == [
                 "Model.swift:4:5: error: empty annotation: write items after '// ripple:', such as 'node' or 'property'",
-                "Model.swift:4:5: error: '_count' needs 'property' or 'node' in its annotation",
             ])
     }
 
@@ -182,7 +181,7 @@ import Testing
             }
             """) == [
                 "Model.swift:2:5: error: '_count' is annotated, but its class 'Library' is not; "
-                    + "annotate 'Library' with '// ripple: node'",
+                    + "annotate 'Library' with '// ripple: node' (or 'root', if it is the model's root)",
             ])
     }
 
@@ -748,7 +747,6 @@ import Testing
             "A.swift:2:13: error: class 'Shelf' has no tracker; add 'let tracker = Tracker()' to its body",
             "A.swift:4:9: error: tracked member 'title' must start with '_': rename it '_title'; "
                 + "the generated accessor is named 'title'",
-            "B.swift:4:5: error: '_total' needs 'property' or 'node' in its annotation",
             "B.swift:4:16: error: unknown annotation item 'propery'; did you mean 'property'?",
         ])
     }

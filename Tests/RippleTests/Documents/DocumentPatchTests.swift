@@ -110,7 +110,7 @@ import Testing
     @Test func aNodeGivenASecondPlaceIsNamedNotSentAgain() async throws {
         // Sent whole, with its changes applied on top, it used to get them twice.
         let library = makeLibrary(shelves: 2)
-        for index in 0..<1_000 { library.shelves[0]._children.append(Shelf(id: index, title: "child \(index)")) }
+        for index in 0..<1_000 { library.shelves[0].children.append(Shelf(id: index, title: "child \(index)")) }
         let pair = try Pair(library)
         try pair.original.update { library in
             library.pinned = library.shelves[0]

@@ -211,6 +211,20 @@ import Testing
         try expectSameKindAndPathAsFoundation([Node].self, text)
     }
 
+    struct Stamp: Codable {
+        var when: Date
+        var id: UUID
+    }
+
+    /// Dates and UUIDs are read directly, not through their `init(from:)`: with its errors.
+    @Test(arguments: [
+        #"[{"when": "x", "id": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}]"#, #"[{"when": null, "id": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}]"#,
+        #"[{"when": 1, "id": "not a UUID"}]"#, #"[{"when": 1, "id": 5}]"#, #"[{"when": 1, "id": null}]"#, #"[{"when": 1e999, "id": ""}]"#,
+    ])
+    func datesAndUUIDsFailAsJSONDecoderFails(text: String) throws {
+        try expectSameKindAndPathAsFoundation([Stamp].self, text)
+    }
+
     @Test func aMissingKeyNamesTheKeyAndTheContainersPath() throws {
         guard case .keyNotFound(let key, let context) = decodingError([Node].self, #"[{"id": 1, "tags": []}, {"id": 2}]"#) else {
             Issue.record("not a keyNotFound")

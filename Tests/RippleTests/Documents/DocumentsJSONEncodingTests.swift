@@ -185,6 +185,58 @@ import Testing
         #expect(throws: EncodingError.self) { try leak.kept?.encode(1) }
     }
 
+    /// One encoder encodes top-level value after value (a document's members), reusing its
+    /// frames: each gives the bytes it gives alone, a failed one leaves nothing behind, and a
+    /// nested container kept from an earlier value fails without touching later ones.
+    @Test func oneEncoderEncodesValueAfterValueAsFreshEncodersDo() throws {
+        final class Leak: Encodable {
+            enum Keys: String, CodingKey { case list, inner }
+            var kept: (any UnkeyedEncodingContainer)?
+            var keptKeyed: KeyedEncodingContainer<Keys>?
+            var keptSuper: (any Encoder)?
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: Keys.self)
+                kept = container.nestedUnkeyedContainer(forKey: .list)
+                keptKeyed = container.nestedContainer(keyedBy: Keys.self, forKey: .inner)
+                keptSuper = container.superEncoder()
+            }
+        }
+        struct Failing: Encodable {
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: JSONKey.self)
+                var nested = container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey(stringValue: "n"))
+                try nested.encode(1, forKey: JSONKey(stringValue: "a"))
+                try container.encode(Double.nan, forKey: JSONKey(stringValue: "x"))
+            }
+        }
+        let leak = Leak()
+        let values: [any Encodable] = [
+            Book(title: "A", pages: 1, rating: 0.5, tags: ["t"], isOut: true, series: nil), leak,
+            DocumentsJSONDecodingTests.Shape.polygon([1, 2], closed: false), ["b": [1], "a": []], Set(["y", "x"]),
+            Date(timeIntervalSinceReferenceDate: 1.5), UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"), [nil, 1.5],
+            [DocumentsJSONDecodingTests.Shape.circle(radius: 1), .empty],
+        ]
+        let encoder = JSONStreamEncoder()
+        var writer = JSONWriter()
+        writer.beginArray()
+        for (index, value) in values.enumerated() {
+            try encoder.encode(value, appendingTo: &writer)
+            if index == 1 {
+                // Its containers' frames are the next value's.
+                #expect(throws: EncodingError.self) { try leak.kept?.encode(1) }
+                #expect(throws: EncodingError.self) { try leak.keptKeyed?.encode(1, forKey: .list) }
+                // A super encoder has no container of its value to fail: what it writes goes nowhere.
+                var late = leak.keptSuper?.singleValueContainer()
+                try? late?.encode("late")
+            } else {
+                #expect(throws: EncodingError.self) { try encoder.encode(Failing(), appendingTo: &writer) }
+            }
+        }
+        writer.endArray()
+        let alone = try values.map { try text($0) }
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "[" + alone.joined(separator: ",") + "]")
+    }
+
     @Test func aFailedMemberLeavesNoTraceWhenTheErrorIsCaught() throws {
         struct Forgiving: Encodable {
             enum Keys: String, CodingKey { case a, b }

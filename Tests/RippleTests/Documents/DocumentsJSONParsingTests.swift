@@ -29,6 +29,30 @@ import Testing
         #expect(try root.members().map(\.key) == ["nodes", "version", "empty"])
     }
 
+    /// Strings are scanned eight bytes at a time: what needs a look (a quote, a backslash, a
+    /// control character, a byte above 0x7F) is found at every position of a word, in strings
+    /// of every length around a word's.
+    @Test func whatAStringHoldsIsFoundAtEveryPositionOfItsText() throws {
+        let specials: [(bytes: [UInt8], text: String?)] = [
+            (Array(#"\""#.utf8), "\""), (Array(#"\n"#.utf8), "\n"), (Array(#"\u00e9"#.utf8), "é"), (Array("é".utf8), "é"),
+            (Array("🎉".utf8), "🎉"), ([0x7F], "\u{7F}"), ([0x1F], nil), ([0x00], nil), ([0xFF], nil), ([0xC3], nil),
+            (Array(#"""#.utf8), nil),
+        ]
+        for length in 0..<20 {
+            for position in 0...length {
+                for special in specials {
+                    let bytes = Array(repeating: UInt8(ascii: "a"), count: position) + special.bytes
+                        + Array(repeating: UInt8(ascii: "b"), count: length - position)
+                    let parsed = try? DocumentJSON.parse(Array("[\"".utf8) + bytes + Array("\"]".utf8)).elements()[0].string()
+                    let expected = special.text.map {
+                        String(repeating: "a", count: position) + $0 + String(repeating: "b", count: length - position)
+                    }
+                    #expect(parsed == expected, "\(special.bytes) at \(position) of \(length)")
+                }
+            }
+        }
+    }
+
     @Test func whitespaceAndAByteOrderMarkAroundTheValueAreAccepted() throws {
         #expect(try DocumentJSON.parse(Array(" \t\r\n[ 1 , { } ] \n".utf8)).elements().count == 2)
         #expect(try DocumentJSON.parse([0xEF, 0xBB, 0xBF] + Array("7".utf8)).integer(as: Int.self) == 7)

@@ -12,7 +12,7 @@ import Testing
 
     @Test func anAppendToALargeArrayOfNodesKeepsTheAppendedNodeOnly() throws {
         let library = makeLibrary()
-        library._notes = (0..<20_000).map { Note(id: $0, "note") }
+        library.notes = (0..<20_000).map { Note(id: $0, "note") }
         let mediator = Mediator(root: library)
         let before = library._notes
         let added = Note(id: -1, "new")
@@ -35,9 +35,9 @@ import Testing
 
     @Test func collectionsOfValuesKeepTheirDifferenceToo() throws {
         let library = makeLibrary()
-        library._shelves[0]._entries = (0..<1_000).map { "e\($0)" }
-        library._scores = Dictionary(uniqueKeysWithValues: (0..<1_000).map { ("s\($0)", $0) })
-        library._catalog._tags = Set((0..<1_000).map { "t\($0)" })
+        library._shelves[0].entries = (0..<1_000).map { "e\($0)" }
+        library.scores = Dictionary(uniqueKeysWithValues: (0..<1_000).map { ("s\($0)", $0) })
+        library._catalog.tags = Set((0..<1_000).map { "t\($0)" })
         let mediator = Mediator(root: library)
         try mediator.update { library in
             library.shelves[0].entries.insert("middle", at: 500)
@@ -65,8 +65,8 @@ import Testing
         // Recording remembers, per update, the value types that cannot be edits: writes of
         // plain values before and between the collections must not hide their edits.
         let library = makeLibrary()
-        library._shelves[0]._entries = (0..<1_000).map { "e\($0)" }
-        library._scores = Dictionary(uniqueKeysWithValues: (0..<1_000).map { ("s\($0)", $0) })
+        library._shelves[0].entries = (0..<1_000).map { "e\($0)" }
+        library.scores = Dictionary(uniqueKeysWithValues: (0..<1_000).map { ("s\($0)", $0) })
         let mediator = Mediator(root: library)
         try mediator.update { library in
             library.userID = 7

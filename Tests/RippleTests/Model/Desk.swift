@@ -3,7 +3,8 @@ import Ripple
 // A second shape of model, for the watches that follow structural changes: lanes of tickets
 // (nested arrays, a node held in several places, an optional node, a set and a dictionary of
 // nodes, computed nodes whose dependencies go through collections and through `.all`), and
-// folders holding folders (a recursive class, so cycles). Not under the library's root:
+// folders holding folders, tickets and memos that link to folders (recursive classes, so
+// cycles, through one class and through two), in cabinets. Not under the library's root:
 // registrations are anchored on a desk.
 
 // ripple: node
@@ -24,6 +25,9 @@ final class Desk {
 
     // ripple: node
     var _folders: [Folder] = []
+
+    // ripple: node
+    var _cabinets: [Cabinet] = []
 
     // ripple: node, readOnly, dependency = [selectedNumber, lanes.tickets]
     var _selected: Ticket? {
@@ -109,8 +113,60 @@ final class Folder {
     // ripple: node
     var _folders: [Folder] = []
 
+    /// Tickets that lanes hold too: nodes shared between a recursive class and others.
+    // ripple: node
+    var _tickets: [Ticket] = []
+
+    // ripple: node
+    var _memo: Memo? = nil
+
     init(_ name: String) {
         _name = name
+    }
+
+    /// For documents to fill.
+    convenience init() {
+        self.init("")
+    }
+}
+
+/// A cabinet of folders: a class that holds folders but that folders do not hold, so a folder
+/// it holds is held from outside the folders' cycles (as long as the cabinet is in).
+// ripple: node
+final class Cabinet {
+    let tracker = Tracker()
+
+    // ripple: property
+    var _name: String
+
+    // ripple: node
+    var _folders: [Folder] = []
+
+    init(_ name: String) {
+        _name = name
+    }
+
+    /// For documents to fill.
+    convenience init() {
+        self.init("")
+    }
+}
+
+/// A memo of a folder, which may link to a folder: folders and memos hold each other through
+/// two classes.
+// ripple: node
+final class Memo {
+    let tracker = Tracker()
+
+    // ripple: property
+    var _text: String
+
+    // ripple: node
+    var _link: Folder? = nil
+
+    init(_ text: String, link: Folder? = nil) {
+        _text = text
+        _link = link
     }
 
     /// For documents to fill.

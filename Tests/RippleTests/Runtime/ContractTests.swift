@@ -17,7 +17,7 @@ import Testing
 
     @Test func readsUnderAllAndThroughComputedMembersAreWithinContract() throws {
         let library = makeLibrary()
-        library._selectedID = 2
+        library.selectedID = 2
         let mediator = Mediator(root: library)
         mediator.contracts = Contracts(.record)
         let observer = mediator.observe("view", reads: [Library.scheme.shelves.all, Library.scheme.selectedShelf.title]) {

@@ -37,7 +37,7 @@ import Testing
 
     @Test func aProcessorThatRecomputesTheSameValueSilencesItsReaders() throws {
         let library = makeLibrary()
-        library._shelves[0]._entries = ["a", "b"]
+        library._shelves[0].entries = ["a", "b"]
         let mediator = Mediator(root: library)
         let log = EventLog()
         let parity = try mediator.process(
@@ -62,7 +62,7 @@ import Testing
     @Test func aCoordinatorThatDropsThenRestoresANodeNotifiesNobodyDownstream() throws {
         let library = makeLibrary()
         let pinned = library._shelves[0]
-        library._pinned = pinned
+        library.pinned = pinned
         let mediator = Mediator(root: library)
         let log = EventLog()
         let keep = mediator.coordinate("keep pinned", reads: [Library.scheme.pinned]) { library in

@@ -1,3 +1,4 @@
+import Foundation
 @testable import Ripple
 import Testing
 
@@ -7,7 +8,9 @@ import Testing
 /// Updates throw, insert invalid notes, nest updates that roll back, and make an observer queue
 /// an update that fails: after every step, the update threw if and only if the model is back to
 /// what it was, and a queued failure reached the failure handler, never the caller. After every
-/// step, every registration not paused watches what a full walk of its paths watches.
+/// step, every registration not paused watches what a full walk of its paths watches. Shelves hold
+/// shelves: they move into another shelf, up and down a level and into their own descendants
+/// (a cycle that nothing else may hold), under an observer of everything (`.all`).
 @MainActor
 @Suite struct FiringPropertyTests {
     @Test(arguments: [1, 2, 3, 4, 11, 15, 18])
@@ -18,6 +21,19 @@ import Testing
         #expect(run.updates.throwing > 50 && run.updates.succeeded > 400, "the mix exercises both outcomes")
         #expect(run.updates.invalid > 10 && run.queuedFailures > 10, "invalid notes and failing queued updates")
         #expect(run.firingsChecked > 1_000)
+    }
+
+    /// A longer run on a new seed, when `RIPPLE_FIRING_STEPS` asks for one (`RIPPLE_FIRING_SEED`
+    /// replays one).
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["RIPPLE_FIRING_STEPS"] != nil))
+    func aLongRunWhenAsked() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let steps = environment["RIPPLE_FIRING_STEPS"].flatMap(Int.init) ?? 10_000
+        let seed = environment["RIPPLE_FIRING_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64.max)
+        print("FiringPropertyTests: \(steps) steps, seed \(seed) (replay: RIPPLE_FIRING_SEED=\(seed))")
+        var run = try RandomRun(seed: seed)
+        for _ in 0..<steps { try run.step() }
+        #expect(run.mediator.violations == [])
     }
 }
 
@@ -401,7 +417,7 @@ private struct RandomRun {
         let count = reference.shelves.count
         let index = count > 0 ? Int.random(in: 0..<count, using: &random) : nil
         let other = count > 0 ? Int.random(in: 0..<count, using: &random) : nil
-        switch Int.random(in: 0..<30, using: &random) {
+        switch Int.random(in: 0..<34, using: &random) {
         case 26, 27:
             // A note, with replies; an empty text anywhere makes the update invalid.
             let texts = (0..<Int.random(in: 1...2, using: &random)).map { _ in
@@ -432,6 +448,8 @@ private struct RandomRun {
                     throw Failure()
                 }
             }
+        case 30...33:
+            return randomMove(shelf, in: Int.random(in: 0..<4, using: &random))
         case 0:
             let value = Int.random(in: 0...3, using: &random)
             reference.userID = value
@@ -533,6 +551,54 @@ private struct RandomRun {
             guard !reference[key].children.isEmpty else { return { _ in } }
             reference[key].children.removeFirst()
             return { _ in shelf.children.removeFirst() }
+        }
+    }
+}
+
+extension RandomRun {
+    /// A move of a shelf, applied to the reference now, returned for the model's update:
+    /// `kind` 0 into another shelf, 1 up a level (a child to the library's shelves), 2 down a
+    /// level (the other way), 3 into its own descendant (or itself).
+    mutating func randomMove(_ target: Shelf, in kind: Int) -> @MainActor (Library) throws -> Void {
+        let key = ObjectIdentifier(target)
+        let position = Int.random(in: 0..<100, using: &random)
+        let holders = pool.filter { !reference[ObjectIdentifier($0)].children.isEmpty }
+        switch kind {
+        case 0, 1:
+            guard let holder = holders.randomElement(using: &random) else { return { _ in } }
+            let holderKey = ObjectIdentifier(holder)
+            let index = position % reference[holderKey].children.count
+            let moved = reference[holderKey].children.remove(at: index)
+            if kind == 0 {
+                reference[key].children.insert(moved, at: position % (reference[key].children.count + 1))
+                return { _ in
+                    let node = holder.children.remove(at: index)
+                    target.children.insert(node, at: position % (target.children.count + 1))
+                }
+            }
+            reference.shelves.insert(moved, at: position % (reference.shelves.count + 1))
+            return { library in
+                let node = holder.children.remove(at: index)
+                library.shelves.insert(node, at: position % (library.shelves.count + 1))
+            }
+        case 2:
+            guard !reference.shelves.isEmpty else { return { _ in } }
+            let index = position % reference.shelves.count
+            let moved = reference.shelves.remove(at: index)
+            reference[key].children.append(moved)
+            return { library in target.children.append(library.shelves.remove(at: index)) }
+        default:
+            guard !reference.shelves.isEmpty else { return { _ in } }
+            let index = position % reference.shelves.count
+            let moved = reference.shelves[index]
+            var below = moved
+            for step in 0..<(position % 4) where !reference[below].children.isEmpty {
+                below = reference[below].children[(position + step) % reference[below].children.count]
+            }
+            reference.shelves.remove(at: index)
+            reference[below].children.append(moved)
+            let descendant = pool.first { ObjectIdentifier($0) == below }!
+            return { library in descendant.children.append(library.shelves.remove(at: index)) }
         }
     }
 }

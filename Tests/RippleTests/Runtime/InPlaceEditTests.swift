@@ -16,7 +16,9 @@ import Testing
         let log = EventLog()
         var registrations: [Registration] = []
 
-        init() throws {
+        /// `prepare` sets the model up before the mediator takes it.
+        init(_ prepare: (Library) -> Void = { _ in }) throws {
+            prepare(library)
             mediator = Mediator(root: library)
             let log = log
             let paths: [(String, any ModelPathConvertible<Library>)] = [
@@ -76,8 +78,7 @@ import Testing
     // MARK: Each form notifies its readers
 
     @Test func subscriptAssignmentOfAnArrayElementNotifiesItsReaders() throws {
-        let watched = try Watched()
-        watched.library.shelves[1]._entries = ["a", "b"]
+        let watched = try Watched { $0.shelves[1].entries = ["a", "b"] }
         #expect(try watched.update { $0.shelves[1].entries[1] = "c" } == ["entries"])
         #expect(watched.library.shelves[1].entries == ["a", "c"])
         #expect(try watched.update { $0.shelves[1].entries[1] = "c" } == [], "an equal element notifies nobody")
@@ -175,9 +176,8 @@ import Testing
     // MARK: Rollback
 
     @Test func rollbackRestoresEveryFormToTheVeryObjectsBeforeTheFirstEdit() throws {
-        let watched = try Watched()
+        let watched = try Watched { $0.shelves[0].entries = ["a"] }
         let library = watched.library
-        library._shelves[0]._entries = ["a"]
         let shelves = library._shelves
         let keyed = Shelf(id: 5, title: "keyed")
         #expect(try watched.update { $0.shelvesByKey = ["k": keyed] } == ["byKey", "byKey titles"])

@@ -26,7 +26,7 @@ import Testing
 
     @Test func refreshLogSaysWhoFiredInOrderAndWhy() throws {
         let library = makeLibrary()
-        library._shelves[1]._entries = ["x"]
+        library._shelves[1].entries = ["x"]
         let mediator = Mediator(root: library)
         mediator.isLogging = true
         let registrations = try registerQuantwmFlow(mediator)

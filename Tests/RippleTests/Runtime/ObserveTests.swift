@@ -50,7 +50,7 @@ import Testing
 
     @Test func deepWriteReachesSubtreeReaders() throws {
         let library = makeLibrary()
-        library._shelves[1]._children = [Shelf(id: 10, title: "Nested")]
+        library._shelves[1].children = [Shelf(id: 10, title: "Nested")]
         let mediator = Mediator(root: library)
         let log = EventLog()
         let registration = mediator.observe("shelves", reads: [Library.scheme.shelves.all]) { _ in log.append("shelves") }
@@ -82,7 +82,7 @@ import Testing
     @Test func writeToANodeNoLongerOnThePathNotifiesNobody() throws {
         let library = makeLibrary()
         let old = library._shelves[0]
-        library._pinned = old
+        library.pinned = old
         let mediator = Mediator(root: library)
         let log = EventLog()
         let registration = mediator.observe("pinned", reads: [Library.scheme.pinned.title]) { library in

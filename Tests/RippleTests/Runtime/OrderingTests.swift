@@ -8,7 +8,7 @@ import Testing
     /// count in the same refresh.
     @Test func quantwmFlowSeesTheDerivedCountInTheSameRefresh() throws {
         let library = makeLibrary()
-        library._shelves[1]._entries = ["a", "b"]
+        library._shelves[1].entries = ["a", "b"]
         let mediator = Mediator(root: library)
         let log = EventLog()
         let header = mediator.observe("header", reads: [Library.scheme.selectedCount, Library.scheme.catalog.total]) {

@@ -17,7 +17,7 @@ final class EventLog {
 @MainActor
 func makeLibrary(shelves count: Int = 3) -> Library {
     let library = Library()
-    library._shelves = (0..<count).map { Shelf(id: $0, title: "Shelf \($0)") }
+    library.shelves = (0..<count).map { Shelf(id: $0, title: "Shelf \($0)") }
     return library
 }
 

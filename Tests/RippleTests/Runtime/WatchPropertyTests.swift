@@ -4,7 +4,9 @@ import Testing
 
 /// Seeded random structural changes of a desk (appends, removals, moves, replacements of
 /// elements and of whole collections, optional and keyed nodes, sets, a node in several places,
-/// folders holding folders up to cycles), in updates that commit, throw, or nest updates that
+/// folders holding folders, shared tickets and memos that link back to folders, moved into a
+/// sibling, up and down a level, into their own descendants and into cabinets, up to cycles that
+/// nothing else holds), in updates that commit, throw, or nest updates that
 /// roll back, with undo and redo in between: after every step, every registration watches exactly
 /// what a full walk of its paths watches now (counts, trackers and all), and the registrations
 /// that fired are exactly those whose reads differ from what they saw when they last fired.
@@ -37,7 +39,7 @@ import Testing
         let mediator = Mediator(root: makeLibrary())
         let desk = Desk()
         let lane = Lane("a")
-        desk._lanes = [lane]
+        desk.lanes = [lane]
         let ticket = Ticket(number: 1, title: "t")
         let log = EventLog()
         var registration: Registration?
@@ -67,9 +69,9 @@ import Testing
         let desk = Desk()
         let lanes = [Lane("a"), Lane("b"), Lane("c")]
         let tickets = (0..<4).map { Ticket(number: $0, title: "t\($0)") }
-        desk._lanes = [lanes[0], lanes[1]]
-        lanes[0]._tickets = [tickets[0], tickets[1]]
-        lanes[2]._tickets = [tickets[2]]
+        desk.lanes = [lanes[0], lanes[1]]
+        lanes[0].tickets = [tickets[0], tickets[1]]
+        lanes[2].tickets = [tickets[2]]
         let log = EventLog()
         func region(_ name: String) -> Registration {
             mediator.observe(name, on: desk, reads: [Desk.scheme.lanes.all]) { _ in log.append(name) }
@@ -110,7 +112,7 @@ import Testing
         // judged against what it saw, fires for the new title.
         let library = makeLibrary()
         let shelf = library._shelves[0]
-        library._pinned = shelf
+        library.pinned = shelf
         let mediator = Mediator(root: library)
         let log = EventLog()
         let coordinator = mediator.coordinate("repin", reads: [Library.scheme.userID]) { library in
@@ -138,7 +140,7 @@ import Testing
         // change of that child's title reaches it.
         let library = makeLibrary()
         let pinned = library._shelves[0]
-        library._pinned = pinned
+        library.pinned = pinned
         let mediator = Mediator(root: library)
         let made = Shelf(id: 7, title: "made")
         let log = EventLog()
@@ -183,6 +185,8 @@ struct DeskRun {
     var tickets: [Ticket] = []
     var lanes: [Lane] = []
     var folders: [Folder] = []
+    var memos: [Memo] = []
+    var cabinets: [Cabinet] = []
     private let watchers: [Watcher]
     var registrations: [Registration] = []
     /// What each watcher read when it last fired.
@@ -205,15 +209,15 @@ struct DeskRun {
         for number in 0..<8 { tickets.append(Ticket(number: number, title: "t\(number)")) }
         for name in ["a", "b", "c"] { lanes.append(Lane(name)) }
         for name in ["x", "y"] { folders.append(Folder(name)) }
-        lanes[0]._tickets = Array(tickets[0..<3])
-        lanes[1]._tickets = [tickets[3], tickets[0]]
-        lanes[1]._featured = tickets[4]
-        lanes[2]._starred = [tickets[5], tickets[1]]
-        desk._lanes = lanes
-        desk._pinned = tickets[6]
-        desk._ticketsByName = ["a": tickets[7]]
-        desk._folders = [folders[0]]
-        folders[0]._folders = [folders[1]]
+        lanes[0].tickets = Array(tickets[0..<3])
+        lanes[1].tickets = [tickets[3], tickets[0]]
+        lanes[1].featured = tickets[4]
+        lanes[2].starred = [tickets[5], tickets[1]]
+        desk.lanes = lanes
+        desk.pinned = tickets[6]
+        desk.ticketsByName = ["a": tickets[7]]
+        desk.folders = [folders[0]]
+        folders[0].folders = [folders[1]]
         let log = log
         for watcher in watchers {
             let name = watcher.name
@@ -238,7 +242,7 @@ struct DeskRun {
             Watcher(name: "lanes.all", reads: [scheme.lanes.all]) { lanesAll($0) },
             Watcher(name: "everything", reads: [scheme.all]) { desk in
                 "\(String(describing: desk._selectedNumber)) \(lanesAll(desk)) \(describe(desk._pinned)) "
-                    + "\(byName(desk)) \(foldersAll(desk))"
+                    + "\(byName(desk)) \(foldersAll(desk._folders)) \(cabinetsAll(desk))"
             },
             Watcher(name: "pinned", reads: [scheme.pinned.title]) { describe($0._pinned) },
             Watcher(name: "byName", reads: [scheme.ticketsByName.title]) { byName($0) },
@@ -258,13 +262,20 @@ struct DeskRun {
             Watcher(name: "starred", reads: [scheme.lanes.starred.title]) { desk in
                 ids(desk._lanes) + desk._lanes.map { describe(sorted($0._starred)) }.joined(separator: ";")
             },
-            Watcher(name: "folders", reads: [scheme.folders.all]) { foldersAll($0) },
+            Watcher(name: "folders", reads: [scheme.folders.all]) { foldersAll($0._folders) },
+            Watcher(name: "cabinets", reads: [scheme.cabinets.all]) { cabinetsAll($0) },
             Watcher(name: "subfolders", reads: [scheme.folders.folders.name]) { desk in
                 ids(desk._folders)
                     + desk._folders.map { folder in ids(folder._folders) + folder._folders.map(\._name).joined() }.joined(separator: ";")
             },
             Watcher(name: "mixed", reads: [scheme.lanes.tickets.title, scheme.lanes.all, scheme.pinned]) { desk in
                 "\(lanesAll(desk)) \(id(desk._pinned))"
+            },
+            Watcher(name: "memoLinks", reads: [scheme.folders.memo.link.name]) { desk in
+                ids(desk._folders)
+                    + desk._folders.map { folder in
+                        id(folder._memo) + "/" + (folder._memo.map { id($0._link) + "/" + ($0._link?._name ?? "") } ?? "")
+                    }.joined(separator: ";")
             },
         ]
     }
@@ -303,17 +314,24 @@ struct DeskRun {
         }.joined(separator: ";")
     }
 
-    /// Every folder reachable, once each (folders may hold each other in cycles).
-    private static func foldersAll(_ desk: Desk) -> String {
+    /// Every folder reachable (through folders and memos' links), once each (folders may hold
+    /// each other in cycles), with its tickets and memo.
+    private static func foldersAll(_ roots: [Folder]) -> String {
         var seen: Set<ObjectIdentifier> = []
         var lines: [String] = []
-        var stack = Array(desk._folders.reversed())
+        var stack = Array(roots.reversed())
         while let folder = stack.popLast() {
             guard seen.insert(ObjectIdentifier(folder)).inserted else { continue }
-            lines.append("\(id(folder)) \(folder._name) \(ids(folder._folders))")
+            let memo = folder._memo.map { "\(id($0)) \($0._text) \(id($0._link))" } ?? "nil"
+            lines.append("\(id(folder)) \(folder._name) \(ids(folder._folders)) \(describe(folder._tickets)) m:\(memo)")
+            if let link = folder._memo?._link { stack.append(link) }
             stack += folder._folders.reversed()
         }
-        return ids(desk._folders) + " " + lines.joined(separator: ";")
+        return ids(roots) + " " + lines.joined(separator: ";")
+    }
+
+    private static func cabinetsAll(_ desk: Desk) -> String {
+        desk._cabinets.map { "\(id($0)) \($0._name) \(foldersAll($0._folders))" }.joined(separator: "|")
     }
 
     // MARK: Steps
@@ -404,7 +422,7 @@ struct DeskRun {
     /// tenth step also on the trackers of every node made (a slower check).
     private mutating func expectWatchesAsAFullWalk() {
         checks += 1
-        let nodes: [any RippleNode] = checks % 10 == 1 ? [desk] + tickets + lanes + folders : []
+        let nodes: [any RippleNode] = checks % 10 == 1 ? [desk] + tickets + lanes + folders + memos + cabinets : []
         for (index, registration) in registrations.enumerated() where !paused.contains(index) {
             let differences = registration.state.watchDifferences(nodes: nodes)
             #expect(differences == [], "\(watchers[index].name), \(context)")
@@ -423,7 +441,7 @@ struct DeskRun {
         let other = folders.randomElement(using: &random)!
         let word = ["a", "b", "c"].randomElement(using: &random)!
         let maybe = Bool.random(using: &random)
-        switch Int.random(in: 0..<28, using: &random) {
+        switch Int.random(in: 0..<35, using: &random) {
         case 0:
             return { desk in desk.lanes.isEmpty ? () : desk.lanes[first % desk.lanes.count].tickets.append(ticket) }
         case 1:
@@ -497,6 +515,8 @@ struct DeskRun {
             return { _ in folder.name = word }
         case 26:
             return { desk in desk.lanes = desk.lanes.reversed() }
+        case 27...33:
+            return randomFolderEdit(first: first, second: second, maybe: maybe, word: word)
         default:
             // A nested update that rolls back: nothing of it stays.
             let inner = [randomEdit(), randomEdit()]
@@ -505,6 +525,86 @@ struct DeskRun {
                     for edit in inner { try edit(desk) }
                     throw Failure()
                 }
+            }
+        }
+    }
+
+    /// A random edit of the folders (a recursive class): moves into a sibling, up and down a
+    /// level, into a node's own descendant (a cycle that nothing else may hold; the app
+    /// rejects it now and then, throwing), tickets shared with the lanes, memos linking back.
+    private mutating func randomFolderEdit(first: Int, second: Int, maybe: Bool, word: String) -> @MainActor (Desk) throws -> Void {
+        let folder = folders.randomElement(using: &random)!
+        let other = folders.randomElement(using: &random)!
+        let ticket = tickets.randomElement(using: &random)!
+        if cabinets.isEmpty || Int.random(in: 0..<8, using: &random) == 0 { cabinets.append(Cabinet(word)) }
+        let cabinet = cabinets.randomElement(using: &random)!
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0:
+            return { _ in
+                guard !folder.folders.isEmpty else { return }
+                let moved = folder.folders.remove(at: first % folder.folders.count)
+                other.folders.insert(moved, at: second % (other.folders.count + 1))
+            }
+        case 1:
+            // Up a level: from a child of the folder (or of the desk's first folder) to the
+            // folder (or the desk).
+            return { desk in
+                if maybe, let top = desk.folders.first, !top.folders.isEmpty {
+                    desk.folders.insert(top.folders.remove(at: first % top.folders.count), at: second % (desk.folders.count + 1))
+                } else if let child = folder.folders.first(where: { !$0.folders.isEmpty }) {
+                    folder.folders.insert(child.folders.remove(at: first % child.folders.count), at: second % (folder.folders.count + 1))
+                }
+            }
+        case 2:
+            // Down a level: from the desk into another of its folders.
+            return { desk in
+                guard desk.folders.count >= 2 else { return }
+                let moved = desk.folders.remove(at: first % desk.folders.count)
+                desk.folders[second % desk.folders.count].folders.append(moved)
+            }
+        case 3:
+            // Into its own descendant (or itself).
+            return { desk in
+                guard !desk.folders.isEmpty else { return }
+                let index = first % desk.folders.count
+                let moved = desk.folders[index]
+                var target = moved
+                for step in 0..<(second % 4) where !target.folders.isEmpty {
+                    target = target.folders[(first + step) % target.folders.count]
+                }
+                desk.folders.remove(at: index)
+                target.folders.append(moved)
+                if maybe, second % 3 == 0 { throw Failure() }
+            }
+        case 4:
+            return { _ in
+                if maybe { folder.tickets.append(ticket) } else if !folder.tickets.isEmpty { folder.tickets.removeFirst() }
+            }
+        case 5:
+            let memo = Memo(word, link: maybe ? other : nil)
+            memos.append(memo)
+            return { _ in folder.memo = second % 4 == 0 ? nil : memo }
+        case 6:
+            return { _ in folder.memo?.link = maybe ? other : nil }
+        case 7:
+            return { desk in
+                if maybe { desk.cabinets.append(cabinet) } else if !desk.cabinets.isEmpty { desk.cabinets.removeFirst() }
+            }
+        case 8:
+            // Between the desk and a cabinet (held from outside the folders' cycles either way).
+            return { desk in
+                if maybe, !desk.folders.isEmpty {
+                    cabinet.folders.append(desk.folders.remove(at: first % desk.folders.count))
+                } else if !cabinet.folders.isEmpty {
+                    desk.folders.append(cabinet.folders.remove(at: first % cabinet.folders.count))
+                }
+            }
+        default:
+            // Into a cabinet that leaves in the same update: what it gained is no longer held.
+            return { desk in
+                guard !desk.folders.isEmpty else { return }
+                cabinet.folders.append(desk.folders.remove(at: first % desk.folders.count))
+                desk.cabinets.removeAll { $0 === cabinet }
             }
         }
     }

@@ -63,7 +63,8 @@ final class JSONFrame {
     func recycle() {
         writer.removeAll()
         marks.removeAll(keepingCapacity: true)
-        (count, isSorted, order, nested, parent, key) = (0, true, .asWritten, [], nil, nil)
+        nested.removeAll(keepingCapacity: true)
+        (count, isSorted, order, parent, key) = (0, true, .asWritten, nil, nil)
         generation += 1
     }
 
@@ -119,8 +120,11 @@ final class JSONFrame {
     }
 
     /// Completes the text: splices nested containers in, sorts, closes the bracket.
-    func close(scratch: inout [UInt8]) {
-        if !nested.isEmpty { splice(scratch: &scratch) }
+    ///
+    /// - Parameter released: Where the nested containers' frames go once spliced in, to be used
+    ///   again (a container kept past this fails: its frame's generation changed).
+    func close(scratch: inout [UInt8], releasing released: inout [JSONFrame]) {
+        if !nested.isEmpty { splice(scratch: &scratch, releasing: &released) }
         switch kind {
         case .object:
             if !isSorted { reorder(scratch: &scratch) }
@@ -137,31 +141,44 @@ final class JSONFrame {
         }
     }
 
-    private func splice(scratch: inout [UInt8]) {
-        var spliced: [UInt8] = []
+    /// Puts each nested frame's text in at its offset, building the text in `scratch`, whose
+    /// storage the writer then takes (and `scratch` the writer's): no allocation once both have
+    /// grown.
+    private func splice(scratch: inout [UInt8], releasing released: inout [JSONFrame]) {
+        for (_, frame) in nested { frame.close(scratch: &scratch, releasing: &released) }
+        scratch.removeAll(keepingCapacity: true)
         var copied = 0
         var shift = 0
         var mark = 0
-        for (offset, frame) in nested {
-            frame.close(scratch: &scratch)
-            frame.generation += 1
-            spliced += writer.bytes[copied..<offset]
-            spliced += frame.writer.bytes
-            copied = offset
-            // Marks after this offset move by the inserted text (an element's own mark does not).
-            while mark < marks.count, marks[mark] <= offset {
-                marks[mark] += shift
-                mark += 1
+        writer.bytes.withUnsafeBufferPointer { bytes in
+            for (offset, frame) in nested {
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<offset]))
+                scratch.append(contentsOf: frame.writer.bytes)
+                copied = offset
+                // Marks after this offset move by the inserted text (an element's own mark does not).
+                while mark < marks.count, marks[mark] <= offset {
+                    marks[mark] += shift
+                    mark += 1
+                }
+                shift += frame.writer.bytes.count
             }
-            shift += frame.writer.bytes.count
+            scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
         }
-        spliced += writer.bytes[copied...]
         while mark < marks.count {
             marks[mark] += shift
             mark += 1
         }
-        writer.bytes = spliced
-        nested = []
+        swap(&writer.bytes, &scratch)
+        for (_, frame) in nested {
+            // A super encoder's frame is not reused: the encoder has no generation to check.
+            if frame.kind == .value {
+                frame.generation += 1
+            } else {
+                frame.recycle()
+                released.append(frame)
+            }
+        }
+        nested.removeAll(keepingCapacity: true)
     }
 
     /// Rewrites the members or elements in order of their bytes (an object's: of their keys,

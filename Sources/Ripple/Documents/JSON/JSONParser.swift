@@ -106,6 +106,18 @@ struct JSONParser {
         var index = start
         var escaped = false
         while true {
+            // Eight bytes at a time to the next one that needs a look: most of a document's text
+            // is in strings.
+            #if _endian(little)
+            while index &+ 8 <= input.count {
+                let special = Self.specialBytes(input.loadWord(at: index))
+                if special != 0 {
+                    index &+= special.trailingZeroBitCount &>> 3
+                    break
+                }
+                index &+= 8
+            }
+            #endif
             guard index < input.count else { throw error("unterminated string", at: start - 1) }
             let byte = input[index]
             if byte == UInt8(ascii: "\"") { break }
@@ -123,6 +135,21 @@ struct JSONParser {
         guard index - start <= JSONTape.maximumSize else { throw error("a string longer than 256 MiB", at: start) }
         entries.append(JSONTape.entry(.string, flag: escaped, size: index - start, offset: start))
         position = index + 1
+    }
+
+    /// The bytes of `word` that need a look in a string, each marked by its high bit: a quote,
+    /// a backslash, a control character, or a byte above 0x7F (the first of a UTF-8 sequence to
+    /// check). The usual "has a zero byte" tests, on bytes below 0x80 (the others are marked
+    /// first); they may also mark a byte after a marked one, never one before: the first mark
+    /// is exact.
+    private static func specialBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func zeros(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
+        let quotes = zeros(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
+        let backslashes = zeros(word ^ (ones &* UInt64(UInt8(ascii: "\\"))))
+        let controls = (word &- ones &* 0x20) & ~word & highs
+        return (word & highs) | quotes | backslashes | controls
     }
 
     /// Checks the escape at `index` (a backslash) and returns the index after it.
@@ -242,5 +269,12 @@ struct JSONParser {
 
     private func error(_ message: String, at index: Int? = nil) -> JSONSyntaxError {
         JSONSyntaxError(message: message, offset: index ?? position, in: input)
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// The eight bytes at `index` as one word, in memory order; `index + 8` is within bounds.
+    fileprivate func loadWord(at index: Int) -> UInt64 {
+        UnsafeRawPointer(baseAddress! + index).loadUnaligned(as: UInt64.self)
     }
 }

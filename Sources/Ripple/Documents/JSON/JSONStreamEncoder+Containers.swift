@@ -147,12 +147,16 @@ extension JSONStreamEncoder {
     }
 
     /// Writes the current value as one string, number, boolean, null or nested value.
+    ///
+    /// Three words, so that it fits in the existential `singleValueContainer()` returns without
+    /// an allocation: the value's key is the encoder's current one (a container is used while
+    /// its value encodes).
     struct SingleValueContainer: SingleValueEncodingContainer, JSONScalarEncoding {
         let encoder: JSONStreamEncoder
         let frame: JSONFrame
-        let key: (any CodingKey)?
         let generation: Int
 
+        private var key: (any CodingKey)? { encoder.current.key }
         var codingPath: [any CodingKey] { frame.codingPath + (key.map { [$0] } ?? []) }
         var nextValuePath: [any CodingKey] { codingPath }
 

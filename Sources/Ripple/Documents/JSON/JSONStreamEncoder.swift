@@ -38,18 +38,32 @@ final class JSONStreamEncoder: Encoder {
         current = Value(frame: frame, key: nil, type: Never.self, isSuperEncoderValue: true)
     }
 
+    /// An encoder for top-level values, one after another (``encode(_:appendingTo:)``): its
+    /// frames serve them all.
+    convenience init(userInfo: [CodingUserInfoKey: Any] = [:]) {
+        self.init(writingTo: JSONFrame(), userInfo: userInfo)
+    }
+
     /// Encodes `value` after what `writer` holds; on failure, the writer is left as it was.
     static func encode<T: Encodable>(
         _ value: T, into writer: inout JSONWriter, userInfo: [CodingUserInfoKey: Any] = [:]
     ) throws {
-        let root = JSONFrame()
+        try JSONStreamEncoder(userInfo: userInfo).encode(value, appendingTo: &writer)
+    }
+
+    /// Encodes `value` after what `writer` holds, as a top-level value; on failure, the writer is
+    /// left as it was. An encoder made with ``init(userInfo:)`` encodes any number of values this
+    /// way, one at a time, reusing its frames (a document's members, each encoded on its own).
+    func encode<T: Encodable>(_ value: T, appendingTo writer: inout JSONWriter) throws {
+        let root = current.frame
         swap(&root.writer, &writer)
         defer { swap(&root.writer, &writer) }
         let checkpoint = root.checkpoint
         do {
-            try JSONStreamEncoder(writingTo: root, userInfo: userInfo).encode(value, into: root, key: nil)
+            try encode(value, into: root, key: nil)
         } catch {
             root.restore(checkpoint)
+            failure = nil
             throw error
         }
     }
@@ -70,7 +84,7 @@ final class JSONStreamEncoder: Encoder {
             throw failure
         }
         if let opened = current.opened {
-            opened.close(scratch: &scratch)
+            opened.close(scratch: &scratch, releasing: &pool)
             frame.writer.writeValue(taking: &opened.writer.bytes)
             opened.recycle()
             pool.append(opened)
@@ -82,35 +96,42 @@ final class JSONStreamEncoder: Encoder {
     }
 
     /// Writes the values JSON has a form for (strings, numbers, booleans), and the Foundation
-    /// types `JSONEncoder` writes its own way; false for the rest.
+    /// types `JSONEncoder` writes its own way; false for the rest. A value is taken as its type
+    /// with a bit cast, once the types are known to be the same: an `as!` cast is a dynamic cast
+    /// (encoding runs as unspecialized generic code, called through a user's `encode(to:)`).
     private func writeDirectly<T: Encodable>(_ value: T, into frame: JSONFrame, key: (any CodingKey)?) throws -> Bool {
         let type = T.self
         if type == String.self {
-            frame.writer.write(value as! String)
+            frame.writer.write(unsafeBitCast(value, to: String.self))
         } else if type == Int.self {
-            frame.writer.write(value as! Int)
+            frame.writer.write(unsafeBitCast(value, to: Int.self))
         } else if type == Double.self {
-            try writeFloat(value as! Double, into: frame, key: key)
+            try writeFloat(unsafeBitCast(value, to: Double.self), into: frame, key: key)
         } else if type == Bool.self {
-            frame.writer.write(value as! Bool)
+            frame.writer.write(unsafeBitCast(value, to: Bool.self))
+        } else if type == Date.self {
+            // As `Date.encode(to:)` writes it: seconds since 2001.
+            try writeFloat(unsafeBitCast(value, to: Date.self).timeIntervalSinceReferenceDate, into: frame, key: key)
+        } else if type == UUID.self {
+            frame.writer.write(unsafeBitCast(value, to: UUID.self).uuidString)
         } else if type == Float.self {
-            try writeFloat(value as! Float, into: frame, key: key)
+            try writeFloat(unsafeBitCast(value, to: Float.self), into: frame, key: key)
         } else if type == Int64.self {
-            frame.writer.write(value as! Int64)
+            frame.writer.write(unsafeBitCast(value, to: Int64.self))
         } else if type == UInt8.self {
-            frame.writer.write(value as! UInt8)
+            frame.writer.write(unsafeBitCast(value, to: UInt8.self))
         } else if type == [String].self, frame.depth < JSONParser.maximumDepth {
-            writeArray(value as! [String], into: frame) { $0.write($1) }
+            writeArray(unsafeBitCast(value, to: [String].self), into: frame) { $0.write($1) }
         } else if type == [Int].self, frame.depth < JSONParser.maximumDepth {
-            writeArray(value as! [Int], into: frame) { $0.write($1) }
+            writeArray(unsafeBitCast(value, to: [Int].self), into: frame) { $0.write($1) }
         } else if type == [Double].self, frame.depth < JSONParser.maximumDepth {
-            try writeArray(value as! [Double], into: frame) { try $0.write($1) }
+            try writeArray(unsafeBitCast(value, to: [Double].self), into: frame) { try $0.write($1) }
         } else if type == Data.self {
-            frame.writer.write((value as! Data).base64EncodedString())
+            frame.writer.write(unsafeBitCast(value, to: Data.self).base64EncodedString())
         } else if type == URL.self {
-            frame.writer.write((value as! URL).absoluteString)
+            frame.writer.write(unsafeBitCast(value, to: URL.self).absoluteString)
         } else if type == Decimal.self {
-            let decimal = value as! Decimal
+            let decimal = unsafeBitCast(value, to: Decimal.self)
             guard !decimal.isNaN else {
                 throw EncodingError.invalidValue(
                     decimal,
@@ -156,7 +177,7 @@ final class JSONStreamEncoder: Encoder {
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        SingleValueContainer(encoder: self, frame: current.frame, key: current.key, generation: current.frame.generation)
+        SingleValueContainer(encoder: self, frame: current.frame, generation: current.frame.generation)
     }
 
     /// The container of the current value: a new one, or the one it opened before.

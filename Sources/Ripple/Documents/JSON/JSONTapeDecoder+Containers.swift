@@ -24,7 +24,17 @@ extension JSONTapeDecoder {
 
         private var tape: JSONTape { decoder.tape }
         var codingPath: [any CodingKey] { tape.codingPath(to: object) }
-        var allKeys: [Key] { Self.members(of: object, in: tape).compactMap { Key(stringValue: $0.key) } }
+        var allKeys: [Key] {
+            // Straight from the tape: an enum with associated values asks for its one key.
+            var keys: [Key] = []
+            keys.reserveCapacity(tape.size(at: object))
+            var child = object + 1
+            while child < tape.offset(at: object) {
+                if let key = Key(stringValue: (try? tape.string(at: child)) ?? "") { keys.append(key) }
+                child = tape.next(after: child + 1)
+            }
+            return keys
+        }
 
         private static func members(of object: Int, in tape: JSONTape) -> [(key: String, value: Int)] {
             var members: [(key: String, value: Int)] = []

@@ -30,45 +30,87 @@ final class JSONTapeDecoder: Decoder {
     /// Decodes the value at `index` as `T`.
     func decode<T: Decodable>(_ type: T.Type, at index: Int) throws -> T {
         guard index != tape.absent else { throw absent(T.self) }
-        if let value = try readDirectly(T.self, at: index) { return value }
+        if let direct = DirectType(T.self) { return try read(direct, at: index, as: T.self) }
         let outer = self.index
         self.index = index
         defer { self.index = outer }
         return try T(from: self)
     }
 
-    /// Reads the values JSON has a form for (strings, numbers, booleans), and the Foundation
-    /// types `JSONDecoder` reads its own way; nil for the rest.
-    private func readDirectly<T: Decodable>(_ type: T.Type, at index: Int) throws -> T? {
-        if type == String.self { return try tape.string(at: index) as? T }
-        if type == Int.self { return try tape.integer(at: index, as: Int.self) as? T }
-        if type == Double.self { return try tape.floatingPoint(at: index, as: Double.self) as? T }
-        if type == Bool.self { return try tape.bool(at: index) as? T }
-        if type == Float.self { return try tape.floatingPoint(at: index, as: Float.self) as? T }
-        if type == Int64.self { return try tape.integer(at: index, as: Int64.self) as? T }
-        if type == UInt8.self { return try tape.integer(at: index, as: UInt8.self) as? T }
-        if type == [String].self { return try array(at: index, tape.string) as? T }
-        if type == [Int].self { return try array(at: index) { try tape.integer(at: $0, as: Int.self) } as? T }
-        if type == [Double].self { return try array(at: index) { try tape.floatingPoint(at: $0, as: Double.self) } as? T }
-        if type == Data.self {
+    /// The values JSON has a form for (strings, numbers, booleans), and the Foundation types
+    /// `JSONDecoder` reads its own way: read straight from the tape.
+    ///
+    /// Decoding runs as unspecialized generic code (a user's `init(from:)` calls it through
+    /// protocols): the type is looked up once as this enum, and the value handed back with a
+    /// bit cast to the very same type, since an optional of the generic type, or an `as?` cast,
+    /// costs a metadata look-up or a dynamic cast on every value.
+    private enum DirectType {
+        case string, int, double, bool, date, uuid, float, int64, uint8, strings, integers, doubles, data, url, decimal
+        /// A journal's record, read by hand (`Patch(reading:)`).
+        case patch
+
+        init?(_ type: Any.Type) {
+            switch ObjectIdentifier(type) {
+            case ObjectIdentifier(String.self): self = .string
+            case ObjectIdentifier(Int.self): self = .int
+            case ObjectIdentifier(Double.self): self = .double
+            case ObjectIdentifier(Bool.self): self = .bool
+            case ObjectIdentifier(Date.self): self = .date
+            case ObjectIdentifier(UUID.self): self = .uuid
+            case ObjectIdentifier(Float.self): self = .float
+            case ObjectIdentifier(Int64.self): self = .int64
+            case ObjectIdentifier(UInt8.self): self = .uint8
+            case ObjectIdentifier([String].self): self = .strings
+            case ObjectIdentifier([Int].self): self = .integers
+            case ObjectIdentifier([Double].self): self = .doubles
+            case ObjectIdentifier(Data.self): self = .data
+            case ObjectIdentifier(URL.self): self = .url
+            case ObjectIdentifier(Decimal.self): self = .decimal
+            case ObjectIdentifier(Patch.self): self = .patch
+            default: return nil
+            }
+        }
+    }
+
+    /// Reads a value of a ``DirectType``, which `T` is.
+    private func read<T>(_ direct: DirectType, at index: Int, as type: T.Type) throws -> T {
+        switch direct {
+        case .string: return unsafeBitCast(try tape.string(at: index), to: T.self)
+        case .int: return unsafeBitCast(try tape.integer(at: index, as: Int.self), to: T.self)
+        case .double: return unsafeBitCast(try tape.floatingPoint(at: index, as: Double.self), to: T.self)
+        case .bool: return unsafeBitCast(try tape.bool(at: index), to: T.self)
+        case .date:
+            // As `Date.init(from:)` reads it: seconds since 2001.
+            return unsafeBitCast(Date(timeIntervalSinceReferenceDate: try tape.floatingPoint(at: index, as: Double.self)), to: T.self)
+        case .uuid:
+            guard let uuid = UUID(uuidString: try tape.string(at: index)) else {
+                throw tape.corrupted("Attempted to decode UUID from invalid UUID string.", at: index)
+            }
+            return unsafeBitCast(uuid, to: T.self)
+        case .float: return unsafeBitCast(try tape.floatingPoint(at: index, as: Float.self), to: T.self)
+        case .int64: return unsafeBitCast(try tape.integer(at: index, as: Int64.self), to: T.self)
+        case .uint8: return unsafeBitCast(try tape.integer(at: index, as: UInt8.self), to: T.self)
+        case .strings: return unsafeBitCast(try array(at: index, tape.string), to: T.self)
+        case .integers: return unsafeBitCast(try array(at: index) { try tape.integer(at: $0, as: Int.self) }, to: T.self)
+        case .doubles: return unsafeBitCast(try array(at: index) { try tape.floatingPoint(at: $0, as: Double.self) }, to: T.self)
+        case .data:
             guard let data = Data(base64Encoded: try tape.string(at: index)) else {
                 throw tape.corrupted("Encountered Data is not valid Base64.", at: index)
             }
-            return data as? T
-        }
-        if type == URL.self {
+            return unsafeBitCast(data, to: T.self)
+        case .url:
             guard let url = URL(string: try tape.string(at: index)) else { throw tape.corrupted("Invalid URL string.", at: index) }
-            return url as? T
-        }
-        if type == Decimal.self {
+            return unsafeBitCast(url, to: T.self)
+        case .decimal:
             guard tape.kind(at: index) == .number else { throw tape.mismatch(Decimal.self, at: index) }
             let text = String(decoding: tape.text(at: index), as: UTF8.self)
             guard let decimal = Decimal(string: text), !decimal.isNaN else {
                 throw tape.corrupted("Number \(text) is not representable as a Decimal.", at: index)
             }
-            return decimal as? T
+            return unsafeBitCast(decimal, to: T.self)
+        case .patch:
+            return unsafeBitCast(try Patch(reading: JSONValue(tape: tape, index: index)), to: T.self)
         }
-        return nil
     }
 
     /// Reads an array of values JSON has a form for, without a container for it.

@@ -122,7 +122,7 @@ public final class Region: Hashable {
     /// Adds a layer of `kind` (in an update): layers are made here, through their `init()`.
     public func addLayer(_ kind: String) {
         let layer = Layer()
-        layer._kind = kind
+        layer.kind = kind
         layers.append(layer)
     }
 

@@ -58,6 +58,10 @@ final class Library {
     // ripple: node
     var _gauge: Gauge? = nil
 
+    /// Values of many types, for the documents' bytes (Specimen.swift).
+    // ripple: node
+    var _specimens: [Specimen] = []
+
     init() {}
 }
 

@@ -274,10 +274,8 @@ import Testing
                 var _other = 0
             }
             """) == [
-                "Model.swift:3:5: error: '_count' needs 'property' or 'node' in its annotation",
                 "Model.swift:3:18: error: unknown annotation item 'propery'; did you mean 'property'?",
                 "Model.swift:3:27: error: unknown annotation item 'discardible'; did you mean 'discardable'?",
-                "Model.swift:5:5: error: '_other' needs 'property' or 'node' in its annotation",
                 "Model.swift:5:18: error: unknown annotation item 'sharedPropety'; did you mean 'sharedProperty'?",
             ])
     }
@@ -331,7 +329,6 @@ import Testing
             }
             """) == [
                 "Model.swift:1:8: error: 'node' needs a class, and 'Playlist' is a struct; tracked model types are classes",
-                "Model.swift:2:5: error: tracked member '_title' must be declared in the body of a class, not in struct 'Playlist'",
             ])
     }
 }
