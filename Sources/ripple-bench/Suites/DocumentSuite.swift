@@ -214,15 +214,18 @@ extension DocumentSuite {
             measured: Format.ratio(ratio), passed: ratio <= 2)
         let store = try DocumentStore<BenchRoot>(url: url, durability: .onSave, compaction: .manual)
         var holds: [Double] = []
+        var reads: [Double] = []
         var totals: [Double] = []
         for round in 0..<5 {
             try store.mediator.update { $0.revision = round }
-            let (mainActor, total) = try store._compactTimingMainActor()
-            holds.append(mainActor.nanoseconds)
+            let (read, install, total) = try store._compactTimingMainActor()
+            holds.append((read + install).nanoseconds)
+            reads.append(read.nanoseconds)
             totals.append(total.nanoseconds)
         }
         let hold = Timing(samples: holds)
         row("compaction of \(Format.count(count)) nodes: main actor", hold, Format.milliseconds(Timing(samples: totals).median) + " ms in all")
+        row("  of which reading the values", Timing(samples: reads))
         goals.check(
             "an automatic compaction of 100,000 nodes holds the main actor at most 100 ms",
             measured: Format.milliseconds(hold.median) + " ms", passed: hold.median <= 100_000_000)
