@@ -20,44 +20,103 @@ public struct DocumentCapture {
 
     // Values kept, to be encoded later.
 
+    /// Keeps a member's value, to be encoded off the main actor.
+    ///
+    /// - Parameters:
+    ///   - value: The member's value.
+    ///   - name: The member's name in the document.
     public mutating func value<Value: Encodable & Sendable>(_ value: Value, _ name: String) throws {
         members.append(CapturedMember(name: name, value: .encodable(value)))
     }
 
+    /// Keeps a member's value, to be encoded off the main actor.
+    ///
+    /// - Parameters:
+    ///   - value: The member's value.
+    ///   - name: The member's name in the document.
     public mutating func value(_ value: Int, _ name: String) throws {
         members.append(CapturedMember(name: name, value: .int(value)))
     }
 
+    /// Keeps a member's value, to be encoded off the main actor.
+    ///
+    /// - Parameters:
+    ///   - value: The member's value.
+    ///   - name: The member's name in the document.
     public mutating func value(_ value: String, _ name: String) throws {
         members.append(CapturedMember(name: name, value: .string(value)))
     }
 
+    /// Keeps a member's value, to be encoded off the main actor.
+    ///
+    /// - Parameters:
+    ///   - value: The member's value.
+    ///   - name: The member's name in the document.
     public mutating func value(_ value: Bool, _ name: String) throws {
         members.append(CapturedMember(name: name, value: .bool(value)))
     }
 
+    /// Keeps a member's value, to be encoded off the main actor.
+    ///
+    /// - Parameters:
+    ///   - value: The member's value.
+    ///   - name: The member's name in the document.
     public mutating func value(_ value: Double, _ name: String) throws {
         members.append(CapturedMember(name: name, value: .double(value)))
     }
 
     // Encoded now.
 
+    /// Encodes a member now, on the main actor: its type is not `Sendable`.
+    ///
+    /// - Parameters:
+    ///   - value: The member's value.
+    ///   - name: The member's name in the document.
+    /// - Throws: `EncodingError` when its `Encodable` conformance refuses it.
     public mutating func value<Value: Encodable>(_ value: Value, _ name: String) throws {
         try writeNow { try $0.value(value, name) }
     }
 
+    /// Writes a member holding nodes now: their numbers, and the order the document lists its
+    /// nodes in, are decided as the model is walked.
+    ///
+    /// - Parameters:
+    ///   - node: The member's node.
+    ///   - name: The member's name in the document.
+    /// - Throws: `EncodingError` when a key cannot be encoded.
     public mutating func node(_ node: (some DocumentNode)?, _ name: String) throws {
         try writeNow { try $0.node(node, name) }
     }
 
+    /// Writes a member holding nodes now: their numbers, and the order the document lists its
+    /// nodes in, are decided as the model is walked.
+    ///
+    /// - Parameters:
+    ///   - nodes: The member's nodes.
+    ///   - name: The member's name in the document.
+    /// - Throws: `EncodingError` when a key cannot be encoded.
     public mutating func nodes<Nodes: Sequence>(_ nodes: Nodes?, _ name: String) throws where Nodes.Element: DocumentNode {
         try writeNow { try $0.nodes(nodes, name) }
     }
 
+    /// Writes a member holding nodes now: their numbers, and the order the document lists its
+    /// nodes in, are decided as the model is walked.
+    ///
+    /// - Parameters:
+    ///   - nodes: The member's nodes.
+    ///   - name: The member's name in the document.
+    /// - Throws: `EncodingError` when a key cannot be encoded.
     public mutating func nodes<Node: DocumentNode & Hashable>(_ nodes: Set<Node>?, _ name: String) throws {
         try writeNow { try $0.nodes(nodes, name) }
     }
 
+    /// Writes a member holding nodes now: their numbers, and the order the document lists its
+    /// nodes in, are decided as the model is walked.
+    ///
+    /// - Parameters:
+    ///   - nodes: The member's nodes.
+    ///   - name: The member's name in the document.
+    /// - Throws: `EncodingError` when a key cannot be encoded.
     public mutating func nodes<Key: Encodable & Hashable, Node: DocumentNode>(_ nodes: [Key: Node]?, _ name: String) throws {
         try writeNow { try $0.nodes(nodes, name) }
     }
