@@ -1,5 +1,5 @@
 import Foundation
-import Ripple
+@_spi(Benchmarks) import Ripple
 
 /// `ripple-demo crash-child <file> [--check]`: a process that writes to a document store until
 /// it is killed, for the demo's last step and the crash tests (`DocumentCrashTests`).
@@ -20,7 +20,10 @@ enum CrashChild {
             exit(64)
         }
         do {
-            let store = try DocumentStore<MusicLibrary>(url: URL(fileURLWithPath: path))
+            // `--compact`: a compaction (its files written on another thread) every ten updates,
+            // instead of a save.
+            let compacts = arguments.dropFirst().contains("--compact")
+            let store = try DocumentStore<MusicLibrary>(url: URL(fileURLWithPath: path), compaction: compacts ? .manual : .automatic)
             var count: Int
             switch logCount(store.mediator.root) {
             case .success(let logged): count = logged
@@ -33,7 +36,9 @@ enum CrashChild {
             while true {
                 count += 1
                 try append(count, to: store.mediator)
-                if count % 10 == 0 { try store.save() }
+                if count % 10 == 0 {
+                    if compacts { _ = try store._compactTimingMainActor() } else { try store.save() }
+                }
                 if count % 7 == 0 {
                     try store.mediator.history.undo()
                     try store.mediator.history.redo()

@@ -10,8 +10,8 @@ import Darwin
 /// so that each name of the file leads to the same journal and lock), and the file it is.
 ///
 /// A snapshot replaces it in three steps, so that a compaction can write the file while the app
-/// goes on: ``write(_:)`` (to a file beside it, synced), ``install()`` (renamed over it, the
-/// folder synced), or ``discard()``.
+/// goes on: ``write(_:)`` (to a file beside it, synced), ``install(_:syncingFolder:)`` (renamed
+/// over it, the folder synced), or ``discard()``.
 struct DocumentFile {
     /// The real path.
     let path: String
@@ -111,8 +111,8 @@ struct DocumentFile {
 
     // MARK: Writing
 
-    /// Writes `bytes` to the file beside the document, and syncs it: what ``install()`` puts in
-    /// its place. Leaves no file behind if it fails.
+    /// Writes `bytes` to the file beside the document, and syncs it: what
+    /// ``install(_:syncingFolder:)`` puts in its place. Leaves no file behind if it fails.
     func write(_ bytes: [UInt8]) throws -> FileStatus {
         let temporary = temporaryPath
         let descriptor: Int32
@@ -145,13 +145,15 @@ struct DocumentFile {
         }
     }
 
-    /// Renames the file ``write(_:)`` wrote, `written`, over the document, and syncs the folder.
+    /// Renames the file ``write(_:)`` wrote, `written`, over the document, and syncs the folder
+    /// (unless `syncingFolder` is `false`: a compaction syncs it off the main actor, with
+    /// ``syncFolder()``, before its journal may follow the new snapshot).
     ///
     /// - Throws: ``DocumentError/fileError(path:operation:code:)``: when the rename failed, the
     ///   document is as it was and the written file is gone; when syncing the folder failed, the
     ///   new document is in place but a power cut may bring back the old one (the journal is
     ///   valid beside either).
-    mutating func install(_ written: FileStatus) throws {
+    mutating func install(_ written: FileStatus, syncingFolder: Bool = true) throws {
         do {
             try files.rename(temporaryPath, to: path)
         } catch let error as SystemCallError {
@@ -159,6 +161,11 @@ struct DocumentFile {
             throw DocumentError.fileError(path: path, operation: "rename", code: error.code)
         }
         identity = written
+        if syncingFolder { try syncFolder() }
+    }
+
+    /// Syncs the document's folder: the name of a snapshot renamed into place is durable.
+    func syncFolder() throws {
         do {
             try files.syncFolder(JournalFile.folder(of: path))
         } catch let error as SystemCallError {

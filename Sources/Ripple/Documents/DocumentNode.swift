@@ -9,6 +9,9 @@ public protocol DocumentNode: RippleNode {
     @_spi(RippleGenerated) static func _rippleMake() -> any DocumentNode
     /// Writes every saved member.
     @_spi(RippleGenerated) func _rippleSave(to node: inout DocumentNodeWriter) throws
+    /// Takes every saved member written by ``_rippleSave(to:)`` for a compaction, on the main
+    /// actor: values that are `Sendable` as they are, to be encoded elsewhere.
+    @_spi(RippleGenerated) func _rippleCapture(to capture: inout DocumentCapture) throws
     /// Reads every saved member written by ``_rippleSave(to:)`` into storage (the node is in no
     /// mediator's model yet); a member the document does not hold keeps its initial value.
     @_spi(RippleGenerated) func _rippleOpen(from node: DocumentNodeReader) throws

@@ -8,6 +8,8 @@ struct DocumentOpening<Root: DocumentRoot> {
     let generation: UInt64
     /// The snapshot's sequence: the patch it holds last.
     let sequence: UInt64
+    /// The size of the document's file (0 for a new document).
+    let snapshotSize: Int
     /// Whether there is no document yet: the store writes it.
     let createsDocument: Bool
     let replay: JournalReplay
@@ -26,11 +28,13 @@ struct DocumentOpening<Root: DocumentRoot> {
             root = try openDocument(bytes, identities: identities)
             generation = try Self.generation(of: bytes)
             snapshot = JournalReplay.Snapshot(document: identities.document, generation: generation, sequence: identities.sequence)
+            snapshotSize = bytes.count
             createsDocument = false
         } else {
             root = Root._rippleMakeRoot()
             generation = 0
             snapshot = nil
+            snapshotSize = 0
             createsDocument = true
         }
         sequence = identities.sequence

@@ -29,6 +29,10 @@ import Foundation
 /// one, through any name, in this process or another, is ``DocumentError/locked(path:)``. A file
 /// with several hard links is refused (``DocumentError/hardLinked(path:links:)``).
 ///
+/// The store compacts the document by itself (a new snapshot, the journal emptied) when the
+/// journal outgrows the snapshot, or by the ``Compaction`` policy the app picks; the model's
+/// values are read on the main actor, and encoded and written off it (see ``compact()``).
+///
 /// The journal is the document's real file name with `.journal` appended, in the same folder.
 @MainActor
 public final class DocumentStore<Root: DocumentRoot> {
@@ -48,6 +52,8 @@ public final class DocumentStore<Root: DocumentRoot> {
     public let url: URL
     /// When an update is on disk.
     public let durability: Durability
+    /// When the store compacts the document by itself; a change applies from the next update.
+    public var compaction: Compaction
 
     var document: DocumentFile
     let journal: JournalFile
@@ -55,24 +61,38 @@ public final class DocumentStore<Root: DocumentRoot> {
     var generation: UInt64
     /// The journal lacks a change that committed (a write failed): nothing is appended until a
     /// snapshot holds everything again, which the next durable step writes.
-    private(set) var isBehind = false
+    var isBehind = false
     private var syncIsScheduled = false
+    /// The size of the snapshot in the document's file, which the compaction policy weighs the
+    /// journal against.
+    var snapshotSize = 0
+    /// The compaction in flight (its steps off the main actor hold no reference to the store).
+    var compactionRun: CompactionRun?
+    /// The journal's size in bytes of updates under which no compaction starts by itself (set
+    /// after one failed: it is tried again once the journal has grown as much again).
+    var compactionRetrySize = 0
+    /// A compaction is due and starts when the main actor is next free (not inside an update).
+    var compactionIsScheduled = false
 
     /// Opens the document at `url`, or creates it (with the root's `init()`).
     ///
     /// - Parameters:
     ///   - url: The document's file; a symbolic link leads to its target.
     ///   - durability: When an update is on disk.
+    ///   - compaction: When the store compacts the document by itself (by default when the
+    ///     journal outgrows the snapshot). A journal already past it is compacted soon after
+    ///     opening.
     /// - Throws: ``DocumentError``: the file is not a document of this model (or a newer one), is
     ///   damaged, is open in another store, is a dangling link or has several hard links; the
     ///   file system refused. Nothing was changed then.
-    public convenience init(url: URL, durability: Durability = .immediate) throws {
-        try self.init(url: url, durability: durability, files: SystemFileCalls.shared)
+    public convenience init(url: URL, durability: Durability = .immediate, compaction: Compaction = .automatic) throws {
+        try self.init(url: url, durability: durability, compaction: compaction, files: SystemFileCalls.shared)
     }
 
-    init(url: URL, durability: Durability, files: any FileSystemCalls) throws {
+    init(url: URL, durability: Durability, compaction: Compaction = .automatic, files: any FileSystemCalls) throws {
         self.url = url
         self.durability = durability
+        self.compaction = compaction
         document = try DocumentFile(resolving: url.path, files: files)
         let journalPath = document.journalPath
         let journalExisted = try? files.status(atPath: journalPath, followingLinks: false) != nil
@@ -85,6 +105,7 @@ public final class DocumentStore<Root: DocumentRoot> {
             throw error
         }
         generation = opened.generation
+        snapshotSize = opened.snapshotSize
         mediator = Mediator(root: opened.root)
         mediator.core.identities = opened.identities
         do {
@@ -98,6 +119,17 @@ public final class DocumentStore<Root: DocumentRoot> {
         mediator.history.clear()
         mediator.markSaved()
         mediator.patchRecorder.journal = self
+        compactIfDue()
+    }
+
+    deinit {
+        // A compaction's step off the main actor ends, and its files go, before the journal
+        // closes and releases the lock: another store may open the document at once.
+        if let compactionRun {
+            compactionRun.cancelAndWait()
+            compactionRun.discardFiles()
+            compactionRun.end(.failure(CancellationError()))
+        }
     }
 
     /// Makes the files follow what opening found: a new document or a snapshot no store wrote
@@ -111,13 +143,17 @@ public final class DocumentStore<Root: DocumentRoot> {
         case _ where generation == 0:
             try writeSnapshot()
         case .resume(let end):
-            try journal.resume(generation: generation, base: sequence, end: end)
+            try journal.resume(generation: generation, base: sequence, document: identities.document, end: end)
         case .replace(let start, let end):
             try journal.replace(generation: generation, base: sequence, document: identities.document, carrying: start.map { $0..<end })
         }
     }
 
     /// Writes a new snapshot atomically and empties the journal; the document is then saved.
+    ///
+    /// The whole document is encoded and written on the main actor: ``compact()`` holds it only
+    /// while it reads the model's values. A compaction in flight is stopped first (this snapshot
+    /// holds what it would have written).
     ///
     /// - Throws: ``DocumentError``: the file system refused (a full disk), a value cannot be
     ///   encoded, the document was moved or replaced while open (``DocumentError/moved(path:)``).
@@ -160,6 +196,10 @@ public final class DocumentStore<Root: DocumentRoot> {
     /// ``DocumentFile/install(_:)`` and ``JournalFile/replace(generation:base:document:carrying:)``
     /// on the main actor, carrying the records appended since the bytes were taken.
     func writeSnapshot() throws {
+        // One writer of the files beside the document at a time: this snapshot holds everything.
+        let superseded = cancelCompaction()
+        var outcome: Result<Void, any Error> = .failure(CancellationError())
+        defer { superseded?.end(outcome) }
         try document.checkInPlace()
         let next = generation + 1
         let identities = mediator.core.identities
@@ -172,6 +212,7 @@ public final class DocumentStore<Root: DocumentRoot> {
         let written = try document.write(bytes)
         try document.install(written)
         generation = next
+        snapshotSize = bytes.count
         isBehind = false
         // The snapshot holds everything: the journal starts again after it. If that fails, the
         // old journal goes on, valid beside either snapshot (its records are in this one)...
@@ -179,8 +220,12 @@ public final class DocumentStore<Root: DocumentRoot> {
             try journal.replace(generation: next, base: identities.sequence, document: identities.document)
         } catch {
             // ...unless it may end with a record that was rolled back, which must not come back.
-            if journal.needsReplacing { throw error }
+            if journal.needsReplacing {
+                outcome = .failure(error)
+                throw error
+            }
         }
+        outcome = .success(())
     }
 
     // MARK: Reports
@@ -244,5 +289,6 @@ extension DocumentStore: PatchJournal {
         case .interval(let interval): scheduleSync(after: interval)
         case .onSave: break
         }
+        compactIfDue()
     }
 }

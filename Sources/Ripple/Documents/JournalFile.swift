@@ -18,9 +18,12 @@ import Darwin
 final class JournalFile {
     let path: String
     private let files: any FileSystemCalls
-    private var descriptor: Int32
+    /// The journal open: what is appended, and what a replacement copies from.
+    private(set) var descriptor: Int32
     /// Where the next record goes: the end of the last whole record.
     private(set) var end: Int
+    /// Where the first record goes: the header's size.
+    private(set) var recordsStart = 0
     /// The sequence of the snapshot the journal follows: its records are the patches after it.
     private(set) var base: UInt64
     /// The generation of that snapshot.
@@ -96,6 +99,12 @@ final class JournalFile {
 
     /// The journal's bytes from `start` to `end` (to the file's end when `nil`).
     private func read(from start: Int, upTo end: Int?) throws -> [UInt8] {
+        try Self.read(descriptor, from: start, upTo: end, path: path, files: files)
+    }
+
+    /// The bytes of the journal open as `descriptor`, from `start` to `end` (to the file's end
+    /// when `nil`).
+    private static func read(_ descriptor: Int32, from start: Int, upTo end: Int?, path: String, files: any FileSystemCalls) throws -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while end.map({ start + bytes.count < $0 }) ?? true {
@@ -114,14 +123,15 @@ final class JournalFile {
         return bytes
     }
 
-    /// Goes on from a journal read at opening: the next record goes at `end` (a torn record
-    /// after it is cut off).
-    func resume(generation: UInt64, base: UInt64, end: Int) throws {
+    /// Goes on from a journal of the document `document` read at opening: the next record goes
+    /// at `end` (a torn record after it is cut off).
+    func resume(generation: UInt64, base: UInt64, document: String, end: Int) throws {
         let size = try call("stat") { try files.status(of: descriptor) }.size
         if size > end { try call("truncate") { try files.truncate(descriptor, to: end) } }
         self.generation = generation
         self.base = base
         self.end = end
+        recordsStart = JournalFormat.header(generation: generation, base: base, document: document).count
     }
 
     // MARK: Appending
@@ -158,6 +168,19 @@ final class JournalFile {
 
     // MARK: Replacing
 
+    /// A journal written whole beside this one (its path with `-new` appended), locked and
+    /// synced: what ``adopt(_:copying:)`` renames over it.
+    struct Replacement: Sendable {
+        let descriptor: Int32
+        let generation: UInt64
+        let base: UInt64
+        let recordsStart: Int
+        /// Its length: where what is copied next goes.
+        fileprivate(set) var end: Int
+        /// How far the journal it replaces was copied into it.
+        fileprivate(set) var copiedUpTo: Int
+    }
+
     /// Replaces the journal with a new one following the snapshot of `generation`, whose
     /// sequence is `base`, of the document `document`, holding the records of this one in the
     /// bytes `carried` (those appended after that snapshot was taken): written beside it, locked,
@@ -166,8 +189,26 @@ final class JournalFile {
     /// - Throws: ``DocumentError/fileError(path:operation:code:)``; the journal is as it was then
     ///   (and no file is left beside it, unless removing one failed too).
     func replace(generation: UInt64, base: UInt64, document: String, carrying carried: Range<Int>? = nil) throws {
-        var bytes = JournalFormat.header(generation: generation, base: base, document: document)
-        if let carried, !carried.isEmpty { bytes += try read(from: carried.lowerBound, upTo: carried.upperBound) }
+        let replacement = try Self.prepareReplacement(
+            of: path, files: files, generation: generation, base: base, document: document, from: descriptor, copying: carried ?? 0..<0)
+        try adopt(replacement)
+    }
+
+    /// Writes a journal beside the one at `path`, open as `source`: following the snapshot of
+    /// `generation`, whose sequence is `base`, of the document `document`, holding the bytes
+    /// `copied` of `source` (whole records). Locks it, syncs it.
+    ///
+    /// Runs on any thread: it reads `source` where its owner appends no more (before its end).
+    ///
+    /// - Throws: ``DocumentError/fileError(path:operation:code:)``; no file is left (unless
+    ///   removing it failed too).
+    static func prepareReplacement(
+        of path: String, files: any FileSystemCalls, generation: UInt64, base: UInt64, document: String, from source: Int32,
+        copying copied: Range<Int>
+    ) throws -> Replacement {
+        let header = JournalFormat.header(generation: generation, base: base, document: document)
+        var bytes = header
+        if !copied.isEmpty { bytes += try read(source, from: copied.lowerBound, upTo: copied.upperBound, path: path, files: files) }
         let temporary = path + "-new"
         let new: Int32
         do {
@@ -177,19 +218,59 @@ final class JournalFile {
         }
         do {
             guard try files.lock(new) else { throw DocumentError.locked(path: temporary) }
-            try write(bytes, at: 0, to: new, path: temporary)
+            try write(bytes, at: 0, to: new, path: temporary, files: files)
             try call("fsync", temporary) { try files.sync(new) }
-            try call("rename", path) { try files.rename(temporary, to: path) }
         } catch {
             files.close(new)
             try? files.unlink(temporary)
             throw error
         }
+        return Replacement(
+            descriptor: new, generation: generation, base: base, recordsStart: header.count, end: bytes.count,
+            copiedUpTo: copied.upperBound)
+    }
+
+    /// Copies into `replacement` the bytes of `source` from where it was copied up to `end`,
+    /// and syncs it. Runs on any thread, as ``prepareReplacement(of:files:generation:base:document:from:copying:)``.
+    ///
+    /// - Throws: ``DocumentError/fileError(path:operation:code:)``; the replacement is to be
+    ///   discarded then.
+    static func extend(_ replacement: inout Replacement, of path: String, files: any FileSystemCalls, from source: Int32, upTo end: Int) throws {
+        guard end > replacement.copiedUpTo else { return }
+        let bytes = try read(source, from: replacement.copiedUpTo, upTo: end, path: path, files: files)
+        let temporary = path + "-new"
+        try write(bytes, at: replacement.end, to: replacement.descriptor, path: temporary, files: files)
+        try call("fsync", temporary) { try files.sync(replacement.descriptor) }
+        replacement.end += bytes.count
+        replacement.copiedUpTo = end
+    }
+
+    /// Closes and removes a replacement that will not be adopted.
+    static func discard(_ replacement: Replacement, of path: String, files: any FileSystemCalls) {
+        files.close(replacement.descriptor)
+        try? files.unlink(path + "-new")
+    }
+
+    /// Renames `replacement` over the journal and goes on with it, after copying into it the
+    /// records appended since it was written (up to the journal's end), when `copying`.
+    ///
+    /// - Throws: ``DocumentError/fileError(path:operation:code:)``; the journal is as it was
+    ///   then, and the replacement is discarded.
+    func adopt(_ replacement: Replacement, copying: Bool = false) throws {
+        var replacement = replacement
+        do {
+            if copying { try Self.extend(&replacement, of: path, files: files, from: descriptor, upTo: end) }
+            try call("rename") { try files.rename(path + "-new", to: path) }
+        } catch {
+            Self.discard(replacement, of: path, files: files)
+            throw error
+        }
         files.close(descriptor)
-        descriptor = new
-        self.generation = generation
-        self.base = base
-        end = bytes.count
+        descriptor = replacement.descriptor
+        generation = replacement.generation
+        base = replacement.base
+        recordsStart = replacement.recordsStart
+        end = replacement.end
         needsReplacing = false
         // The new name is durable once its folder is; until then a power cut may bring back the
         // old journal, which is valid beside either snapshot but lacks what is appended next.
@@ -213,11 +294,11 @@ final class JournalFile {
     // MARK: Bytes
 
     private func write(_ bytes: [UInt8], at offset: Int) throws {
-        try write(bytes, at: offset, to: descriptor, path: path)
+        try Self.write(bytes, at: offset, to: descriptor, path: path, files: files)
     }
 
     /// Writes `bytes` whole at `offset`, however many calls it takes.
-    private func write(_ bytes: [UInt8], at offset: Int, to descriptor: Int32, path: String) throws {
+    private static func write(_ bytes: [UInt8], at offset: Int, to descriptor: Int32, path: String, files: any FileSystemCalls) throws {
         var written = 0
         while written < bytes.count {
             let count = try call("write", path) {
@@ -229,13 +310,17 @@ final class JournalFile {
         }
     }
 
-    /// Runs `body`, a call on the file at `path` (the journal's by default), with its failure as
-    /// a ``DocumentError``.
-    private func call<Result>(_ operation: String, _ path: String? = nil, _ body: () throws -> Result) throws -> Result {
+    /// Runs `body`, a call on the journal's file, with its failure as a ``DocumentError``.
+    private func call<Result>(_ operation: String, _ body: () throws -> Result) throws -> Result {
+        try Self.call(operation, path, body)
+    }
+
+    /// Runs `body`, a call on the file at `path`, with its failure as a ``DocumentError``.
+    private static func call<Result>(_ operation: String, _ path: String, _ body: () throws -> Result) throws -> Result {
         do {
             return try body()
         } catch let error as SystemCallError {
-            throw DocumentError.fileError(path: path ?? self.path, operation: operation, code: error.code)
+            throw DocumentError.fileError(path: path, operation: operation, code: error.code)
         }
     }
 }

@@ -89,28 +89,55 @@ extension MediatorCore {
             writer.json.endObject()
         }
         writer.json.endArray()
+        return DocumentHeader(Root.self, extra: extra, identities: identities, root: rootID).document(nodes: &writer.json.bytes)
+    }
+}
+
+/// What a snapshot says of itself before its nodes: the format, the model and its version, the
+/// `extra` members a store adds, the document's name and last patch, its root and next number.
+struct DocumentHeader: Sendable {
+    let model: String
+    let version: Int
+    let extra: [(String, UInt64)]
+    let document: String
+    let sequence: UInt64
+    let root: UInt64
+    let nextID: UInt64
+
+    init<Root: DocumentRoot>(_: Root.Type, extra: [(String, UInt64)], identities: DocumentIdentities, root rootID: UInt64) {
+        model = Root._rippleDescriptor.name
+        version = Root._rippleDocumentVersion
+        self.extra = extra
+        document = identities.document
+        sequence = identities.sequence
+        self.root = rootID
+        nextID = identities.nextID
+    }
+
+    /// The whole document: this header, then `nodes`, the text of its array of nodes (taken).
+    func document(nodes: inout [UInt8]) -> [UInt8] {
         var document = JSONWriter()
         document.beginObject()
         document.key("format")
         document.write(documentFormat)
         document.key("model")
-        document.write(Root._rippleDescriptor.name)
+        document.write(model)
         document.key("version")
-        document.write(Root._rippleDocumentVersion)
+        document.write(version)
         for (key, value) in extra {
             document.key(key)
             document.write(value)
         }
         document.key("document")
-        document.write(identities.document)
+        document.write(self.document)
         document.key("sequence")
-        document.write(identities.sequence)
+        document.write(sequence)
         document.key("root")
-        document.write(rootID)
+        document.write(root)
         document.key("nextID")
-        document.write(identities.nextID)
+        document.write(nextID)
         document.key("nodes")
-        document.writeValue(taking: &writer.json.bytes)
+        document.writeValue(taking: &nodes)
         document.endObject()
         return document.bytes
     }

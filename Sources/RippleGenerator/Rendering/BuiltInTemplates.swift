@@ -305,6 +305,9 @@ extension BackgroundNode<{{ class.name }}> {
     `nodes`), and documentApply, the `DocumentChangeReader` method (`apply`, `applyNode`,
     `applyNodes`).
 
+    `_rippleCapture` is `_rippleSave` for a compaction: the same members, given to a
+    `DocumentCapture`, which keeps `Sendable` values to encode them off the main actor.
+
     Saving reads storage (under the node's lock for members shared with background threads);
     opening writes storage, as the node is in no model yet; a patch applies through the tracked
     accessor, so that it is journaled, validated and delivered with its update. Members holding
@@ -368,6 +371,22 @@ extension {{ class.name }}: {{ class.documentConformance }} {
     {% endfor %}
     }
 
+    {{ class.conformanceAccess }}func _rippleCapture(to capture: inout DocumentCapture) throws {
+    {% for member in class.savedMembers %}
+        {% if member.visitAssumesMainActor %}
+            {% if member.backgroundRead %}
+        try _rippleAssumingMainActor(self, &capture) { owner, capture in try capture.{{ member.documentWrite }}(_rippleLocked(owner) { owner.{{ member.storage }} }, "{{ member.name }}") }
+            {% else %}
+        try _rippleAssumingMainActor(self, &capture) { try $1.{{ member.documentWrite }}($0.{{ member.storage }}, "{{ member.name }}") }
+            {% endif %}
+        {% elif member.backgroundRead %}
+        try capture.{{ member.documentWrite }}(_rippleLocked(self) { {{ member.storage }} }, "{{ member.name }}")
+        {% else %}
+        try capture.{{ member.documentWrite }}({{ member.storage }}, "{{ member.name }}")
+        {% endif %}
+    {% endfor %}
+    }
+
     {{ class.conformanceAccess }}func _rippleOpen(from node: DocumentNodeReader) throws {
     {% for member in class.savedMembers %}
         {% if member.visitAssumesMainActor %}
@@ -425,6 +444,8 @@ extension {{ class.name }}: {{ class.documentConformance }} {
 {% else %}
 
     {{ class.conformanceAccess }}func _rippleSave(to node: inout DocumentNodeWriter) throws {}
+
+    {{ class.conformanceAccess }}func _rippleCapture(to capture: inout DocumentCapture) throws {}
 
     {{ class.conformanceAccess }}func _rippleOpen(from node: DocumentNodeReader) throws {}
 

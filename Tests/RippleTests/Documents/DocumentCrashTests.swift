@@ -16,12 +16,14 @@ import Darwin
 /// 200 kills by default, seeded; `RIPPLE_CRASH_ROUNDS` asks for more and `RIPPLE_CRASH_SEED`
 /// replays a run (the seed is printed on failure).
 @Suite struct DocumentCrashTests {
-    @Test func killedAtRandomInstantsTheDocumentReopensWithEveryAcknowledgedUpdate() throws {
+    @Test(arguments: [false, true])
+    func killedAtRandomInstantsTheDocumentReopensWithEveryAcknowledgedUpdate(compacting: Bool) throws {
         let demo = try #require(Self.demoExecutable(), "ripple-demo is not built beside the tests (swift build builds it)")
         let environment = ProcessInfo.processInfo.environment
         let rounds = environment["RIPPLE_CRASH_ROUNDS"].flatMap(Int.init) ?? 200
         let seed = environment["RIPPLE_CRASH_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64.max)
         var random = SeededGenerator(state: seed)
+        // Compacting: killed too while a compaction writes its files or renames them.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ripple-crash-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -31,7 +33,7 @@ import Darwin
         var killsWhileUpdating = 0
         for round in 1...rounds {
             let context = "seed \(seed), round \(round) (replay: RIPPLE_CRASH_SEED=\(seed))"
-            let child = try Child([demo, "crash-child", file])
+            let child = try Child([demo, "crash-child", file] + (compacting ? ["--compact"] : []))
             // One kill in five lands anywhere from the start: while opening or replaying.
             if Int.random(in: 0..<5, using: &random) == 0 {
                 usleep(UInt32.random(in: 0..<40_000, using: &random))
