@@ -122,7 +122,14 @@ public final class DocumentStore<Root: DocumentRoot> {
         compactIfDue()
     }
 
-    deinit {
+    isolated deinit {
+        // A write outside an update still pending (a binding's, in the turn the window closed
+        // in) is committed and saved with the rest: the store is going, so its journal no
+        // longer hears of updates, and only a snapshot holds it.
+        if mediator.hasPendingImplicitUpdate {
+            mediator.commitImplicitUpdate()
+            do { try writeSnapshot() } catch { fallBehind(error) }
+        }
         // A compaction's step off the main actor ends, and its files go, before the journal
         // closes and releases the lock: another store may open the document at once.
         if let compactionRun {
@@ -171,7 +178,7 @@ public final class DocumentStore<Root: DocumentRoot> {
     public func sync() throws {
         // A pending implicit update is journaled first, so that it is made durable too.
         mediator.commitImplicitUpdate()
-        if isBehind || journal.needsReplacing {
+        if isBehind || journal.needsReplacing || !journal.isInPlace() {
             try writeSnapshot()
         } else {
             do {
@@ -252,6 +259,11 @@ public final class DocumentStore<Root: DocumentRoot> {
 
 extension DocumentStore: PatchJournal {
     func hold(_ patch: Patch) throws {
+        if !isBehind, !journal.needsReplacing, !journal.isInPlace() {
+            // The journal was renamed, deleted or replaced while open: only a snapshot, which
+            // writes a journal where opening looks for it (and locks it), keeps this update.
+            if durability == .immediate { isBehind = true } else { fallBehind(DocumentError.moved(path: journal.path)) }
+        }
         if isBehind || journal.needsReplacing {
             // Nothing can be appended: a snapshot (which holds this update too) brings the
             // journal back; a looser durability waits for the next sync or save.

@@ -160,6 +160,19 @@ final class JournalFile {
         end += record.count
     }
 
+    /// Whether the journal's name still leads to the file this store holds and locks. A sync
+    /// tool, a backup or a user may rename, delete or replace the journal while the store is
+    /// open; what is appended to a file no name leads to is lost to the next opening, and its
+    /// lock no longer keeps a second store out.
+    ///
+    /// - Complexity: Two `stat` calls.
+    func isInPlace() -> Bool {
+        guard let held = try? files.status(of: descriptor),
+            let named = try? files.status(atPath: path, followingLinks: true)
+        else { return false }
+        return named.isSameFile(as: held)
+    }
+
     /// Makes what was appended durable.
     func sync() throws {
         try call("fsync") { try files.sync(descriptor) }
