@@ -7,8 +7,9 @@ extension DocumentStore {
     /// the snapshot, then replays the journal. A compaction keeps opening about as fast as
     /// reading the snapshot alone.
     public enum Compaction: Sendable, Hashable {
-        /// When the journal's updates take more bytes than the snapshot (and at least 64 KiB):
-        /// the journal never costs opening more than the snapshot does.
+        /// When the journal's updates take more than a quarter of the snapshot's bytes (and at
+        /// least 64 KiB): replaying a journal costs about three times reading a snapshot of the
+        /// same size, so at this limit opening costs less than twice the snapshot alone.
         case automatic
         /// When the journal's updates take more than `bytes` bytes.
         case whenJournalExceeds(bytes: Int)
@@ -20,11 +21,17 @@ extension DocumentStore {
         /// not rewritten after each of its updates.
         static var automaticFloor: Int { 64 * 1_024 }
 
+        /// The bytes of updates ``automatic`` lets the journal hold beside a snapshot of
+        /// `snapshotBytes` bytes.
+        @_spi(Benchmarks) public static func automaticLimit(snapshotBytes: Int) -> Int {
+            max(snapshotBytes / 4, automaticFloor)
+        }
+
         /// Whether a journal holding `journalBytes` bytes of updates, beside a snapshot of
         /// `snapshotBytes` bytes, is due for a compaction.
         func isDue(journalBytes: Int, snapshotBytes: Int) -> Bool {
             switch self {
-            case .automatic: journalBytes > max(snapshotBytes, Self.automaticFloor)
+            case .automatic: journalBytes > Self.automaticLimit(snapshotBytes: snapshotBytes)
             case .whenJournalExceeds(let bytes): journalBytes > max(bytes, 0)
             case .manual: false
             }

@@ -195,7 +195,8 @@ extension DocumentSuite {
             try store.save()
             try FileManager.default.copyItem(at: url, to: alone)
             let snapshotSize = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as! Int
-            while (try FileManager.default.attributesOfItem(atPath: url.path + ".journal")[.size] as! Int) < snapshotSize {
+            let limit = DocumentStore<BenchRoot>.Compaction.automaticLimit(snapshotBytes: snapshotSize)
+            while (try FileManager.default.attributesOfItem(atPath: url.path + ".journal")[.size] as! Int) < limit {
                 for _ in 0..<1_000 {
                     let value = index
                     try store.mediator.update { root in root.items[value * 7_919 % root.items.count].value = value }
