@@ -7,9 +7,10 @@ extension DocumentStore {
     /// the snapshot, then replays the journal. A compaction keeps opening about as fast as
     /// reading the snapshot alone.
     public enum Compaction: Sendable, Hashable {
-        /// When the journal's updates take more than a quarter of the snapshot's bytes (and at
-        /// least 64 KiB): replaying a journal costs about three times reading a snapshot of the
-        /// same size, so at this limit opening costs less than twice the snapshot alone.
+        /// When the journal's updates take more than an eighth of the snapshot's bytes (and at
+        /// least 64 KiB): replaying a journal of small updates costs up to about six times reading
+        /// a snapshot of the same size, so at this limit opening costs less than twice the
+        /// snapshot alone.
         case automatic
         /// When the journal's updates take more than `bytes` bytes.
         case whenJournalExceeds(bytes: Int)
@@ -24,7 +25,7 @@ extension DocumentStore {
         /// The bytes of updates ``automatic`` lets the journal hold beside a snapshot of
         /// `snapshotBytes` bytes.
         @_spi(Benchmarks) public static func automaticLimit(snapshotBytes: Int) -> Int {
-            max(snapshotBytes / 4, automaticFloor)
+            max(snapshotBytes / 8, automaticFloor)
         }
 
         /// Whether a journal holding `journalBytes` bytes of updates, beside a snapshot of

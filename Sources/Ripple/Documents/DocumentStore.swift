@@ -30,7 +30,7 @@ import Foundation
 /// with several hard links is refused (``DocumentError/hardLinked(path:links:)``).
 ///
 /// The store compacts the document by itself (a new snapshot, the journal emptied) when the
-/// journal outgrows a quarter of the snapshot, or by the ``Compaction`` policy the app picks;
+/// journal outgrows an eighth of the snapshot, or by the ``Compaction`` policy the app picks;
 /// the model's values are read on the main actor, and encoded and written off it (see
 /// ``compact()``).
 ///
@@ -81,7 +81,7 @@ public final class DocumentStore<Root: DocumentRoot> {
     ///   - url: The document's file; a symbolic link leads to its target.
     ///   - durability: When an update is on disk.
     ///   - compaction: When the store compacts the document by itself (by default when the
-    ///     journal outgrows a quarter of the snapshot). A journal already past it is compacted soon after
+    ///     journal outgrows an eighth of the snapshot). A journal already past it is compacted soon after
     ///     opening.
     /// - Throws: ``DocumentError``: the file is not a document of this model (or a newer one), is
     ///   damaged, is open in another store, is a dangling link or has several hard links; the

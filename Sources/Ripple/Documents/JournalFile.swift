@@ -34,6 +34,8 @@ final class JournalFile {
     /// The journal's name may not be durable yet (syncing its folder failed after it was
     /// replaced): what is appended is durable only once it is.
     private var folderNeedsSync = false
+    /// The identity of the file held open (its device and inode), learned once per file.
+    private var heldIdentity: FileStatus?
 
     /// Opens (or creates) the journal at `path`, locked for this store alone.
     ///
@@ -165,11 +167,10 @@ final class JournalFile {
     /// open; what is appended to a file no name leads to is lost to the next opening, and its
     /// lock no longer keeps a second store out.
     ///
-    /// - Complexity: Two `stat` calls.
+    /// - Complexity: One `stat` call (and an `fstat` after the journal is replaced).
     func isInPlace() -> Bool {
-        guard let held = try? files.status(of: descriptor),
-            let named = try? files.status(atPath: path, followingLinks: true)
-        else { return false }
+        if heldIdentity == nil { heldIdentity = try? files.status(of: descriptor) }
+        guard let held = heldIdentity, let named = try? files.status(atPath: path, followingLinks: true) else { return false }
         return named.isSameFile(as: held)
     }
 
@@ -280,6 +281,7 @@ final class JournalFile {
         }
         files.close(descriptor)
         descriptor = replacement.descriptor
+        heldIdentity = nil
         generation = replacement.generation
         base = replacement.base
         recordsStart = replacement.recordsStart

@@ -49,8 +49,8 @@ final class DocumentSuite {
             "  (no fsync), `.immediate` waits for the disk (fsync) before `update` returns. Opening replays the",
             "  journal: each record is decoded and applied as an update. Compaction: a store of 100,000 items",
             "  compacts; 'main actor' is the time it holds it (reading the values, renaming the files), the rest",
-            "  (encoding, writing, fsync) runs on another thread. 'At the limit': a journal whose updates take as",
-            "  many bytes as the snapshot (where `.automatic` compacts), opened, against the snapshot alone.",
+            "  (encoding, writing, fsync) runs on another thread. 'At the limit': a journal whose updates take an",
+            "  eighth of the snapshot's bytes (where `.automatic` compacts), opened, against the snapshot alone.",
         ]
         table.print()
     }

@@ -42,7 +42,7 @@ final class WorkbookSuite {
             "  by the cells, an outline of 26 items per sheet with parent links, a back reference from each sheet to the",
             "  root; cells hold numbers, non-ASCII text, dates, decimals, formulas (an enum with associated values),",
             "  optionals, lists. The plain structs hold the same data, references as names and indices (PlainWorkbook).",
-            "Journal: one-cell updates (.onSave) until the journal reaches the default compaction limit (a quarter of",
+            "Journal: one-cell updates (.onSave) until the journal reaches the default compaction limit (an eighth of",
             "  the snapshot); both rows open a DocumentStore (the second after save(), its journal empty).",
         ]
         table.print()

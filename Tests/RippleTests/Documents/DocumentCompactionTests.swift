@@ -55,12 +55,12 @@ import Testing
         #expect(throws: CancellationError.self) { try captured.encode(isCancelled: { true }) }
     }
 
-    @Test func theAutomaticPolicyWaitsForTheJournalToOutgrowAQuarterOfTheSnapshot() {
+    @Test func theAutomaticPolicyWaitsForTheJournalToOutgrowAnEighthOfTheSnapshot() {
         let policy = DocumentStore<Library>.Compaction.automatic
         #expect(!policy.isDue(journalBytes: 60_000, snapshotBytes: 1_000), "a small journal stays")
         #expect(policy.isDue(journalBytes: 70_000, snapshotBytes: 1_000))
-        #expect(!policy.isDue(journalBytes: 75_000, snapshotBytes: 300_000))
-        #expect(policy.isDue(journalBytes: 75_001, snapshotBytes: 300_000), "past a quarter of the snapshot")
+        #expect(!policy.isDue(journalBytes: 100_000, snapshotBytes: 800_000))
+        #expect(policy.isDue(journalBytes: 100_001, snapshotBytes: 800_000), "past an eighth of the snapshot")
         #expect(!DocumentStore<Library>.Compaction.manual.isDue(journalBytes: .max, snapshotBytes: 0))
         #expect(DocumentStore<Library>.Compaction.whenJournalExceeds(bytes: 10).isDue(journalBytes: 11, snapshotBytes: 1_000))
     }
