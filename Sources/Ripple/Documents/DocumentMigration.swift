@@ -43,7 +43,7 @@ public struct DocumentMigration: Sendable {
             // worked out from them.
             root = try nodeNumber(document.member("root"))
             nextID = try document.member("nextID").integer(as: UInt64.self)
-            guard nextID <= DocumentIdentities.limit else {
+            guard nextID <= DocumentIdentities.limit + 1 else {
                 throw DocumentError.damaged(reason: "its next node number, \(nextID), leaves no numbers to give")
             }
             header = try ["document", "sequence"].compactMap { key in try document.memberIfPresent(key).map { (key, $0) } }

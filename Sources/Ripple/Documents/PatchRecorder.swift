@@ -57,6 +57,10 @@ final class PatchRecorder: CommitRecorder, CommitGate {
         prepared.entered = change.entered
         self.prepared = prepared
         guard isChange(writes, change) else { return }
+        // Only a made-up document gets near the end of its numbers: it takes no more changes.
+        guard identities.sequence < DocumentIdentities.limit,
+            DocumentIdentities.limit + 1 - identities.nextID >= UInt64(change.entered.count)
+        else { throw DocumentError.tooLarge(reason: "the document has no node or patch numbers left to give") }
         identities.sequence += 1
         prepared.changed = true
         self.prepared = prepared

@@ -89,6 +89,9 @@ extension MediatorCore {
             writer.json.endObject()
         }
         writer.json.endArray()
+        guard identities.nextID <= DocumentIdentities.limit + 1 else {
+            throw DocumentError.tooLarge(reason: "the document has no node numbers left to give")
+        }
         return DocumentHeader(Root.self, extra: extra, identities: identities, root: rootID).document(nodes: &writer.json.bytes)
     }
 }
@@ -194,7 +197,8 @@ func openDocument<Root: DocumentRoot>(
             throw DocumentError.tooLarge(reason: "its nodes nest deeper than \(limits.maximumDepth) levels")
         }
         let nextID = try document.member("nextID").integer(as: UInt64.self)
-        guard nextID <= DocumentIdentities.limit else {
+        // One past the last number: a document that gave every number (it takes no new node).
+        guard nextID <= DocumentIdentities.limit + 1 else {
             throw DocumentError.damaged(reason: "its next node number, \(nextID), leaves no numbers to give")
         }
         let sequence = try document.memberIfPresent("sequence")?.integer(as: UInt64.self) ?? 0

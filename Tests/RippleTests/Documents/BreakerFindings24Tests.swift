@@ -201,3 +201,26 @@ import Testing
         #expect(throws: Never.self) { _ = try Mediator<Library>(opening: saved) }
     }
 }
+
+/// Found by the documents' fuzz loop in CI (seed 7056892547068874776): a snapshot whose next node
+/// number is the last one opened, took an edit adding a node, and saved what did not open again.
+@MainActor
+@Suite struct NumbersAtTheLimitTests {
+    @Test func aDocumentAtTheEndOfItsNumbersRefusesNewNodesAndStillSavesWhatOpens() throws {
+        let text = String(decoding: try Mediator(root: Library()).snapshot(), as: UTF8.self)
+        let limit = DocumentIdentities.limit
+        let range = try #require(text.firstRange(of: /"nextID":[0-9]+/))
+        let nextID = String(text[range])
+        let edited = text.replacingOccurrences(of: nextID, with: "\"nextID\":\(limit)")
+        #expect(edited != text)
+        let opened = try Mediator<Library>(opening: Data(edited.utf8))
+        let patches = opened.patches()
+        // One number is left: one new node takes it; the next is refused, and nothing changed.
+        try opened.update { $0.shelves.append(Shelf(id: 1, title: "last")) }
+        #expect(throws: DocumentError.self) { try opened.update { $0.shelves.append(Shelf(id: 2, title: "one too many")) } }
+        #expect(opened.root.shelves.map(\.title) == ["last"])
+        let reopened = try Mediator<Library>(opening: try opened.snapshot())
+        #expect(reopened.root.shelves.map(\.title) == ["last"])
+        _ = patches
+    }
+}

@@ -57,11 +57,17 @@ import Testing
         for sequence in ["18446744073709551615", "\(DocumentIdentities.limit + 1)"] {
             #expect(isDamaged(openingError(withSequence(sequence))), "sequence \(sequence)")
         }
-        // At the limit it opens, and patches go on from there.
+        // At the limit it opens, and takes no more patches (what it saves would not open);
+        // just below, one more.
         let mediator = try Mediator<Library>(opening: Data(withSequence("\(DocumentIdentities.limit)").utf8))
         let patches = mediator.patches()
-        try mediator.update { $0.userID = 1 }
-        _ = patches
+        #expect(throws: DocumentError.self) { try mediator.update { $0.userID = 1 } }
+        #expect(mediator.root.userID == 0)
+        let below = try Mediator<Library>(opening: Data(withSequence("\(DocumentIdentities.limit - 1)").utf8))
+        let belowPatches = below.patches()
+        try below.update { $0.userID = 1 }
+        #expect(throws: Never.self) { _ = try Mediator<Library>(opening: try below.snapshot()) }
+        _ = (patches, belowPatches)
     }
 
     @Test func aStoreWhoseSnapshotLeavesNoPatchNumbersIsRefusedWhileOpening() throws {
