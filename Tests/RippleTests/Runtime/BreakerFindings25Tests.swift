@@ -15,8 +15,14 @@ import Testing
     @Test func typingInTheSameMemberOfTwoNodesIsTwoUndoSteps() async throws {
         let mediator = Mediator(root: makeLibrary())
         let a = mediator.root.shelves[0], b = mediator.root.shelves[1]
-        for text in ["x", "xy"] { a.title = text; await endOfTurn(mediator) }
-        for text in ["p", "pq"] { b.title = text; await endOfTurn(mediator) }
+        for text in ["x", "xy"] {
+            a.title = text
+            await endOfTurn(mediator)
+        }
+        for text in ["p", "pq"] {
+            b.title = text
+            await endOfTurn(mediator)
+        }
         #expect(mediator.history.undoSteps.count == 2)
         try mediator.history.undo()
         #expect(a.title == "xy" && b.title == "Shelf 1", "undo undoes the second field only")
@@ -27,10 +33,16 @@ import Testing
     @Test func typingAfterAnUndoIsANewStepNotMergedIntoTheUndoneOne() async throws {
         let mediator = Mediator(root: makeLibrary())
         let a = mediator.root.shelves[0]
-        for text in ["x", "xy"] { a.title = text; await endOfTurn(mediator) }
+        for text in ["x", "xy"] {
+            a.title = text
+            await endOfTurn(mediator)
+        }
         try mediator.history.undo()
         #expect(a.title == "Shelf 0")
-        for text in ["Shelf 0!", "Shelf 0!!"] { a.title = text; await endOfTurn(mediator) }
+        for text in ["Shelf 0!", "Shelf 0!!"] {
+            a.title = text
+            await endOfTurn(mediator)
+        }
         #expect(!mediator.history.canRedo)
         try mediator.history.undo()
         #expect(a.title == "Shelf 0")
@@ -78,7 +90,8 @@ import Testing
     @Test func anInvalidKeystrokeInARunKeepsTheRunUndoable() async throws {
         let (mediator, slices) = try makeChart()
         let base = mediator.history.undoSteps.count
-        slices[0].percent = 61; slices[1].percent = 39
+        slices[0].percent = 61
+        slices[1].percent = 39
         await endOfTurn(mediator)
         slices[0].percent = 70   // invalid alone
         await endOfTurn(mediator)
@@ -123,7 +136,10 @@ import Testing
             library.shelves.removeFirst()
             inner.children.append(outer)
         }
-        try mediator.update { _ in inner.entries = ["x"]; outer.entries = ["y"] }
+        try mediator.update { _ in
+            inner.entries = ["x"]
+            outer.entries = ["y"]
+        }
         #expect(log.take() == [])
         try mediator.history.undo()
         try mediator.history.undo()
