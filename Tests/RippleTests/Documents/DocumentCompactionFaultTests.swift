@@ -23,20 +23,12 @@ import Testing
         let reference = try CompactionSession(durability: durability, files: FaultyFileCalls())
         let expected = try await reference.run()
         #expect(reference.thrown.isEmpty, "without a fault every step succeeds: \(reference.thrown)")
-        var runs = 0
-        for call in 1...3_000 {
-            let files = FaultyFileCalls()
-            files.failingCall = call
-            files.fault = fault
-            if fault == .shortWrite { files.counted = ["write"] }
+        try await FaultScript.failEveryCall(fault, upTo: 3_000) { files in
             let session = try CompactionSession(durability: durability, files: files)
             session.expected = expected
             _ = try await session.run()
-            runs += 1
-            if files.failure == nil { break }
-            if session.issues > 0 { return }
+            return session.issues
         }
-        #expect(runs > 20, "the session makes calls to fail")
     }
 }
 
@@ -161,16 +153,9 @@ private final class CompactionSession {
     /// The files as the failed call left them, opened elsewhere (as after a crash): the document
     /// before the step that failed, or after it.
     private func checkCopy(after step: Int) throws {
-        let copy = folder.appendingPathComponent("copy")
-        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: copy) }
-        for name in ["library.ripple", "library.ripple.journal"] where FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) {
-            try FileManager.default.copyItem(at: folder.appendingPathComponent(name), to: copy.appendingPathComponent(name))
-        }
         let allowed = [step > 0 ? expected[step - 1] : "", expected[step]]
         do {
-            let opened = try DocumentStore<Library>(url: copy.appendingPathComponent("library.ripple"), durability: .immediate, files: FaultyFileCalls())
-            let state = FaultSessionState.state(opened.mediator.root)
+            let state = FaultSessionState.state(try FaultScript.openCopy(of: folder))
             if !allowed.contains(state) { issue("the files after the fault open to \(state), not to one of \(allowed)") }
         } catch {
             issue("the files after the fault do not open: \(error)")

@@ -15,32 +15,24 @@ import Testing
 @MainActor
 @Suite struct DocumentFaultTests {
     @Test(arguments: [FaultyFileCalls.Fault.natural, .shortWrite])
-    func everyFailingCallOfADurableSessionLosesNothingAcknowledged(fault: FaultyFileCalls.Fault) throws {
-        try runEveryFault(fault, durability: .immediate)
+    func everyFailingCallOfADurableSessionLosesNothingAcknowledged(fault: FaultyFileCalls.Fault) async throws {
+        try await runEveryFault(fault, durability: .immediate)
     }
 
-    @Test func everyFailingCallOfALooserSessionIsReportedAndLeavesTheDocumentUnsaved() throws {
-        try runEveryFault(.natural, durability: .onSave)
+    @Test func everyFailingCallOfALooserSessionIsReportedAndLeavesTheDocumentUnsaved() async throws {
+        try await runEveryFault(.natural, durability: .onSave)
     }
 
-    private func runEveryFault(_ fault: FaultyFileCalls.Fault, durability: DocumentStore<Library>.Durability) throws {
+    private func runEveryFault(_ fault: FaultyFileCalls.Fault, durability: DocumentStore<Library>.Durability) async throws {
         let reference = try FaultSession(durability: durability, files: FaultyFileCalls())
         let expected = try reference.run()
         #expect(reference.thrown.isEmpty, "without a fault every step succeeds: \(reference.thrown)")
-        var runs = 0
-        for call in 1...2_000 {
-            let files = FaultyFileCalls()
-            files.failingCall = call
-            files.fault = fault
-            if fault == .shortWrite { files.counted = ["write"] }
+        try await FaultScript.failEveryCall(fault, upTo: 2_000) { files in
             let session = try FaultSession(durability: durability, files: files)
             session.expected = expected
             _ = try session.run()
-            runs += 1
-            if files.failure == nil { break }
-            if session.issues > 0 { return }
+            return session.issues
         }
-        #expect(runs > 20, "the session makes calls to fail")
     }
 }
 
@@ -206,15 +198,9 @@ private final class FaultSession {
     /// The files as the failed call left them, opened elsewhere: the document before the step
     /// that failed, or after it.
     private func checkCopy(after step: Int) throws {
-        let copy = folder.appendingPathComponent("copy")
-        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: copy) }
-        for name in ["library.ripple", "library.ripple.journal"] where FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) {
-            try FileManager.default.copyItem(at: folder.appendingPathComponent(name), to: copy.appendingPathComponent(name))
-        }
         let allowed = [step > 0 ? Self.bodies(expected[step - 1]) : "", Self.bodies(expected[step])]
         do {
-            let opened = Self.bodies(Self.state(try DocumentStore<Library>(url: copy.appendingPathComponent("library.ripple"), durability: .immediate, files: FaultyFileCalls()).mediator.root))
+            let opened = Self.bodies(Self.state(try FaultScript.openCopy(of: folder)))
             if !allowed.contains(opened) { issue("the files after the fault open to \(opened), not to one of \(allowed)") }
         } catch {
             issue("the files after the fault do not open: \(error)")
