@@ -5,8 +5,9 @@
 #      in targets of each isolation: nonisolated (LibraryModel), main-actor by default
 #      (MainActorModel, and the IntegrationCheck app), nonisolated with main-actor parts
 #      (MixedModel, DocumentsModel); and IntegrationCheck passes (registrations fire, in order,
-#      exactly when the README says; hooks, validation and background work run in every
-#      isolation; the models with "documents": true save and open their documents);
+#      exactly when the DocC article Runtime Semantics says; hooks, validation and background
+#      work run in every isolation; the models with "documents": true save and open their
+#      documents);
 #   2. a build with nothing changed compiles nothing, and an edit that leaves the generated
 #      code as it was does not recompile RippleGenerated.swift;
 #   3. `swift package ripple-generate` writes the very file the build plugin generated, and
