@@ -23,8 +23,8 @@ import Testing
     /// removed (`{"set":{"member":"title","node":N,...}}` after the splice). The store journals
     /// it, and its own opening refuses the journal ("it changes node N, which this document
     /// does not hold"): every update since the last save is behind a `damaged` error. A user
-    /// expects undo to be an ordinary update that reopens like any other (the README: "journals
-    /// every committed update (undo and redo included)").
+    /// expects undo to be an ordinary update that reopens like any other (the article Documents:
+    /// "one per committed update, undo and redo included").
     @Test(arguments: [false, true])
     func undoOfANewNodeWhoseMembersWereSetReopens(redo: Bool) throws {
         let url = try folder().appendingPathComponent("library.ripple")

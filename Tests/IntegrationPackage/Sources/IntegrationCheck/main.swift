@@ -3,7 +3,7 @@ import LibraryModel
 import Observation
 import Ripple
 
-// Checks a plugin-built model against the README ("The runtime in detail"): who fires, in
+// Checks a plugin-built model against the DocC article "Runtime Semantics": who fires, in
 // which order, and when nobody does. Prints one line per check and exits 1 if any fails.
 
 let library = Library(shelves: [

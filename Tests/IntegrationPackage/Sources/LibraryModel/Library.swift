@@ -1,6 +1,6 @@
 import Ripple
 
-// The model of the README's "Getting started" (Quantwm's example: a user, shelves of entries,
+// The model of the DocC article "Getting Started" (Quantwm's example: a user, shelves of entries,
 // a selection, a catalog), public, in a module of its own, built with the RipplePlugin build plugin.
 
 /// The root of the model.
