@@ -133,24 +133,26 @@ extension DeclarationParser {
                 return
             }
 
-            var typeAnnotation: String?
+            var type: TypeSyntax?
             var typeLocation: SourceLocation?
             var typeEndsBeforeEqual = false
             if nextSignificantKind() == .colon {
                 advance(to: significantIndex(from: index) + 1)
                 typeEndsBeforeEqualAt = nil
                 if let range = scanType() {
-                    typeAnnotation = render(range, style: .type, endingAt: typeEndsBeforeEqualAt)
+                    type = TypeReader.read(tokens, range, in: bytes, style: .type, endingAt: typeEndsBeforeEqualAt)
                     typeLocation = location(of: tokens[range.lowerBound])
                     typeEndsBeforeEqual = typeEndsBeforeEqualAt != nil
                 }
                 typeEndsBeforeEqualAt = nil
             }
             var initializer: String?
+            var initializerType: TypeSyntax?
             if typeEndsBeforeEqual || nextSignificantKind() == .equal {
                 if !typeEndsBeforeEqual { advance(to: significantIndex(from: index) + 1) }
                 if let range = scanExpression() {
                     initializer = render(range, style: .expression)
+                    initializerType = InitializerType.read(tokens, range, in: bytes)
                 }
             }
             var accessors = (isComputed: false, hasObservers: false)
@@ -160,14 +162,13 @@ extension DeclarationParser {
                 advance(to: brace)
                 accessors = skipAccessorBlock(of: "property '\(name ?? "_")'")
             }
-            // The texts are consumed: moved into the declaration rather than copied and released.
-            if let name = consume name {
+            if let name {
                 let nameLocation = location(of: pattern)
                 members.variables.append(VariableDeclaration(
                     isLet: isLet, name: name, location: nameLocation,
                     keywordLocation: keywordLocation, modifiers: prefix.modifiers,
-                    attributes: prefix.attributes, typeAnnotation: consume typeAnnotation,
-                    typeLocation: typeLocation, initializer: consume initializer,
+                    attributes: prefix.attributes, type: type,
+                    typeLocation: typeLocation, initializer: initializer, initializerType: initializerType,
                     isComputed: accessors.isComputed, hasObservers: accessors.hasObservers,
                     comments: prefix.comments, bindingIndex: bindingIndex,
                     compilationConditions: conditions.activeConditions))
@@ -178,13 +179,13 @@ extension DeclarationParser {
         }
         // In `var a, b: Int` the type written last applies to the bindings before it.
         guard members.variables.count > firstBinding + 1 else { return }
-        var laterType: (text: String, location: SourceLocation?)?
+        var laterType: (type: TypeSyntax, location: SourceLocation?)?
         for position in (firstBinding..<members.variables.count).reversed() {
-            if let type = members.variables[position].typeAnnotation {
+            if let type = members.variables[position].type {
                 laterType = (type, members.variables[position].typeLocation)
             } else if members.variables[position].initializer == nil && !members.variables[position].isComputed,
                       let laterType {
-                members.variables[position].typeAnnotation = laterType.text
+                members.variables[position].type = laterType.type
                 members.variables[position].typeLocation = laterType.location
             } else {
                 laterType = nil

@@ -132,7 +132,7 @@ package struct CodeRenderer: Sendable {
             "options": .array(member.options.map { .string($0.rawValue) }),
             "backgroundRead": .bool(member.options.contains(.backgroundRead)),
             "backgroundWrite": .bool(member.options.contains(.backgroundWrite)),
-            "mayBeOptional": .bool(mayBeOptional(type: member.type, kind: member.kind)),
+            "mayBeOptional": .bool(mayBeOptional(member)),
             "dependencies": .array(dependencies),
             // The texts in backticks, separated by commas: `a.b`, `c`.
             "dependencyList": .string(member.dependencies.map { "`\($0.text)`" }.joined(separator: ", ")),
@@ -156,12 +156,12 @@ package struct CodeRenderer: Sendable {
     ///
     /// Certain only for node shapes, collection literals and standard types; any other name
     /// could be a typealias of an optional, so it counts as one (`as Any` is harmless).
-    static func mayBeOptional(type: String, kind: TrackedMember.Kind) -> Bool {
-        let spelledOptional = isSpelledOptional(type)
-        // A node type written out (not a typealias) shows its shape; reading the type is needed
-        // only when the shape says otherwise than the spelling.
-        if case .node(let shape, let element) = kind, shape.isOptional != spelledOptional,
-           NodeTypeShape(reading: type)?.element == element {
+    static func mayBeOptional(_ member: TrackedMember) -> Bool {
+        let spelledOptional = isSpelledOptional(member.type)
+        // A node type written out (not a typealias) shows its shape, which tells when the
+        // spelling does not.
+        if case .node(let shape, let element) = member.kind, shape.isOptional != spelledOptional,
+           NodeTypeShape(reading: member.typeSyntax)?.element == element {
             return shape.isOptional
         }
         return spelledOptional

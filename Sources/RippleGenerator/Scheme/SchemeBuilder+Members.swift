@@ -158,13 +158,12 @@ extension SchemeBuilder {
         }
 
         // The type, declared or inferred.
-        guard let declaredType = variables[index].typeAnnotation
-                ?? variables[index].initializer.flatMap(TypeInference.type(ofInitializer:)) else {
+        guard let declaredType = variables[index].type ?? variables[index].initializerType else {
             report(.cannotInferType(member: storageName), at: variables[index].location, in: file)
             return
         }
         let kind: TrackedMember.Kind
-        var type: String
+        var type: TypeSyntax
         if isNode {
             let typeItem = has(.type) ? annotated.annotation.item(.type) : nil
             guard let node = resolveNodeType(declaredType, of: variables, at: index, typeItem: typeItem, in: candidate) else { return }
@@ -173,8 +172,8 @@ extension SchemeBuilder {
             if let typeLocation = location(of: .type) {
                 report(.ignoredType(member: storageName), at: typeLocation, in: file)
             }
-            if SwiftText.trimmed(declaredType).utf8.last == UInt8(ascii: "!") {
-                report(.implicitlyUnwrappedMember(name: storageName, type: SwiftText.trimmed(declaredType)),
+            if declaredType.text.utf8.last == UInt8(ascii: "!") {
+                report(.implicitlyUnwrappedMember(name: storageName, type: declaredType.text),
                        at: variables[index].typeLocation ?? variables[index].location, in: file)
                 return
             }
@@ -224,12 +223,12 @@ extension SchemeBuilder {
     /// The node kind and the accessor type of a `node` member, whose annotation's `type` item,
     /// if any, is `typeItem`; `nil` after reporting why not.
     private mutating func resolveNodeType(
-        _ declaredType: String, of variables: [VariableDeclaration], at index: Int, typeItem: AnnotationItem?, in candidate: Candidate
-    ) -> (TrackedMember.Kind, String)? {
+        _ declaredType: TypeSyntax, of variables: [VariableDeclaration], at index: Int, typeItem: AnnotationItem?, in candidate: Candidate
+    ) -> (TrackedMember.Kind, TypeSyntax)? {
         let file = candidate.file
         let typeLocation = variables[index].typeLocation ?? variables[index].location
         guard let read = NodeTypeShape(reading: declaredType) else {
-            report(.unsupportedNodeShape(member: variables[index].name, type: declaredType), at: typeLocation, in: file)
+            report(.unsupportedNodeShape(member: variables[index].name, type: declaredType.text), at: typeLocation, in: file)
             return nil
         }
         let declaredClass = resolveClass(read.element, from: candidate)
@@ -240,7 +239,7 @@ extension SchemeBuilder {
                 }
                 return nil
             }
-            return (.node(read.shape, element: declaredClass), read.typeText(element: declaredClass))
+            return (.node(read.shape, element: declaredClass), read.type(element: declaredClass))
         }
         guard let namedClass = resolveClass(typePath.text, from: candidate) else {
             if !isUnreadableType(typePath.text, inScope: candidate.qualifiedName) {
@@ -250,26 +249,26 @@ extension SchemeBuilder {
         }
         if let declaredClass {
             guard declaredClass == namedClass else {
-                report(.contradictingType(member: variables[index].name, type: typePath.text, declared: declaredType),
+                report(.contradictingType(member: variables[index].name, type: typePath.text, declared: declaredType.text),
                        at: typeItem.location, in: file)
                 return nil
             }
-            return (.node(read.shape, element: namedClass), read.typeText(element: namedClass))
+            return (.node(read.shape, element: namedClass), read.type(element: namedClass))
         }
         // The declared type names no node class: a typealias, of the class or of a collection of
         // it. A plain name gets its shape from the initializer.
         var shape = read.shape
         if shape == .single {
-            let initializer = SwiftText.trimmed(variables[index].initializer ?? "")
+            let initializer = variables[index].initializer
             if initializer == "[]" {
                 shape = .array
             } else if initializer == "[:]" {
                 shape = .dictionary
-            } else if let inferred = TypeInference.type(ofInitializer: initializer),
-                      resolveClass(inferred, from: candidate) == namedClass {
+            } else if let inferred = variables[index].initializerType,
+                      resolveClass(inferred.text, from: candidate) == namedClass {
                 shape = .single
             } else {
-                report(.unknownNodeShape(member: variables[index].name, type: declaredType, element: typePath.text),
+                report(.unknownNodeShape(member: variables[index].name, type: declaredType.text, element: typePath.text),
                        at: typeLocation, in: file)
                 return nil
             }
