@@ -1,26 +1,13 @@
 /// Small tests of Swift text by its UTF-8 bytes: names, digits, whitespace. Types and
 /// initializers come read from the parser (`TypeSyntax`, `InitializerType`).
 package enum SwiftText {
-    /// The text without leading and trailing whitespace.
-    ///
-    /// It goes by Unicode scalars rather than characters, which would cost breaking the text
-    /// into graphemes: the two differ only for a combining mark right after the whitespace,
-    /// which no Swift token starts with.
+    /// The text without leading and trailing whitespace, by Unicode scalars: a combining mark
+    /// right after the whitespace, which no Swift token starts with, is not kept with it.
     package static func trimmed(_ text: some StringProtocol) -> String {
-        // Most text has no whitespace at either end: keep it as it is.
-        let bytes = Substring(text).utf8
-        if let first = bytes.first, let last = bytes.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 {
-            return String(text)
-        }
         let scalars = Substring(text).unicodeScalars
-        guard let first = scalars.firstIndex(where: { !isWhitespace($0) }),
-              let last = scalars.lastIndex(where: { !isWhitespace($0) }) else { return "" }
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
         return String(scalars[first...last])
-    }
-
-    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-        // Nearly all text is ASCII, for which the property look-up is needlessly slow.
-        scalar.isASCII ? scalar == " " || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
     }
 
     /// Whether `text` is a type name: identifiers separated by dots, as in `Outer.Shelf`.

@@ -24,18 +24,15 @@ package struct VariableDeclaration: Hashable, Sendable {
     package var modifiers: [String]
     /// Attributes as written, arguments included: `@Published`, `@available(iOS 17, *)`.
     package var attributes: [String]
-    // Optional properties are spelled `Optional<T>`, not `T?`: a `T?` variable gets an implicit
-    // `= nil` that the initializer overwrites, and the optimizer then copies the whole value once
-    // more for every declaration parsed.
     /// The type annotation, read.
-    package var type: Optional<TypeSyntax>
+    package var type: TypeSyntax?
     /// Where the type annotation starts.
-    package var typeLocation: Optional<SourceLocation>
+    package var typeLocation: SourceLocation?
     /// The initial value with whitespace runs collapsed: `[]`, `Shelf()`, `"abc"`.
-    package var initializer: Optional<String>
+    package var initializer: String?
     /// The type the initial value certainly has (see ``InitializerType``): `Int` for `0`,
     /// `Shelf` for `Shelf()`; `nil` when it is not certain.
-    package var initializerType: Optional<TypeSyntax>
+    package var initializerType: TypeSyntax?
     /// Has a getter: an implicit one (`{ ... }`) or explicit `get`/`set`/`_read`/`_modify`.
     package var isComputed: Bool
     /// Has `willSet` or `didSet` observers.
