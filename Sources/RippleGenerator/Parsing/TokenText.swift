@@ -47,14 +47,14 @@ enum TokenText {
     }
 
     /// Where each token of `tokens[range]` starts in the text that ``render(_:_:in:style:endingAt:)``
-    /// gives; a comment, which it leaves out, gets where the text after it starts.
+    /// gives; a comment, which it leaves out, gets where the text before it ends.
     static func offsets(_ tokens: [Token], _ range: Range<Int>, in bytes: [UInt8], style: Style) -> [Int] {
         var offsets: [Int] = []
         var position = 0
         var previous: Token?
         for token in tokens[range] {
             guard !token.kind.isComment else {
-                offsets.append(position + (previous == nil ? 0 : 1))
+                offsets.append(position)
                 continue
             }
             if let previous, needsSpace(between: previous, and: token, in: bytes, style: style) {
