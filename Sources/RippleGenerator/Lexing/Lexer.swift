@@ -154,10 +154,10 @@ package struct Lexer {
     }
 
     @inline(__always)
-    private mutating func append(_ kind: TokenKind, from start: Int, keyword: SwiftKeyword? = nil) {
+    private mutating func append(_ kind: TokenKind, from start: Int, keyword: SwiftKeyword? = nil, isUnterminated: Bool = false) {
         tokens.append(Token(
             kind: kind, keyword: keyword, range: start..<position,
-            startsLine: pendingLineStart, followsWhitespace: pendingWhitespace))
+            startsLine: pendingLineStart, followsWhitespace: pendingWhitespace, isUnterminated: isUnterminated))
         pendingLineStart = false
         pendingWhitespace = kind.isComment
     }
@@ -436,7 +436,7 @@ package struct Lexer {
             report(problem.message, at: problem.offset)
         }
         position = result.end
-        append(.stringLiteral, from: start)
+        append(.stringLiteral, from: start, isUnterminated: !result.problems.isEmpty)
         if result.spansLines { recordLineStarts(inTokenFrom: start) }
     }
 

@@ -21,15 +21,17 @@ package struct Token: Hashable, Sendable {
 
     private static let startsLineFlag: UInt8 = 1
     private static let followsWhitespaceFlag: UInt8 = 2
+    private static let isUnterminatedFlag: UInt8 = 4
 
     /// Creates a token; `range` must lie within the first 4 GiB of the file.
     package init(
         kind: TokenKind, keyword: SwiftKeyword? = nil, range: Range<Int>,
-        startsLine: Bool, followsWhitespace: Bool
+        startsLine: Bool, followsWhitespace: Bool, isUnterminated: Bool = false
     ) {
         self.kind = kind
         self.keyword = keyword
         self.flags = (startsLine ? Self.startsLineFlag : 0) | (followsWhitespace ? Self.followsWhitespaceFlag : 0)
+            | (isUnterminated ? Self.isUnterminatedFlag : 0)
         self.start = UInt32(truncatingIfNeeded: range.lowerBound)
         self.end = UInt32(truncatingIfNeeded: range.upperBound)
     }
@@ -46,4 +48,7 @@ package struct Token: Hashable, Sendable {
     /// Whitespace or a comment separates this token from the previous one; true at file start.
     @inline(__always)
     package var followsWhitespace: Bool { flags & Self.followsWhitespaceFlag != 0 }
+
+    /// A string literal that does not close (or holds one that does not), which the lexer reported.
+    package var isUnterminated: Bool { flags & Self.isUnterminatedFlag != 0 }
 }

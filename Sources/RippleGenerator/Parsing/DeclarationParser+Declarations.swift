@@ -91,7 +91,7 @@ extension DeclarationParser {
     }
 
     /// `: A, B<C>, @unchecked Sendable` (the next token is the colon).
-    private mutating func parseInheritanceList() -> [String] {
+    mutating func parseInheritanceList() -> [String] {
         var inheritance: [String] = []
         advance(to: significantIndex(from: index) + 1)
         while true {
@@ -133,24 +133,26 @@ extension DeclarationParser {
                 return
             }
 
-            var typeAnnotation: String?
+            var type: TypeSyntax?
             var typeLocation: SourceLocation?
             var typeEndsBeforeEqual = false
             if nextSignificantKind() == .colon {
                 advance(to: significantIndex(from: index) + 1)
                 typeEndsBeforeEqualAt = nil
                 if let range = scanType() {
-                    typeAnnotation = render(range, style: .type, endingAt: typeEndsBeforeEqualAt)
+                    type = TypeReader.read(tokens, range, in: bytes, style: .type, endingAt: typeEndsBeforeEqualAt)
                     typeLocation = location(of: tokens[range.lowerBound])
                     typeEndsBeforeEqual = typeEndsBeforeEqualAt != nil
                 }
                 typeEndsBeforeEqualAt = nil
             }
             var initializer: String?
+            var initializerType: TypeSyntax?
             if typeEndsBeforeEqual || nextSignificantKind() == .equal {
                 if !typeEndsBeforeEqual { advance(to: significantIndex(from: index) + 1) }
                 if let range = scanExpression() {
                     initializer = render(range, style: .expression)
+                    initializerType = InitializerType.read(tokens, range, in: bytes)
                 }
             }
             var accessors = (isComputed: false, hasObservers: false)
@@ -160,14 +162,13 @@ extension DeclarationParser {
                 advance(to: brace)
                 accessors = skipAccessorBlock(of: "property '\(name ?? "_")'")
             }
-            // The texts are consumed: moved into the declaration rather than copied and released.
-            if let name = consume name {
+            if let name {
                 let nameLocation = location(of: pattern)
                 members.variables.append(VariableDeclaration(
                     isLet: isLet, name: name, location: nameLocation,
                     keywordLocation: keywordLocation, modifiers: prefix.modifiers,
-                    attributes: prefix.attributes, typeAnnotation: consume typeAnnotation,
-                    typeLocation: typeLocation, initializer: consume initializer,
+                    attributes: prefix.attributes, type: type,
+                    typeLocation: typeLocation, initializer: initializer, initializerType: initializerType,
                     isComputed: accessors.isComputed, hasObservers: accessors.hasObservers,
                     comments: prefix.comments, bindingIndex: bindingIndex,
                     compilationConditions: conditions.activeConditions))
@@ -178,13 +179,13 @@ extension DeclarationParser {
         }
         // In `var a, b: Int` the type written last applies to the bindings before it.
         guard members.variables.count > firstBinding + 1 else { return }
-        var laterType: (text: String, location: SourceLocation?)?
+        var laterType: (type: TypeSyntax, location: SourceLocation?)?
         for position in (firstBinding..<members.variables.count).reversed() {
-            if let type = members.variables[position].typeAnnotation {
+            if let type = members.variables[position].type {
                 laterType = (type, members.variables[position].typeLocation)
             } else if members.variables[position].initializer == nil && !members.variables[position].isComputed,
                       let laterType {
-                members.variables[position].typeAnnotation = laterType.text
+                members.variables[position].type = laterType.type
                 members.variables[position].typeLocation = laterType.location
             } else {
                 laterType = nil
@@ -288,160 +289,5 @@ extension DeclarationParser {
             defaultedParameterCount: parameters.defaulted, isFailable: isFailable,
             signature: signature, returnType: returnType, isAsync: isAsync, isThrowing: isThrowing,
             hasBody: hasBody, comments: prefix.comments, compilationConditions: conditions.activeConditions)
-    }
-
-    // MARK: - Other declarations
-
-    /// `typealias`, `associatedtype`, `case`, `import`, `operator`, `precedencegroup`, `macro`.
-    mutating func parseOtherDeclaration(keyword: SwiftKeyword, prefix: DeclarationPrefix) {
-        let keywordToken = tokens[index]
-        index += 1
-        switch keyword {
-        case .case:
-            parseEnumCaseElements(keywordToken: keywordToken, prefix: prefix)
-            return
-        case .import:
-            let start = significantIndex(from: index)
-            var end = start
-            path: while end < tokens.count && (end == start || !tokens[end].startsLine) {
-                switch tokens[end].kind {
-                case .identifier, .keyword, .period, .operator: end += 1
-                default: break path
-                }
-            }
-            guard end > start else {
-                report(.missingName(after: "import"), at: keywordToken)
-                return
-            }
-            advance(to: end)
-            let path = render(start..<end, style: .expression)
-            let declaration = otherDeclaration(.import, path, at: tokens[start], keyword: keywordToken, prefix: prefix)
-            members.otherDeclarations.append(declaration)
-            return
-        case .operator:
-            let next = significantIndex(from: index)
-            guard next < tokens.count, tokens[next].kind == .operator || tokens[next].kind == .identifier else {
-                report(.missingName(after: "operator"), at: keywordToken)
-                return
-            }
-            advance(to: next + 1)
-            if nextSignificantKind() == .colon {
-                advance(to: significantIndex(from: index) + 1)
-                scanType()  // The precedence group.
-            }
-            let name = text(tokens[next].range)
-            let declaration = otherDeclaration(.operator, name, at: tokens[next], keyword: keywordToken, prefix: prefix)
-            members.otherDeclarations.append(declaration)
-            return
-        default:
-            break
-        }
-
-        let next = significantIndex(from: index)
-        guard next < tokens.count, tokens[next].kind == .identifier else {
-            report(.missingName(after: keyword.rawValue), at: keywordToken)
-            return
-        }
-        advance(to: next + 1)
-        let nameToken = tokens[next]
-        let name = name(of: nameToken)
-        let kind: OtherDeclaration.Kind
-        switch keyword {
-        case .typealias:
-            kind = .typeAlias
-            skipGenericParameters()
-            if nextSignificantKind() == .equal {
-                advance(to: significantIndex(from: index) + 1)
-                scanType()
-            }
-        case .associatedtype:
-            kind = .associatedType
-            if nextSignificantKind() == .colon { _ = parseInheritanceList() }
-            if nextSignificantKind() == .equal {
-                advance(to: significantIndex(from: index) + 1)
-                scanType()
-            }
-            if let whereKeyword = nextSignificantKeyword(), whereKeyword == .where {
-                advance(to: significantIndex(from: index) + 1)
-                scanType(stopsAtComma: false, stopsAtColon: false, stopsAtWhere: false)
-            }
-        case .precedencegroup:
-            kind = .precedenceGroup
-            if nextSignificantKind() == .leftBrace {
-                advance(to: significantIndex(from: index))
-                skipBraceBody(reporting: .unterminatedBody(declaration: "precedence group '\(name)'"))
-            }
-        default:
-            kind = .macro
-            skipGenericParameters()
-            if nextSignificantKind() == .leftParen {
-                advance(to: significantIndex(from: index))
-                skipGroup()
-            }
-            if nextSignificantKind() == .arrow {
-                advance(to: significantIndex(from: index) + 1)
-                scanType()
-            }
-            if nextSignificantKind() == .equal {
-                advance(to: significantIndex(from: index) + 1)
-                scanExpression()
-            }
-            if let whereKeyword = nextSignificantKeyword(), whereKeyword == .where {
-                advance(to: significantIndex(from: index) + 1)
-                scanType(stopsAtComma: false, stopsAtColon: false, stopsAtWhere: false)
-            }
-        }
-        let declaration = otherDeclaration(kind, name, at: nameToken, keyword: keywordToken, prefix: prefix)
-        members.otherDeclarations.append(declaration)
-    }
-
-    /// `case a, b(Int), c = 3`: one declaration per element.
-    private mutating func parseEnumCaseElements(keywordToken: Token, prefix: DeclarationPrefix) {
-        let firstElement = members.otherDeclarations.count
-        while true {
-            let next = significantIndex(from: index)
-            guard next < tokens.count, tokens[next].kind == .identifier else {
-                if members.otherDeclarations.count == firstElement {
-                    report(.missingName(after: "case"), at: keywordToken)
-                }
-                break
-            }
-            advance(to: next + 1)
-            let name = name(of: tokens[next])
-            let element = otherDeclaration(.enumCase, name, at: tokens[next], keyword: keywordToken, prefix: prefix)
-            members.otherDeclarations.append(element)
-            if nextSignificantKind() == .leftParen {
-                advance(to: significantIndex(from: index))
-                skipGroup()  // Associated values.
-            }
-            if nextSignificantKind() == .equal {
-                advance(to: significantIndex(from: index) + 1)
-                scanExpression()  // The raw value.
-            }
-            guard nextSignificantKind() == .comma else { break }
-            advance(to: significantIndex(from: index) + 1)
-        }
-    }
-
-    private mutating func otherDeclaration(
-        _ kind: OtherDeclaration.Kind, _ name: String, at token: Token, keyword: Token, prefix: DeclarationPrefix
-    ) -> OtherDeclaration {
-        OtherDeclaration(
-            kind: kind, name: name, location: location(of: token), keywordLocation: location(of: keyword),
-            modifiers: prefix.modifiers, attributes: prefix.attributes, comments: prefix.comments,
-            compilationConditions: conditions.activeConditions)
-    }
-
-    private mutating func skipGenericParameters() {
-        let next = significantIndex(from: index)
-        if next < tokens.count && tokens[next].kind == .operator && startsWithByte(tokens[next], UInt8(ascii: "<")) {
-            advance(to: next)
-            skipAngleBrackets()
-        }
-    }
-
-    private func nextSignificantKeyword() -> SwiftKeyword? {
-        let next = significantIndex(from: index)
-        return next < tokens.count ? tokens[next].keyword : nil
     }
 }

@@ -25,11 +25,8 @@ package struct FunctionDeclaration: Hashable, Sendable {
     package var modifiers: [String]
     /// Attributes as written: `@MainActor`, `@discardableResult`.
     package var attributes: [String]
-    // Optional properties are spelled `Optional<T>`, not `T?`: a `T?` variable gets an implicit
-    // `= nil` that the initializer overwrites, and the optimizer then copies the whole value once
-    // more for every declaration parsed.
     /// The generic parameter clause, brackets included: `<T: Equatable>`.
-    package var genericParameters: Optional<String>
+    package var genericParameters: String?
     /// The number of parameters.
     package var parameterCount: Int
     /// The number of parameters with a default value (`limit: Int = 10`).
@@ -39,7 +36,7 @@ package struct FunctionDeclaration: Hashable, Sendable {
     /// Everything after the name up to the body, normalized: `(x: Int) async throws -> Bool`.
     package var signature: String
     /// The result type after `->`.
-    package var returnType: Optional<String>
+    package var returnType: String?
     /// Declared `async` (or `reasync`).
     package var isAsync: Bool
     /// Declared `throws`, `throws(E)` or `rethrows`.

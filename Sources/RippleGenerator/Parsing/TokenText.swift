@@ -46,6 +46,27 @@ enum TokenText {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// Where each token of `tokens[range]` starts in the text that ``render(_:_:in:style:endingAt:)``
+    /// gives; a comment, which it leaves out, gets where the text before it ends.
+    static func offsets(_ tokens: [Token], _ range: Range<Int>, in bytes: [UInt8], style: Style) -> [Int] {
+        var offsets: [Int] = []
+        var position = 0
+        var previous: Token?
+        for token in tokens[range] {
+            guard !token.kind.isComment else {
+                offsets.append(position)
+                continue
+            }
+            if let previous, needsSpace(between: previous, and: token, in: bytes, style: style) {
+                position += 1
+            }
+            offsets.append(position)
+            position += token.range.count
+            previous = token
+        }
+        return offsets
+    }
+
     /// Whether the source text of `tokens[range]` is already its rendering: no comments, and
     /// between tokens exactly the one space the rendering puts there, or nothing.
     ///

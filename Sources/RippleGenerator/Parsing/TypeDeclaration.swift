@@ -39,13 +39,10 @@ package struct TypeDeclaration: Hashable, Sendable {
     package var attributes: [String]
     /// Superclass and conformances as written, generic arguments kept: `Equatable`, `QWNode_S`.
     package var inheritance: [String]
-    // Optional properties are spelled `Optional<T>`, not `T?`: a `T?` variable gets an implicit
-    // `= nil` that the initializer overwrites, and the optimizer then copies the whole value once
-    // more for every declaration parsed.
     /// The generic parameter clause, brackets included: `<T: Equatable>`.
-    package var genericParameters: Optional<String>
+    package var genericParameters: String?
     /// The `where` clause without the keyword: `T: Hashable`.
-    package var whereClause: Optional<String>
+    package var whereClause: String?
     /// The comments attached to the declaration, in source order.
     package var comments: [Comment]
     /// The `var`/`let` members, in source order.
@@ -57,7 +54,7 @@ package struct TypeDeclaration: Hashable, Sendable {
     /// Other member declarations: enum cases, type aliases, associated types...
     package var otherDeclarations: [OtherDeclaration]
     /// The byte range from `{` through `}`; `nil` when the body is missing.
-    package var bodyRange: Optional<Range<Int>>
+    package var bodyRange: Range<Int>?
     /// Whether the body was skipped unread, nested deeper than the parser follows
     /// (``DeclarationParser/maximumNestingDepth``): its members are then unknown, not absent.
     package var isBodySkipped = false

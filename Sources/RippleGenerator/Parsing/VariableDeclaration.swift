@@ -9,8 +9,8 @@
 /// @ObservationIgnored private var _shelves: [Shelf] = []
 /// ```
 /// parses to `name == "_shelves"`, `modifiers == ["private"]`,
-/// `attributes == ["@ObservationIgnored"]`, `typeAnnotation == "[Shelf]"`, `initializer == "[]"`
-/// and one attached comment.
+/// `attributes == ["@ObservationIgnored"]`, `typeAnnotation == "[Shelf]"` (``type`` read as an
+/// array of `Shelf`), `initializer == "[]"` and one attached comment.
 package struct VariableDeclaration: Hashable, Sendable {
     /// `let` rather than `var`.
     package var isLet: Bool
@@ -24,15 +24,15 @@ package struct VariableDeclaration: Hashable, Sendable {
     package var modifiers: [String]
     /// Attributes as written, arguments included: `@Published`, `@available(iOS 17, *)`.
     package var attributes: [String]
-    // Optional properties are spelled `Optional<T>`, not `T?`: a `T?` variable gets an implicit
-    // `= nil` that the initializer overwrites, and the optimizer then copies the whole value once
-    // more for every declaration parsed.
-    /// The type annotation with whitespace normalized: `[String: Track]?`, `Set<Node>`.
-    package var typeAnnotation: Optional<String>
+    /// The type annotation, read.
+    package var type: TypeSyntax?
     /// Where the type annotation starts.
-    package var typeLocation: Optional<SourceLocation>
+    package var typeLocation: SourceLocation?
     /// The initial value with whitespace runs collapsed: `[]`, `Shelf()`, `"abc"`.
-    package var initializer: Optional<String>
+    package var initializer: String?
+    /// The type the initial value certainly has (see ``InitializerType``): `Int` for `0`,
+    /// `Shelf` for `Shelf()`; `nil` when it is not certain.
+    package var initializerType: TypeSyntax?
     /// Has a getter: an implicit one (`{ ... }`) or explicit `get`/`set`/`_read`/`_modify`.
     package var isComputed: Bool
     /// Has `willSet` or `didSet` observers.
@@ -49,8 +49,9 @@ package struct VariableDeclaration: Hashable, Sendable {
     /// Creates a variable declaration.
     package init(
         isLet: Bool, name: String, location: SourceLocation, keywordLocation: SourceLocation,
-        modifiers: [String] = [], attributes: [String] = [], typeAnnotation: String? = nil,
-        typeLocation: SourceLocation? = nil, initializer: String? = nil, isComputed: Bool = false,
+        modifiers: [String] = [], attributes: [String] = [], type: TypeSyntax? = nil,
+        typeLocation: SourceLocation? = nil, initializer: String? = nil, initializerType: TypeSyntax? = nil,
+        isComputed: Bool = false,
         hasObservers: Bool = false, comments: [Comment] = [], bindingIndex: Int = 0,
         compilationConditions: [String] = []
     ) {
@@ -60,15 +61,19 @@ package struct VariableDeclaration: Hashable, Sendable {
         self.keywordLocation = keywordLocation
         self.modifiers = modifiers
         self.attributes = attributes
-        self.typeAnnotation = typeAnnotation
+        self.type = type
         self.typeLocation = typeLocation
         self.initializer = initializer
+        self.initializerType = initializerType
         self.isComputed = isComputed
         self.hasObservers = hasObservers
         self.comments = comments
         self.bindingIndex = bindingIndex
         self.compilationConditions = compilationConditions
     }
+
+    /// The type annotation with whitespace normalized: `[String: Track]?`, `Set<Node>`.
+    package var typeAnnotation: String? { type?.text }
 
     /// Declared `static` or `class`.
     package var isStatic: Bool { modifiers.contains("static") || modifiers.contains("class") }

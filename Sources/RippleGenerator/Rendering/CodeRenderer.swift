@@ -3,8 +3,7 @@
 /// Templates decide the shape of the generated code; the renderer decides only what they can
 /// know, as plain values: names, types, flags and lists, already filtered the ways templates
 /// need them (`storedMembers`, `nodeMembers`...). The variables are documented at the top of
-/// each template in `Templates/`. All classes share one list of keys, and all members another
-/// (see ``TemplateDictionary``): a class or a member is an array of values, in their order.
+/// each template in `Templates/`; each key below is the name a template reads.
 ///
 /// ```swift
 /// let code = String(decoding: try CodeRenderer(templates: .builtIn()).render(scheme), as: UTF8.self)
@@ -19,20 +18,13 @@ package struct CodeRenderer: Sendable {
 
     /// The generated file: every class of `scheme`, or only the header when it has none.
     ///
-    /// - Returns: The file's UTF-8 bytes, as they are written: the bench's annotated model's
-    ///   17 MB copied into a `String` took another 7M instructions and 850 page faults a render.
+    /// - Returns: The file's UTF-8 bytes, as they are written.
     /// - Throws: `TemplateError` when a (user) template uses a variable that does not exist or
     ///   a value of the wrong kind.
     package func render(_ scheme: ModelScheme, observable: Bool = false, documents: Bool = false) throws(TemplateError) -> [UInt8] {
         // A root not explicitly `@MainActor` lists the classes that are with their isolated
         // conformances, which it can name on the main actor only.
         let hasMainActorClasses = scheme.classes.contains { $0.isolation == .mainActor }
-        // The built-in templates write about a kilobyte per member and two and a half per class,
-        // twice that with documents. Room made for it at once spares copying the output as it
-        // grows, and the allocator the churn of ever larger buffers: grown by doubling, the
-        // output of the bench's annotated model (17 MB) took about 10,000 page faults a render,
-        // in most processes.
-        let expectedSize = scheme.classes.reduce(0) { $0 + 2_500 + 1_000 * $1.members.count } * (documents ? 2 : 1)
         return try templates.render([
             "classes": .array(scheme.classes.map {
                 Self.value(of: $0, observable: observable, hasMainActorClasses: hasMainActorClasses)
@@ -40,92 +32,65 @@ package struct CodeRenderer: Sendable {
             "imports": .array(scheme.imports.map(TemplateValue.string)),
             "observable": .bool(observable),
             "documents": .bool(documents),
-        ], expectedSize: expectedSize)
+        ])
     }
 
-    private static let classKeys = TemplateDictionary.Keys([
-        "name", "simpleName", "article", "access", "conformanceAccess", "conformances", "isRoot", "isValidating",
-        "isObservable", "hasTransactionHooks", "hasWillChange", "hasDidCommit", "hasDidRollBack", "members",
-        "storedMembers", "nodeMembers", "schemeMembers", "isMainActor", "validateAssumesMainActor",
-        "willChangeAssumesMainActor", "didCommitAssumesMainActor", "didRollBackAssumesMainActor", "backgroundMembers",
-        "documentConformance", "makeExpression", "declaresDocumentVersion", "declaresDocumentMigration", "savedMembers",
-        "documentTypesAssumeMainActor",
-    ])
-    private static let memberKeys = TemplateDictionary.Keys([
-        "name", "identifier", "storage", "type", "index", "changeKey", "isNode", "shape", "nodeClass", "isComputed",
-        "isShared", "sharedProperty", "inScheme", "options", "backgroundRead", "backgroundWrite", "mayBeOptional",
-        "dependencies", "dependencyList", "isNonisolated", "visitAssumesMainActor", "isSaved", "documentWrite",
-        "documentApply",
-    ])
-    private static let dependencyKeys = TemplateDictionary.Keys(["text", "steps"])
-    private static let stepKeys = TemplateDictionary.Keys(["isAll", "member"])
-
-    /// The variables of one class, of a model with `@MainActor` classes or not.
+    /// The variables of one class (`class` in the templates), of a model with `@MainActor`
+    /// classes or not.
     private static func value(of nodeClass: NodeClass, observable: Bool, hasMainActorClasses: Bool) -> TemplateValue {
-        // Lists with room for every member: an allocation each, rather than one per doubling.
-        func list() -> [TemplateValue] {
-            var list: [TemplateValue] = []
-            list.reserveCapacity(nodeClass.members.count)
-            return list
-        }
-        var (values, stored, saved, nodes, inScheme) = (list(), list(), list(), list(), list())
-        var background: [TemplateValue] = []
         let isMainActor = nodeClass.isolation == .mainActor
-        for member in nodeClass.members {
-            let value = value(of: member, inMainActorClass: isMainActor)
-            values.append(value)
-            if !member.isComputed { stored.append(value) }
-            if member.isSaved { saved.append(value) }
-            if member.isNode { nodes.append(value) }
-            if member.sharedProperty == nil { inScheme.append(value) }
-            // A node a BackgroundNode handed out could reach the node's other members: only
-            // values are offered.
-            if member.options.contains(.backgroundRead) && !member.isNode { background.append(value) }
+        let members = nodeClass.members.map { (member: $0, value: value(of: $0, inMainActorClass: isMainActor)) }
+        func values(where isIncluded: (TrackedMember) -> Bool) -> TemplateValue {
+            .array(members.filter { isIncluded($0.member) }.map(\.value))
         }
         let hooks = nodeClass.transactionHooks
         // A method declared `@MainActor` in a class that is not (explicitly): its witness asserts
         // the main actor, where the runtime calls it, to call it.
         let assumed = isMainActor ? [] : nodeClass.mainActorHooks
-        return classKeys.dictionary([
-            .string(nodeClass.qualifiedName),  // name
-            .string(nodeClass.name),  // simpleName
+        let isRoot = nodeClass.role == .root
+        return [
+            "name": .string(nodeClass.qualifiedName),
+            "simpleName": .string(nodeClass.name),
             // "an Account", "a User": by the first letter, which reads right for most names.
-            .string(nodeClass.qualifiedName.first.map { "AEIO".contains($0) } == true ? "an" : "a"),  // article
-            .string(nodeClass.accessLevel.declarationPrefix),  // access
+            "article": .string(nodeClass.qualifiedName.first.map { "AEIO".contains($0) } == true ? "an" : "a"),
+            "access": .string(nodeClass.accessLevel.declarationPrefix),
             // The runtime's requirements are its generated-code interface: public witnesses are too.
-            .string(
+            "conformanceAccess": .string(
                 (nodeClass.conformanceAccessLevel == .public ? "@_spi(RippleGenerated) " : "")
-                    + nodeClass.conformanceAccessLevel.declarationPrefix),  // conformanceAccess
+                    + nodeClass.conformanceAccessLevel.declarationPrefix),
             // Isolated to the main actor for a `@MainActor` class (a class main-actor by the
             // target's default isolation gets the same from the compiler, which infers it).
-            .string((isMainActor ? "@MainActor " : "") + (nodeClass.role == .root ? "RippleRoot" : "RippleNode")),  // conformances
-            .bool(nodeClass.role == .root),  // isRoot
-            .bool(nodeClass.isValidating),  // isValidating
-            .bool(observable),  // isObservable
-            .bool(!hooks.isEmpty),  // hasTransactionHooks
-            .bool(hooks.contains(.willChange)),  // hasWillChange
-            .bool(hooks.contains(.didCommit)),  // hasDidCommit
-            .bool(hooks.contains(.didRollBack)),  // hasDidRollBack
-            .array(values),  // members
-            .array(stored),  // storedMembers
-            .array(nodes),  // nodeMembers
-            .array(inScheme),  // schemeMembers
-            .bool(isMainActor),  // isMainActor
-            .bool(!isMainActor && nodeClass.validatesOnMainActor),  // validateAssumesMainActor
-            .bool(assumed.contains(.willChange)),  // willChangeAssumesMainActor
-            .bool(assumed.contains(.didCommit)),  // didCommitAssumesMainActor
-            .bool(assumed.contains(.didRollBack)),  // didRollBackAssumesMainActor
-            .array(background),  // backgroundMembers
-            .string((isMainActor ? "@MainActor " : "") + (nodeClass.role == .root ? "DocumentRoot" : "DocumentNode")),  // documentConformance
-            .string(nodeClass.qualifiedName + "()"),  // makeExpression
-            .bool(nodeClass.declaresDocumentVersion),  // declaresDocumentVersion
-            .bool(nodeClass.declaresDocumentMigration),  // declaresDocumentMigration
-            .array(saved),  // savedMembers
-            .bool(nodeClass.role == .root && !isMainActor && hasMainActorClasses),  // documentTypesAssumeMainActor
-        ])
+            "conformances": .string((isMainActor ? "@MainActor " : "") + (isRoot ? "RippleRoot" : "RippleNode")),
+            "isRoot": .bool(isRoot),
+            "isValidating": .bool(nodeClass.isValidating),
+            "isObservable": .bool(observable),
+            "hasTransactionHooks": .bool(!hooks.isEmpty),
+            "hasWillChange": .bool(hooks.contains(.willChange)),
+            "hasDidCommit": .bool(hooks.contains(.didCommit)),
+            "hasDidRollBack": .bool(hooks.contains(.didRollBack)),
+            "members": values { _ in true },
+            "storedMembers": values { !$0.isComputed },
+            "nodeMembers": values(where: \.isNode),
+            "schemeMembers": values { $0.sharedProperty == nil },
+            "isMainActor": .bool(isMainActor),
+            "validateAssumesMainActor": .bool(!isMainActor && nodeClass.validatesOnMainActor),
+            "willChangeAssumesMainActor": .bool(assumed.contains(.willChange)),
+            "didCommitAssumesMainActor": .bool(assumed.contains(.didCommit)),
+            "didRollBackAssumesMainActor": .bool(assumed.contains(.didRollBack)),
+            // A node a BackgroundNode handed out could reach the node's other members: only
+            // values are offered.
+            "backgroundMembers": values { $0.options.contains(.backgroundRead) && !$0.isNode },
+            "documentConformance": .string((isMainActor ? "@MainActor " : "") + (isRoot ? "DocumentRoot" : "DocumentNode")),
+            "makeExpression": .string(nodeClass.qualifiedName + "()"),
+            "declaresDocumentVersion": .bool(nodeClass.declaresDocumentVersion),
+            "declaresDocumentMigration": .bool(nodeClass.declaresDocumentMigration),
+            "savedMembers": values(where: \.isSaved),
+            "documentTypesAssumeMainActor": .bool(isRoot && !isMainActor && hasMainActorClasses),
+        ]
     }
 
-    /// The variables of one member of a class, explicitly `@MainActor` or not.
+    /// The variables of one member of a class (`member` in the templates), explicitly
+    /// `@MainActor` or not.
     private static func value(of member: TrackedMember, inMainActorClass isMainActor: Bool) -> TemplateValue {
         var shape = ""
         var nodeClass = ""
@@ -139,44 +104,44 @@ package struct CodeRenderer: Sendable {
             documentWrite = isSingle ? "node" : "nodes"
             documentApply = isSingle ? "applyNode" : "applyNodes"
         }
-        let dependencies = member.dependencies.map { dependency in
-            dependencyKeys.dictionary([
-                .string(dependency.text),
-                .array(dependency.steps.map { step in
+        let dependencies: [TemplateValue] = member.dependencies.map { dependency in
+            [
+                "text": .string(dependency.text),
+                "steps": .array(dependency.steps.map { step in
                     switch step {
-                    case .all: stepKeys.dictionary([true, nil])
-                    case .member(let index): stepKeys.dictionary([false, .int(index)])
+                    case .all: ["isAll": true, "member": nil]
+                    case .member(let index): ["isAll": false, "member": .int(index)]
                     }
                 }),
-            ])
+            ]
         }
-        return memberKeys.dictionary([
-            .string(member.name),  // name
-            .string(member.identifier),  // identifier
-            .string(member.storageName),  // storage
-            .string(member.type),  // type
-            .int(member.index),  // index
-            .int(member.changeKey),  // changeKey
-            .bool(member.isNode),  // isNode
-            .string(shape),  // shape
-            .string(nodeClass),  // nodeClass
-            .bool(member.isComputed),  // isComputed
-            .bool(member.sharedProperty != nil),  // isShared
-            .string(member.sharedProperty ?? ""),  // sharedProperty
-            .bool(member.sharedProperty == nil),  // inScheme
-            .array(member.options.map { .string($0.rawValue) }),  // options
-            .bool(member.options.contains(.backgroundRead)),  // backgroundRead
-            .bool(member.options.contains(.backgroundWrite)),  // backgroundWrite
-            .bool(mayBeOptional(type: member.type, kind: member.kind)),  // mayBeOptional
-            .array(dependencies),  // dependencies
+        return [
+            "name": .string(member.name),
+            "identifier": .string(member.identifier),
+            "storage": .string(member.storageName),
+            "type": .string(member.type),
+            "index": .int(member.index),
+            "changeKey": .int(member.changeKey),
+            "isNode": .bool(member.isNode),
+            "shape": .string(shape),
+            "nodeClass": .string(nodeClass),
+            "isComputed": .bool(member.isComputed),
+            "isShared": .bool(member.sharedProperty != nil),
+            "sharedProperty": .string(member.sharedProperty ?? ""),
+            "inScheme": .bool(member.sharedProperty == nil),
+            "options": .array(member.options.map { .string($0.rawValue) }),
+            "backgroundRead": .bool(member.options.contains(.backgroundRead)),
+            "backgroundWrite": .bool(member.options.contains(.backgroundWrite)),
+            "mayBeOptional": .bool(mayBeOptional(member)),
+            "dependencies": .array(dependencies),
             // The texts in backticks, separated by commas: `a.b`, `c`.
-            .string(member.dependencies.isEmpty ? "" : member.dependencies.map { "`\($0.text)`" }.joined(separator: ", ")),  // dependencyList
-            .bool(member.isNonisolated),  // isNonisolated
-            .bool(member.holdsMainActorNodes && !isMainActor),  // visitAssumesMainActor
-            .bool(member.isSaved),  // isSaved
-            .string(documentWrite),  // documentWrite
-            .string(documentApply),  // documentApply
-        ])
+            "dependencyList": .string(member.dependencies.map { "`\($0.text)`" }.joined(separator: ", ")),
+            "isNonisolated": .bool(member.isNonisolated),
+            "visitAssumesMainActor": .bool(member.holdsMainActorNodes && !isMainActor),
+            "isSaved": .bool(member.isSaved),
+            "documentWrite": .string(documentWrite),
+            "documentApply": .string(documentApply),
+        ]
     }
 
     /// Types known not to be optional, whatever module declares them.
@@ -191,14 +156,12 @@ package struct CodeRenderer: Sendable {
     ///
     /// Certain only for node shapes, collection literals and standard types; any other name
     /// could be a typealias of an optional, so it counts as one (`as Any` is harmless).
-    ///
-    /// Takes the member's `type` and `kind` rather than the member, which callers would copy.
-    static func mayBeOptional(type: String, kind: TrackedMember.Kind) -> Bool {
-        let spelledOptional = isSpelledOptional(type)
-        // A node type written out (not a typealias) shows its shape; reading the type is needed
-        // only when the shape says otherwise than the spelling.
-        if case .node(let shape, let element) = kind, shape.isOptional != spelledOptional,
-           NodeTypeShape(reading: type)?.element == element {
+    static func mayBeOptional(_ member: TrackedMember) -> Bool {
+        let spelledOptional = isSpelledOptional(member.type)
+        // A node type written out (not a typealias) shows its shape, which tells when the
+        // spelling does not.
+        if case .node(let shape, let element) = member.kind, shape.isOptional != spelledOptional,
+           NodeTypeShape(reading: member.typeSyntax)?.element == element {
             return shape.isOptional
         }
         return spelledOptional
@@ -208,7 +171,6 @@ package struct CodeRenderer: Sendable {
     /// are, collections and the standard types of `nonOptionalTypes` are not, and any other
     /// name may be.
     private static func isSpelledOptional(_ type: String) -> Bool {
-        // The standard types first: one look-up, where the spellings below take six comparisons.
         if nonOptionalTypes.contains(type) {
             return false
         }

@@ -103,18 +103,16 @@ package struct Template: Sendable {
     ///   - templates: The templates `{% include "name" %}` can render, by name.
     ///   - outputLimit: The largest output allowed, in bytes.
     ///   - stepLimit: The most loop iterations and includes allowed, in all.
-    ///   - expectedSize: The size the output will likely reach, in bytes: room made at once.
     /// - Returns: The rendered text.
     /// - Throws: `TemplateError` for an undefined variable, a value of the wrong kind (printing
     ///   an array, looping over a string, `upper` on an int), an unknown included template,
     ///   output larger than `outputLimit`, or more steps than `stepLimit`.
     package func render(
         _ context: [String: TemplateValue], templates: [String: Template] = [:],
-        outputLimit: Int = maximumOutputSize, stepLimit: Int = maximumSteps, expectedSize: Int = 0
+        outputLimit: Int = maximumOutputSize, stepLimit: Int = maximumSteps
     ) throws(TemplateError) -> String {
         var renderer = TemplateRenderer(
-            self, variables: context, templates: templates, outputLimit: outputLimit, stepLimit: stepLimit,
-            expectedSize: expectedSize)
+            self, variables: context, templates: templates, outputLimit: outputLimit, stepLimit: stepLimit)
         return String(decoding: try renderer.render(), as: UTF8.self)
     }
 }

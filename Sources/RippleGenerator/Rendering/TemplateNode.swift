@@ -15,12 +15,12 @@ enum TemplateNode: Sendable {
     case include(Include)
 
     final class Include: Sendable {
-        let name: TemplateKey
+        let name: String
         /// Where the name is.
         let location: TemplateLocation
 
         init(name: String, location: TemplateLocation) {
-            (self.name, self.location) = (TemplateKey(name), location)
+            (self.name, self.location) = (name, location)
         }
     }
 
@@ -28,14 +28,14 @@ enum TemplateNode: Sendable {
     final class Loop: Sendable {
         /// Where the `{% for %}` tag starts.
         let location: TemplateLocation
-        let variable: TemplateKey
+        let variable: String
         let sequence: Operand
         let body: [TemplateNode]
         /// Rendered instead of `body` when the sequence is empty.
         let emptyBody: [TemplateNode]
 
         init(location: TemplateLocation, variable: String, sequence: Operand, body: [TemplateNode], emptyBody: [TemplateNode]) {
-            (self.location, self.variable, self.sequence) = (location, TemplateKey(variable), sequence)
+            (self.location, self.variable, self.sequence) = (location, variable, sequence)
             (self.body, self.emptyBody) = (body, emptyBody)
         }
     }
@@ -73,20 +73,20 @@ enum TemplateNode: Sendable {
     /// A variable path or a literal, followed by filters: `name | lowerFirst`.
     final class Operand: Sendable {
         /// The keys of a dotted path such as `property.name`; empty for a literal.
-        let path: [TemplateKey]
+        let path: [String]
         /// The value of a literal such as `"text"` or `1`; `nil` for a path.
         let literal: TemplateValue?
         let filters: [FilterCall]
         let location: TemplateLocation
 
-        init(path: [TemplateKey], literal: TemplateValue?, filters: [FilterCall], location: TemplateLocation) {
+        init(path: [String], literal: TemplateValue?, filters: [FilterCall], location: TemplateLocation) {
             (self.path, self.literal, self.filters, self.location) = (path, literal, filters, location)
         }
 
         /// The operand as it reads in messages: the path, or the literal.
         var text: String {
             switch literal {
-            case nil: path.map(\.name).joined(separator: ".")
+            case nil: path.joined(separator: ".")
             case .string(let string)?: "\"\(string)\""
             case let value?: value.scalarText ?? "null"
             }

@@ -282,20 +282,20 @@ private struct TagCursor {
         expecting expected: String = "a variable name or a literal"
     ) throws(TemplateError) -> TemplateNode.Operand {
         let start = peek
-        var path: [TemplateKey] = []
+        var path: [String] = []
         var literal: TemplateValue?
         switch start.kind {
         case .identifier("true"): literal = true
         case .identifier("false"): literal = false
         case .identifier(let name) where !["and", "or", "not", "in"].contains(name):
-            path = [TemplateKey(name)]
+            path = [name]
             while tokens[index + 1].kind == .dot {
                 advance()
                 advance()
                 guard case .identifier(let key) = peek.kind else {
                     throw error(expected: "a key name after '.'", at: peek)
                 }
-                path.append(TemplateKey(key))
+                path.append(key)
             }
         case .string(let string): literal = .string(string)
         case .integer(let integer): literal = .int(integer)

@@ -31,29 +31,24 @@ struct TemplateRenderer {
 
     /// A running `{% for %}`.
     private struct Loop {
-        static let positionKeys = TemplateDictionary.Keys(["first", "index", "index0", "last", "length"])
-
-        let variable: TemplateKey
+        let variable: String
         let elements: [TemplateValue]
         let location: TemplateLocation
         var index = 0
 
         /// `loop`: the position, as templates read it.
-        var position: TemplateValue { Self.positionKeys.dictionary(Self.positionKeys.keys.indices.map(value)) }
-
-        /// The value of the key at `key` in `positionKeys`, such as `loop.last`, made alone.
-        func value(at key: Int) -> TemplateValue {
-            switch key {
-            case 0: .bool(index == 0)
-            case 1: .int(index + 1)
-            case 2: .int(index)
-            case 3: .bool(index == elements.count - 1)
-            default: .int(elements.count)
-            }
+        var position: TemplateValue {
+            [
+                "first": .bool(index == 0),
+                "index": .int(index + 1),
+                "index0": .int(index),
+                "last": .bool(index == elements.count - 1),
+                "length": .int(elements.count),
+            ]
         }
     }
 
-    /// UTF-8 bytes: appending to a `String` took 3 times as many instructions.
+    /// UTF-8 bytes, as the file is written.
     private var output: [UInt8] = []
     private let outputLimit: Int
     /// The loop iterations and includes left before rendering stops: nested loops can run for
@@ -61,9 +56,8 @@ struct TemplateRenderer {
     private var stepsLeft: Int
     private let stepLimit: Int
     private let variables: [String: TemplateValue]
-    /// The templates includes name, found by the hashes of their names, as dictionary keys are.
-    private let templateKeys: TemplateDictionary.Keys
-    private let templates: [Template]
+    /// The templates includes name, by name.
+    private let templates: [String: Template]
     /// The innermost frame, and those it is inside, outermost first.
     private var frame: Frame
     private var outerFrames: [Frame] = []
@@ -72,15 +66,13 @@ struct TemplateRenderer {
     /// The names of the template rendered and of the templates it includes, innermost last.
     private var templateNames: [String]
 
-    /// A renderer of `template`, whose includes come from `templates`, with room for `expectedSize` bytes.
+    /// A renderer of `template`, whose includes come from `templates`.
     init(
         _ template: Template, variables: [String: TemplateValue], templates: [String: Template], outputLimit: Int,
-        stepLimit: Int, expectedSize: Int
+        stepLimit: Int
     ) {
-        output.reserveCapacity(min(expectedSize, outputLimit))
         self.variables = variables
-        templateKeys = TemplateDictionary.Keys(templates.map(\.key))
-        self.templates = templates.map(\.value)
+        self.templates = templates
         self.outputLimit = outputLimit
         self.stepLimit = stepLimit
         stepsLeft = stepLimit
@@ -152,13 +144,7 @@ struct TemplateRenderer {
         return true
     }
 
-    @inline(__always)
     private mutating func write(_ operand: TemplateNode.Operand) throws(TemplateError) {
-        if operand.filters.isEmpty, case let (dictionary, index?)? = loopVariableKey(operand.path),
-           case .string(let string) = dictionary.values[index] {
-            output.append(contentsOf: string.utf8)
-            return try checkOutputSize(at: operand.location)
-        }
         let value = try evaluate(operand, allowingUndefined: false)
         guard let text = value?.scalarText else {
             throw error(.notPrintable(operand.text, kind: (value ?? .null).kind), at: operand.location)
@@ -179,7 +165,6 @@ struct TemplateRenderer {
     }
 
     /// The position in the conditional's bodies of the first whose condition holds, or of the else body.
-    @inline(__always)
     private func chosenBody(of conditional: TemplateNode.Conditional) throws(TemplateError) -> Int {
         for index in conditional.conditions.indices where try holds(conditional.conditions[index]) {
             return index
@@ -188,17 +173,17 @@ struct TemplateRenderer {
     }
 
     private mutating func include(_ include: TemplateNode.Include) throws(TemplateError) {
-        let (name, location) = (include.name.name, include.location)
-        guard let index = templateKeys.index(of: include.name) else {
-            throw error(.templateNotFound(name, suggestion: nearestSpelling(of: name, in: templateKeys.keys.map(\.name).sorted())), at: location)
+        let (name, location) = (include.name, include.location)
+        guard let included = templates[name] else {
+            throw error(.templateNotFound(name, suggestion: nearestSpelling(of: name, in: templates.keys.sorted())), at: location)
         }
         guard templateNames.count <= Self.maximumIncludeDepth else {
             throw error(.includeTooDeep(name, limit: Self.maximumIncludeDepth), at: location)
         }
         try checkOutputSize(at: location)
         try takeStep(at: location)
-        templateNames.append(templates[index].name)
-        push(templates[index].nodes, .template)
+        templateNames.append(included.name)
+        push(included.nodes, .template)
     }
 
     /// Stops output that outgrows the limit; checked at each value printed, loop iteration and
@@ -208,7 +193,6 @@ struct TemplateRenderer {
     }
 
     /// Counts a loop iteration or an include, and stops rendering past the step limit.
-    @inline(__always)
     private mutating func takeStep(at location: TemplateLocation) throws(TemplateError) {
         stepsLeft -= 1
         guard stepsLeft >= 0 else { throw error(.tooManySteps(limit: stepLimit), at: location) }
@@ -240,25 +224,19 @@ struct TemplateRenderer {
         }
     }
 
-    /// Whether a condition holds: a value alone, as most conditions are, is checked here without
-    /// a call, truthy or not (an undefined variable is not); any other goes to ``isTrue(_:)``.
-    @inline(__always)
+    /// Whether a condition holds: a value alone, as most conditions are, when it is truthy (an
+    /// undefined variable is not); any other goes to ``isTrue(_:)``.
     private func holds(_ condition: TemplateNode.Expression) throws(TemplateError) -> Bool {
         guard case .value(let operand) = condition else { return try isTrue(condition) }
-        if operand.filters.isEmpty, let (dictionary, index) = loopVariableKey(operand.path) {
-            return index.map { dictionary.values[$0].isTruthy } ?? false
-        }
         return try evaluate(operand, allowingUndefined: true)?.isTruthy ?? false
     }
 
     /// Whether the values of two operands are equal; an undefined variable equals null.
-    @inline(never)
     private func areEqual(_ left: TemplateNode.Operand, _ right: TemplateNode.Operand) throws(TemplateError) -> Bool {
         try (evaluate(left, allowingUndefined: true) ?? .null) == (evaluate(right, allowingUndefined: true) ?? .null)
     }
 
     /// The operand's value after its filters, or `nil` when it is undefined and that is allowed.
-    @inline(__always)
     private func evaluate(_ operand: TemplateNode.Operand, allowingUndefined: Bool) throws(TemplateError) -> TemplateValue? {
         var value = operand.path.isEmpty ? operand.literal : try lookUp(operand.path, at: operand.location)
         for call in operand.filters {
@@ -278,14 +256,7 @@ struct TemplateRenderer {
     }
 
     /// The value at a path, or `nil` when some key along it is missing (or a value is null).
-    @inline(__always)
-    private func lookUp(_ path: [TemplateKey], at location: TemplateLocation) throws(TemplateError) -> TemplateValue? {
-        if let (dictionary, index) = loopVariableKey(path) {
-            return index.map { dictionary.values[$0] }
-        }
-        if path.count == 2, path[0].name == "loop", let loop = loops.last, let key = Loop.positionKeys.index(of: path[1]) {
-            return loop.value(at: key)
-        }
+    private func lookUp(_ path: [String], at location: TemplateLocation) throws(TemplateError) -> TemplateValue? {
         guard var value = root(path[0]) else { return nil }
         for next in path.indices.dropFirst() {
             switch value {
@@ -296,53 +267,41 @@ struct TemplateRenderer {
                 return nil
             case .string, .bool, .int, .array:
                 let reason = TemplateError.Reason.notADictionary(
-                    path: path[..<next].map(\.name).joined(separator: "."), key: path[next].name, kind: value.kind)
+                    path: path[..<next].joined(separator: "."), key: path[next], kind: value.kind)
                 throw error(reason, at: location)
             }
         }
         return value
     }
 
-    /// Where the value of `variable.key` is when `variable` is a loop variable bound to a
-    /// dictionary (most of what templates read): the dictionary, and the key's position in it.
-    @inline(__always)
-    private func loopVariableKey(_ path: [TemplateKey]) -> (TemplateDictionary, Int?)? {
-        guard path.count == 2, let loop = innermostLoop(binding: path[0]),
-            case .dictionary(let dictionary) = loops[loop].elements[loops[loop].index]
-        else { return nil }
-        return (dictionary, dictionary.keys.index(of: path[1]))
-    }
-
     /// The value of the first name of a path: `loop` in a loop, a loop variable, a variable.
-    private func root(_ key: TemplateKey) -> TemplateValue? {
-        if key.name == "loop", let loop = loops.last {
+    private func root(_ key: String) -> TemplateValue? {
+        if key == "loop", let loop = loops.last {
             return loop.position
         }
-        return innermostLoop(binding: key).map { loops[$0].elements[loops[$0].index] } ?? variables[key.name]
+        return innermostLoop(binding: key).map { loops[$0].elements[loops[$0].index] } ?? variables[key]
     }
 
     /// The position in `loops` of the innermost loop whose variable is `key`.
-    @inline(__always)
-    private func innermostLoop(binding key: TemplateKey) -> Int? {
-        loops.indices.last { loops[$0].variable.hash == key.hash && loops[$0].variable.name == key.name }
+    private func innermostLoop(binding key: String) -> Int? {
+        loops.indices.last { loops[$0].variable == key }
     }
 
     /// Explains an undefined path, with the nearest defined spelling when there is one.
-    private func undefinedVariableError(_ keys: [TemplateKey], at location: TemplateLocation) -> TemplateError {
-        let path = keys.map(\.name)
+    private func undefinedVariableError(_ path: [String], at location: TemplateLocation) -> TemplateError {
         func error(suggesting spelling: String?, at index: Int) -> TemplateError {
             let suggestion = spelling.map { (path[..<index] + [$0] + path[(index + 1)...]).joined(separator: ".") }
             return self.error(.undefinedVariable(path.joined(separator: "."), suggestion: suggestion), at: location)
         }
-        guard var value = root(keys[0]) else {
-            let names = Set(variables.keys).union(loops.map(\.variable.name)).union(loops.isEmpty ? [] : ["loop"])
+        guard var value = root(path[0]) else {
+            let names = Set(variables.keys).union(loops.map(\.variable)).union(loops.isEmpty ? [] : ["loop"])
             return error(suggesting: nearestSpelling(of: path[0], in: names.sorted()), at: 0)
         }
         // Walk to the dictionary that lacks the key, and look for the key among its keys.
         for index in path.indices.dropFirst() {
             guard case .dictionary(let dictionary) = value else { break }
-            guard let next = dictionary[keys[index]] else {
-                return error(suggesting: nearestSpelling(of: path[index], in: dictionary.names.sorted()), at: index)
+            guard let next = dictionary[path[index]] else {
+                return error(suggesting: nearestSpelling(of: path[index], in: dictionary.keys.sorted()), at: index)
             }
             value = next
         }

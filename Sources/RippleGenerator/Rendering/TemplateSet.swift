@@ -118,15 +118,14 @@ package struct TemplateSet: Sendable {
         return (problems.contains(where: \.isError) ? nil : set, problems)
     }
 
-    /// Renders the entry template, `File.swift.ripple`, with the variables of the file, into
-    /// room made for `expectedSize` bytes: the UTF-8 bytes of the file, written as they are.
-    package func render(_ context: [String: TemplateValue], expectedSize: Int = 0) throws(TemplateError) -> [UInt8] {
+    /// Renders the entry template, `File.swift.ripple`, with the variables of the file: the UTF-8
+    /// bytes of the file, written as they are.
+    package func render(_ context: [String: TemplateValue]) throws(TemplateError) -> [UInt8] {
         guard let entry = templates[Self.entryName] else {
             preconditionFailure("the built-in templates include \(Self.entryName)")
         }
         var renderer = TemplateRenderer(
-            entry, variables: context, templates: templates, outputLimit: outputLimit, stepLimit: Template.maximumSteps,
-            expectedSize: expectedSize)
+            entry, variables: context, templates: templates, outputLimit: outputLimit, stepLimit: Template.maximumSteps)
         return try renderer.render()
     }
 }

@@ -16,7 +16,9 @@ extension TemplateValue: ExpressibleByArrayLiteral {
 
 extension TemplateValue: ExpressibleByDictionaryLiteral {
     /// Creates a dictionary value; when a key repeats, the last value wins (instead of trapping).
-    package init(dictionaryLiteral elements: (String, TemplateValue)...) { self = .dictionary(TemplateDictionary(elements)) }
+    package init(dictionaryLiteral elements: (String, TemplateValue)...) {
+        self = .dictionary(Dictionary(elements) { _, last in last })
+    }
 }
 
 extension TemplateValue: ExpressibleByNilLiteral {

@@ -23,7 +23,7 @@ package enum TemplateValue: Sendable, Equatable {
     /// What `{% for %}` loops over; `join` prints an array of strings.
     case array([TemplateValue])
     /// What dotted paths look into: `{{ property.name }}`.
-    case dictionary(TemplateDictionary)
+    case dictionary([String: TemplateValue])
     /// An explicitly absent value: false in conditions, replaced by `default`, not printable.
     case null
 
@@ -63,7 +63,7 @@ package enum TemplateValue: Sendable, Equatable {
         case .bool(let bool): bool
         case .int(let int): int != 0
         case .array(let array): !array.isEmpty
-        case .dictionary(let dictionary): dictionary.count > 0
+        case .dictionary(let dictionary): !dictionary.isEmpty
         case .null: false
         }
     }

@@ -70,10 +70,8 @@ extension SchemeBuilder {
     }
 }
 
-/// The tracked members of each class by name, each large class indexed the first time a
-/// dependency path looks into it: a path of a member of a large class then costs a look-up per
-/// component, not a search through the members. A small class is searched: cheaper than hashing
-/// its names.
+/// The tracked members of each class by name, each class indexed the first time a dependency
+/// path looks into it.
 struct MemberNames {
     private var indexes: [[String: Int]?]
 
@@ -85,9 +83,6 @@ struct MemberNames {
     mutating func member(named name: String, in owner: Int, of classes: [NodeClass]) -> Int? {
         if let index = indexes[owner] { return index[name] }
         let members = classes[owner].members
-        if members.count <= 32 {
-            return members.indices.first { members[$0].name == name }
-        }
         let index = Dictionary(members.indices.map { (members[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
         indexes[owner] = index
         return index[name]

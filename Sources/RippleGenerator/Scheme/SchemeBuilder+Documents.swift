@@ -97,7 +97,7 @@ extension SchemeBuilder {
     mutating func checkSavedTypes(of nodeClass: NodeClass, declaredIn candidate: Candidate) {
         guard documents else { return }
         for member in nodeClass.members where member.isSaved && !member.isNode {
-            guard let reason = nonCodablePart(of: member.type, from: candidate.qualifiedName) else { continue }
+            guard let reason = nonCodablePart(of: member.typeSyntax, from: candidate.qualifiedName) else { continue }
             report(.notCodableMember(member: member.storageName, type: member.type, reason: reason),
                    at: member.location, in: nodeClass.file)
         }
@@ -105,13 +105,13 @@ extension SchemeBuilder {
 
     /// Why `type` (written in the scope `scope`) is certainly not `Codable`, or `nil` when it may
     /// be: its elements, keys and wrapped values are looked at too.
-    private func nonCodablePart(of type: String, from scope: String) -> SchemeMessage.NotCodable? {
-        var pending = [SwiftText.trimmed(type)]
-        // Each step removes brackets of the text, so the walk ends; a bound keeps it short anyway.
+    private func nonCodablePart(of type: TypeSyntax, from scope: String) -> SchemeMessage.NotCodable? {
+        var pending = [type]
+        // Each step goes one level into the type, so the walk ends; a bound keeps it short anyway.
         var steps = 0
-        while let text = pending.popLast(), steps < 64 {
+        while let type = pending.popLast(), steps < 64 {
             steps += 1
-            switch TypeText(text) {
+            switch CodableReading(type) {
             case .function: return .functionType
             case .tuple: return .tuple
             case .any(let name): return .any(name)
@@ -214,8 +214,8 @@ extension SchemeBuilder {
     ])
 }
 
-/// A type's text as the Codable check reads it: one level at a time.
-private enum TypeText {
+/// A type as the Codable check reads it: one level at a time.
+private enum CodableReading {
     /// `(Int) -> Void`, `@Sendable () -> Void`.
     case function
     /// `(Int, String)`, `()`.
@@ -223,80 +223,37 @@ private enum TypeText {
     /// `Any`, `AnyObject`.
     case any(String)
     /// Optionals, arrays, sets and dictionaries, and parentheses: the types they hold.
-    case wrapping([String])
+    case wrapping([TypeSyntax])
     /// A type name, without generic arguments: `Point`, `Chart.Problem`.
     case named(String)
     /// Anything else (`some P`, `any P`, a composition): left to the compiler.
     case unknown
 
-    init(_ text: String) {
-        let bytes = Array(text.utf8)
-        guard !bytes.isEmpty else {
-            self = .unknown
-            return
-        }
-        if Self.hasTopLevelArrow(bytes) {
+    init(_ type: TypeSyntax) {
+        if type.hasArrowOutsideBrackets {
             self = .function
             return
         }
-        if text.hasPrefix("@") {
-            // An attribute of a function type (`@Sendable`) or anything else: read what follows.
-            let rest = text.drop { $0 != " " }
-            self = rest.isEmpty ? .unknown : .wrapping([SwiftText.trimmed(rest)])
-            return
-        }
-        if bytes.last == UInt8(ascii: "?") || bytes.last == UInt8(ascii: "!") {
-            self = .wrapping([SwiftText.trimmed(text.dropLast())])
-            return
-        }
-        let opener = bytes[0]
-        if opener == UInt8(ascii: "(") || opener == UInt8(ascii: "[") {
-            guard SwiftText.closingBracket(in: bytes, from: 0) == bytes.count - 1 else {
-                self = .unknown
-                return
+        switch type.form {
+        case .attributed(let attributed), .optional(let attributed), .implicitlyUnwrapped(let attributed),
+             .array(let attributed):
+            self = .wrapping([attributed])
+        case .dictionary(let key, let value):
+            self = .wrapping([key, value])
+        case .tuple(let elements):
+            self = elements.count == 1 ? .wrapping(elements) : .tuple
+        case .named(let name, let arguments):
+            if arguments.isEmpty, ["Any", "AnyObject", "Swift.Any", "Swift.AnyObject"].contains(name) {
+                self = .any(name)
+            } else if !arguments.isEmpty, ["Optional", "Array", "Set", "Dictionary", "ContiguousArray"].contains(name) {
+                self = .wrapping(arguments)
+            } else {
+                self = .named(name)
             }
-            let inside = SwiftText.trimmed(String(decoding: bytes[1..<(bytes.count - 1)], as: UTF8.self))
-            if opener == UInt8(ascii: "[") {
-                self = .wrapping(SwiftText.splitTopLevel(inside, at: UInt8(ascii: ":")).map(SwiftText.trimmed))
-                return
-            }
-            let elements = inside.isEmpty ? [] : SwiftText.splitTopLevel(inside, at: UInt8(ascii: ","))
-            self = elements.count == 1 ? .wrapping([SwiftText.trimmed(inside)]) : .tuple
-            return
+        case .other:
+            // A generic type's member (`Box<Int>.Kind`) is read as the generic type.
+            let name = type.text.prefix { $0 != "<" }
+            self = !type.text.isEmpty && SwiftText.isTypeName(name) ? .named(String(name)) : .unknown
         }
-        if text == "Any" || text == "AnyObject" || text == "Swift.Any" || text == "Swift.AnyObject" {
-            self = .any(text)
-            return
-        }
-        let name = text.prefix { $0 != "<" }
-        guard SwiftText.isTypeName(name) else {
-            self = .unknown
-            return
-        }
-        if name.count < text.count, ["Optional", "Array", "Set", "Dictionary", "ContiguousArray"].contains(name),
-           text.hasSuffix(">") {
-            let arguments = String(text.dropFirst(name.count + 1).dropLast())
-            self = .wrapping(SwiftText.splitTopLevel(arguments, at: UInt8(ascii: ",")).map(SwiftText.trimmed))
-            return
-        }
-        self = .named(String(name))
-    }
-
-    /// Whether `->` appears outside brackets.
-    private static func hasTopLevelArrow(_ bytes: [UInt8]) -> Bool {
-        var index = 0
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "("), UInt8(ascii: "["):
-                guard let close = SwiftText.closingBracket(in: bytes, from: index) else { return false }
-                index = close
-            case UInt8(ascii: "-") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: ">"):
-                return true
-            default:
-                break
-            }
-            index += 1
-        }
-        return false
     }
 }

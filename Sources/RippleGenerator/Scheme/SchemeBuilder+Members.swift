@@ -9,8 +9,6 @@ extension SchemeBuilder {
         let candidate = candidates[candidateIndex]
         var members: [TrackedMember] = []
         var pending: [PendingValues] = []
-        members.reserveCapacity(candidate.members.count)
-        pending.reserveCapacity(candidate.members.count)
         let declaredNames = declaredNames(of: candidate)
         for annotated in candidate.members {
             let built = members.count
@@ -25,38 +23,16 @@ extension SchemeBuilder {
         return (members, pending)
     }
 
-    /// Whether `name` is taken in the class of `candidate`: by one of its `var`s, or one that an
-    /// extension declares. What another tool generated (accessors in an old Sourcery region) the
-    /// dialect reports, not as clashes.
-    ///
-    /// `declaredNames` is `nil` for a class of few members, which a look through costs less
-    /// than hashing them into a set; a class of many has them in the set (see
-    /// ``declaredNames(of:)``), so that checking every member stays linear.
-    private func isDeclared(_ name: String, in candidate: Candidate, declaredNames: Set<String>?) -> Bool {
-        if let declaredNames {
-            if declaredNames.contains(name) { return true }
-        } else {
-            let declarations = candidate.variables
-            // Comparing lengths first spares most string comparisons: a `_name` is one byte longer.
-            let length = name.utf8.count
-            for index in declarations.indices
-            where declarations[index].name.utf8.count == length && declarations[index].name == name {
-                if !dialect.isGenerated(line: declarations[index].location.line, in: candidate.file) { return true }
-            }
-        }
-        return !extensionMembers.isEmpty && extensionMembers[candidate.qualifiedName]?.contains(name) == true
+    /// Whether `name` is taken in the class of `candidate`: by one of its `var`s
+    /// (`declaredNames`, see ``declaredNames(of:)``), or one that an extension declares.
+    private func isDeclared(_ name: String, in candidate: Candidate, declaredNames: Set<String>) -> Bool {
+        declaredNames.contains(name) || extensionMembers[candidate.qualifiedName]?.contains(name) == true
     }
 
-    /// The names of the `var`s of a class outside code another tool generated, for ``isDeclared(_:in:declaredNames:)``;
-    /// `nil` when the class has so few that looking through them is cheaper.
-    private func declaredNames(of candidate: Candidate) -> Set<String>? {
-        let declarations = candidate.variables
-        guard declarations.count > 32 else { return nil }
-        var names = Set<String>(minimumCapacity: declarations.count)
-        for index in declarations.indices where !dialect.isGenerated(line: declarations[index].location.line, in: candidate.file) {
-            names.insert(declarations[index].name)
-        }
-        return names
+    /// The names of the `var`s of a class, but those in code another tool generated (accessors
+    /// in an old Sourcery region), which the dialect reports, not as clashes.
+    private func declaredNames(of candidate: Candidate) -> Set<String> {
+        Set(candidate.variables.filter { !dialect.isGenerated(line: $0.location.line, in: candidate.file) }.map(\.name))
     }
 
     /// Appends the member of the class of `candidate` that `annotated` describes
@@ -67,7 +43,7 @@ extension SchemeBuilder {
     /// them.
     private mutating func buildMember(
         _ annotated: AnnotatedMember, in candidate: Candidate,
-        declaredNames: Set<String>?, into members: inout [TrackedMember], _ pending: inout [PendingValues]
+        declaredNames: Set<String>, into members: inout [TrackedMember], _ pending: inout [PendingValues]
     ) {
         let file = candidate.file
         // The declaration is read where it is, by index: a copy of it would retain all its parts.
@@ -158,13 +134,12 @@ extension SchemeBuilder {
         }
 
         // The type, declared or inferred.
-        guard let declaredType = variables[index].typeAnnotation
-                ?? variables[index].initializer.flatMap(TypeInference.type(ofInitializer:)) else {
+        guard let declaredType = variables[index].type ?? variables[index].initializerType else {
             report(.cannotInferType(member: storageName), at: variables[index].location, in: file)
             return
         }
         let kind: TrackedMember.Kind
-        var type: String
+        var type: TypeSyntax
         if isNode {
             let typeItem = has(.type) ? annotated.annotation.item(.type) : nil
             guard let node = resolveNodeType(declaredType, of: variables, at: index, typeItem: typeItem, in: candidate) else { return }
@@ -173,8 +148,8 @@ extension SchemeBuilder {
             if let typeLocation = location(of: .type) {
                 report(.ignoredType(member: storageName), at: typeLocation, in: file)
             }
-            if SwiftText.trimmed(declaredType).utf8.last == UInt8(ascii: "!") {
-                report(.implicitlyUnwrappedMember(name: storageName, type: SwiftText.trimmed(declaredType)),
+            if declaredType.text.utf8.last == UInt8(ascii: "!") {
+                report(.implicitlyUnwrappedMember(name: storageName, type: declaredType.text),
                        at: variables[index].typeLocation ?? variables[index].location, in: file)
                 return
             }
@@ -196,7 +171,7 @@ extension SchemeBuilder {
         if isDeclared(name, in: candidate, declaredNames: declaredNames) {
             report(.accessorClash(accessor: name, member: storageName, className: candidate.name),
                    at: variables[index].location, in: file)
-        } else if Self.reservedNames.contains(where: { $0.utf8.count == name.utf8.count && $0 == name }) {
+        } else if Self.reservedNames.contains(name) {
             report(.reservedAccessor(accessor: name, member: storageName), at: variables[index].location, in: file)
         }
 
@@ -224,12 +199,12 @@ extension SchemeBuilder {
     /// The node kind and the accessor type of a `node` member, whose annotation's `type` item,
     /// if any, is `typeItem`; `nil` after reporting why not.
     private mutating func resolveNodeType(
-        _ declaredType: String, of variables: [VariableDeclaration], at index: Int, typeItem: AnnotationItem?, in candidate: Candidate
-    ) -> (TrackedMember.Kind, String)? {
+        _ declaredType: TypeSyntax, of variables: [VariableDeclaration], at index: Int, typeItem: AnnotationItem?, in candidate: Candidate
+    ) -> (TrackedMember.Kind, TypeSyntax)? {
         let file = candidate.file
         let typeLocation = variables[index].typeLocation ?? variables[index].location
         guard let read = NodeTypeShape(reading: declaredType) else {
-            report(.unsupportedNodeShape(member: variables[index].name, type: declaredType), at: typeLocation, in: file)
+            report(.unsupportedNodeShape(member: variables[index].name, type: declaredType.text), at: typeLocation, in: file)
             return nil
         }
         let declaredClass = resolveClass(read.element, from: candidate)
@@ -240,7 +215,7 @@ extension SchemeBuilder {
                 }
                 return nil
             }
-            return (.node(read.shape, element: declaredClass), read.typeText(element: declaredClass))
+            return (.node(read.shape, element: declaredClass), read.type(element: declaredClass))
         }
         guard let namedClass = resolveClass(typePath.text, from: candidate) else {
             if !isUnreadableType(typePath.text, inScope: candidate.qualifiedName) {
@@ -250,26 +225,26 @@ extension SchemeBuilder {
         }
         if let declaredClass {
             guard declaredClass == namedClass else {
-                report(.contradictingType(member: variables[index].name, type: typePath.text, declared: declaredType),
+                report(.contradictingType(member: variables[index].name, type: typePath.text, declared: declaredType.text),
                        at: typeItem.location, in: file)
                 return nil
             }
-            return (.node(read.shape, element: namedClass), read.typeText(element: namedClass))
+            return (.node(read.shape, element: namedClass), read.type(element: namedClass))
         }
         // The declared type names no node class: a typealias, of the class or of a collection of
         // it. A plain name gets its shape from the initializer.
         var shape = read.shape
         if shape == .single {
-            let initializer = SwiftText.trimmed(variables[index].initializer ?? "")
+            let initializer = variables[index].initializer
             if initializer == "[]" {
                 shape = .array
             } else if initializer == "[:]" {
                 shape = .dictionary
-            } else if let inferred = TypeInference.type(ofInitializer: initializer),
-                      resolveClass(inferred, from: candidate) == namedClass {
+            } else if let inferred = variables[index].initializerType,
+                      resolveClass(inferred.text, from: candidate) == namedClass {
                 shape = .single
             } else {
-                report(.unknownNodeShape(member: variables[index].name, type: declaredType, element: typePath.text),
+                report(.unknownNodeShape(member: variables[index].name, type: declaredType.text, element: typePath.text),
                        at: typeLocation, in: file)
                 return nil
             }

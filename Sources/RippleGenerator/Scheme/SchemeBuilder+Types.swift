@@ -38,17 +38,12 @@ extension SchemeBuilder {
     /// `type` with each name of a type nested in `scope` or in the types around it written out
     /// whole (`Kind` inside `Library` is `Library.Kind`), so that it means the same outside
     /// them: in the extension of `BackgroundNode` that offers a member to background work.
-    func qualifyingNestedTypes(in type: String, inScope scope: String) -> String {
-        var bytes = Array(type.utf8)
-        // From the last name to the first, so that the ranges of the others stay valid.
-        for range in SwiftText.typeNameRanges(in: type).reversed() {
-            let name = Substring(String(decoding: bytes[range], as: UTF8.self))
-            guard let qualified = resolveDeclaredType(name, inScope: scope), qualified.utf8.count > name.utf8.count else {
-                continue
-            }
-            bytes.replaceSubrange(range, with: qualified.utf8)
+    func qualifyingNestedTypes(in type: TypeSyntax, inScope scope: String) -> TypeSyntax {
+        type.replacingNames { name in
+            guard let qualified = resolveDeclaredType(Substring(name), inScope: scope),
+                  qualified.utf8.count > name.utf8.count else { return nil }
+            return qualified
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Reports a type in `type` (the type of the accessor `accessor` of a member of `candidate`,
@@ -56,23 +51,20 @@ extension SchemeBuilder {
     /// first such type the sources declare. Types the sources do not declare are the compiler's
     /// to judge.
     mutating func checkVisibility(
-        ofTypesIn type: String, accessor: String, of candidate: Candidate, at location: SourceLocation
+        ofTypesIn type: TypeSyntax, accessor: String, of candidate: Candidate, at location: SourceLocation
     ) {
         let accessorAccess = min(accessLevel ?? candidate.access, candidate.access)
         // Most models declare nothing less visible than their accessors: nothing to look up.
         guard accessorAccess >= .internal, lowestDeclaredAccess < accessorAccess else { return }
-        let bytes = Array(type.utf8)
-        for range in SwiftText.typeNameRanges(in: type) {
-            let lastStart = bytes[range].lastIndex(of: UInt8(ascii: ".")).map { $0 + 1 } ?? range.lowerBound
-            guard let lowest = lowestAccessByName[String(decoding: bytes[lastStart..<range.upperBound], as: UTF8.self)],
-                  lowest < accessorAccess else { continue }
-            let name = Substring(String(decoding: bytes[range], as: UTF8.self))
-            guard let qualified = resolveDeclaredType(name, inScope: candidate.qualifiedName),
+        for name in type.names {
+            let lastPart = name.split(separator: ".").last.map(String.init) ?? name
+            guard let lowest = lowestAccessByName[lastPart], lowest < accessorAccess else { continue }
+            guard let qualified = resolveDeclaredType(Substring(name), inScope: candidate.qualifiedName),
                   let typeAccess = declaredTypes[qualified], typeAccess < accessorAccess,
                   // A tracked class hidden from the generated file is reported at the class.
                   typeAccess >= .internal || !candidateNames.contains(qualified) else { continue }
             report(.inaccessibleMemberType(
-                typeName: String(name), typeAccess: typeAccess, accessor: accessor, accessorAccess: accessorAccess,
+                typeName: name, typeAccess: typeAccess, accessor: accessor, accessorAccess: accessorAccess,
                 className: candidate.qualifiedName), at: location, in: candidate.file)
             return
         }
@@ -85,7 +77,7 @@ extension SchemeBuilder {
     ///
     /// - Returns: Whether it reported one.
     mutating func reportShadowedType(
-        _ type: String, kind: TrackedMember.Kind, isBackground: Bool, member: String, of candidate: Candidate,
+        _ type: TypeSyntax, kind: TrackedMember.Kind, isBackground: Bool, member: String, of candidate: Candidate,
         at location: SourceLocation
     ) -> Bool {
         func report(_ name: String, _ declaration: String, canQualify: Bool) -> Bool {
@@ -97,11 +89,8 @@ extension SchemeBuilder {
         if case .node(_, let element) = kind {
             return element == "Root" ? report("Root", scheme, canQualify: false) : false
         }
-        // A cheap test first: most types mention neither (a byte search: Foundation's
-        // `contains` cost a tenth of the scheme stage).
-        guard Self.mentions("Root", in: type) || (isBackground && Self.mentions("Node", in: type)) else { return false }
-        let bytes = Array(type.utf8)
-        let names = SwiftText.typeNameRanges(in: type).map { String(decoding: bytes[$0].prefix { $0 != UInt8(ascii: ".") }, as: UTF8.self) }
+        // The first part of each name: `Root` in `Root.Kind` is the generic parameter too.
+        let names = type.names.map { $0.prefix { $0 != "." } }
         if names.contains("Root") {
             return report("Root", scheme, canQualify: true)
         }
@@ -109,19 +98,6 @@ extension SchemeBuilder {
         // class named `Node`.
         if isBackground, candidate.qualifiedName != "Node", names.contains("Node") {
             return report("Node", "BackgroundNode<Node>", canQualify: true)
-        }
-        return false
-    }
-
-    /// Whether `word` occurs in `text`, anywhere.
-    private static func mentions(_ word: String, in text: String) -> Bool {
-        let text = text.utf8
-        let word = word.utf8
-        guard let first = word.first else { return true }
-        var start = text.startIndex
-        while let found = text[start...].firstIndex(of: first) {
-            if text[found...].starts(with: word) { return true }
-            start = text.index(after: found)
         }
         return false
     }

@@ -13,7 +13,7 @@ package struct TrackedMember: Hashable, Sendable {
     /// The public name, the storage name without its leading underscore: `total`.
     package var name: String
     /// The type of the accessor, as generated code writes it: `Int`, `[Shelf]`.
-    package var type: String
+    package var typeSyntax: TypeSyntax
     package var kind: Kind
     /// Whether the member is a computed `var` (then it is also readOnly).
     package var isComputed: Bool
@@ -38,13 +38,13 @@ package struct TrackedMember: Hashable, Sendable {
     package var holdsMainActorNodes = false
 
     package init(
-        storageName: String, name: String, type: String, kind: Kind, isComputed: Bool,
+        storageName: String, name: String, type: TypeSyntax, kind: Kind, isComputed: Bool,
         options: MemberOptions, index: Int, changeKey: Int, sharedProperty: String? = nil,
         dependencies: [DependencyPath] = [], location: SourceLocation, isNonisolated: Bool = false
     ) {
         self.storageName = storageName
         self.name = name
-        self.type = type
+        self.typeSyntax = type
         self.kind = kind
         self.isComputed = isComputed
         self.options = options
@@ -55,6 +55,9 @@ package struct TrackedMember: Hashable, Sendable {
         self.location = location
         self.isNonisolated = isNonisolated
     }
+
+    /// The text of ``typeSyntax``.
+    package var type: String { typeSyntax.text }
 
     /// Whether the member holds child nodes.
     package var isNode: Bool {

@@ -70,7 +70,7 @@ import Testing
     @Test func jsonIsWrittenPrettyWithEmptyListsAndEscapedStrings() throws {
         let file = "Odd \"name\"\\dir/\u{1}\t.swift"
         let member = TrackedMember(
-            storageName: "_title", name: "title", type: "String", kind: .property, isComputed: false, options: [], index: 0,
+            storageName: "_title", name: "title", type: .named("String"), kind: .property, isComputed: false, options: [], index: 0,
             changeKey: 0, location: SourceLocation(line: 3, column: 9))
         let scheme = ModelScheme(classes: [
             NodeClass(name: "Shelf", qualifiedName: "Shelf", role: .root, accessLevel: .internal, isValidating: true,
