@@ -9,7 +9,6 @@ let package = Package(
         .executable(name: "ripple-gen", targets: ["ripple-gen"]),
         .plugin(name: "RipplePlugin", targets: ["RipplePlugin"]),
         .plugin(name: "RippleGenerate", targets: ["RippleGenerate"]),
-        .executable(name: "ripple-demo", targets: ["ripple-demo"]),
     ],
     dependencies: [],
     targets: [
@@ -40,19 +39,6 @@ let package = Package(
         // The runnable example: a model built through RipplePlugin with "documents": true (its
         // ripple.json), and a scripted session over it.
         .executableTarget(name: "ripple-demo", dependencies: ["Ripple"], exclude: ["ripple.json"], plugins: ["RipplePlugin"]),
-
-        // Benchmarks (`swift run -c release ripple-bench`): a model built through RipplePlugin with
-        // "documents": true (its ripple.json), measured against plain properties and Observation
-        // (imported here only), and the generator's throughput.
-        .executableTarget(
-            name: "ripple-bench", dependencies: ["Ripple", "RippleGenerator", "RippleBenchObservable", "RippleBenchWorkbook"],
-            exclude: ["ripple.json"], plugins: ["RipplePlugin"]),
-        // The benchmark's model generated with "observable": true (its ripple.json), in a module of its own.
-        .target(name: "RippleBenchObservable", dependencies: ["Ripple"], exclude: ["ripple.json"], plugins: ["RipplePlugin"]),
-        // A realistic document model (sheets, cells in dictionaries, shared styles, an outline with
-        // parent links, values of many types) for the documents rows, in a module of its own: a
-        // model has one root.
-        .target(name: "RippleBenchWorkbook", dependencies: ["Ripple"], exclude: ["ripple.json"], plugins: ["RipplePlugin"]),
 
         // Tests.
         // The runtime's tests, over a model generated with "documents": true (its ripple.json).
