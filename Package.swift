@@ -54,5 +54,10 @@ let package = Package(
             plugins: ["RipplePlugin"]),
         // A model of @MainActor classes, whose conformances are isolated to the main actor.
         .testTarget(name: "RippleMainActorTests", dependencies: ["Ripple"], plugins: ["RipplePlugin"]),
+        // The process the document tests kill with SIGKILL: it updates a document (its model's
+        // ripple.json turns documents on) until killed. Built beside the tests, found there.
+        .executableTarget(
+            name: "ripple-crash-child", dependencies: ["Ripple"], path: "Tests/RippleCrashChild", exclude: ["ripple.json"],
+            plugins: ["RipplePlugin"]),
     ]
 )
