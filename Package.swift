@@ -9,7 +9,6 @@ let package = Package(
         .executable(name: "ripple-gen", targets: ["ripple-gen"]),
         .plugin(name: "RipplePlugin", targets: ["RipplePlugin"]),
         .plugin(name: "RippleGenerate", targets: ["RippleGenerate"]),
-        .executable(name: "ripple-demo", targets: ["ripple-demo"]),
     ],
     dependencies: [],
     targets: [
@@ -41,19 +40,6 @@ let package = Package(
         // ripple.json), and a scripted session over it.
         .executableTarget(name: "ripple-demo", dependencies: ["Ripple"], exclude: ["ripple.json"], plugins: ["RipplePlugin"]),
 
-        // Benchmarks (`swift run -c release ripple-bench`): a model built through RipplePlugin with
-        // "documents": true (its ripple.json), measured against plain properties and Observation
-        // (imported here only), and the generator's throughput.
-        .executableTarget(
-            name: "ripple-bench", dependencies: ["Ripple", "RippleGenerator", "RippleBenchObservable", "RippleBenchWorkbook"],
-            exclude: ["ripple.json"], plugins: ["RipplePlugin"]),
-        // The benchmark's model generated with "observable": true (its ripple.json), in a module of its own.
-        .target(name: "RippleBenchObservable", dependencies: ["Ripple"], exclude: ["ripple.json"], plugins: ["RipplePlugin"]),
-        // A realistic document model (sheets, cells in dictionaries, shared styles, an outline with
-        // parent links, values of many types) for the documents rows, in a module of its own: a
-        // model has one root.
-        .target(name: "RippleBenchWorkbook", dependencies: ["Ripple"], exclude: ["ripple.json"], plugins: ["RipplePlugin"]),
-
         // Tests.
         // The runtime's tests, over a model generated with "documents": true (its ripple.json).
         .testTarget(name: "RippleTests", dependencies: ["Ripple"], exclude: ["ripple.json"], plugins: ["RipplePlugin"]),
@@ -68,5 +54,10 @@ let package = Package(
             plugins: ["RipplePlugin"]),
         // A model of @MainActor classes, whose conformances are isolated to the main actor.
         .testTarget(name: "RippleMainActorTests", dependencies: ["Ripple"], plugins: ["RipplePlugin"]),
+        // The process the document tests kill with SIGKILL: it updates a document (its model's
+        // ripple.json turns documents on) until killed. Built beside the tests, found there.
+        .executableTarget(
+            name: "ripple-crash-child", dependencies: ["Ripple"], path: "Tests/RippleCrashChild", exclude: ["ripple.json"],
+            plugins: ["RipplePlugin"]),
     ]
 )

@@ -4,11 +4,6 @@ import Ripple
 // A scripted session over a small music library: after each step it prints who fired, in
 // which order and why, as the mediator logged it, and what the observers showed.
 
-// `ripple-demo crash-child <file>`: the process the last step (and the crash tests) kill.
-if CommandLine.arguments.dropFirst().first == "crash-child" {
-    CrashChild.run(Array(CommandLine.arguments.dropFirst(2)))
-}
-
 let library = MusicLibrary(
     user: User(id: 1, name: "Ana"),
     playlists: [
@@ -150,33 +145,22 @@ await transcript.step("Start a slow sync and cancel it: nothing is applied") {
     print("   action '\(slow.name)': \(slow.outcome!)")
 }
 
-// Documents: the library saved as a document that saves itself. A child process opens it,
-// updates it (each update on disk when it returns, then acknowledged on its output) and is
-// killed with SIGKILL in the middle of its work; the document reopens with every update the
-// child acknowledged, and with whole updates only.
-await transcript.step("Save the library as a document; a child process updates it and is killed mid-step") {
+// Documents: the library saved as a document that saves itself. An update through a store is
+// on disk when it returns (it is journaled beside the file), so a store opened later, in this
+// process or after a crash, finds it.
+await transcript.step("Save the library as a document; update it through a store, reopen it") {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ripple-demo-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("Library.ripple")
     try mediator.snapshot().write(to: file)
 
-    let child = try ChildProcess([Bundle.main.executablePath ?? CommandLine.arguments[0], "crash-child", file.path])
-    var acknowledged = 0
-    while acknowledged < 25, let line = child.nextLine() {
-        if line.hasPrefix("durable "), let number = Int(line.dropFirst("durable ".count)) { acknowledged = number }
+    do {
+        let store = try DocumentStore<MusicLibrary>(url: file)
+        try store.mediator.update { $0.playlists[0].name = "Deep Focus" }
     }
-    child.kill()
-    while let line = child.nextLine() {
-        if line.hasPrefix("durable "), let number = Int(line.dropFirst("durable ".count)) { acknowledged = number }
-    }
-    print("   the child acknowledged \(acknowledged) updates and was killed (SIGKILL)")
-
-    let store = try DocumentStore<MusicLibrary>(url: file)
-    let reopened = store.mediator.root
-    let logged = try CrashChild.logCount(reopened).get()
-    print("   reopened: \(reopened.playlists.map(\.name).joined(separator: " · ")); the log holds \(logged) whole "
-        + "updates, \(logged >= acknowledged ? "nothing acknowledged was lost" : "LOST \(acknowledged - logged)")")
+    let reopened = try DocumentStore<MusicLibrary>(url: file).mediator.root
+    print("   reopened: \(reopened.playlists.map(\.name).joined(separator: " · "))")
 }
 
 print("\nTracks in Focus: \(library.playlists[0].tracks.count); registrations still live: "

@@ -110,17 +110,14 @@ import Testing
         }
     }
 
-    /// Every fixture folder with its visible Swift files (the hidden ones the generator skips).
+    /// Every fixture with its visible Swift files (the hidden ones the generator skips), copied.
     private static func copyFixtures(into scratch: TemporaryDirectory) throws -> [Fixture] {
         let fileManager = FileManager.default
         let names = try fileManager.contentsOfDirectory(atPath: RepositoryPaths.fixtures.path).filter { !$0.hasPrefix(".") }
         return try names.sorted().compactMap { name in
-            let source = RepositoryPaths.fixtures.appendingPathComponent(name)
-            guard let enumerator = fileManager.enumerator(
-                at: source, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) else { return nil }
+            let inputs = FixtureInputs(name)
             var files: [(path: String, bytes: [UInt8])] = []
-            for case let url as URL in enumerator where url.pathExtension == "swift" {
-                let relative = String(url.standardizedFileURL.path.dropFirst(source.standardizedFileURL.path.count + 1))
+            for (relative, url) in inputs.swiftFiles() {
                 let bytes = [UInt8](try Data(contentsOf: url))
                 let copy = scratch.url.appendingPathComponent("Input/\(name)/\(relative)")
                 try fileManager.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -128,12 +125,9 @@ import Testing
                 files.append((relative, bytes))
             }
             guard !files.isEmpty else { return nil }
-            files.sort { $0.path < $1.path }
-            let configuration = source.appendingPathComponent("ripple.json")
             return Fixture(
                 name: name, inputDirectory: scratch.path + "/Input/" + name, outputDirectory: scratch.path + "/Output/" + name,
-                configurationFile: fileManager.fileExists(atPath: configuration.path) ? configuration.path : nil,
-                files: files)
+                configurationFile: inputs.configurationFile, files: files)
         }
     }
 

@@ -5,10 +5,10 @@ import Testing
 /// The generator over this repository's own Swift sources: real code, written by hand and
 /// without deliberate mistakes, must parse cleanly and generate without errors.
 ///
-/// Each target folder is one run, as the plugins run it: `ripple-demo`, `ripple-bench`,
-/// `RippleTests` and the integration package's model targets each hold a model with its own
-/// root; the other targets hold no annotations, only code that mentions them (in strings,
-/// doc comments and tests). The fixtures are left out: they contain deliberate mistakes. The
+/// Each target folder is one run, as the plugins run it: `ripple-demo`, `RippleTests`,
+/// `ripple-crash-child`, the benchmark package's and the integration package's model targets
+/// each hold a model with its own root; the other targets hold no annotations, only code that
+/// mentions them (in strings, doc comments and tests). The fixtures are left out: they contain deliberate mistakes. The
 /// runtime's own tracked nodes are each a model of their own (see `RuntimeStatesTests`).
 @Suite struct SelfScanTests {
     /// Target folders relative to the repository root, each one run of the generator.
@@ -25,17 +25,21 @@ import Testing
         }
         return subfolders("Sources") + subfolders("Plugins")
             + ["Tests/RippleTests", "Tests/RippleGeneratorTests", "Tests/RippleGeneratorRuntimeTests", "Tests/RippleObservationTests",
-               "Tests/RippleMainActorTests"]
+               "Tests/RippleMainActorTests", "Tests/RippleCrashChild"]
             + subfolders("Tests/IntegrationPackage/Sources")
+            // CSQLite holds a module map and a header, no Swift.
+            + subfolders("Tests/Benchmarks/Sources").filter { $0 != "Tests/Benchmarks/Sources/CSQLite" }
     }()
 
     /// The targets that hold a model, and the root class of each.
     static let modelRoots = [
-        "Sources/ripple-bench": "BenchRoot", "Sources/ripple-demo": "MusicLibrary", "Tests/RippleTests": "Library",
-        "Tests/IntegrationPackage/Sources/LibraryModel": "Library", "Sources/RippleBenchObservable": "ObservableBenchRoot",
+        "Tests/Benchmarks/Sources/ripple-bench": "BenchRoot", "Sources/ripple-demo": "MusicLibrary", "Tests/RippleTests": "Library",
+        "Tests/IntegrationPackage/Sources/LibraryModel": "Library",
+        "Tests/Benchmarks/Sources/RippleBenchObservable": "ObservableBenchRoot",
+        "Tests/Benchmarks/Sources/durability-bench": "Ledger", "Tests/RippleCrashChild": "CrashDocument",
         "Tests/RippleObservationTests": "Document", "Tests/IntegrationPackage/Sources/MainActorModel": "Board",
         "Tests/IntegrationPackage/Sources/MixedModel": "Journal", "Tests/RippleMainActorTests": "Studio",
-        "Tests/IntegrationPackage/Sources/DocumentsModel": "Atlas", "Sources/RippleBenchWorkbook": "Workbook",
+        "Tests/IntegrationPackage/Sources/DocumentsModel": "Atlas", "Tests/Benchmarks/Sources/RippleBenchWorkbook": "Workbook",
     ]
 
     @Test func everyTargetFolderIsScanned() {

@@ -208,7 +208,7 @@ import Darwin
     // MARK: Two processes
 
     @Test func anotherProcessHoldingTheFileThroughALinkLocksItHere() throws {
-        let demo = try #require(DocumentCrashTests.demoExecutable(), "ripple-demo is not built beside the tests")
+        let crashChild = try #require(ChildProcess.crashChildExecutable(), "ripple-crash-child is not built beside the tests")
         let folder = manager.temporaryDirectory.appendingPathComponent("ripple-identity-\(UUID().uuidString)")
         try manager.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? manager.removeItem(at: folder) }
@@ -217,29 +217,11 @@ import Darwin
         try manager.createSymbolicLink(at: link, withDestinationURL: url)
         // A first child makes the document (of its own model); the next opens it through the link,
         // and updates it until killed.
-        let maker = Process()
-        maker.executableURL = URL(fileURLWithPath: demo)
-        maker.arguments = ["crash-child", url.path, "--check"]
-        maker.standardOutput = Pipe()
-        try maker.run()
-        maker.waitUntilExit()
-        #expect(maker.terminationStatus == 0)
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: demo)
-        child.arguments = ["crash-child", link.path]
-        let output = Pipe()
-        child.standardOutput = output
-        try child.run()
-        defer {
-            kill(child.processIdentifier, SIGKILL)
-            child.waitUntilExit()
-        }
-        var said = ""
-        while !said.contains("\n") {
-            let data = output.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            said += String(decoding: data, as: UTF8.self)
-        }
+        let maker = try ChildProcess(crashChild, [url.path, "--check"])
+        #expect(maker.waitUntilExit() == 0)
+        let child = try ChildProcess(crashChild, [link.path])
+        defer { child.kill() }
+        let said = child.nextLine() ?? ""
         #expect(said.hasPrefix("opened "), "the child said \(said)")
         #expect(throws: DocumentError.locked(path: try real(url) + ".journal")) { try DocumentStore<Library>(url: url) }
         #expect(throws: DocumentError.locked(path: try real(url) + ".journal")) { try DocumentStore<Library>(url: link) }

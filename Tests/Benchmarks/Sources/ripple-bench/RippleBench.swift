@@ -3,7 +3,7 @@ import Foundation
 /// `ripple-bench`: measures Ripple's speed claims side by side in one run and prints them as
 /// tables, with each claim's goal marked PASS or MISS at the end.
 ///
-///     swift run -c release ripple-bench [--quick] [--filter NAME]
+///     swift run -c release --package-path Tests/Benchmarks ripple-bench [--quick] [--filter NAME]
 @main
 enum RippleBench {
     @MainActor
@@ -19,16 +19,14 @@ enum RippleBench {
             FileHandle.standardError.write(Data("ripple-bench: \(error)\n".utf8))
             exit(64)
         }
-        switch options.profile {
-        case (.generator(let stage), let runs)?:
-            return try GeneratorSuite.profile(stage, runs: runs)
-        case (.workbook(let stage), let runs)?:
+        if options.isAbout {
+            return print(BenchAbout.text)
+        }
+        if let (stage, runs) = options.profile {
             return try WorkbookSuite.profile(stage, runs: runs)
-        case nil:
-            break
         }
         #if DEBUG
-        print("warning: a debug build; run `swift run -c release ripple-bench` for meaningful numbers")
+        print("warning: a debug build; run `swift run -c release --package-path Tests/Benchmarks ripple-bench` for meaningful numbers")
         #endif
         let clock = ContinuousClock()
         let start = clock.now
@@ -49,7 +47,7 @@ enum RippleBench {
         try WatchSuite(harness: harness, goals: goals).run()
         try MoveSuite(harness: harness, goals: goals).run()
         try PerNodeSuite(harness: harness, goals: goals).run()
-        try GeneratorSuite(harness: harness, goals: goals).run()
+        try PlainFilesSuite(harness: harness, goals: goals).run()
         try JSONSuite(harness: harness, goals: goals).run()
         try DocumentSuite(harness: harness, goals: goals).run()
         try WorkbookSuite(harness: harness, goals: goals).run()

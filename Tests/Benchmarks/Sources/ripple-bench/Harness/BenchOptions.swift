@@ -4,30 +4,32 @@ struct BenchOptions {
     var isQuick = false
     /// Runs only the sections and rows whose name contains this text (case-insensitive).
     var filter: String?
-    /// Runs one stage of the generator over the annotated model, or one document operation over
-    /// the workbook, this many times, and nothing else: for profilers (`perf record`, `valgrind
-    /// --tool=callgrind`).
-    var profile: (stage: ProfileStage, runs: Int)?
+    /// Runs one document operation over the workbook this many times, and nothing else: for
+    /// profilers (`perf record`, `valgrind --tool=callgrind`).
+    var profile: (stage: WorkbookStage, runs: Int)?
+    /// Prints what each table measures and each goal (``BenchAbout``), and runs nothing.
+    var isAbout = false
 
     static let usage = """
         usage: ripple-bench [--quick] [--filter NAME]
                ripple-bench --profile STAGE [--runs N]
+               ripple-bench --about
 
           --quick         about 10x fewer iterations (a smoke run; numbers are noisier)
           --filter NAME   only sections or rows whose name contains NAME (case-insensitive);
                           sections: access, allocations, refresh, setup,
                           collections, observable, merge, history,
-                          validation, watches, moves, per-node, generator, json,
+                          validation, watches, moves, per-node, plain files, json,
                           documents
-          --profile STAGE runs one generator stage over the annotated model, or one document
-                          operation over table 12b's workbook, N times (default 10) and measures
-                          nothing, for a profiler; STAGE: parse, schema, render, all (generator),
-                          snapshot, open, encode, decode (workbook; the last two
-                          JSONEncoder and JSONDecoder on its plain structs), journal
-                          (opening its store, the journal as large as the snapshot)
+          --profile STAGE runs one document operation over table 12b's workbook N times
+                          (default 10) and measures nothing, for a profiler; STAGE: snapshot,
+                          open, encode, decode (the last two JSONEncoder and JSONDecoder on its
+                          plain structs), journal (opening its store, the journal as large as
+                          the snapshot)
+          --about         what each table measures, each goal, and the figures of a build
           --help          this text
 
-        Durable updates against SQLite (a package of its own, which links it):
+        Durable updates against SQLite (in the same package, which links it):
           swift run -c release --package-path Tests/Benchmarks durability-bench
         """
 
@@ -43,12 +45,14 @@ struct BenchOptions {
                 filter = name
             case "--profile":
                 guard let name = remaining.popFirst() else { throw .missingValue(argument) }
-                guard let stage = ProfileStage(name) else { throw .invalidValue(argument, name) }
+                guard let stage = WorkbookStage(rawValue: name) else { throw .invalidValue(argument, name) }
                 profile = (stage, profile?.runs ?? 10)
             case "--runs":
                 guard let text = remaining.popFirst() else { throw .missingValue(argument) }
                 guard let runs = Int(text), runs > 0 else { throw .invalidValue(argument, text) }
-                profile = (profile?.stage ?? .generator(.all), runs)
+                profile = (profile?.stage ?? .snapshot, runs)
+            case "--about":
+                isAbout = true
             case "--help", "-h":
                 throw .helpRequested
             default:
@@ -61,22 +65,6 @@ struct BenchOptions {
     func includes(section: String, row: String? = nil) -> Bool {
         guard let filter = filter?.lowercased() else { return true }
         return section.lowercased().contains(filter) || (row?.lowercased().contains(filter) ?? false)
-    }
-}
-
-/// What `--profile` runs.
-enum ProfileStage {
-    case generator(GeneratorStage)
-    case workbook(WorkbookStage)
-
-    init?(_ name: String) {
-        if let stage = GeneratorStage(rawValue: name) {
-            self = .generator(stage)
-        } else if let stage = WorkbookStage(rawValue: name) {
-            self = .workbook(stage)
-        } else {
-            return nil
-        }
     }
 }
 
