@@ -18,8 +18,9 @@ import Foundation
 /// options override these settings. An unknown key is an error that names the nearest known
 /// key, so that a typo cannot silently drop a setting.
 package struct Configuration: Hashable, Sendable {
-    /// The word annotations start with: `ripple` in `// ripple: node`.
-    package var annotationPrefix: String?
+    /// The annotation language, read from the word annotations start with: `ripple` in
+    /// `// ripple: node`.
+    package var annotationLanguage: AnnotationLanguage?
     /// The access level of every generated member.
     package var accessLevel: AccessLevel?
     /// The templates folder, resolved against the JSON file's folder.
@@ -29,8 +30,8 @@ package struct Configuration: Hashable, Sendable {
     /// Whether the generated classes conform to `DocumentRoot` and `DocumentNode`.
     package var documents: Bool?
 
-    package init(annotationPrefix: String? = nil, accessLevel: AccessLevel? = nil, templatesDirectory: String? = nil) {
-        self.annotationPrefix = annotationPrefix
+    package init(annotationLanguage: AnnotationLanguage? = nil, accessLevel: AccessLevel? = nil, templatesDirectory: String? = nil) {
+        self.annotationLanguage = annotationLanguage
         self.accessLevel = accessLevel
         self.templatesDirectory = templatesDirectory
     }
@@ -97,7 +98,7 @@ package struct Configuration: Hashable, Sendable {
                     report("'annotationPrefix' must be a word of letters, digits and '_', not '\(string)'", key: key)
                     continue
                 }
-                configuration.annotationPrefix = string
+                configuration.annotationLanguage = AnnotationLanguage(prefix: string)
             case "accessLevel":
                 guard let level = accessLevel(named: string) else {
                     report(invalidAccessLevelMessage(string), key: key)

@@ -6,8 +6,8 @@ import Foundation
 /// scan that skips files without `// <prefix>:` (unless they extend a class the others declare)
 /// → parse → scheme, and the check of writes to tracked storage in every file → templates →
 /// render → write.
-/// The annotation prefix chooses the dialect the scheme is read in: Ripple's, or one of
-/// `dialects` (`ripple-gen` gives Quantwm's, for the prefix `sourcery`).
+/// The annotation language (chosen from the prefix when the options and `ripple.json` are
+/// read) gives the dialect the scheme is read in: Ripple's, or Quantwm's for `sourcery`.
 /// Every problem of the run is collected; if any is an error nothing is written. A previously
 /// generated file is left as it is, or, with ``GeneratorOptions/removesStaleOutput`` (the build
 /// plugin's output folder), removed, so that a build never compiles stale code. The file is
@@ -20,12 +20,9 @@ import Foundation
 /// ```
 package struct Generator: Sendable {
     package let options: GeneratorOptions
-    /// The dialects besides Ripple's, each chosen by its prefix.
-    package let dialects: [any AnnotationDialect]
 
-    package init(options: GeneratorOptions, dialects: [any AnnotationDialect] = []) {
+    package init(options: GeneratorOptions) {
         self.options = options
-        self.dialects = dialects
     }
 
     /// Runs the pipeline.
@@ -40,7 +37,7 @@ package struct Generator: Sendable {
             report.diagnostics += loaded.diagnostics
             report.errors += loaded.errors
         }
-        let prefix = options.annotationPrefix ?? configuration.annotationPrefix ?? "ripple"
+        let language = options.annotationLanguage ?? configuration.annotationLanguage ?? .standard
         let accessLevel = options.accessLevel ?? configuration.accessLevel
         let templatesDirectory = options.templatesDirectory ?? configuration.templatesDirectory
         let observable = options.observable ?? configuration.observable ?? false
@@ -56,9 +53,8 @@ package struct Generator: Sendable {
             templates = overlaid.templates ?? templates
         }
 
-        let dialect = dialects.first { $0.parser.prefix == prefix } ?? RippleDialect(prefix: prefix)
         let generation = Self.generate(
-            sources, dialect: dialect, accessLevel: accessLevel, observable: observable, documents: documents,
+            sources, dialect: language.dialect, accessLevel: accessLevel, observable: observable, documents: documents,
             templates: options.dumpFormat == nil && !report.hasErrors ? templates : nil)
         report.scheme = generation.scheme
         report.diagnostics = (report.diagnostics + generation.diagnostics).sortedForReading(files: generation.parsedFiles)

@@ -1,9 +1,9 @@
 /// The annotation language the scheme builder reads: Ripple's own (``RippleDialect``), or
-/// another tool's, read as it is written (Quantwm's `// sourcery:` annotations, in
-/// RippleMigration).
+/// another tool's, read as it is written (Quantwm's `// sourcery:` annotations,
+/// ``QuantwmDialect``).
 ///
-/// A run chooses its dialect once, by the annotation prefix (see ``Generator/init(options:dialects:)``),
-/// and the ``SchemeBuilder`` reads every annotation through it. A dialect changes only what
+/// A run chooses its dialect once, by the annotation prefix (see ``AnnotationLanguage``), and
+/// the ``SchemeBuilder`` reads every annotation through it. A dialect changes only what
 /// differs between languages: how a comment reads as items, what a file holds besides its
 /// declarations, and how a class or member annotation of the other tool reads in Ripple's terms.
 /// Everything else (which items exist, where they apply, what the scheme means) is Ripple's.

@@ -19,7 +19,7 @@ import Testing
             """)
         #expect(messages == [])
         #expect(configuration == Configuration(
-            annotationPrefix: "model", accessLevel: .public, templatesDirectory: directory.path + "/Templates"))
+            annotationLanguage: .ripple(prefix: "model"), accessLevel: .public, templatesDirectory: directory.path + "/Templates"))
     }
 
     @Test func anEmptyObjectIsValid() throws {

@@ -1,6 +1,5 @@
 import Foundation
 import RippleGenerator
-import RippleMigration
 import Testing
 
 /// The fixture models, damaged a few thousand times with a fixed seed, through the whole
@@ -89,7 +88,7 @@ import Testing
                 configurationFile: fixture.configurationFile)
             // As the build plugin runs it: a failed run leaves no file, not even an earlier one.
             options.removesStaleOutput = true
-            let report = Generator(options: options, dialects: [QuantwmDialect()]).run()
+            let report = Generator(options: options).run()
             var problems = check(report, fixture: fixture, damaged: (relativePath, bytes), rendered: &renderedSchemes)
             let elapsed = clock.now - caseStarted
             slowest = max(slowest, elapsed)

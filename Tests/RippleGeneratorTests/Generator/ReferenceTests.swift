@@ -1,6 +1,5 @@
 import Foundation
 import RippleGenerator
-import RippleMigration
 import Testing
 
 /// Fixture models in, checked-in expected Swift out, compared exactly.
@@ -23,7 +22,7 @@ import Testing
         let options = GeneratorOptions(
             inputs: [directory.path], outputDirectory: output.path,
             configurationFile: FileManager.default.fileExists(atPath: configuration.path) ? configuration.path : nil)
-        let report = Generator(options: options, dialects: [QuantwmDialect()]).run()
+        let report = Generator(options: options).run()
         #expect(report.messages == [])
         let generated = try #require(output.read(GeneratorOptions.outputFileName))
         let expectedFile = directory.appendingPathComponent("RippleGenerated.swift.expected")

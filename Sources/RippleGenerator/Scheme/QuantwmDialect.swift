@@ -1,5 +1,3 @@
-import RippleGenerator
-
 /// Quantwm's models as they are written: the `sourcery` dialect (`--annotation-prefix sourcery`).
 ///
 /// Quantwm annotated its models for Sourcery. This dialect reads those annotations as they are
@@ -12,8 +10,10 @@ import RippleGenerator
 /// belong to other Sourcery templates (`AutoEquatable`, `jsonKey = "id"`) and are left to them.
 ///
 /// ```swift
-/// let report = Generator(options: options, dialects: [QuantwmDialect()]).run()
+/// let generation = Generator.generate(sources, dialect: QuantwmDialect())
 /// ```
+///
+/// A run reads a model in this dialect when its prefix is `sourcery` (``AnnotationLanguage/quantwm``).
 ///
 /// After a build the dialect holds what it found (``problems``, ``regions``), which
 /// `ripple-gen migrate` fixes.

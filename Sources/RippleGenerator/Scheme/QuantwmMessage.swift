@@ -1,5 +1,3 @@
-import RippleGenerator
-
 /// What the `sourcery` dialect reports about a Quantwm model: what Ripple cannot use as it
 /// stands, each with the edit that fixes it (which `ripple-gen migrate` makes where it can).
 package enum QuantwmMessage: Hashable, Sendable {
