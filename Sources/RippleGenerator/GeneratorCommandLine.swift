@@ -42,7 +42,7 @@ package enum GeneratorCommandLine {
 
     /// Prints a command line that cannot be understood, and exits with status 2.
     package static func exitWithUsageError(_ error: GeneratorOptions.UsageError, usage: String) -> Never {
-        printError("error: \(error.message)")
+        printError(error.diagnostic.description)
         printError("usage: \(usage); see 'ripple-gen --help'")
         exit(2)
     }

@@ -67,13 +67,16 @@ extension GeneratorOptions {
 
     /// A command line that cannot be understood; `ripple-gen` prints it with the usage and
     /// exits with status 2.
-    package struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
+    package struct UsageError: Error, DiagnosticMessage, Hashable, CustomStringConvertible {
         package var message: String
         package var description: String { message }
 
         package init(message: String) {
             self.message = message
         }
+
+        package var severity: Diagnostic.Severity { .error }
+        package var text: String { message }
     }
 
     /// The version `--version` prints.
@@ -210,7 +213,7 @@ extension GeneratorOptions {
 
     private static func accessLevel(_ text: String) throws(UsageError) -> AccessLevel {
         guard let level = Configuration.accessLevel(named: text) else {
-            throw UsageError(message: Configuration.invalidAccessLevelMessage(text))
+            throw UsageError(message: ConfigurationMessage.invalidAccessLevel(text).text)
         }
         return level
     }
