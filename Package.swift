@@ -15,15 +15,18 @@ let package = Package(
         // The runtime: trackers, mediator, registrations.
         .target(name: "Ripple"),
 
-        // The generator: a library with every stage; migrating from Quantwm (its annotations read as
-        // they are written, and `ripple-gen migrate`) over it; and the thin command line over both.
+        // The generator: a library with every stage (Quantwm's annotations read as they are
+        // written among them); `ripple-gen migrate` over it; and the thin command line over both.
         .target(name: "RippleGenerator"),
         .target(name: "RippleMigration", dependencies: ["RippleGenerator"]),
         .executableTarget(name: "ripple-gen", dependencies: ["RippleGenerator", "RippleMigration"]),
+        // ripple-gen without `migrate`, for the plugins: a package that applies one builds the
+        // generator alone. Not a product.
+        .executableTarget(name: "ripple-gen-plugin-tool", dependencies: ["RippleGenerator"]),
 
-        // The plugins: both run ripple-gen; use one of them per target, not both.
+        // The plugins: both run ripple-gen-plugin-tool; use one of them per target, not both.
         // RipplePlugin generates while building; RippleGenerate writes the file into the target.
-        .plugin(name: "RipplePlugin", capability: .buildTool(), dependencies: ["ripple-gen"]),
+        .plugin(name: "RipplePlugin", capability: .buildTool(), dependencies: ["ripple-gen-plugin-tool"]),
         .plugin(
             name: "RippleGenerate",
             capability: .command(
@@ -34,7 +37,7 @@ let package = Package(
                     .writeToPackageDirectory(
                         reason: "Writes RippleGenerated.swift next to the annotated sources, for review or commit"),
                 ]),
-            dependencies: ["ripple-gen"]),
+            dependencies: ["ripple-gen-plugin-tool"]),
 
         // The runnable example: a model built through RipplePlugin with "documents": true (its
         // ripple.json), and a scripted session over it.

@@ -7,6 +7,9 @@ import PackagePlugin
 /// One run of `ripple-gen` over one target: its Swift sources, its optional `ripple.json`,
 /// and the folder that receives `RippleGenerated.swift`.
 struct RippleInvocation {
+    /// The executable the plugins run: `ripple-gen` without `migrate`, which a package that
+    /// applies a plugin then does not build.
+    static let toolName = "ripple-gen-plugin-tool"
     /// The one file `ripple-gen --output` writes.
     static let generatedFileName = "RippleGenerated.swift"
     /// The optional configuration file, next to the target's sources.

@@ -24,7 +24,7 @@ struct RippleGenerate: CommandPlugin {
         for name in names where !candidates.contains(where: { $0.name == name }) {
             throw RippleGenerateError.unknownTarget(name, available: candidates.map(\.name))
         }
-        let generator = try context.tool(named: "ripple-gen").url
+        let generator = try context.tool(named: RippleInvocation.toolName).url
         var generated = 0
         for target in candidates {
             let configuration = target.directoryURL.appendingPathComponent(RippleInvocation.configurationFileName)
@@ -82,7 +82,7 @@ extension RippleGenerate: XcodeCommandPlugin {
     /// `--target`); each target's file goes into the folder that holds all its Swift sources.
     func performCommand(context: XcodePluginContext, arguments: [String]) throws {
         let names = try Self.targetNames(in: arguments)
-        let generator = try context.tool(named: "ripple-gen").url
+        let generator = try context.tool(named: RippleInvocation.toolName).url
         var generated = 0
         for target in context.xcodeProject.targets where names.isEmpty || names.contains(target.displayName) {
             let swiftFiles = target.inputFiles.map(\.url).filter {

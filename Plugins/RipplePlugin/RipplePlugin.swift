@@ -29,7 +29,7 @@ struct RipplePlugin: BuildToolPlugin {
             target: target.name,
             files: target.sourceFiles,
             configuration: FileManager.default.fileExists(atPath: configuration.path) ? configuration : nil,
-            generator: context.tool(named: "ripple-gen").url,
+            generator: context.tool(named: RippleInvocation.toolName).url,
             workDirectory: context.pluginWorkDirectoryURL)
     }
 
@@ -66,7 +66,7 @@ extension RipplePlugin: XcodeBuildToolPlugin {
             target: target.displayName,
             files: target.inputFiles,
             configuration: configuration?.url,
-            generator: context.tool(named: "ripple-gen").url,
+            generator: context.tool(named: RippleInvocation.toolName).url,
             workDirectory: context.pluginWorkDirectoryURL)
     }
 }

@@ -18,8 +18,9 @@ import Foundation
 /// options override these settings. An unknown key is an error that names the nearest known
 /// key, so that a typo cannot silently drop a setting.
 package struct Configuration: Hashable, Sendable {
-    /// The word annotations start with: `ripple` in `// ripple: node`.
-    package var annotationPrefix: String?
+    /// The annotation language, read from the word annotations start with: `ripple` in
+    /// `// ripple: node`.
+    package var annotationLanguage: AnnotationLanguage?
     /// The access level of every generated member.
     package var accessLevel: AccessLevel?
     /// The templates folder, resolved against the JSON file's folder.
@@ -29,8 +30,8 @@ package struct Configuration: Hashable, Sendable {
     /// Whether the generated classes conform to `DocumentRoot` and `DocumentNode`.
     package var documents: Bool?
 
-    package init(annotationPrefix: String? = nil, accessLevel: AccessLevel? = nil, templatesDirectory: String? = nil) {
-        self.annotationPrefix = annotationPrefix
+    package init(annotationLanguage: AnnotationLanguage? = nil, accessLevel: AccessLevel? = nil, templatesDirectory: String? = nil) {
+        self.annotationLanguage = annotationLanguage
         self.accessLevel = accessLevel
         self.templatesDirectory = templatesDirectory
     }
@@ -40,44 +41,39 @@ package struct Configuration: Hashable, Sendable {
 
     /// Reads a configuration file.
     ///
-    /// - Returns: The settings that could be read, the diagnostics located in the file (an
-    ///   unknown key, a value of the wrong type, invalid JSON) and the errors that have no
-    ///   location (the file cannot be read).
-    package static func load(path: String) -> (configuration: Configuration, diagnostics: [Diagnostic], errors: [GeneratorError]) {
+    /// - Returns: The settings that could be read, and the diagnostics: located in the file (an
+    ///   unknown key, a value of the wrong type, invalid JSON), or the file cannot be read.
+    package static func load(path: String) -> (configuration: Configuration, diagnostics: [Diagnostic]) {
         guard let data = FileManager.default.contents(atPath: path) else {
-            return (Configuration(), [], [.unreadableFile(path)])
+            return (Configuration(), [GeneratorError.unreadableFile(path).diagnostic])
         }
         let text = String(decoding: data, as: UTF8.self)
         let source = SourceFile(path: path, text: text)
-        var diagnostics: [Diagnostic] = []
-        func report(_ message: String, key: String?) {
-            diagnostics.append(Diagnostic(severity: .error, message: message, file: path, location: location(of: key, in: source)))
+        var diagnostics = DiagnosticCollector()
+        func report(_ message: ConfigurationMessage, key: String?) {
+            diagnostics.report(message, in: path, at: location(of: key, in: source))
         }
         let object: Any
         do throws(JSONReader.Failure) {
             object = try JSONReader.value(of: source.bytes)
         } catch {
-            diagnostics.append(Diagnostic(
-                severity: .error, message: "invalid JSON: \(error.message)", file: path,
-                location: source.location(ofOffset: error.offset)))
-            return (Configuration(), diagnostics, [])
+            diagnostics.report(ConfigurationMessage.invalidJSON(reason: error.message), in: source, atOffset: error.offset)
+            return (Configuration(), diagnostics.diagnostics)
         }
         guard let dictionary = object as? [String: Any] else {
-            report("the configuration must be a JSON object, such as { \"accessLevel\": \"public\" }", key: nil)
-            return (Configuration(), diagnostics, [])
+            report(.notAnObject, key: nil)
+            return (Configuration(), diagnostics.diagnostics)
         }
         var configuration = Configuration()
         for key in dictionary.keys.sorted() {
             let value = dictionary[key]!
             guard keys.contains(key) else {
-                let hint = nearestSpelling(of: key, in: keys).map { "; did you mean '\($0)'?" }
-                    ?? "; the keys are \(keys.joined(separator: ", "))"
-                report("unknown key '\(key)'" + hint, key: key)
+                report(.unknownKey(key, suggestion: nearestSpelling(of: key, in: keys)), key: key)
                 continue
             }
             if key == "observable" || key == "documents" {
                 guard let flag = value as? Bool else {
-                    report("'\(key)' must be true or false", key: key)
+                    report(.notAFlag(key: key), key: key)
                     continue
                 }
                 if key == "observable" {
@@ -88,19 +84,19 @@ package struct Configuration: Hashable, Sendable {
                 continue
             }
             guard let string = value as? String else {
-                report("'\(key)' must be a string", key: key)
+                report(.notAString(key: key), key: key)
                 continue
             }
             switch key {
             case "annotationPrefix":
                 guard isValidPrefix(string) else {
-                    report("'annotationPrefix' must be a word of letters, digits and '_', not '\(string)'", key: key)
+                    report(.invalidPrefix(string), key: key)
                     continue
                 }
-                configuration.annotationPrefix = string
+                configuration.annotationLanguage = AnnotationLanguage(prefix: string)
             case "accessLevel":
                 guard let level = accessLevel(named: string) else {
-                    report(invalidAccessLevelMessage(string), key: key)
+                    report(.invalidAccessLevel(string), key: key)
                     continue
                 }
                 configuration.accessLevel = level
@@ -109,19 +105,17 @@ package struct Configuration: Hashable, Sendable {
                 let directory = string.hasPrefix("/") || folder.isEmpty ? string : (folder as NSString).appendingPathComponent(string)
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
-                    report("'templates' names '\(string)', which does not exist; name the folder of the *.ripple templates, "
-                        + "relative to ripple.json", key: key)
+                    report(.missingTemplatesFolder(string), key: key)
                     continue
                 }
                 guard isDirectory.boolValue else {
-                    report("'templates' names '\(string)', which is a file, not a folder; name the folder that holds "
-                        + "the *.ripple templates", key: key)
+                    report(.templatesIsAFile(string), key: key)
                     continue
                 }
                 configuration.templatesDirectory = directory
             }
         }
-        return (configuration, diagnostics, [])
+        return (configuration, diagnostics.diagnostics)
     }
 
     /// Whether `prefix` can start annotations: a non-empty word.
@@ -137,12 +131,6 @@ package struct Configuration: Hashable, Sendable {
         case "internal": .internal
         default: nil
         }
-    }
-
-    static func invalidAccessLevelMessage(_ text: String) -> String {
-        let levels = ["public", "package", "internal"]
-        let hint = nearestSpelling(of: text, in: levels).map { "; did you mean '\($0)'?" } ?? ""
-        return "access level '\(text)' must be public, package or internal" + hint
     }
 
     /// Where `"key":` is written in the file, or its start.

@@ -6,8 +6,8 @@ import Foundation
 /// scan that skips files without `// <prefix>:` (unless they extend a class the others declare)
 /// → parse → scheme, and the check of writes to tracked storage in every file → templates →
 /// render → write.
-/// The annotation prefix chooses the dialect the scheme is read in: Ripple's, or one of
-/// `dialects` (`ripple-gen` gives Quantwm's, for the prefix `sourcery`).
+/// The annotation language (chosen from the prefix when the options and `ripple.json` are
+/// read) gives the dialect the scheme is read in: Ripple's, or Quantwm's for `sourcery`.
 /// Every problem of the run is collected; if any is an error nothing is written. A previously
 /// generated file is left as it is, or, with ``GeneratorOptions/removesStaleOutput`` (the build
 /// plugin's output folder), removed, so that a build never compiles stale code. The file is
@@ -20,12 +20,9 @@ import Foundation
 /// ```
 package struct Generator: Sendable {
     package let options: GeneratorOptions
-    /// The dialects besides Ripple's, each chosen by its prefix.
-    package let dialects: [any AnnotationDialect]
 
-    package init(options: GeneratorOptions, dialects: [any AnnotationDialect] = []) {
+    package init(options: GeneratorOptions) {
         self.options = options
-        self.dialects = dialects
     }
 
     /// Runs the pipeline.
@@ -38,9 +35,8 @@ package struct Generator: Sendable {
             let loaded = Configuration.load(path: path)
             configuration = loaded.configuration
             report.diagnostics += loaded.diagnostics
-            report.errors += loaded.errors
         }
-        let prefix = options.annotationPrefix ?? configuration.annotationPrefix ?? "ripple"
+        let language = options.annotationLanguage ?? configuration.annotationLanguage ?? .standard
         let accessLevel = options.accessLevel ?? configuration.accessLevel
         let templatesDirectory = options.templatesDirectory ?? configuration.templatesDirectory
         let observable = options.observable ?? configuration.observable ?? false
@@ -56,9 +52,8 @@ package struct Generator: Sendable {
             templates = overlaid.templates ?? templates
         }
 
-        let dialect = dialects.first { $0.parser.prefix == prefix } ?? RippleDialect(prefix: prefix)
         let generation = Self.generate(
-            sources, dialect: dialect, accessLevel: accessLevel, observable: observable, documents: documents,
+            sources, dialect: language.dialect, accessLevel: accessLevel, observable: observable, documents: documents,
             templates: options.dumpFormat == nil && !report.hasErrors ? templates : nil)
         report.scheme = generation.scheme
         report.diagnostics = (report.diagnostics + generation.diagnostics).sortedForReading(files: generation.parsedFiles)
@@ -128,9 +123,7 @@ package struct Generator: Sendable {
                 generation.output = try CodeRenderer(templates: templates).render(built.scheme, observable: observable, documents: documents)
             } catch {
                 let tooLarge = templates.isBuiltIn ? modelTooLarge(error, built.scheme) : nil
-                generation.diagnostics.append(tooLarge ?? Diagnostic(
-                    severity: .error, message: error.message, file: error.templateName,
-                    location: SourceLocation(line: error.line, column: error.column)))
+                generation.diagnostics.append(tooLarge ?? error.diagnostic)
             }
         }
         generation.diagnostics = generation.diagnostics.sortedForReading(files: generation.parsedFiles)
@@ -198,7 +191,9 @@ package struct Generator: Sendable {
     /// The contents of the input files, in the order of their paths.
     private func readInputs(_ report: inout GeneratorReport) -> [(path: String, bytes: [UInt8])] {
         let inputs = InputFiles.read(options.inputs, excluding: options.outputFile)
-        report.errors += inputs.errors
+        for error in inputs.errors {
+            report.report(error)
+        }
         return inputs.sources
     }
 
@@ -211,7 +206,7 @@ package struct Generator: Sendable {
             try FileManager.default.removeItem(atPath: path)
             report.removedStaleOutput = true
         } catch {
-            report.errors.append(.cannotWrite(path: path, reason: "the generated file from an earlier run cannot be removed"))
+            report.report(GeneratorError.cannotWrite(path: path, reason: "the generated file from an earlier run cannot be removed"))
         }
     }
 
@@ -225,17 +220,16 @@ package struct Generator: Sendable {
             try AtomicFile.write(data, to: path, creatingDirectory: options.outputDirectory)
             report.wroteOutput = true
         } catch {
-            report.errors.append(error)
+            report.report(error)
         }
     }
 }
 
 /// What a run of the ``Generator`` did and found.
 package struct GeneratorReport: Sendable {
-    /// Problems in the inputs, the configuration or the templates, with their locations.
+    /// Problems in the inputs, the configuration or the templates: first those of the run as a
+    /// whole (a missing input, a file that cannot be read or written), then those in files.
     package var diagnostics: [Diagnostic] = []
-    /// Problems without a location: a missing input, a file that cannot be read or written.
-    package var errors: [GeneratorError] = []
     /// The scheme that was built (meaningful only without errors).
     package var scheme = ModelScheme(classes: [])
     /// The path of the generated file, when generation succeeded.
@@ -249,57 +243,50 @@ package struct GeneratorReport: Sendable {
 
     /// Whether anything went wrong.
     package var hasErrors: Bool {
-        !errors.isEmpty || diagnostics.contains { $0.severity == .error }
+        diagnostics.contains { $0.severity == .error }
     }
 
-    /// Every problem as `ripple-gen` prints it, errors without a location first.
+    /// Every problem as `ripple-gen` prints it, those without a location first.
     package var messages: [String] {
-        errors.map(\.description) + diagnostics.map(\.description)
+        diagnostics.map(\.description)
+    }
+
+    /// Adds a problem of the run as a whole, after the others of its kind and before those in
+    /// files: where a run stops is read first.
+    mutating func report(_ problem: some DiagnosticMessage) {
+        let firstInFile = diagnostics.firstIndex { $0.file != nil } ?? diagnostics.endIndex
+        diagnostics.insert(problem.diagnostic, at: firstInFile)
     }
 
     mutating func add(_ problem: TemplateSet.Problem) {
         switch problem {
-        case .missingDirectory(let path):
-            errors.append(.missingTemplatesDirectory(path))
-        case .notADirectory(let path):
-            errors.append(.templatesNotAFolder(path))
-        case .unreadable(let path):
-            errors.append(.unreadableFile(path))
+        case .missingDirectory, .notADirectory, .unreadable:
+            report(problem)
         case .invalid(let error):
-            diagnostics.append(Diagnostic(
-                severity: .error, message: error.message, file: error.templateName,
-                location: SourceLocation(line: error.line, column: error.column)))
+            diagnostics.append(error.diagnostic)
         case .unusedTemplate(let path, _):
-            diagnostics.append(Diagnostic(
-                severity: .warning, message: problem.message, file: path, location: SourceLocation(line: 1, column: 1)))
+            diagnostics.append(problem.diagnostic(in: path, at: SourceLocation(line: 1, column: 1)))
         }
     }
 }
 
 /// A problem of a run that no source line explains.
-package enum GeneratorError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum GeneratorError: Error, DiagnosticMessage, Hashable {
     /// An input path that does not exist.
     case missingInput(String)
     /// A file that exists but cannot be read.
     case unreadableFile(String)
-    /// A templates folder that does not exist.
-    case missingTemplatesDirectory(String)
-    /// A templates folder that is a file.
-    case templatesNotAFolder(String)
     /// The generated file cannot be written or removed.
     case cannotWrite(path: String, reason: String)
 
+    package var severity: Diagnostic.Severity { .error }
+
     /// What went wrong.
-    package var message: String {
+    package var text: String {
         switch self {
         case .missingInput(let path): "no such file or folder: '\(path)'"
         case .unreadableFile(let path): "cannot read '\(path)'"
-        case .missingTemplatesDirectory(let path): "templates folder '\(path)' does not exist"
-        case .templatesNotAFolder(let path): TemplateSet.Problem.notADirectory(path).message
         case .cannotWrite(let path, let reason): "cannot write '\(path)': \(reason)"
         }
     }
-
-    /// `error: message`.
-    package var description: String { "error: \(message)" }
 }

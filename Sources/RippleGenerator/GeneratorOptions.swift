@@ -15,8 +15,9 @@ package struct GeneratorOptions: Hashable, Sendable {
     package var outputDirectory: String
     /// A `ripple.json` to read settings from.
     package var configurationFile: String?
-    /// The annotation prefix (`ripple` in `// ripple: node`); overrides the configuration.
-    package var annotationPrefix: String?
+    /// The annotation language, read from the annotation prefix (`ripple` in `// ripple: node`);
+    /// overrides the configuration.
+    package var annotationLanguage: AnnotationLanguage?
     /// The access level of every generated member; overrides the configuration.
     package var accessLevel: AccessLevel?
     /// A folder of templates overlaying the built-in ones; overrides the configuration.
@@ -36,13 +37,13 @@ package struct GeneratorOptions: Hashable, Sendable {
 
     package init(
         inputs: [String], outputDirectory: String = ".", configurationFile: String? = nil,
-        annotationPrefix: String? = nil, accessLevel: AccessLevel? = nil, templatesDirectory: String? = nil,
+        annotationLanguage: AnnotationLanguage? = nil, accessLevel: AccessLevel? = nil, templatesDirectory: String? = nil,
         dumpFormat: SchemeDump.Format? = nil
     ) {
         self.inputs = inputs
         self.outputDirectory = outputDirectory
         self.configurationFile = configurationFile
-        self.annotationPrefix = annotationPrefix
+        self.annotationLanguage = annotationLanguage
         self.accessLevel = accessLevel
         self.templatesDirectory = templatesDirectory
         self.dumpFormat = dumpFormat
@@ -66,13 +67,16 @@ extension GeneratorOptions {
 
     /// A command line that cannot be understood; `ripple-gen` prints it with the usage and
     /// exits with status 2.
-    package struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
+    package struct UsageError: Error, DiagnosticMessage, Hashable, CustomStringConvertible {
         package var message: String
         package var description: String { message }
 
         package init(message: String) {
             self.message = message
         }
+
+        package var severity: Diagnostic.Severity { .error }
+        package var text: String { message }
     }
 
     /// The version `--version` prints.
@@ -158,7 +162,7 @@ extension GeneratorOptions {
                 guard Configuration.isValidPrefix(prefix) else {
                     throw UsageError(message: "annotation prefix '\(prefix)' must be a word of letters, digits and '_'")
                 }
-                options.annotationPrefix = prefix
+                options.annotationLanguage = AnnotationLanguage(prefix: prefix)
             case .option("--access-level"):
                 options.accessLevel = try accessLevel(try reader.value())
             case .option("--templates"):
@@ -209,7 +213,7 @@ extension GeneratorOptions {
 
     private static func accessLevel(_ text: String) throws(UsageError) -> AccessLevel {
         guard let level = Configuration.accessLevel(named: text) else {
-            throw UsageError(message: Configuration.invalidAccessLevelMessage(text))
+            throw UsageError(message: ConfigurationMessage.invalidAccessLevel(text).text)
         }
         return level
     }

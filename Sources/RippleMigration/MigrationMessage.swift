@@ -4,7 +4,7 @@ import RippleGenerator
 /// generator still reports on the migrated files.
 ///
 /// Each message says what migrate did not do, why, and what to do instead.
-package enum MigrationMessage: Hashable, Sendable {
+package enum MigrationMessage: DiagnosticMessage, Hashable {
     /// A term of a read map that has no dependency path; the `dependency` that names the map is
     /// left as it is.
     case untranslatableTerm(map: String, term: String, reason: String)

@@ -69,7 +69,7 @@ extension MigrationOptions {
                 dryRun = true
             case .option("--annotation-prefix"):
                 let value = try reader.value()
-                guard value == QuantwmDialect.prefix else {
+                guard AnnotationLanguage(prefix: value) == .quantwm else {
                     throw GeneratorOptions.UsageError(message: "migrate reads Quantwm's annotations ('// sourcery: ...'), not "
                         + "'// \(value): ...'; use '--annotation-prefix sourcery'")
                 }

@@ -7,7 +7,7 @@ package struct MigrationReport: Sendable {
     /// What is left for a person, on the lines of the migrated files.
     package var diagnostics: [Diagnostic] = []
     /// Problems that stopped the run; then nothing was written.
-    package var errors: [MigrationError] = []
+    package var errors: [Diagnostic] = []
     /// The unified diff of a dry run.
     package var diff: String?
     /// The files rewritten.

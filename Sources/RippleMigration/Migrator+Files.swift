@@ -21,7 +21,7 @@ extension Migrator {
         var report = MigrationReport()
         let inputs = InputFiles.read(options.inputs)
         guard inputs.errors.isEmpty else {
-            report.errors = inputs.errors.map(MigrationError.input)
+            report.errors = inputs.errors.map(\.diagnostic)
             return report
         }
         let migration = Self.migrate(inputs.sources)
@@ -49,7 +49,7 @@ extension Migrator {
             }
         } catch {
             for file in prepared { AtomicFile.discard(file.temporary) }
-            report.errors.append(.input(error))
+            report.errors.append(error.diagnostic)
             report.edits = []
             return
         }
@@ -58,7 +58,7 @@ extension Migrator {
                 try AtomicFile.commit(temporary, to: path)
                 report.writtenFiles.append(path)
             } catch {
-                report.errors.append(.input(error))
+                report.errors.append(error.diagnostic)
             }
         }
     }

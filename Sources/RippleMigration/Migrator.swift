@@ -37,7 +37,7 @@ package struct Migrator: Sendable {
         package var diagnostics: [Diagnostic] = []
         /// Problems that keep migrate from making any edit; when there is one, ``files`` are
         /// unchanged.
-        package var errors: [MigrationError] = []
+        package var errors: [Diagnostic] = []
 
         /// The edits made, file by file.
         package var edits: [MigrationEdit] { files.flatMap(\.edits) }
@@ -91,12 +91,12 @@ package struct Migrator: Sendable {
         var result = Result()
         for file in files {
             for location in file.unterminatedRegions {
-                result.errors.append(.unterminatedRegion(file: file.source.path, location: location))
+                result.errors.append(MigrationError.unterminatedRegion.diagnostic(in: file.source.path, at: location))
             }
             let syntaxErrors = file.source.parsed.diagnostics.filter { $0.severity == .error }
             if !file.edits.isEmpty, !syntaxErrors.isEmpty {
                 result.diagnostics += syntaxErrors
-                result.errors.append(.syntaxErrors(file: file.source.path, count: syntaxErrors.count))
+                result.errors.append(MigrationError.syntaxErrors(file: file.source.path, count: syntaxErrors.count).diagnostic)
             }
         }
         if !result.errors.isEmpty {
@@ -104,19 +104,19 @@ package struct Migrator: Sendable {
             return result
         }
 
-        var ownDiagnostics: [Diagnostic] = []
+        var ownDiagnostics = DiagnosticCollector()
         for file in files {
             let applied = file.source.applying(file.edits)
             result.files.append(MigratedFile(
                 path: file.source.path, original: file.source.bytes, migrated: applied.bytes, edits: applied.applied))
             let migrated = SourceFile(path: file.source.path, bytes: applied.bytes)
             for (message, offset) in file.messages {
-                ownDiagnostics.append(migrated.diagnostic(message.severity, message.text, atOffset: applied.newOffset(offset)))
+                ownDiagnostics.report(message, in: migrated, atOffset: applied.newOffset(offset))
             }
         }
         let remaining = Generator.generate(
             result.files.map { (path: $0.path, bytes: $0.migrated) }, dialect: QuantwmDialect(), templates: nil)
-        result.diagnostics = (remaining.diagnostics + ownDiagnostics).sortedForReading(files: sources.map(\.path))
+        result.diagnostics = (remaining.diagnostics + ownDiagnostics.diagnostics).sortedForReading(files: sources.map(\.path))
         return result
     }
 }

@@ -1,7 +1,7 @@
 extension Array where Element == Diagnostic {
-    /// The diagnostics in reading order: file by file in `files` order (files not listed come
-    /// last, by path), then by position. A note stays right after the diagnostic it explains,
-    /// even when it points into another file.
+    /// The diagnostics in reading order: first those no file explains, in their order; then file
+    /// by file in `files` order (files not listed come last, by path), then by position. A note
+    /// stays right after the diagnostic it explains, even when it points into another file.
     package func sortedForReading(files: [String]) -> [Diagnostic] {
         guard count > 1 else { return self }
         var groups: [[Diagnostic]] = []
@@ -14,7 +14,8 @@ extension Array where Element == Diagnostic {
         }
         let rank = Dictionary(files.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         func key(_ diagnostic: Diagnostic) -> (Int, String, SourceLocation) {
-            (rank[diagnostic.file] ?? files.count, diagnostic.file, diagnostic.location)
+            guard let file = diagnostic.file else { return (-1, "", diagnostic.position) }
+            return (rank[file] ?? files.count, file, diagnostic.position)
         }
         // Sorting the indices keeps groups with equal keys in their original order.
         let order = groups.indices.sorted { lhs, rhs in
@@ -22,5 +23,12 @@ extension Array where Element == Diagnostic {
             return left != right ? left < right : lhs < rhs
         }
         return order.flatMap { groups[$0] }
+    }
+}
+
+extension Diagnostic {
+    /// Where the diagnostic sorts within its file: its location, or before every line without one.
+    var position: SourceLocation {
+        location ?? SourceLocation(line: 0, column: 0)
     }
 }

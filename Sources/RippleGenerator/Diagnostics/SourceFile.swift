@@ -151,11 +151,4 @@ package struct SourceFile: Sendable {
         let upper = min(max(range.upperBound, lower), bytes.count)
         return String(decoding: bytes[lower..<upper], as: UTF8.self)
     }
-
-    /// A diagnostic at a byte offset of this file.
-    package func diagnostic(
-        _ severity: Diagnostic.Severity, _ message: String, atOffset offset: Int
-    ) -> Diagnostic {
-        Diagnostic(severity: severity, message: message, file: path, location: location(ofOffset: offset))
-    }
 }

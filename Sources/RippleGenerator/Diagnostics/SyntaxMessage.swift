@@ -7,7 +7,7 @@
 /// let message = SyntaxMessage.unterminatedBody(declaration: "class 'Library'")
 /// message.text   // "expected '}' to close the body of class 'Library'"
 /// ```
-package enum SyntaxMessage: Hashable, Sendable {
+package enum SyntaxMessage: DiagnosticMessage, Hashable {
     /// A `"..."` or `#"..."#` literal that reaches the end of its line.
     case unterminatedStringLiteral(closingDelimiter: String)
     /// A `"""` literal that reaches the end of the file.
@@ -75,10 +75,5 @@ package enum SyntaxMessage: Hashable, Sendable {
         case .fileTooLarge(let limit):
             return "only the first \(limit) bytes of the file are read; split the file"
         }
-    }
-
-    /// This message as a diagnostic at a byte offset of a file.
-    package func diagnostic(in file: SourceFile, atOffset offset: Int) -> Diagnostic {
-        file.diagnostic(severity, text, atOffset: offset)
     }
 }

@@ -65,8 +65,11 @@ package struct Lexer {
         lexer.run()
         SourceFile.appendLineStarts(of: file.bytes, in: limit..<file.bytes.count, to: &lexer.lineStarts)
         let lexedFile = file.withLineStarts(lexer.lineStarts)
-        let diagnostics = lexer.problems.map { $0.message.diagnostic(in: lexedFile, atOffset: $0.offset) }
-        return LexedFile(file: lexedFile, tokens: lexer.tokens, diagnostics: diagnostics)
+        var diagnostics = DiagnosticCollector()
+        for problem in lexer.problems {
+            diagnostics.report(problem.message, in: lexedFile, atOffset: problem.offset)
+        }
+        return LexedFile(file: lexedFile, tokens: lexer.tokens, diagnostics: diagnostics.diagnostics)
     }
 
     private init(bytes: [UInt8]) {

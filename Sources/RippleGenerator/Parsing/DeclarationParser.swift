@@ -24,7 +24,7 @@ struct DeclarationParser: ~Copyable {
     /// The declarations parsed in the scope being read.
     var members = MemberList()
     var danglingComments: [Comment] = []
-    var diagnostics: [Diagnostic] = []
+    var diagnostics = DiagnosticCollector()
     var nestingDepth = 0
     /// The line of the last location computed; locations are asked for mostly in order.
     var lineCursor = 0
@@ -51,8 +51,8 @@ struct DeclarationParser: ~Copyable {
     mutating func parseFile(lexerDiagnostics: [Diagnostic]) -> ParsedFile {
         let topLevel = parseScope { $0.parseMembers(parentName: nil, isTypeBody: false) }
         // Both lists are already nearly in order; the stable sort makes the order exact.
-        var allDiagnostics = lexerDiagnostics + diagnostics
-        allDiagnostics.sort { $0.location < $1.location }
+        var allDiagnostics = lexerDiagnostics + diagnostics.diagnostics
+        allDiagnostics.sort { $0.position < $1.position }
         danglingComments.sort { $0.range.lowerBound < $1.range.lowerBound }
         return ParsedFile(
             file: file, types: topLevel.types, variables: topLevel.variables,
@@ -80,7 +80,7 @@ struct DeclarationParser: ~Copyable {
             // Blocks balance within a scope, as Swift requires.
             for offset in conditions.endScope(enclosingConditions) {
                 let scope = isTypeBody ? "the body of '\(parentName ?? "")'" : "the file"
-                diagnostics.append(SyntaxMessage.unterminatedConditionalBlock(scope: scope).diagnostic(in: file, atOffset: offset))
+                diagnostics.report(SyntaxMessage.unterminatedConditionalBlock(scope: scope), in: file, atOffset: offset)
             }
         }
         var prefix = DeclarationPrefix()
@@ -415,6 +415,6 @@ struct DeclarationParser: ~Copyable {
     }
 
     mutating func report(_ message: SyntaxMessage, at token: Token) {
-        diagnostics.append(message.diagnostic(in: file, atOffset: token.range.lowerBound))
+        diagnostics.report(message, in: file, atOffset: token.range.lowerBound)
     }
 }

@@ -31,7 +31,12 @@ package struct TemplateError: Error, CustomStringConvertible, Hashable {
     package var column: Int { location.column }
 
     /// What is wrong and how to fix it, without the location.
-    package var message: String { reason.message }
+    package var message: String { reason.text }
+
+    /// The mistake as a diagnostic at its place in the template.
+    package var diagnostic: Diagnostic {
+        reason.diagnostic(in: templateName, at: SourceLocation(line: location.line, column: location.column))
+    }
 
     /// `name:line:column: error: message`.
     package var description: String {
@@ -43,7 +48,7 @@ extension TemplateError {
     /// Every kind of template mistake, with the details its message needs.
     ///
     /// Tags are named by their keyword (`"for"`, `"endif"`); messages quote them as `'{% for %}'`.
-    package enum Reason: Sendable, Hashable {
+    package enum Reason: DiagnosticMessage, Hashable {
         // MARK: Parse errors
 
         /// A `{{`, `{%` or `{#` without its closing delimiter.
@@ -98,8 +103,11 @@ extension TemplateError {
         /// More loop iterations and includes, in all, than the limit.
         case tooManySteps(limit: Int)
 
+        /// Every template mistake stops generation.
+        package var severity: Diagnostic.Severity { .error }
+
         /// What is wrong and how to fix it.
-        package var message: String {
+        package var text: String {
             switch self {
             case .unterminatedTag(let opener, let closer):
                 return "'\(opener)' is not closed; add '\(closer)'"

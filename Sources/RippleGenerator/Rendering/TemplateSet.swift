@@ -25,7 +25,7 @@ package struct TemplateSet: Sendable {
     package var outputLimit = Template.maximumOutputSize
 
     /// Something wrong with a templates folder.
-    package enum Problem: Hashable, Sendable {
+    package enum Problem: DiagnosticMessage, Hashable {
         /// The folder does not exist.
         case missingDirectory(String)
         /// The path names a file, not a folder.
@@ -43,15 +43,18 @@ package struct TemplateSet: Sendable {
             return true
         }
 
+        /// An error, or a warning for a template that is not used.
+        package var severity: Diagnostic.Severity { isError ? .error : .warning }
+
         /// What is wrong and how to fix it.
-        package var message: String {
+        package var text: String {
             switch self {
             case .missingDirectory(let path):
                 return "templates folder '\(path)' does not exist"
             case .notADirectory(let path):
                 return "'\(path)' is a file, and the templates are a folder: name the folder that holds the *.ripple templates"
             case .unreadable(let path):
-                return "cannot read template '\(path)'"
+                return "cannot read '\(path)'"
             case .invalid(let error):
                 return error.message
             case .unusedTemplate(let path, let suggestion):

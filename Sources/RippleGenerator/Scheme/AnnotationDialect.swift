@@ -1,9 +1,9 @@
 /// The annotation language the scheme builder reads: Ripple's own (``RippleDialect``), or
-/// another tool's, read as it is written (Quantwm's `// sourcery:` annotations, in
-/// RippleMigration).
+/// another tool's, read as it is written (Quantwm's `// sourcery:` annotations,
+/// ``QuantwmDialect``).
 ///
-/// A run chooses its dialect once, by the annotation prefix (see ``Generator/init(options:dialects:)``),
-/// and the ``SchemeBuilder`` reads every annotation through it. A dialect changes only what
+/// A run chooses its dialect once, by the annotation prefix (see ``AnnotationLanguage``), and
+/// the ``SchemeBuilder`` reads every annotation through it. A dialect changes only what
 /// differs between languages: how a comment reads as items, what a file holds besides its
 /// declarations, and how a class or member annotation of the other tool reads in Ripple's terms.
 /// Everything else (which items exist, where they apply, what the scheme means) is Ripple's.
@@ -23,19 +23,19 @@ package protocol AnnotationDialect: Sendable {
     func annotationLine(_ comment: Comment) -> AnnotationParser.Line?
 
     /// Reads what a file holds besides its declarations, before they are collected.
-    mutating func read(_ file: ParsedFile, diagnostics: inout [Diagnostic])
+    mutating func read(_ file: ParsedFile, diagnostics: inout DiagnosticCollector)
 
     /// The annotation of a type declared in `file`, as the dialect reads it (`annotation` is
     /// what its comments say); the dialect may make one where the comments have none.
     mutating func annotation(
-        _ annotation: Annotation?, ofType type: TypeDeclaration, in file: String, diagnostics: inout [Diagnostic]
+        _ annotation: Annotation?, ofType type: TypeDeclaration, in file: String, diagnostics: inout DiagnosticCollector
     ) -> Annotation?
 
     /// The annotation of the `var` at `index` in `type.members`, as the dialect reads it; `nil`
     /// to leave the member out (after reporting why).
     mutating func annotation(
         _ annotation: Annotation, ofMemberAt index: Int, in type: TypeDeclaration, file: String,
-        diagnostics: inout [Diagnostic]
+        diagnostics: inout DiagnosticCollector
     ) -> Annotation?
 
     /// Whether `line` of `file` holds code that another tool generated, which Ripple's generated
@@ -52,17 +52,17 @@ extension AnnotationDialect {
         parser.parse(comment: comment.text, at: comment.location)
     }
 
-    package mutating func read(_ file: ParsedFile, diagnostics: inout [Diagnostic]) {}
+    package mutating func read(_ file: ParsedFile, diagnostics: inout DiagnosticCollector) {}
 
     package mutating func annotation(
-        _ annotation: Annotation?, ofType type: TypeDeclaration, in file: String, diagnostics: inout [Diagnostic]
+        _ annotation: Annotation?, ofType type: TypeDeclaration, in file: String, diagnostics: inout DiagnosticCollector
     ) -> Annotation? {
         annotation
     }
 
     package mutating func annotation(
         _ annotation: Annotation, ofMemberAt index: Int, in type: TypeDeclaration, file: String,
-        diagnostics: inout [Diagnostic]
+        diagnostics: inout DiagnosticCollector
     ) -> Annotation? {
         annotation
     }

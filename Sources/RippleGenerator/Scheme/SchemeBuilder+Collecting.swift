@@ -306,7 +306,7 @@ extension SchemeBuilder {
                     continue
                 }
                 for problem in line.problems {
-                    diagnostics.append(problem.diagnostic(file: path))
+                    diagnostics.report(problem.message, in: path, at: problem.location)
                 }
                 if annotation == nil {
                     annotation = Annotation(items: line.items, location: comments[index].location)

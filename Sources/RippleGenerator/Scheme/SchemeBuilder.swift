@@ -68,7 +68,7 @@ package struct SchemeBuilder {
         builder.checkRoots()
         let classes = builder.buildClasses()
         let imports = builder.imports.sorted { ($0.module, $0.line) < ($1.module, $1.line) }.map(\.line)
-        let diagnostics = builder.diagnostics.sortedForReading(files: files.map(\.file.path))
+        let diagnostics = builder.diagnostics.diagnostics.sortedForReading(files: files.map(\.file.path))
         return Result(
             scheme: ModelScheme(classes: classes, imports: imports), diagnostics: diagnostics, problems: builder.problems,
             dialect: builder.dialect)
@@ -126,7 +126,7 @@ package struct SchemeBuilder {
     var extensionRequirements: [String: DocumentRequirements] = [:]
     /// The imports to repeat in the generated file.
     var imports: Set<ImportLine> = []
-    var diagnostics: [Diagnostic] = []
+    var diagnostics = DiagnosticCollector()
     /// How many more names the "did you mean" hints of members may compare (see
     /// ``suggestedSpelling(of:among:_:)``).
     var suggestionBudget = SchemeBuilder.suggestionLimit
@@ -157,8 +157,7 @@ package struct SchemeBuilder {
     }
 
     mutating func report(_ message: SchemeMessage, at location: SourceLocation, in file: String) {
-        let problem = SchemeProblem(message, at: location)
-        diagnostics.append(problem.diagnostic(file: file))
-        problems.append(FileProblem(file: file, problem: problem))
+        diagnostics.report(message, in: file, at: location)
+        problems.append(FileProblem(file: file, problem: SchemeProblem(message, at: location)))
     }
 }

@@ -10,7 +10,7 @@
 ///
 /// Errors stop the generator from writing anything; warnings report a setting that is
 /// ignored (never silently); notes point at a related place.
-package enum SchemeMessage: Hashable, Sendable {
+package enum SchemeMessage: DiagnosticMessage, Hashable {
     // MARK: Annotation syntax
 
     /// `// ripple:` with nothing after the colon.
@@ -464,10 +464,5 @@ package struct SchemeProblem: Hashable, Sendable {
     package init(_ message: SchemeMessage, at location: SourceLocation) {
         self.message = message
         self.location = location
-    }
-
-    /// The problem as a diagnostic of the file at `path`.
-    package func diagnostic(file path: String) -> Diagnostic {
-        Diagnostic(severity: message.severity, message: message.text, file: path, location: location)
     }
 }

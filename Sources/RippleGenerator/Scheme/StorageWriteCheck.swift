@@ -59,7 +59,7 @@ package struct StorageWriteCheck {
     /// (by path), whose declarations are reused.
     package func diagnostics(in sources: [(path: String, bytes: [UInt8])], parsed: [ParsedFile]) -> [Diagnostic] {
         guard !scan.isEmpty else { return [] }
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = DiagnosticCollector()
         var parsedIndex: [String: Int]?
         for source in sources {
             let accesses = scan.accesses(in: source.bytes)
@@ -74,10 +74,12 @@ package struct StorageWriteCheck {
             guard !outside.isEmpty else { continue }
             let tokens = Lexer.tokenize(file.file).tokens
             for access in outside {
-                if let diagnostic = warning(at: access, in: file.file, tokens: tokens) { diagnostics.append(diagnostic) }
+                if let warning = warning(at: access, in: file.file, tokens: tokens) {
+                    diagnostics.report(warning, in: file.file, atOffset: access.lowerBound)
+                }
             }
         }
-        return diagnostics
+        return diagnostics.diagnostics
     }
 
     private func name(_ access: Range<Int>, in bytes: [UInt8]) -> String {
@@ -85,7 +87,7 @@ package struct StorageWriteCheck {
     }
 
     /// The warning about the access at `access` (the bytes of the storage name), if it writes.
-    private func warning(at access: Range<Int>, in file: SourceFile, tokens: [Token]) -> Diagnostic? {
+    private func warning(at access: Range<Int>, in file: SourceFile, tokens: [Token]) -> SchemeMessage? {
         let storageName = name(access, in: file.bytes)
         guard let owners = owners[storageName], let index = Self.token(startingAt: access.lowerBound, in: tokens),
               tokens[index].kind == .identifier,
@@ -94,10 +96,9 @@ package struct StorageWriteCheck {
         // `task.title`: the expression the storage was reached through, when it is short.
         let base = String(decoding: file.bytes[write.base], as: UTF8.self)
         let replacement = base.utf8.count <= 40 && !base.contains(where: \.isNewline) ? base + owners.member : owners.member
-        let message = SchemeMessage.untrackedWrite(
+        return .untrackedWrite(
             storage: storageName, member: owners.member, classNames: owners.classNames, otherClassCount: owners.otherClassCount,
             replacement: replacement)
-        return SchemeProblem(message, at: file.location(ofOffset: access.lowerBound)).diagnostic(file: file.path)
     }
 
     /// Whether `offset` lies in the body of one of `owners`' classes, or of an extension of one

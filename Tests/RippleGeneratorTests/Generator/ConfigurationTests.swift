@@ -8,7 +8,7 @@ import Testing
         try directory.write("Templates/File.swift.ripple", "")
         let path = try directory.write("ripple.json", json)
         let loaded = Configuration.load(path: path)
-        let messages = (loaded.errors.map(\.description) + loaded.diagnostics.map(\.description))
+        let messages = loaded.diagnostics.map(\.description)
             .map { $0.replacingOccurrences(of: directory.path + "/", with: "") }
         return (loaded.configuration, messages, directory)
     }
@@ -19,7 +19,7 @@ import Testing
             """)
         #expect(messages == [])
         #expect(configuration == Configuration(
-            annotationPrefix: "model", accessLevel: .public, templatesDirectory: directory.path + "/Templates"))
+            annotationLanguage: .ripple(prefix: "model"), accessLevel: .public, templatesDirectory: directory.path + "/Templates"))
     }
 
     @Test func anEmptyObjectIsValid() throws {
@@ -138,6 +138,6 @@ import Testing
 
     @Test func unreadableFile() {
         let loaded = Configuration.load(path: "/nonexistent/ripple.json")
-        #expect(loaded.errors.map(\.description) == ["error: cannot read '/nonexistent/ripple.json'"])
+        #expect(loaded.diagnostics.map(\.description) == ["error: cannot read '/nonexistent/ripple.json'"])
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import RippleGenerator
-import RippleMigration
 import Testing
 
 /// The fixture models, damaged a few thousand times with a fixed seed, through the whole
@@ -89,7 +88,7 @@ import Testing
                 configurationFile: fixture.configurationFile)
             // As the build plugin runs it: a failed run leaves no file, not even an earlier one.
             options.removesStaleOutput = true
-            let report = Generator(options: options, dialects: [QuantwmDialect()]).run()
+            let report = Generator(options: options).run()
             var problems = check(report, fixture: fixture, damaged: (relativePath, bytes), rendered: &renderedSchemes)
             let elapsed = clock.now - caseStarted
             slowest = max(slowest, elapsed)
@@ -148,9 +147,6 @@ import Testing
             let bytes = file.path == damaged.path ? damaged.bytes : file.bytes
             inputs[(fixture.inputDirectory as NSString).appendingPathComponent(file.path)] = bytes
         }
-        for error in report.errors {
-            problems.append("error without a location: \(error)")
-        }
         problems += malformedDiagnostics(report.diagnostics, files: inputs)
 
         let outputName = GeneratorOptions.outputFileName
@@ -183,23 +179,27 @@ import Testing
         return problems
     }
 
-    /// What is wrong with `diagnostics`: one that is not a single well-formed line, or that is
-    /// about a file other than `files` (path to bytes), or outside it.
+    /// What is wrong with `diagnostics`: one without a location, one that is not a single
+    /// well-formed line, or that is about a file other than `files` (path to bytes), or outside it.
     static func malformedDiagnostics(_ diagnostics: [Diagnostic], files: [String: [UInt8]]) -> [String] {
         var problems: [String] = []
         let format = #/(.+):([0-9]+):([0-9]+): (error|warning|note): (.+)/#
         for diagnostic in diagnostics {
             let text = diagnostic.description
+            guard let file = diagnostic.file, let location = diagnostic.location else {
+                problems.append("error without a location: \(text)")
+                continue
+            }
             guard !text.contains(where: \.isNewline), (try? format.wholeMatch(in: text)) != nil else {
                 problems.append("malformed diagnostic: \(text.debugDescription)")
                 continue
             }
-            guard let bytes = files[diagnostic.file] else {
+            guard let bytes = files[file] else {
                 problems.append("diagnostic about a file that is not an input: \(text)")
                 continue
             }
             let lengths = lineLengths(bytes)
-            let (line, column) = (diagnostic.location.line, diagnostic.location.column)
+            let (line, column) = (location.line, location.column)
             guard (1...lengths.count).contains(line), (1...lengths[line - 1] + 1).contains(column) else {
                 problems.append("diagnostic outside its file (\(lengths.count) lines): \(text)")
                 continue

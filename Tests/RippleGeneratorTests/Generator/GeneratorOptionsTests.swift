@@ -16,7 +16,7 @@ import Testing
                 + "--templates T Sources Extra.swift")
         #expect(command == .generate(GeneratorOptions(
             inputs: ["Sources", "Extra.swift"], outputDirectory: "Generated", configurationFile: "ripple.json",
-            annotationPrefix: "model", accessLevel: .package, templatesDirectory: "T")))
+            annotationLanguage: .ripple(prefix: "model"), accessLevel: .package, templatesDirectory: "T")))
     }
 
     @Test func valuesMayFollowAnEqualsSign() throws {

@@ -173,7 +173,7 @@ import Testing
         let configuration = try directory.write("ripple.json", #"{ "annotationPrefix": "model", "accessLevel": "package" }"#)
         let report = Generator(options: GeneratorOptions(
             inputs: [path], outputDirectory: directory.path, configurationFile: configuration,
-            annotationPrefix: "ripple", accessLevel: .public)).run()
+            annotationLanguage: .ripple(prefix: "ripple"), accessLevel: .public)).run()
         #expect(report.messages == [])
         #expect(directory.read(output)?.contains("    public var count: Int {") == true)
     }

@@ -68,8 +68,7 @@ import Testing
         let options = GeneratorOptions(
             inputs: hostile.inputs, outputDirectory: outputDirectory, templatesDirectory: hostile.templatesDirectory)
         let report = Generator(options: options).run()
-        var problems = report.errors.map { "error without a location: \($0)" }
-        problems += FuzzTests.malformedDiagnostics(report.diagnostics, files: hostile.files)
+        var problems = FuzzTests.malformedDiagnostics(report.diagnostics, files: hostile.files)
         if let unexpected = hostile.expectation(report.diagnostics.map(\.description)) {
             problems.append(unexpected)
         }

@@ -1,6 +1,5 @@
 import Foundation
 import RippleGenerator
-import RippleMigration
 import Testing
 
 /// Fixture models in, checked-in expected Swift out, compared exactly.
@@ -22,7 +21,7 @@ import Testing
         let output = try TemporaryDirectory()
         let options = GeneratorOptions(
             inputs: fixtureInputs.inputs, outputDirectory: output.path, configurationFile: fixtureInputs.configurationFile)
-        let report = Generator(options: options, dialects: [QuantwmDialect()]).run()
+        let report = Generator(options: options).run()
         #expect(report.messages == [])
         let generated = try #require(output.read(GeneratorOptions.outputFileName))
         let expectedFile = fixtureInputs.directory.appendingPathComponent("RippleGenerated.swift.expected")

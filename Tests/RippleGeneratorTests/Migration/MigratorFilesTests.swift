@@ -51,7 +51,7 @@ import Testing
         #expect(again.diagnostics == report.diagnostics, "what needs a person is still reported")
         let output = try TemporaryDirectory()
         let generated = Generator(options: GeneratorOptions(
-            inputs: [model.path], outputDirectory: output.path, annotationPrefix: "sourcery"), dialects: [QuantwmDialect()]).run()
+            inputs: [model.path], outputDirectory: output.path, annotationLanguage: .quantwm)).run()
         #expect(!generated.hasErrors, "\(generated.messages)")
         #expect(generated.wroteOutput)
     }

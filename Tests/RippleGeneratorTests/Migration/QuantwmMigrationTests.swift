@@ -28,7 +28,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = try directory.write("Model/Shelf.swift", Self.unmigratedShelf)
         let report = Generator(options: GeneratorOptions(
-            inputs: [directory.path + "/Model"], outputDirectory: directory.path, annotationPrefix: "sourcery"), dialects: [QuantwmDialect()]).run()
+            inputs: [directory.path + "/Model"], outputDirectory: directory.path, annotationLanguage: .quantwm)).run()
         #expect(report.messages == [
             "\(path):4:7: error: no class is annotated '// sourcery: root'; annotate the class at the top of the model",
             "\(path):4:7: error: class 'Shelf' has no tracker; add 'let tracker = Tracker()' to its body",
@@ -56,7 +56,7 @@ import Testing
             """)
         let report = Generator(options: GeneratorOptions(
             inputs: [directory.path + "/Model"], outputDirectory: directory.path,
-            configurationFile: directory.path + "/ripple.json"), dialects: [QuantwmDialect()]).run()
+            configurationFile: directory.path + "/ripple.json")).run()
         #expect(report.messages == [])
         #expect(report.scheme.root?.name == "Library")
         #expect(directory.read(GeneratorOptions.outputFileName)?.contains("extension Library: RippleRoot") == true)

@@ -94,7 +94,7 @@ import RippleGenerator
         let bytes = Array(realisticModelSource.utf8)
         for cut in stride(from: 0, through: bytes.count, by: 13) {
             let parsed = SwiftParser.parse(SourceFile(path: "Cut.swift", bytes: Array(bytes[0..<cut])))
-            #expect(parsed.diagnostics.allSatisfy { $0.location.line >= 1 })
+            #expect(parsed.diagnostics.allSatisfy { ($0.location?.line ?? 0) >= 1 })
         }
     }
 

@@ -154,7 +154,7 @@ import Testing
 
     @Test func defaultOutputLimitIs256MB() throws {
         #expect(Template.maximumOutputSize == 256 << 20)
-        let message = TemplateError.Reason.outputTooLarge(limit: Template.maximumOutputSize).message
+        let message = TemplateError.Reason.outputTooLarge(limit: Template.maximumOutputSize).text
         #expect(message.hasPrefix("the output grows past 256 MB;"))
         guard Self.isStressed else { return }
         // A loop over 2,000 classes inside another, printing the members of each: past 256 MB.

@@ -23,7 +23,7 @@ final class PlainFilesSuite {
     func run() throws {
         guard harness.options.includes(section: Self.section) else { return }
         guard let generator = Self.generatorExecutable() else {
-            return goals.skip(Self.goal, reason: "no ripple-gen-tool beside ripple-bench (or in RIPPLE_GEN)")
+            return goals.skip(Self.goal, reason: "no ripple-gen-plugin-tool beside ripple-bench (or in RIPPLE_GEN)")
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ripple-bench-\(UUID().uuidString)")
         let parsedFolder = folder.appendingPathComponent("parsed")
@@ -75,12 +75,13 @@ final class PlainFilesSuite {
         goals.check(Self.goal, measured: Format.ratio(ratio), passed: ratio <= Self.maximumRatio)
     }
 
-    /// The `ripple-gen` built beside this executable for the build plugin (SwiftPM names a
-    /// plugin's tool `ripple-gen-tool`, or `ripple-gen` in older versions), or `RIPPLE_GEN`.
+    /// The build plugin's tool (`ripple-gen` without `migrate`) built beside this executable
+    /// (SwiftPM names a plugin's tool `<target>-tool`, or `<target>` in older versions), or
+    /// `RIPPLE_GEN`.
     private static func generatorExecutable() -> URL? {
         if let path = ProcessInfo.processInfo.environment["RIPPLE_GEN"] { return URL(fileURLWithPath: path) }
         guard let folder = Bundle.main.executableURL?.deletingLastPathComponent() else { return nil }
-        return ["ripple-gen-tool", "ripple-gen"].map { folder.appendingPathComponent($0) }.first {
+        return ["ripple-gen-plugin-tool-tool", "ripple-gen-plugin-tool"].map { folder.appendingPathComponent($0) }.first {
             FileManager.default.isExecutableFile(atPath: $0.path)
         }
     }

@@ -1,5 +1,3 @@
-import RippleGenerator
-
 /// Quantwm's models as they are written: the `sourcery` dialect (`--annotation-prefix sourcery`).
 ///
 /// Quantwm annotated its models for Sourcery. This dialect reads those annotations as they are
@@ -12,8 +10,10 @@ import RippleGenerator
 /// belong to other Sourcery templates (`AutoEquatable`, `jsonKey = "id"`) and are left to them.
 ///
 /// ```swift
-/// let report = Generator(options: options, dialects: [QuantwmDialect()]).run()
+/// let generation = Generator.generate(sources, dialect: QuantwmDialect())
 /// ```
+///
+/// A run reads a model in this dialect when its prefix is `sourcery` (``AnnotationLanguage/quantwm``).
 ///
 /// After a build the dialect holds what it found (``problems``, ``regions``), which
 /// `ripple-gen migrate` fixes.
@@ -42,11 +42,10 @@ package struct QuantwmDialect: AnnotationDialect {
     package init() {}
 
     private mutating func report(
-        _ message: QuantwmMessage, at location: SourceLocation, in file: String, to diagnostics: inout [Diagnostic]
+        _ message: QuantwmMessage, at location: SourceLocation, in file: String, to diagnostics: inout DiagnosticCollector
     ) {
-        let problem = QuantwmProblem(message: message, file: file, location: location)
-        problems.append(problem)
-        diagnostics.append(problem.diagnostic)
+        problems.append(QuantwmProblem(message: message, file: file, location: location))
+        diagnostics.report(message, in: file, at: location)
     }
 
     // MARK: Comments
@@ -78,7 +77,7 @@ package struct QuantwmDialect: AnnotationDialect {
     /// Finds the `// sourcery:inline:` regions of a file and reports what they declare, the
     /// `sourcery:begin:` blocks that hold Ripple items, and marker protocols that still refine
     /// Quantwm's.
-    package mutating func read(_ parsed: ParsedFile, diagnostics: inout [Diagnostic]) {
+    package mutating func read(_ parsed: ParsedFile, diagnostics: inout DiagnosticCollector) {
         let path = parsed.file.path
         let markers = SourceryMarkers(parsed, parser: parser)
         for location in markers.unterminated {
@@ -150,7 +149,7 @@ package struct QuantwmDialect: AnnotationDialect {
     /// Reports `protocol QWNode_S: QWNode {}`: once the inline regions are gone, nothing
     /// implements Quantwm's requirements. The recursion follows type nesting, which the parser
     /// stops at its maximum nesting depth.
-    private mutating func checkMarkerProtocols(_ types: [TypeDeclaration], in path: String, diagnostics: inout [Diagnostic]) {
+    private mutating func checkMarkerProtocols(_ types: [TypeDeclaration], in path: String, diagnostics: inout DiagnosticCollector) {
         for type in types {
             if type.kind == .protocol, let refined = Self.quantwmMarkers[type.name],
                type.inheritance.map(Self.unqualified).contains(refined) {
@@ -174,7 +173,7 @@ package struct QuantwmDialect: AnnotationDialect {
     /// `root`, `QWNode_S` is `node` (unless the class is the root). Also reports conformances to
     /// Quantwm's own protocols and subclasses of `QWMediator`.
     package mutating func annotation(
-        _ annotation: Annotation?, ofType type: TypeDeclaration, in path: String, diagnostics: inout [Diagnostic]
+        _ annotation: Annotation?, ofType type: TypeDeclaration, in path: String, diagnostics: inout DiagnosticCollector
     ) -> Annotation? {
         guard type.kind != .extension, type.kind != .protocol else { return annotation }
         let inherited = type.inheritance.map(Self.unqualified)
@@ -207,7 +206,7 @@ package struct QuantwmDialect: AnnotationDialect {
     /// when the member is to be left out after reporting why.
     package mutating func annotation(
         _ annotation: Annotation, ofMemberAt index: Int, in type: TypeDeclaration, file path: String,
-        diagnostics: inout [Diagnostic]
+        diagnostics: inout DiagnosticCollector
     ) -> Annotation? {
         let variable = type.members[index]
         if annotation.contains(.root), variable.isStatic {
@@ -231,7 +230,7 @@ package struct QuantwmDialect: AnnotationDialect {
     /// A `dependency` without the paths that name a read map of the class (`Library.someMap`),
     /// each reported.
     private mutating func withoutDependencyMaps(
-        _ item: AnnotationItem, of type: TypeDeclaration, in path: String, diagnostics: inout [Diagnostic]
+        _ item: AnnotationItem, of type: TypeDeclaration, in path: String, diagnostics: inout DiagnosticCollector
     ) -> AnnotationItem {
         guard item.name == .dependency, let value = item.value else { return item }
         let maps = value.paths.filter { path in
@@ -265,7 +264,7 @@ package struct QuantwmDialect: AnnotationDialect {
 
     /// One item as the scheme reads it: `contextual` is `discardable` (with a warning);
     /// `setProc` is reported and dropped.
-    private mutating func rippleItem(_ item: AnnotationItem, in path: String, diagnostics: inout [Diagnostic]) -> AnnotationItem? {
+    private mutating func rippleItem(_ item: AnnotationItem, in path: String, diagnostics: inout DiagnosticCollector) -> AnnotationItem? {
         switch item.spelling {
         case "setProc":
             report(.setProc, at: item.location, in: path, to: &diagnostics)

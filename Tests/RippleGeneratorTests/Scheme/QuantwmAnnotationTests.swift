@@ -1,5 +1,4 @@
 import RippleGenerator
-import RippleMigration
 import Testing
 
 /// How Quantwm's dialect reads a comment: quoted values, other templates' items, Sourcery's
@@ -24,9 +23,8 @@ import Testing
         let directory = try TemporaryDirectory()
         try directory.write("Model/Library.swift", "class Library: QWRoot_S {\n    let tracker = Tracker()\n}\n")
         func root(prefix: String) -> String? {
-            Generator(
-                options: GeneratorOptions(inputs: [directory.path + "/Model"], annotationPrefix: prefix, dumpFormat: .text),
-                dialects: [dialect]
+            Generator(options: GeneratorOptions(
+                inputs: [directory.path + "/Model"], annotationLanguage: AnnotationLanguage(prefix: prefix), dumpFormat: .text)
             ).run().scheme.root?.name
         }
         #expect(root(prefix: "sourcery") == "Library")

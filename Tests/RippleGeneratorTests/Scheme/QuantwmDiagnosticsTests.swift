@@ -1,5 +1,4 @@
 import RippleGenerator
-import RippleMigration
 import Testing
 
 /// One test per migration message of the `sourcery` dialect: a Quantwm snippet in, the exact

@@ -1,8 +1,6 @@
-import RippleGenerator
-
 /// What the `sourcery` dialect reports about a Quantwm model: what Ripple cannot use as it
 /// stands, each with the edit that fixes it (which `ripple-gen migrate` makes where it can).
-package enum QuantwmMessage: Hashable, Sendable {
+package enum QuantwmMessage: DiagnosticMessage, Hashable {
     /// A `// sourcery:inline:` ... `// sourcery:end` region holding declarations an old Sourcery
     /// template generated: their `names` in source order, of which `accessors` are accessors of
     /// tracked members that Ripple generates itself.
@@ -89,9 +87,4 @@ package struct QuantwmProblem: Hashable, Sendable {
     /// The path of the file, as parsed.
     package var file: String
     package var location: SourceLocation
-
-    /// The problem as a diagnostic.
-    package var diagnostic: Diagnostic {
-        Diagnostic(severity: message.severity, message: message.text, file: file, location: location)
-    }
 }

@@ -1,5 +1,4 @@
 import RippleGenerator
-import RippleMigration
 import Testing
 
 /// The scheme of Quantwm models read with the `sourcery` prefix: markers, quoted values and

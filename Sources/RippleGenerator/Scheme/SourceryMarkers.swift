@@ -1,5 +1,3 @@
-import RippleGenerator
-
 /// The Sourcery markers of one file: its `// sourcery:inline:` ... `// sourcery:end` regions,
 /// the inline regions that never end, and the `// sourcery:begin:` annotation blocks.
 ///
