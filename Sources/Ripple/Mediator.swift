@@ -118,16 +118,6 @@ public final class Mediator<Root: RippleRoot> {
         set { core.failureHandler = newValue }
     }
 
-    // MARK: Saved state
-
-    /// Whether recorded changes were made since ``markSaved()``; see ``History/hasUnsavedChanges``.
-    public var hasUnsavedChanges: Bool { history.hasUnsavedChanges }
-
-    /// Marks the document as it stands now as saved; see ``History/markSaved()``.
-    public func markSaved() {
-        history.markSaved()
-    }
-
     // MARK: Registrations
 
     /// Observes `reads`: `body` fires once on the first refresh after this call, then after
