@@ -22,7 +22,7 @@ extension Mediator where Root: DocumentRoot {
         core.commitImplicitUpdate()
         // From now on each update that changes the document is numbered, for replicas of it.
         _ = patchRecorder
-        return Data(try core.snapshotBytes(root: root))
+        return Data(try snapshotBytes())
     }
 
     /// Opens a document saved by ``snapshot()``: the same values, node identities and sharing.
@@ -47,7 +47,7 @@ extension Mediator where Root: DocumentRoot {
         let identities = DocumentIdentities()
         let root: Root = try openDocument([UInt8](data), identities: identities, limits: limits)
         self.init(root: root)
-        core.identities = identities
+        self.identities = identities
         // A mediator opened from a document may follow another's patches, as long as it makes
         // no change of its own.
         watchForLocalChanges()
@@ -103,7 +103,7 @@ extension Mediator where Root: DocumentRoot {
     ///   brings nodes while the depth is unknown (a mediator not opened from a document). The
     ///   first patch applied also counts the nodes and indexes them by number, O(n) once.
     public func apply(_ patch: Patch) throws {
-        let identities = core.identities
+        let identities = self.identities
         guard patch.document == identities.document else {
             throw DocumentError.patchDoesNotApply(reason: "it was made for another document")
         }
@@ -129,7 +129,7 @@ extension Mediator where Root: DocumentRoot {
     /// - Throws: ``DocumentError/damaged(reason:)`` for a patch of another document, or one that
     ///   a validation refuses; what ``apply(_:)`` throws; nothing is changed then.
     func replay(_ patches: [Patch]) throws {
-        let document = core.identities.document
+        let document = identities.document
         if let index = patches.firstIndex(where: { $0.document != document }) {
             throw DocumentError.damaged(reason: "journal record \(index + 1) is a patch of another document")
         }
@@ -146,7 +146,7 @@ extension Mediator where Root: DocumentRoot {
     /// Applies `patches` as one update; on failure, puts the numbers back and lets the nodes
     /// they brought go holders first.
     private func apply(_ patches: [Patch], documentSerial: Int?) throws {
-        let identities = core.identities
+        let identities = self.identities
         let numbers = identities.numbers
         let application = PatchApplication(root: root, identities: identities, documentSerial: documentSerial)
         do {
@@ -167,14 +167,14 @@ extension Mediator where Root: DocumentRoot {
     /// How large and deep the patches this mediator applies may make the document: those it
     /// was opened with (``init(opening:limits:)``), or ``DocumentLimits/default``.
     public var documentLimits: DocumentLimits {
-        get { core.identities.limits ?? .default }
-        set { core.identities.limits = newValue }
+        get { identities.limits ?? .default }
+        set { identities.limits = newValue }
     }
 
     /// The recorder of patches, made and attached the first time it is needed.
     var patchRecorder: PatchRecorder {
         if let recorder = core.recorders.lazy.compactMap({ $0 as? PatchRecorder }).first { return recorder }
-        let recorder = PatchRecorder(root: root, identities: core.identities)
+        let recorder = PatchRecorder(root: root, identities: identities)
         recorder.failureSinks.append { [weak core] error in
             core?.reportFailure(error, origin: error == .storeClosed ? "document store" : "patches", wasRolledBack: false)
         }

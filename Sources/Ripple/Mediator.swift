@@ -18,6 +18,9 @@ public final class Mediator<Root: RippleRoot> {
     /// The root of the model.
     public let root: Root
     let core: MediatorCore
+    /// The numbers of the nodes documents name (see `Documents/`): here rather than in the core,
+    /// which knows documents only through its recorders.
+    var identities = DocumentIdentities()
     /// The undo and redo stacks and the saved state; see ``History``.
     public let history: History
 

@@ -14,6 +14,7 @@ final class PatchRecorder: CommitRecorder, CommitGate {
     private let membership: DocumentMembership
     /// The document it records (which its nodes' trackers name).
     var documentSerial: Int { membership.serial }
+    var keptDocument: Int? { documentSerial }
     /// Who receives the patches, in order.
     var sinks: [(Patch) -> Void] = []
     /// Who hears that a committed update could not be written into a patch (when no store

@@ -12,12 +12,12 @@ import Foundation
 /// The format of snapshots this runtime writes, and the newest it reads.
 let documentFormat = 1
 
-extension MediatorCore {
-    /// The snapshot of the model under `root`, with `extra` members in its header.
-    func snapshotBytes<Root: DocumentRoot>(root: Root, extra: [(String, UInt64)] = []) throws -> [UInt8] {
+extension Mediator where Root: DocumentRoot {
+    /// The snapshot of the model, with `extra` members in its header.
+    func snapshotBytes(extra: [(String, UInt64)] = []) throws -> [UInt8] {
         // While the gates take a transaction's change, its writes are validated and stay unless
         // a gate refuses them (a store behind its journal saves them whole then).
-        if updateDepth > 0 && !queuesUpdates && !isPreparingCommit { throw DocumentError.updateInProgress }
+        if core.updateDepth > 0 && !core.queuesUpdates && !core.isPreparingCommit { throw DocumentError.updateInProgress }
         let context = DocumentWriteContext(identities: identities)
         let rootID = context.reference(root)
         // One writer for every node: the text grows in place (a copy per node would cost the

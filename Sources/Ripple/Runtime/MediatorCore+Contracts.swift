@@ -92,7 +92,7 @@ extension MediatorCore {
     static func documentCores(holding node: any RippleNode) -> [MediatorCore] {
         let owner = node._rippleTracker.documentOwner
         return AccessorRouting.live.compactMap(\.core).filter { core in
-            core.recorders.contains { ($0 as? PatchRecorder)?.documentSerial == owner }
+            core.recorders.contains { $0.keptDocument == owner }
         }
     }
 

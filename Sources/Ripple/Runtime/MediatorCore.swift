@@ -36,8 +36,6 @@ final class MediatorCore {
     /// The last outermost update, or a transaction it ran, was rolled back because a gate
     /// refused it (not because of its body or its validation).
     var lastTransactionWasRefused = false
-    /// The numbers of the nodes documents name (see `Documents/`).
-    var identities = DocumentIdentities()
 
     private(set) var updateDepth = 0
     /// How many outermost updates (refreshes included) started.
