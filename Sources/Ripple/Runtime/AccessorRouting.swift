@@ -11,14 +11,15 @@
 /// The invariants, for every member:
 /// - Written on the main actor only: by ``enter(_:)`` and ``leave(_:)`` as an outermost update
 ///   starts and ends, by ``add(_:)`` as a mediator is made, by `Journal` as a segment starts or
-///   rolls back, and by the refresh scheduler and the resolver around work whose reads are not
-///   checked.
+///   rolls back, by the refresh scheduler around a registration's body (``checksReads``), and by
+///   the resolver around its walks of the model (which are not reads to check).
 /// - Read by the accessors of tracked members, which run on the main actor as well: a model
 ///   belongs to the main actor, and the members marked allowBackgroundRead or
 ///   allowBackgroundWrite, the only ones touched off it, use a lock and never look here. So no
-///   read races a write in a program that keeps that rule; one that breaks it (a tracked member
-///   of a nonisolated class written by a background task) reads a stale flag at worst, and is
-///   reported as a write outside an update.
+///   read races a write in a program that keeps that rule. One that breaks it (a tracked member
+///   of a nonisolated class written by a background task) races with the main actor as any
+///   unsynchronised access does; while no update runs, such a write is taken as a write outside
+///   an update, never an implicit one.
 /// - Plain static stored properties without locks, as the globals they replaced: a read costs a
 ///   load from a fixed address, which is what the accessors' speed rests on.
 @usableFromInline
