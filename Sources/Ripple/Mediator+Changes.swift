@@ -21,6 +21,9 @@ extension Mediator {
     ///
     /// - Parameter reads: Paths of the model scheme, as for ``observe(_:reads:_:)``.
     /// - Returns: A sequence with one element per refresh that changed the reads: its tags.
+    /// - Complexity: As registering an observer (``observe(_:reads:_:)``): O(p) for what `reads`
+    ///   reaches; then one element per refresh that changed them, costing what changed under
+    ///   the paths, not what they reach.
     public func changes(reads: [any ModelPathConvertible<Root>]) -> AsyncStream<[String?]> {
         let (stream, continuation) = AsyncStream<[String?]>.makeStream(bufferingPolicy: .bufferingNewest(1))
         // Only a processor can conflict with others.

@@ -18,6 +18,9 @@ public final class Mediator<Root: RippleRoot> {
     /// The root of the model.
     public let root: Root
     let core: MediatorCore
+    /// The numbers of the nodes documents name (see `Documents/`): here rather than in the core,
+    /// which knows documents only through its recorders.
+    var identities = DocumentIdentities()
     /// The undo and redo stacks and the saved state; see ``History``.
     public let history: History
 
@@ -60,6 +63,13 @@ public final class Mediator<Root: RippleRoot> {
     ///     outermost update's.
     ///   - body: Changes the model; receives the root.
     /// - Throws: What `body` or a validation throws; the change was then rolled back.
+    /// - Complexity: O(w + f), where w is the number of members the update writes and f the
+    ///   registrations watching them, besides what `body` and the registrations that fire do;
+    ///   not the size of the model nor the number of registrations. A collection edited in place
+    ///   is copied once per update and compared with its old value by their common ends, O(c)
+    ///   for its c elements; a subtree attached or detached costs its size once (validation and
+    ///   membership follow it); the first refresh after registrations came or went orders them
+    ///   all again, O(r) for r registrations.
     public func update(
         undoName: String? = nil, tag: String? = nil, _ body: @escaping @MainActor (Root) throws -> Void
     ) throws {
@@ -118,16 +128,6 @@ public final class Mediator<Root: RippleRoot> {
         set { core.failureHandler = newValue }
     }
 
-    // MARK: Saved state
-
-    /// Whether recorded changes were made since ``markSaved()``; see ``History/hasUnsavedChanges``.
-    public var hasUnsavedChanges: Bool { history.hasUnsavedChanges }
-
-    /// Marks the document as it stands now as saved; see ``History/markSaved()``.
-    public func markSaved() {
-        history.markSaved()
-    }
-
     // MARK: Registrations
 
     /// Observes `reads`: `body` fires once on the first refresh after this call, then after
@@ -138,6 +138,10 @@ public final class Mediator<Root: RippleRoot> {
     ///   - reads: Paths of the model scheme, e.g. `[Library.scheme.catalog.total]`.
     ///   - body: Reads the model; must not write it.
     /// - Returns: The registration; it ends when cancelled or released.
+    /// - Complexity: O(p) to register, where p is what `reads` reaches from the root (every node
+    ///   of a `.all` path's subtree, every element of a collection a path goes through), and
+    ///   O(r) at the next refresh, which orders the r registrations again. Then each firing
+    ///   costs `body` and what changed under the paths, not what they reach.
     public func observe(
         _ name: String, reads: [any ModelPathConvertible<Root>], _ body: @escaping @MainActor (Root) -> Void
     ) -> Registration {
@@ -153,6 +157,7 @@ public final class Mediator<Root: RippleRoot> {
     ///   - reads: Paths of that node's scheme, e.g. `[Track.scheme.title]`.
     ///   - body: Reads the node; must not write the model.
     /// - Returns: The registration.
+    /// - Complexity: As ``observe(_:reads:_:)``, with p what `reads` reaches from `node`.
     public func observe<Node: RippleNode>(
         _ name: String, on node: Node, reads: [any ModelPathConvertible<Node>],
         _ body: @escaping @MainActor (Node) -> Void
@@ -161,6 +166,9 @@ public final class Mediator<Root: RippleRoot> {
     }
 
     /// Observes every refresh, whatever changed; fires after all other registrations.
+    ///
+    /// - Complexity: O(1) to register, and O(r) at the next refresh, which orders the r
+    ///   registrations again; then `body` at every refresh.
     public func observeEveryRefresh(_ name: String, _ body: @escaping @MainActor (Root) -> Void) -> Registration {
         let root = self.root
         return register(name, .everyRefresh, anchor: root, reads: []) { body(root) }
@@ -179,6 +187,9 @@ public final class Mediator<Root: RippleRoot> {
     /// - Throws: ``RippleError/conflictingWriters(property:existing:new:)`` when another
     ///   processor already writes one of `writes`, ``RippleError/dependencyCycle(registrations:properties:)``
     ///   when processors would feed each other in a loop.
+    /// - Complexity: As ``observe(_:reads:_:)``, plus O(q) to check `writes` against the other
+    ///   processors, where q is the number of processors that read, directly or through others,
+    ///   what it writes.
     public func process(
         _ name: String, reads: [any ModelPathConvertible<Root>], writes: [any ModelPathConvertible<Root>],
         _ body: @escaping @MainActor (Root) -> Void
@@ -192,6 +203,8 @@ public final class Mediator<Root: RippleRoot> {
 
     /// Registers a coordinator: a priority observer that runs before all processors and
     /// observers, in ascending `priority`, and may read and write anything.
+    ///
+    /// - Complexity: As ``observe(_:reads:_:)``.
     public func coordinate(
         _ name: String, priority: Int = 0, reads: [any ModelPathConvertible<Root>],
         _ body: @escaping @MainActor (Root) -> Void

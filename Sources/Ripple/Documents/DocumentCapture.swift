@@ -158,7 +158,7 @@ enum CapturedValue: Sendable {
 
 /// A document's saved values taken on the main actor, to be encoded anywhere: its header, its
 /// nodes in the order a snapshot lists them, their members, and the text of what was encoded as
-/// it was taken. ``encode(isCancelled:)`` writes the bytes ``MediatorCore/snapshotBytes(root:extra:)``
+/// it was taken. ``encode(isCancelled:)`` writes the bytes ``Mediator/snapshotBytes(extra:)``
 /// writes for the same document.
 struct CapturedDocument: Sendable {
     struct Node: Sendable {
@@ -221,16 +221,16 @@ struct CapturedDocument: Sendable {
     }
 }
 
-extension MediatorCore {
-    /// The saved values of the model under `root`, for a snapshot with `extra` members in its
-    /// header: every node walked, its values copied, what is not `Sendable` encoded.
+extension Mediator where Root: DocumentRoot {
+    /// The saved values of the model, for a snapshot with `extra` members in its header: every
+    /// node walked, its values copied, what is not `Sendable` encoded.
     ///
     /// - Complexity: O(n) in the saved members, without encoding what can be encoded later.
     /// - Throws: ``DocumentError/updateInProgress`` inside an update;
     ///   ``DocumentError/unencodable(reason:)`` for a value encoded now that cannot be.
-    func captureDocument<Root: DocumentRoot>(root: Root, extra: [(String, UInt64)] = []) throws -> CapturedDocument {
+    func captureDocument(extra: [(String, UInt64)] = []) throws -> CapturedDocument {
         // Only between updates: what storage holds then has committed (and is journaled).
-        guard updateDepth == 0 else { throw DocumentError.updateInProgress }
+        guard core.updateDepth == 0 else { throw DocumentError.updateInProgress }
         let context = DocumentWriteContext(identities: identities)
         let rootID = context.reference(root)
         var capture = DocumentCapture(context: context)

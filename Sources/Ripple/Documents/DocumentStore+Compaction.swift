@@ -47,7 +47,7 @@ extension DocumentStore {
     func startCompaction(reportsFailure: Bool) throws -> CompactionRun {
         if let compactionRun { return compactionRun }
         let next = generation + 1
-        let captured = try mediator.core.captureDocument(root: mediator.root, extra: [("journal", next)])
+        let captured = try mediator.captureDocument(extra: [("journal", next)])
         let run = CompactionRun(generation: next, journalEnd: journal.end, document: document, journalPath: journal.path, reportsFailure: reportsFailure)
         compactionRun = run
         run.start(captured, base: captured.header.sequence) { [weak self] in

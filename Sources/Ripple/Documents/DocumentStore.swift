@@ -108,7 +108,7 @@ public final class DocumentStore<Root: DocumentRoot> {
         generation = opened.generation
         snapshotSize = opened.snapshotSize
         mediator = Mediator(root: opened.root)
-        mediator.core.identities = opened.identities
+        mediator.identities = opened.identities
         do {
             try opened.replay(into: mediator)
             try settle(opened.replay.plan, sequence: opened.sequence)
@@ -144,7 +144,7 @@ public final class DocumentStore<Root: DocumentRoot> {
     /// is written at once (its journal follows it); a journal of another generation or format
     /// is replaced by one of this snapshot, whose patch is `sequence`.
     private func settle(_ plan: JournalReplay.Plan, sequence: UInt64) throws {
-        let identities = mediator.core.identities
+        let identities = mediator.identities
         switch plan {
         case .create:
             try writeSnapshot()
@@ -210,10 +210,10 @@ public final class DocumentStore<Root: DocumentRoot> {
         defer { superseded?.end(outcome) }
         try document.checkInPlace()
         let next = generation + 1
-        let identities = mediator.core.identities
+        let identities = mediator.identities
         let bytes: [UInt8]
         do {
-            bytes = try mediator.core.snapshotBytes(root: mediator.root, extra: [("journal", next)])
+            bytes = try mediator.snapshotBytes(extra: [("journal", next)])
         } catch let error as EncodingError {
             throw DocumentError.unencodable(reason: "\(error)")
         }

@@ -4,15 +4,18 @@
 /// a mix of both, until concurrent editing exists.
 @MainActor
 final class LocalChangeWatch: CommitRecorder {
-    /// The mediator's side, which holds this recorder (and outlives it).
-    private unowned let core: MediatorCore
+    /// The identities of the mediator's document (which a mediator replaces only as it opens
+    /// one, before any recorder is attached).
+    private let identities: DocumentIdentities
 
-    init(core: MediatorCore) {
-        self.core = core
+    init(identities: DocumentIdentities) {
+        self.identities = identities
     }
 
+    /// It keeps no document of its own: the patch recorder does.
+    var keptDocument: Int? { nil }
+
     func record(_ commit: Commit) {
-        let identities = core.identities
         guard !identities.hasLocalChanges, commit.tag != "remote" else { return }
         let writes = commit.firstWrites { type(of: $0.node)._rippleDescriptor.saves($0.member) }
         if writes.contains(where: { !$0.node._rippleIsCurrent($0.member, $0.old) }) { identities.hasLocalChanges = true }
@@ -23,6 +26,6 @@ extension Mediator where Root: DocumentRoot {
     /// Attaches the recorder that notes this mediator's own changes, once.
     func watchForLocalChanges() {
         guard !core.recorders.contains(where: { $0 is LocalChangeWatch }) else { return }
-        core.recorders.append(LocalChangeWatch(core: core))
+        core.recorders.append(LocalChangeWatch(identities: identities))
     }
 }

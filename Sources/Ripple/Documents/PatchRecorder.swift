@@ -14,6 +14,7 @@ final class PatchRecorder: CommitRecorder, CommitGate {
     private let membership: DocumentMembership
     /// The document it records (which its nodes' trackers name).
     var documentSerial: Int { membership.serial }
+    var keptDocument: Int? { documentSerial }
     /// Who receives the patches, in order.
     var sinks: [(Patch) -> Void] = []
     /// Who hears that a committed update could not be written into a patch (when no store
@@ -228,126 +229,6 @@ protocol PatchJournal: AnyObject {
     /// document during the refresh (a continuation of the held patch when `continuing`), or why
     /// it could not be made into a patch; nothing can be refused any more.
     func updateDidCommit(rest: Result<Patch, DocumentError>?, continuing: Bool)
-}
-
-extension Mediator where Root: DocumentRoot {
-    /// The patches of the committed updates from now on, one per update that changed the
-    /// document (undo and redo included), as an `AsyncStream`.
-    ///
-    /// ```swift
-    /// for await patch in mediator.patches() {
-    ///     try await connection.send(JSONEncoder().encode(patch))
-    /// }
-    /// // elsewhere, on a replica opened from the same snapshot:
-    /// try replica.apply(patch)
-    /// ```
-    ///
-    /// A patch holds what its update changed and no more; nodes are named by their numbers in
-    /// the document, so a replica must start from this document (a ``snapshot()`` opened with
-    /// ``init(opening:limits:)``, or a ``DocumentStore``). The stream ends when the mediator is gone.
-    public func patches() -> AsyncStream<Patch> {
-        let (stream, continuation) = AsyncStream<Patch>.makeStream()
-        patchRecorder.sinks.append { continuation.yield($0) }
-        core.onEnd.append { continuation.finish() }
-        return stream
-    }
-
-    /// Applies a patch of the document this mediator holds (made by ``patches()`` of another
-    /// mediator of it), as one update tagged `"remote"`, which is not recorded for undo.
-    ///
-    /// This mediator follows that one: until concurrent editing exists, a mediator that
-    /// committed changes of its own to the document since it was opened (in an update not
-    /// tagged `"remote"`, undo and redo included) refuses patches, as does a patch that names a
-    /// node this document no longer holds (one alive only in history, say): applied, either
-    /// would make the document a mix of both. The patch may come from anywhere: every number in
-    /// it is checked, and one larger or deeper than ``documentLimits`` is refused.
-    ///
-    /// - Throws: ``DocumentError/patchDoesNotApply(reason:)`` when it names what this document
-    ///   does not hold, does not follow the last patch applied, or this mediator made changes of
-    ///   its own; ``DocumentError/tooLarge(reason:)``; what a validation throws. Nothing is
-    ///   changed then: not the model, its numbering, the patch count nor the history.
-    public func apply(_ patch: Patch) throws {
-        let identities = core.identities
-        guard patch.document == identities.document else {
-            throw DocumentError.patchDoesNotApply(reason: "it was made for another document")
-        }
-        guard !identities.hasLocalChanges else {
-            throw DocumentError.patchDoesNotApply(
-                reason: "this mediator made changes of its own since it was opened, and follows no other's patches")
-        }
-        guard patch.sequence == identities.sequence &+ 1 else {
-            throw DocumentError.patchDoesNotApply(
-                reason: patch.sequence <= identities.sequence
-                    ? "it is patch \(patch.sequence), and this document has had \(identities.sequence) already"
-                    : "patches \(identities.sequence + 1) to \(patch.sequence &- 1) did not come before it")
-        }
-        // Which nodes are in the document: counted from now on (once), for the nodes named.
-        let serial = patchRecorder.documentSerial
-        try apply([patch], documentSerial: serial)
-        identities.sequence = patch.sequence
-    }
-
-    /// Replays a store's journal over the document it follows: every patch, in order, as one
-    /// update tagged `"remote"`, not recorded for undo (one validation and one refresh).
-    ///
-    /// - Throws: ``DocumentError/damaged(reason:)`` for a patch of another document, or one that
-    ///   a validation refuses; what ``apply(_:)`` throws; nothing is changed then.
-    func replay(_ patches: [Patch]) throws {
-        let document = core.identities.document
-        if let index = patches.firstIndex(where: { $0.document != document }) {
-            throw DocumentError.damaged(reason: "journal record \(index + 1) is a patch of another document")
-        }
-        do {
-            try apply(patches, documentSerial: nil)
-        } catch let error as DocumentError {
-            throw error
-        } catch {
-            // Every record committed once: one that a validation refuses is not what the store wrote.
-            throw DocumentError.damaged(reason: "the journal holds an update the model refuses: \(describe(error))")
-        }
-    }
-
-    /// Applies `patches` as one update; on failure, puts the numbers back and lets the nodes
-    /// they brought go holders first.
-    private func apply(_ patches: [Patch], documentSerial: Int?) throws {
-        let identities = core.identities
-        let numbers = identities.numbers
-        let application = PatchApplication(root: root, identities: identities, documentSerial: documentSerial)
-        do {
-            try history.withoutRecording {
-                try update(tag: "remote") { _ in
-                    for patch in patches { try application.apply(patch) }
-                    try application.finish()
-                }
-            }
-        } catch {
-            identities.numbers = numbers
-            application.releaseBrought()
-            // A value of the wrong type for its member is a patch of another document.
-            throw error is DecodingError ? DocumentError.patchDoesNotApply(reason: describe(error)) : error
-        }
-    }
-
-    /// How large and deep the patches this mediator applies may make the document: those it
-    /// was opened with (``init(opening:limits:)``), or ``DocumentLimits/default``.
-    public var documentLimits: DocumentLimits {
-        get { core.identities.limits ?? .default }
-        set { core.identities.limits = newValue }
-    }
-
-    /// The recorder of patches, made and attached the first time it is needed.
-    var patchRecorder: PatchRecorder {
-        if let recorder = core.recorders.lazy.compactMap({ $0 as? PatchRecorder }).first { return recorder }
-        let recorder = PatchRecorder(root: root, identities: core.identities)
-        recorder.failureSinks.append { [weak core] error in
-            core?.reportFailure(error, origin: error == .storeClosed ? "document store" : "patches", wasRolledBack: false)
-        }
-        // Before history, so that a store's `markSaved()` counts for the update it journals.
-        core.recorders.insert(recorder, at: 0)
-        core.gates.append(recorder)
-        watchForLocalChanges()
-        return recorder
-    }
 }
 
 extension Patch.Operation {

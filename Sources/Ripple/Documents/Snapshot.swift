@@ -13,60 +13,11 @@ import Foundation
 let documentFormat = 1
 
 extension Mediator where Root: DocumentRoot {
-    /// The whole document as `Data`: every saved member of every node, each node once.
-    ///
-    /// ```swift
-    /// let data = try mediator.snapshot()
-    /// let copy = try Mediator<Library>(opening: data)
-    /// ```
-    ///
-    /// Discardable and derived members are not saved. Take it between updates, for the state
-    /// they committed.
-    ///
-    /// - Throws: What a member's `Encodable` conformance throws (a non-finite `Double`, say);
-    ///   ``DocumentError/updateInProgress`` inside an update's body, whose writes may still roll
-    ///   back (observers and processors may take one: what they see has committed).
-    public func snapshot() throws -> Data {
-        // Writes outside updates are part of the state once committed.
-        core.commitImplicitUpdate()
-        // From now on each update that changes the document is numbered, for replicas of it.
-        _ = patchRecorder
-        return Data(try core.snapshotBytes(root: root))
-    }
-
-    /// Opens a document saved by ``snapshot()``: the same values, node identities and sharing.
-    ///
-    /// Each node is made with its class's `init()`, then given its saved members; discardable
-    /// members keep their initial values, derived ones are computed again by processors on the
-    /// first refresh. A document of an older version is migrated first (see ``DocumentRoot``).
-    ///
-    /// The data may come from anywhere: every number in it is checked before use, and a
-    /// document larger or deeper than `limits` is refused.
-    ///
-    /// - Parameters:
-    ///   - data: A snapshot.
-    ///   - limits: How large and deep a document may be; ``DocumentLimits/default`` unless given.
-    ///     They also judge the patches the mediator applies (``documentLimits``).
-    /// - Throws: ``DocumentError``: not a document (garbage, cut short), another model, a newer
-    ///   format or version, damaged (a version below 1, a number out of range), too large or
-    ///   too deep; nothing is opened then.
-    public convenience init(opening data: Data, limits: DocumentLimits = .default) throws {
-        let identities = DocumentIdentities()
-        let root: Root = try openDocument([UInt8](data), identities: identities, limits: limits)
-        self.init(root: root)
-        core.identities = identities
-        // A mediator opened from a document may follow another's patches, as long as it makes
-        // no change of its own.
-        watchForLocalChanges()
-    }
-}
-
-extension MediatorCore {
-    /// The snapshot of the model under `root`, with `extra` members in its header.
-    func snapshotBytes<Root: DocumentRoot>(root: Root, extra: [(String, UInt64)] = []) throws -> [UInt8] {
+    /// The snapshot of the model, with `extra` members in its header.
+    func snapshotBytes(extra: [(String, UInt64)] = []) throws -> [UInt8] {
         // While the gates take a transaction's change, its writes are validated and stay unless
         // a gate refuses them (a store behind its journal saves them whole then).
-        if updateDepth > 0 && !queuesUpdates && !isPreparingCommit { throw DocumentError.updateInProgress }
+        if core.updateDepth > 0 && !core.queuesUpdates && !core.isPreparingCommit { throw DocumentError.updateInProgress }
         let context = DocumentWriteContext(identities: identities)
         let rootID = context.reference(root)
         // One writer for every node: the text grows in place (a copy per node would cost the

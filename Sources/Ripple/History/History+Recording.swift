@@ -1,4 +1,7 @@
 extension History: CommitRecorder {
+    /// History keeps no document.
+    var keptDocument: Int? { nil }
+
     /// Records an outermost update that ended: per member, the value before its first write
     /// where history records (saved members, outside ``withoutRecording(_:)``) if it still
     /// differs; and whether saved members also changed where it does not record. Costs one pass

@@ -31,10 +31,11 @@ extension Array where Element: RippleNode & Identifiable {
     /// }
     /// ```
     ///
-    /// Costs time linear in the sizes of `incoming` and the array.
-    ///
     /// - Throws: ``MergeError/duplicateID(_:)`` when `incoming` holds an id twice (then nothing
     ///   is changed), or what `make` or `update` throws (the enclosing update then rolls back).
+    /// - Complexity: O(n + m), where n is the number of nodes of the array and m the number of
+    ///   elements of `incoming`, plus what `make` and `update` do; the writes it makes then cost
+    ///   what they cost in any update (only real changes notify).
     public mutating func merge<Incoming: Sequence>(
         _ incoming: Incoming, make: (Incoming.Element) throws -> Element,
         update: (Element, Incoming.Element) throws -> Void
@@ -63,6 +64,8 @@ extension Dictionary where Value: RippleNode & Identifiable, Key == Value.ID {
     ///
     /// - Throws: ``MergeError/duplicateID(_:)`` when `incoming` holds an id twice (then nothing
     ///   is changed), or what `make` or `update` throws (the enclosing update then rolls back).
+    /// - Complexity: O(n + m), where n is the number of nodes of the dictionary and m the number
+    ///   of elements of `incoming`, plus what `make` and `update` do.
     public mutating func merge<Incoming: Sequence>(
         _ incoming: Incoming, make: (Incoming.Element) throws -> Value,
         update: (Value, Incoming.Element) throws -> Void

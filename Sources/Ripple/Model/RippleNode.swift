@@ -97,7 +97,7 @@ extension RippleNode {
     /// Records a read of member `member`: free unless contracts are being checked.
     @inlinable @inline(__always)
     @_spi(RippleGenerated) public func _rippleRead(_ member: Int) {
-        if _slowPath(_rippleChecksReads) { _rippleDidRead(self, member) }
+        if _slowPath(AccessorRouting.checksReads) { AccessorRouting.didRead(self, member) }
     }
 
     /// Journals `old` after a setter stored a new value, when an update records writes or
@@ -105,14 +105,14 @@ extension RippleNode {
     /// after the store, so the fast path needs no retain and no exclusivity check.
     @inlinable @inline(__always)
     @_spi(RippleGenerated) public func _rippleDidSet<Value>(_ old: Value, _ member: Int) {
-        if _rippleMustJournal(member) { _rippleWillWrite(self, member, old) }
+        if _rippleMustJournal(member) { AccessorRouting.willWrite(self, member, old) }
     }
 
     /// Journals `old` before a setter stores a new value: the setters of a class with
     /// `transactionWillChange()`, whose hook must run before the node's first change.
     @inlinable @inline(__always)
     @_spi(RippleGenerated) public func _rippleWillSet<Value>(_ old: Value, _ member: Int) {
-        if _rippleMustJournal(member) { _rippleWillWrite(self, member, old) }
+        if _rippleMustJournal(member) { AccessorRouting.willWrite(self, member, old) }
     }
 
     /// Whether a write of member `member` must journal the value it replaces: an update
@@ -123,15 +123,15 @@ extension RippleNode {
     /// is no, nothing else holds the storage, so the edit costs what it costs on a plain value.
     @inlinable @inline(__always)
     @_spi(RippleGenerated) public func _rippleMustJournal(_ member: Int) -> Bool {
-        guard _slowPath(_rippleIsRecording || _rippleTracker._isWatched) else { return false }
+        guard _slowPath(AccessorRouting.isRecording || _rippleTracker._isWatched) else { return false }
         let tracker = self._rippleTracker
-        return member >= 64 || tracker.journalEpoch != _rippleJournalEpoch
+        return member >= 64 || tracker.journalEpoch != AccessorRouting.journalEpoch
             || tracker.journaledMembers & (1 &<< UInt64(member)) == 0
     }
 
     /// Journals the value of member `member` before an in-place edit changes it.
     @inlinable
     @_spi(RippleGenerated) public func _rippleWillModify<Value>(_ member: Int, _ old: Value) {
-        _rippleWillWrite(self, member, old)
+        AccessorRouting.willWrite(self, member, old)
     }
 }

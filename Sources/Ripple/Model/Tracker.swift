@@ -108,7 +108,7 @@ public final class Tracker {
             isObserved = true
             _isWatched = true
             // Writes outside updates noted before must reach Observation from now on.
-            if !_rippleIsRecording { journalEpoch = 0 }
+            if !AccessorRouting.isRecording { journalEpoch = 0 }
             made.access(subject, keyPath: keyPath)
         }
     }
@@ -146,7 +146,7 @@ public final class Tracker {
         }
         _isWatched = true
         // Writes outside updates noted before are reported from now on.
-        if !_rippleIsRecording { journalEpoch = 0 }
+        if !AccessorRouting.isRecording { journalEpoch = 0 }
     }
 
     internal func removeWatcher(_ registration: RegistrationState, member: Int) {

@@ -37,6 +37,10 @@ protocol CommitRecorder: AnyObject {
     /// Keeps what it needs of `commit`. Tracked writes it makes (to a state node that
     /// registrations read) are delivered by the refresh that follows.
     func record(_ commit: Commit)
+    /// The document whose nodes this recorder keeps (the serial their trackers' `documentOwner`
+    /// holds), if any: a background write of one of them reaches this recorder's mediator,
+    /// watched or not.
+    var keptDocument: Int? { get }
 }
 
 /// What must hold a transaction's change before anything of it is delivered (a document

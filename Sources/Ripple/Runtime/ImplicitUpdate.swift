@@ -53,7 +53,7 @@ extension MediatorCore {
         // The core is found again on the main actor among the live ones (it is not Sendable).
         let id = ObjectIdentifier(self)
         Task { @MainActor in
-            guard let core = MediatorCore.live.lazy.compactMap(\.core).first(where: { ObjectIdentifier($0) == id }) else { return }
+            guard let core = AccessorRouting.liveCore(id) else { return }
             core.implicit.isScheduled = false
             core.commitImplicitUpdate()
         }

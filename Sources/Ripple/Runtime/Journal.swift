@@ -18,7 +18,6 @@ final class Journal {
     private(set) var entries: [JournalEntry] = []
     private(set) var epoch: UInt64 = 0
     private var journaledHigh: Set<NodeMember> = []
-    private nonisolated(unsafe) static var lastEpoch: UInt64 = 0
     /// Whether the writes journaled now may be undone (false inside `History.withoutRecording`).
     var writesAreUndoable = true
 
@@ -28,16 +27,10 @@ final class Journal {
     subscript(range: PartialRangeFrom<Int>) -> ArraySlice<JournalEntry> { entries[range] }
     subscript(range: Range<Int>) -> ArraySlice<JournalEntry> { entries[range] }
 
-    /// An epoch no journal had.
-    static func newEpoch() -> UInt64 {
-        lastEpoch &+= 1
-        return lastEpoch
-    }
-
     /// Starts a segment: the next write of every member is journaled again.
     func beginSegment() {
-        epoch = Self.newEpoch()
-        _rippleJournalEpoch = epoch
+        epoch = AccessorRouting.newEpoch()
+        AccessorRouting.journalEpoch = epoch
         if !journaledHigh.isEmpty { journaledHigh.removeAll(keepingCapacity: true) }
     }
 
@@ -64,11 +57,11 @@ final class Journal {
 
     /// Puts back every value journaled since `mark`, newest first, and forgets them.
     func rollBack(to mark: Int) {
-        let wasRecording = _rippleIsRecording
-        _rippleIsRecording = false
+        let wasRecording = AccessorRouting.isRecording
+        AccessorRouting.isRecording = false
         for entry in entries[mark...].reversed() { entry.node._rippleRestore(entry.member, entry.old) }
         entries.removeSubrange(mark...)
-        _rippleIsRecording = wasRecording
+        AccessorRouting.isRecording = wasRecording
         beginSegment()
     }
 

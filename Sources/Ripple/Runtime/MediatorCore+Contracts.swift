@@ -15,7 +15,7 @@ extension MediatorCore {
             // Watched by nobody (a binding's write, say): no violation, and no array to gather.
             guard tracker.modelMemberships > 0 else { return }
             var isNoted = false
-            live.withUnsafeBufferPointer { cores in
+            AccessorRouting.live.withUnsafeBufferPointer { cores in
                 for index in cores.indices {
                     guard let core = cores[index].core, core.membership.contains(node) else { continue }
                     let entry = JournalEntry(node: node, member: member, old: old)
@@ -35,8 +35,8 @@ extension MediatorCore {
         let watching = watchingCores(of: tracker)
         var holding = watching
         if tracker.modelMemberships > 0 {
-            for index in live.indices {
-                guard let core = live[index].core, core.membership.contains(node), !holding.contains(where: { $0 === core }) else { continue }
+            for index in AccessorRouting.live.indices {
+                guard let core = AccessorRouting.live[index].core, core.membership.contains(node), !holding.contains(where: { $0 === core }) else { continue }
                 holding.append(core)
             }
         }
@@ -79,9 +79,9 @@ extension MediatorCore {
     /// Marks member `member` of the tracker's node journaled in the epoch of writes outside
     /// updates (a fresh one after each update), as a journal marks its segment's writes.
     private static func markNoted(_ tracker: Tracker, _ member: Int) {
-        guard member < 64, _rippleJournalEpoch != 0 else { return }
-        if tracker.journalEpoch != _rippleJournalEpoch {
-            tracker.journalEpoch = _rippleJournalEpoch
+        guard member < 64, AccessorRouting.journalEpoch != 0 else { return }
+        if tracker.journalEpoch != AccessorRouting.journalEpoch {
+            tracker.journalEpoch = AccessorRouting.journalEpoch
             tracker.journaledMembers = 0
         }
         tracker.journaledMembers |= 1 << UInt64(member)
@@ -91,8 +91,8 @@ extension MediatorCore {
     @MainActor
     static func documentCores(holding node: any RippleNode) -> [MediatorCore] {
         let owner = node._rippleTracker.documentOwner
-        return live.compactMap(\.core).filter { core in
-            core.recorders.contains { ($0 as? PatchRecorder)?.documentSerial == owner }
+        return AccessorRouting.live.compactMap(\.core).filter { core in
+            core.recorders.contains { $0.keptDocument == owner }
         }
     }
 

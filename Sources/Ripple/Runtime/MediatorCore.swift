@@ -7,7 +7,7 @@ import Foundation
 /// (``RefreshScheduler``, over the ``RegistrationGraph``), then calls the hooks
 /// (``TransactionHooks``) and hands what committed to the recorders (``CommitRecorder``:
 /// history). Everything here runs on the main actor. The methods the accessors call are
-/// nonisolated only because model classes may be; `activeCores` hands them the running core.
+/// nonisolated only because model classes may be; `AccessorRouting` hands them the running core.
 final class MediatorCore {
     var contracts = Contracts.default
     var violations: [ContractViolation] = []
@@ -36,8 +36,6 @@ final class MediatorCore {
     /// The last outermost update, or a transaction it ran, was rolled back because a gate
     /// refused it (not because of its body or its validation).
     var lastTransactionWasRefused = false
-    /// The numbers of the nodes documents name (see `Documents/`).
-    var identities = DocumentIdentities()
 
     private(set) var updateDepth = 0
     /// How many outermost updates (refreshes included) started.
@@ -55,10 +53,6 @@ final class MediatorCore {
     /// Work to run once the running outermost update is over.
     private var afterUpdates: [@MainActor () -> Void] = []
 
-    /// The mediators alive, for writes outside updates (to find those whose model holds the node).
-    @exclusivity(unchecked) nonisolated(unsafe) static var live: [WeakCore] = []
-    struct WeakCore { weak var core: MediatorCore? }
-
     /// Walks the model once: to count its nodes, and to link them to their parents when a class
     /// declares `validate()`.
     init(root: any RippleNode) {
@@ -66,11 +60,8 @@ final class MediatorCore {
         validator = Validator(rootDescriptor: type(of: root)._rippleDescriptor)
         membership = ModelMembership(root: root)
         validator.buildLinks(from: root)
-        // Writes outside updates are noted in an epoch of their own (see `deactivate()`).
-        if activeCores.isEmpty && _rippleJournalEpoch == 0 { _rippleJournalEpoch = Journal.newEpoch() }
         scheduler.core = self
-        Self.live.removeAll { $0.core == nil }
-        Self.live.append(WeakCore(core: self))
+        AccessorRouting.add(self)
     }
 
     /// Called when the mediator is gone (streams end).
@@ -294,17 +285,11 @@ final class MediatorCore {
     }
 
     private func activate() {
-        activeCores.append(self)
-        _rippleIsRecording = true
-        _rippleJournalEpoch = journal.epoch
+        AccessorRouting.enter(self)
     }
 
     private func deactivate() {
-        if let index = activeCores.lastIndex(where: { $0 === self }) { activeCores.remove(at: index) }
-        _rippleIsRecording = !activeCores.isEmpty
-        // Outside updates, a fresh epoch: writes outside updates mark what they noted (see
-        // `writeOutsideUpdate`), and those after this update are noted again.
-        _rippleJournalEpoch = activeCores.last?.journal.epoch ?? Journal.newEpoch()
+        AccessorRouting.leave(self)
     }
 
     // MARK: - Registrations
@@ -349,7 +334,7 @@ final class MediatorCore {
         // The core is found again on the main actor, among the live ones.
         let id = ObjectIdentifier(core)
         let cancel: @MainActor @Sendable () -> Void = {
-            guard let core = live.lazy.compactMap(\.core).first(where: { ObjectIdentifier($0) == id }), !core.isBusy else { return }
+            guard let core = AccessorRouting.liveCore(id), !core.isBusy else { return }
             core.cancelReleased()
         }
         if ImplicitUpdate.isOnMainActor {

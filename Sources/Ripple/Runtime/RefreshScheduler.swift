@@ -302,10 +302,10 @@ final class RefreshScheduler {
         defer { firingTags = [] }
         running = registration
         let checksReads = registration.isChecked && core.contracts.readOutsideReads != .ignore
-        let wasChecking = _rippleChecksReads
-        _rippleChecksReads = checksReads
+        let wasChecking = AccessorRouting.checksReads
+        AccessorRouting.checksReads = checksReads
         registration.body()
-        _rippleChecksReads = wasChecking
+        AccessorRouting.checksReads = wasChecking
         do {
             if journal.count > mark { try core.validate(from: mark) }
         } catch {

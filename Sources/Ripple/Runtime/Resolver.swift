@@ -6,9 +6,9 @@ extension RegistrationState {
     /// where following a change is not sound (see ``Watches``). Otherwise the watches follow
     /// the changes of the model's structure at the cost of what changed (``followChanges()``).
     func resolve() {
-        let wasChecking = _rippleChecksReads
-        _rippleChecksReads = false
-        defer { _rippleChecksReads = wasChecking }
+        let wasChecking = AccessorRouting.checksReads
+        AccessorRouting.checksReads = false
+        defer { AccessorRouting.checksReads = wasChecking }
         resolvesWhenFiring = false
         guard let anchor, !isCancelled else { return watches.removeAll() }
         watches.resolve(readPaths, from: anchor, anchorDescriptor)
@@ -35,9 +35,9 @@ extension RegistrationState {
             return
         }
         guard watches.hasPendingChanges else { return }
-        let wasChecking = _rippleChecksReads
-        _rippleChecksReads = false
-        defer { _rippleChecksReads = wasChecking }
+        let wasChecking = AccessorRouting.checksReads
+        AccessorRouting.checksReads = false
+        defer { AccessorRouting.checksReads = wasChecking }
         if !watches.follow() { resolve() }
     }
 
@@ -46,9 +46,9 @@ extension RegistrationState {
     /// following against the full walk.
     func watchDifferences(nodes: [any RippleNode]) -> [String] {
         guard let anchor, !isCancelled else { return watches.watched.isEmpty ? [] : ["an ended registration watches"] }
-        let wasChecking = _rippleChecksReads
-        _rippleChecksReads = false
-        defer { _rippleChecksReads = wasChecking }
+        let wasChecking = AccessorRouting.checksReads
+        AccessorRouting.checksReads = false
+        defer { AccessorRouting.checksReads = wasChecking }
         let reference = Watches()
         reference.resolve(readPaths, from: anchor, anchorDescriptor)
         var differences = watches.differences(from: reference)

@@ -40,8 +40,8 @@ import Testing
     @Test(arguments: 0..<6)
     func aCapturedDocumentEncodesOffTheMainActorToTheBytesOfASnapshot(seed: Int) async throws {
         let mediator = try makeRichLibrary(seed: seed)
-        let expected = try mediator.core.snapshotBytes(root: mediator.root, extra: [("journal", 3)])
-        let captured = try mediator.core.captureDocument(root: mediator.root, extra: [("journal", 3)])
+        let expected = try mediator.snapshotBytes(extra: [("journal", 3)])
+        let captured = try mediator.captureDocument(extra: [("journal", 3)])
         let encoded = try await Task.detached { try captured.encode() }.value
         #expect(encoded == expected)
         // Sendable values are kept to be encoded later, not encoded on the main actor.
@@ -51,7 +51,7 @@ import Testing
 
     @Test func aCancelledEncodingStops() throws {
         let mediator = try makeRichLibrary(seed: 1)
-        let captured = try mediator.core.captureDocument(root: mediator.root)
+        let captured = try mediator.captureDocument()
         #expect(throws: CancellationError.self) { try captured.encode(isCancelled: { true }) }
     }
 

@@ -23,7 +23,7 @@ import Testing
 
         /// Everything a refused patch must leave as it was.
         func state() throws -> [String] {
-            let identities = replica.core.identities
+            let identities = replica.identities
             return [
                 String(decoding: try replica.snapshot(), as: UTF8.self), "\(identities.nextID)", "\(identities.sequence)",
                 "\(replica.history.canUndo) \(replica.history.canRedo) \(replica.history.undoName ?? "-")",
@@ -83,7 +83,7 @@ import Testing
         let pair = try Pair()
         // The replica's app keeps the shelf (a view holds it) after the origin removed it.
         let removed = pair.replica.root.shelves[2]
-        let number = pair.replica.core.identities.id(of: removed)
+        let number = pair.replica.identities.id(of: removed)
         try pair.origin.update { $0.shelves.removeLast() }
         try pair.replica.apply(pair.patches.removeFirst())
         try pair.origin.update { $0.userID = 1 }
@@ -114,7 +114,7 @@ import Testing
         let pair = try Pair()
         try pair.origin.update { $0.userID = 1 }
         let genuine = pair.patches[0]
-        let held = pair.replica.core.identities.id(of: pair.replica.root.shelves[0])
+        let held = pair.replica.identities.id(of: pair.replica.root.shelves[0])
         let before = try pair.state()
         let patch = Patch(
             tag: nil, operations: [.node(id: held, type: "Shelf", values: PatchValue(Array(#"{"title":"twice"}"#.utf8)))],

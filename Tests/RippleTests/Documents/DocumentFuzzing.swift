@@ -53,7 +53,7 @@ enum DocumentFuzzing {
     private static func takeApartOpened() {
         for mediator in opened {
             var nodes: [any RippleNode] = [mediator.root]
-            mediator.core.identities.forEachIndexedNode { nodes.append($0) }
+            mediator.identities.forEachIndexedNode { nodes.append($0) }
             var seen: Set<ObjectIdentifier> = []
             while let node = nodes.popLast() {
                 guard seen.insert(ObjectIdentifier(node)).inserted else { continue }
@@ -111,7 +111,7 @@ enum DocumentFuzzing {
         }
         opened.append(replica)
         for var patch in patches {
-            let identities = replica.core.identities
+            let identities = replica.identities
             if fixingNumbers {
                 patch = Patch(tag: patch.tag, operations: patch.operations, document: identities.document, sequence: identities.sequence + 1)
             }

@@ -327,7 +327,7 @@ import Testing
         do {
             let store = try DocumentStore<Library>(url: url, durability: .onSave)
             try store.mediator.update { $0.chart.slices = [Slice("A", 60), Slice("B", 40)] }
-            let identities = store.mediator.core.identities
+            let identities = store.mediator.identities
             let slice = identities.id(of: store.mediator.root.chart.slices[1])
             forged = Patch(
                 tag: nil, operations: [.set(node: slice, member: "percent", value: PatchValue(Array("70".utf8)))],
