@@ -24,17 +24,11 @@ public final class Tracker {
     /// Whether Observation has read a member of this node, so that its changes are reported.
     /// A flag of its own: comparing the optional registrar with nil would copy it (a retain).
     @usableFromInline @exclusivity(unchecked) internal var isObserved = false
-    /// Whether it is in its document, and in the region of ``regionOwner`` (the flags sit
-    /// together: a tracker is in every node).
-    internal var isInDocument = false
-    internal var isInRegion = false
     /// Whether a mediator keeps this node's parent links (see `Validator`): a write outside
     /// updates must reach the runtime, so that the links follow it.
     var isLinked = false {
         didSet { updateIsWatched() }
     }
-    /// Whether it is in the model of ``placeCounter`` (see `PlaceCounter`).
-    @exclusivity(unchecked) internal var isCountedIn = false
 
     /// The Observation registrar of a node generated with `observable`, made at its first
     /// Observation read (on the main actor): nodes nobody reads through Observation pay nothing.
@@ -64,37 +58,23 @@ public final class Tracker {
 
     /// The node's number in its document (0 until a snapshot, patch or journal names it).
     internal var documentID: UInt64 = 0
-    /// The places that hold this node in nodes of its document (see `DocumentMembership`;
-    /// kept while patches are made).
-    internal var documentPlaces = 0
-    /// Which document (``DocumentMembership/serial``) it entered last.
-    internal var documentOwner = 0
 
-    /// How many mediators' models hold this node (see `PlaceCounter`): then a write outside
+    /// How many mediators' models hold this node (see `ModelPlaceCounter`): then a write outside
     /// updates reaches the runtime, so that no mediator loses it. Changed through
     /// ``enterModel()`` and ``leaveModel()``.
     @exclusivity(unchecked) internal private(set) var modelMemberships: Int32 = 0
-    /// The places that hold this node in nodes of the model of ``placeCounter``, and how many of
-    /// those are in nodes of a smaller ``placeLabel`` (see `PlaceCounter`).
-    @exclusivity(unchecked) internal var places: Int32 = 0
-    @exclusivity(unchecked) internal var supportingPlaces: Int32 = 0
-    /// The `PlaceCounter/serial` of the counter that keeps its entry here; 0 when none does
-    /// (a node is seldom in the models of two mediators; the others keep a table).
-    @exclusivity(unchecked) internal var placeCounter: Int32 = 0
-    /// Its label in the model of ``placeCounter``: no larger than its depth when it entered.
-    @exclusivity(unchecked) internal var placeLabel: UInt64 = 0
 
     /// The journal epoch in which ``journaledMembers`` is valid.
     @usableFromInline @exclusivity(unchecked) internal var journalEpoch: UInt64 = 0
     /// Members (below 64) already journaled in ``journalEpoch``; others use the journal's set.
     @usableFromInline @exclusivity(unchecked) internal var journaledMembers: UInt64 = 0
 
-    /// The places that hold this node in the region of ``regionOwner`` (a `.all` watch): kept
-    /// here by the first region that counts it (a node is seldom in more than one); other
-    /// regions count it in a table of their own (see `Watches`).
-    internal var regionPlaces = 0
-    /// The `Watches/serial` of the region that counts this node here; 0 when none does.
-    internal var regionOwner = 0
+    /// The entries of place counters (see `PlaceCounter`), one slot for each kind: the first
+    /// document, region of a `.all` watch and mediator's model that counts the node keeps its
+    /// entry here (a node is seldom in two of one kind; the others keep a table).
+    @exclusivity(unchecked) internal var documentPlaces = PlaceSlot<PlaceCount>()
+    @exclusivity(unchecked) internal var regionPlaces = PlaceSlot<PlaceCount>()
+    @exclusivity(unchecked) internal var modelPlaces = PlaceSlot<ModelPlaceCounter.Entry>()
 
     /// Reports a read of `keyPath` of `subject`, this tracker's node, to its registrar (made
     /// at the first read), in place.
