@@ -1,20 +1,19 @@
 /// Which nodes are in a model: those its root reaches through stored node members (computed
 /// ones hold no place). Kept at the cost of the change, never of the model.
 ///
-/// A `PlaceCounter` keeps, for each node, the places that hold it in nodes of the model (an
-/// element of an array, a value of a dictionary, an optional); a node whose count becomes
-/// positive enters and counts what it holds, one whose count falls to zero leaves. A count alone
-/// (the plain counting of documents) would keep a group of nodes holding each other (a subtree whose nodes point back
-/// at their parents) in the model once nothing else holds it, so each node also has a *label*,
-/// no larger than its depth when it entered, and counts its *supporting* places: those in nodes
-/// of a smaller label. Every node of the model but the root has one, so following them down the
-/// labels reaches the root. A node that loses its last supporting place is in doubt: it and the
-/// nodes that only it supports are looked at together; those that something outside the group
-/// still holds are reachable, and take new labels (with what they hold in the group); the rest
-/// leave. So a commit costs what it changed, the nodes that entered or left, and the nodes below
-/// one that moved deeper than the nodes it holds (which take new labels); moving a node to a
-/// parent no deeper than its old one costs that move only.
-/// The root is always in.
+/// It counts, for each node, the places that hold it in nodes of the model (an element of an
+/// array, a value of a dictionary, an optional), its entries kept by a `PlaceCounter`; a node
+/// whose count becomes positive enters and counts what it holds. A count alone (the plain
+/// counting of documents) would keep a group of nodes holding each other (a subtree whose nodes
+/// point back at their parents) in the model once nothing else holds it, so each node also has a
+/// *label*, no larger than its depth when it entered, and counts its *supporting* places: those
+/// in nodes of a smaller label. Every node of the model but the root (always in) has one, so
+/// following them down the labels reaches the root. A node that loses its last supporting place
+/// is in doubt: it and the nodes that only it supports are looked at together; those that
+/// something outside the group still holds are reachable, and take new labels (with what they
+/// hold in the group); the rest leave. So a commit costs what it changed, the nodes that entered
+/// or left, and the nodes below one that moved deeper than the nodes it holds (which take new
+/// labels); moving a node to a parent no deeper than its old one costs that move only.
 final class ModelPlaceCounter {
     /// One node's entry.
     struct Entry: PlaceEntry {
