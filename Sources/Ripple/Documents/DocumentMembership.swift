@@ -2,13 +2,10 @@
 /// only nodes that were in the document (a replica holds exactly those), and brings, with every
 /// saved member, the nodes its update put in (new ones, or ones back after leaving).
 ///
-/// It counts, for each node, the places that hold it in nodes of the document (an element of an
-/// array, a value of a dictionary, an optional): a committed update changes the counts of what
-/// it changed, in the members it wrote; a node whose count becomes positive enters and counts
-/// what it holds, one whose count falls to zero leaves and uncounts what it holds. So a commit
-/// costs what it changed plus the nodes that entered or left. A group of nodes holding each
-/// other in a cycle that nothing else holds stays counted, as it stays alive (and numbered) in a
-/// replica for the same reason.
+/// A `PlaceCounter` counts, for each node, the places that hold it in nodes of the document: a
+/// committed update changes the counts of what it changed, in the members it wrote. A group of
+/// nodes holding each other in a cycle that nothing else holds stays counted, as it stays alive
+/// (and numbered) in a replica for the same reason.
 @MainActor
 final class DocumentMembership {
     /// What one commit changed in the document.
@@ -25,72 +22,50 @@ final class DocumentMembership {
         }
     }
 
+    private let counter = PlaceCounter<DocumentPlaces>()
     /// This document among those of the process, which its nodes' trackers name.
-    let serial: Int
-    nonisolated(unsafe) private static var lastSerial = 0
+    var serial: Int { Int(counter.serial) }
 
     /// Counts every node the root reaches.
     init(root: any RippleNode) {
-        Self.lastSerial += 1
-        serial = Self.lastSerial
-        root._rippleTracker.isInDocument = true
-        root._rippleTracker.documentOwner = serial
-        root._rippleTracker.documentPlaces += 1
+        counter.change(root._rippleTracker) { entry in
+            entry.isIn = true
+            entry.places += 1
+        }
         var change = Change()
-        var candidates: [any RippleNode] = []
-        forEachPlace(of: root) { child in count(child, by: 1, candidates: &candidates) }
-        settle(candidates, into: &change)
+        forEachPlace(of: root) { child in counter.count(child, by: 1) }
+        settle(into: &change)
     }
 
     /// Follows `writes`, the first writes of saved members in a commit, with the values they
     /// had before it.
     func update(with writes: [JournalEntry]) -> Change {
-        var candidates: [any RippleNode] = []
-        for entry in writes where entry.node._rippleTracker.isInDocument {
+        for entry in writes where counter.contains(entry.node._rippleTracker) {
             let member = type(of: entry.node)._rippleDescriptor.members[entry.member]
             guard member.isNode else { continue }
             forEachPlaceChange(from: entry.old, to: entry.node._rippleValue(of: entry.member)) { node, delta in
-                count(node, by: delta, candidates: &candidates)
+                counter.count(node, by: Int32(delta))
             }
         }
         var change = Change()
-        settle(candidates, into: &change)
+        settle(into: &change)
         return change
     }
 
-    private func count(_ node: any RippleNode, by delta: Int, candidates: inout [any RippleNode]) {
-        let tracker = node._rippleTracker
-        tracker.documentPlaces += delta
-        if (tracker.documentPlaces > 0) != tracker.isInDocument { candidates.append(node) }
-    }
-
-    /// Lets the nodes whose count crossed zero enter, then leave: entering first, so that a
-    /// node moved through a node that enters never leaves on the way.
-    private func settle(_ candidates: [any RippleNode], into change: inout Change) {
-        var entering = candidates
-        var leaving: [any RippleNode] = []
-        while let node = entering.popLast() {
-            let tracker = node._rippleTracker
-            guard tracker.documentPlaces > 0 else {
-                if tracker.isInDocument { leaving.append(node) }
-                continue
-            }
-            guard !tracker.isInDocument else { continue }
-            tracker.isInDocument = true
-            tracker.documentOwner = serial
-            if let node = node as? any DocumentNode {
-                change.entered.append(node)
-                change.enteredIDs.insert(ObjectIdentifier(node))
-            }
-            forEachPlace(of: node) { child in count(child, by: 1, candidates: &entering) }
-        }
-        while let node = leaving.popLast() {
-            let tracker = node._rippleTracker
-            guard tracker.documentPlaces <= 0, tracker.isInDocument else { continue }
-            tracker.isInDocument = false
-            change.leftIDs.insert(ObjectIdentifier(node))
-            forEachPlace(of: node) { child in count(child, by: -1, candidates: &leaving) }
-        }
+    /// Lets the nodes whose count crossed zero enter or leave, noting them in `change`.
+    private func settle(into change: inout Change) {
+        counter.settle(
+            entered: { node in
+                if let node = node as? any DocumentNode {
+                    change.entered.append(node)
+                    change.enteredIDs.insert(ObjectIdentifier(node))
+                }
+                forEachPlace(of: node) { child in counter.count(child, by: 1) }
+            },
+            left: { node, _ in
+                change.leftIDs.insert(ObjectIdentifier(node))
+                forEachPlace(of: node) { child in counter.count(child, by: -1) }
+            })
     }
 
     /// Calls `body` with the node of every place of `node`'s saved members.
@@ -100,6 +75,13 @@ final class DocumentMembership {
             node._rippleVisitNodes(of: index, body)
         }
     }
+}
+
+extension Tracker {
+    /// Whether the node is in the document that keeps its entry here (``documentOwner``).
+    var isInDocument: Bool { documentPlaces.entry.isIn }
+    /// The ``DocumentMembership/serial`` of the document that keeps its entry here; 0 for none.
+    var documentOwner: Int { Int(documentPlaces.owner) }
 }
 
 /// Calls `body` with each node that lost a place (-1) or gained one (+1) from `old` to `new`,

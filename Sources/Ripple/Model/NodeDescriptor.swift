@@ -18,7 +18,7 @@
     /// update reads one word per write rather than a member descriptor.
     let unrecordedMembers: UInt64
     /// The stored node members, whose children are in the model when the node is (computed ones
-    /// hold no place): what a mediator's `PlaceCounter` walks.
+    /// hold no place): what a mediator's `ModelPlaceCounter` walks.
     let storedNodeMembers: [Int]
     /// ``storedNodeMembers`` below 64, as bits: whether a write can move nodes in or out, in one test.
     let storedNodeMemberBits: UInt64

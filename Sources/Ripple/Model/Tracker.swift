@@ -17,28 +17,41 @@ import Observation
 /// flag and go straight to storage. It holds who watches which member of its node, and
 /// which members the current transaction has already journaled.
 public final class Tracker {
+    // The parts of the runtime below keep a little of their state for a node here, each in a
+    // section of its own: a tracker is the one allocation every node already has, and the
+    // accessors and the runtime reach it without a look-up. The sections come in an order that
+    // packs the fields: the flags together, the slots of place counters after the 4-byte count.
+
+    // MARK: Delivery (the generated accessors test these on every write)
+
     /// Whether a registration watches a member of this node, Observation has read one, a
     /// validating mediator links it to its parents, or it is in a mediator's model: then even a
     /// write outside updates reaches the runtime (and is delivered and journaled).
     @usableFromInline @exclusivity(unchecked) internal var _isWatched = false
-    /// Whether Observation has read a member of this node, so that its changes are reported.
-    /// A flag of its own: comparing the optional registrar with nil would copy it (a retain).
+    /// Observation's: whether it has read a member of this node, so that its changes are
+    /// reported. A flag of its own: comparing the optional registrar with nil would copy it (a
+    /// retain).
     @usableFromInline @exclusivity(unchecked) internal var isObserved = false
-    /// Whether it is in its document, and in the region of ``regionOwner`` (the flags sit
-    /// together: a tracker is in every node).
-    internal var isInDocument = false
-    internal var isInRegion = false
-    /// Whether a mediator keeps this node's parent links (see `Validator`): a write outside
-    /// updates must reach the runtime, so that the links follow it.
+    /// Validation's: whether a mediator keeps this node's parent links (see `Validator`): a
+    /// write outside updates must reach the runtime, so that the links follow it.
     var isLinked = false {
         didSet { updateIsWatched() }
     }
-    /// Whether it is in the model of ``placeCounter`` (see `PlaceCounter`).
-    @exclusivity(unchecked) internal var isCountedIn = false
+
+    // MARK: Observation (`RippleNode+Observation`)
 
     /// The Observation registrar of a node generated with `observable`, made at its first
     /// Observation read (on the main actor): nodes nobody reads through Observation pay nothing.
     @usableFromInline @exclusivity(unchecked) internal var registrar: ObservationRegistrar?
+
+    // MARK: Journal (`Journal`: a write outside updates is journaled once per member)
+
+    /// The journal epoch in which ``journaledMembers`` is valid.
+    @usableFromInline @exclusivity(unchecked) internal var journalEpoch: UInt64 = 0
+    /// Members (below 64) already journaled in ``journalEpoch``; others use the journal's set.
+    @usableFromInline @exclusivity(unchecked) internal var journaledMembers: UInt64 = 0
+
+    // MARK: Watches (`Watches`: who a change of this node is delivered to)
 
     /// Watching registrations with the change key each watches (``Tracker/anyMember`` for
     /// subtree readers). Most watched nodes have one watch, kept in place (no allocation: an
@@ -57,44 +70,36 @@ public final class Tracker {
     @exclusivity(unchecked) private var watchers = Watchers.none
     private static let tableThreshold = 16
 
+    // MARK: Validation (`Validator`: the ancestors of a written node, without a walk)
+
     /// The nodes holding this one, with the member that holds it: kept by the mediators of
     /// models with `validate()`, to find the ancestors of a written node without walking
     /// the model (see `Validator`). Weak: a parent may go while a child it held lives on.
     internal var parents: [ParentLink] = []
 
-    /// The node's number in its document (0 until a snapshot, patch or journal names it).
-    internal var documentID: UInt64 = 0
-    /// The places that hold this node in nodes of its document (see `DocumentMembership`;
-    /// kept while patches are made).
-    internal var documentPlaces = 0
-    /// Which document (``DocumentMembership/serial``) it entered last.
-    internal var documentOwner = 0
+    // MARK: Mediators' models (`ModelMembership`: which nodes a write outside updates concerns)
 
-    /// How many mediators' models hold this node (see `PlaceCounter`): then a write outside
+    /// How many mediators' models hold this node (see `ModelPlaceCounter`): then a write outside
     /// updates reaches the runtime, so that no mediator loses it. Changed through
     /// ``enterModel()`` and ``leaveModel()``.
     @exclusivity(unchecked) internal private(set) var modelMemberships: Int32 = 0
-    /// The places that hold this node in nodes of the model of ``placeCounter``, and how many of
-    /// those are in nodes of a smaller ``placeLabel`` (see `PlaceCounter`).
-    @exclusivity(unchecked) internal var places: Int32 = 0
-    @exclusivity(unchecked) internal var supportingPlaces: Int32 = 0
-    /// The `PlaceCounter/serial` of the counter that keeps its entry here; 0 when none does
-    /// (a node is seldom in the models of two mediators; the others keep a table).
-    @exclusivity(unchecked) internal var placeCounter: Int32 = 0
-    /// Its label in the model of ``placeCounter``: no larger than its depth when it entered.
-    @exclusivity(unchecked) internal var placeLabel: UInt64 = 0
 
-    /// The journal epoch in which ``journaledMembers`` is valid.
-    @usableFromInline @exclusivity(unchecked) internal var journalEpoch: UInt64 = 0
-    /// Members (below 64) already journaled in ``journalEpoch``; others use the journal's set.
-    @usableFromInline @exclusivity(unchecked) internal var journaledMembers: UInt64 = 0
+    // MARK: Place counting (`PlaceCounter`: which nodes documents, regions and models hold)
 
-    /// The places that hold this node in the region of ``regionOwner`` (a `.all` watch): kept
-    /// here by the first region that counts it (a node is seldom in more than one); other
-    /// regions count it in a table of their own (see `Watches`).
-    internal var regionPlaces = 0
-    /// The `Watches/serial` of the region that counts this node here; 0 when none does.
-    internal var regionOwner = 0
+    /// The entries of place counters, one slot for each kind: the first document, region of a
+    /// `.all` watch and mediator's model that counts the node keeps its entry here, so that
+    /// following a change looks nothing up (a node is seldom in two of one kind; the others keep
+    /// a table).
+    @exclusivity(unchecked) internal var documentPlaces = PlaceSlot<PlaceCount>()
+    @exclusivity(unchecked) internal var regionPlaces = PlaceSlot<PlaceCount>()
+    @exclusivity(unchecked) internal var modelPlaces = PlaceSlot<ModelPlaceCounter.Entry>()
+
+    // MARK: Documents (`DocumentIdentities`: the node's number in snapshots and patches)
+
+    /// The node's number in its document (0 until a snapshot, patch or journal names it).
+    internal var documentID: UInt64 = 0
+
+    // MARK: - Calls
 
     /// Reports a read of `keyPath` of `subject`, this tracker's node, to its registrar (made
     /// at the first read), in place.

@@ -48,7 +48,7 @@ final class ForEachRegistrations: ModelMembershipListener {
         membership.addListener(self)
     }
 
-    func modelDidChange(_ change: PlaceCounter.Change) {
+    func modelDidChange(_ change: ModelPlaceCounter.Change) {
         guard !family.isCancelled else { return }
         for node in change.left {
             byNode.removeValue(forKey: ObjectIdentifier(node))?.end()

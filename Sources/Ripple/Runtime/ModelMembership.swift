@@ -15,7 +15,7 @@ import Foundation
 /// nothing worse than a write outside updates noted, or missed, by the other mediator; its
 /// journal and history stay right.
 final class ModelMembership {
-    let counter: PlaceCounter
+    let counter: ModelPlaceCounter
     /// Who hears of the nodes that entered and left, in order.
     private(set) var listeners: [any ModelMembershipListener] = []
 
@@ -23,7 +23,7 @@ final class ModelMembership {
     ///
     /// - Complexity: O(n), where n is the number of places in nodes of the model.
     init(root: any RippleNode) {
-        counter = PlaceCounter(root: root, marksMembership: true)
+        counter = ModelPlaceCounter(root: root, marksMembership: true)
     }
 
     /// Whether `node` is in the model.
@@ -39,7 +39,7 @@ final class ModelMembership {
 
     /// Follows writes that stay, and tells the listeners what entered and left, if anything did.
     ///
-    /// - Complexity: O(w) for w entries that move no node; see `PlaceCounter/follow(_:)`.
+    /// - Complexity: O(w) for w entries that move no node; see `ModelPlaceCounter/follow(_:)`.
     func follow(_ entries: ArraySlice<JournalEntry>) {
         let change = counter.follow(entries)
         guard !change.isEmpty else { return }
@@ -72,7 +72,7 @@ final class ModelMembership {
 
     /// The counter, handed to the main actor: nothing else uses it once its mediator is gone.
     private struct UncheckedCounter: @unchecked Sendable {
-        let counter: PlaceCounter
+        let counter: ModelPlaceCounter
     }
 }
 
@@ -83,5 +83,5 @@ protocol ModelMembershipListener: AnyObject {
     /// refresh takes in, what recorders wrote), before the registrations its changes concern are
     /// judged. `change` lists the nodes that entered (parents first) and those that left;
     /// ``ModelMembership/contains(_:)`` already answers for them.
-    func modelDidChange(_ change: PlaceCounter.Change)
+    func modelDidChange(_ change: ModelPlaceCounter.Change)
 }

@@ -1,63 +1,28 @@
-/// Which nodes are in a model: those its root reaches through stored node members (computed
-/// ones hold no place). Kept at the cost of the change, never of the model.
+/// Counts, for each node, the places that hold it in the counted nodes (an element of an array,
+/// a value of a dictionary, an optional; for a region, a path ending in `.all` too): the counting
+/// under a document (`DocumentMembership`), the region of a `.all` watch (`Watches`) and a
+/// mediator's model (`ModelPlaceCounter`). Each of them says which places a node holds and what
+/// entering and leaving mean to it, and deals with cycles its own way: a document keeps a group
+/// of nodes holding each other that nothing else holds (a replica keeps it alive too), a region
+/// and a model find such groups and let them leave.
 ///
-/// It counts, for each node, the places that hold it in nodes of the model (an element of an
-/// array, a value of a dictionary, an optional), as `DocumentMembership` does; a node whose count
-/// becomes positive enters and counts what it holds, one whose count falls to zero leaves. A
-/// count alone would keep a group of nodes holding each other (a subtree whose nodes point back
-/// at their parents) in the model once nothing else holds it, so each node also has a *label*,
-/// no larger than its depth when it entered, and counts its *supporting* places: those in nodes
-/// of a smaller label. Every node of the model but the root has one, so following them down the
-/// labels reaches the root. A node that loses its last supporting place is in doubt: it and the
-/// nodes that only it supports are looked at together; those that something outside the group
-/// still holds are reachable, and take new labels (with what they hold in the group); the rest
-/// leave. So a commit costs what it changed, the nodes that entered or left, and the nodes below
-/// one that moved deeper than the nodes it holds (which take new labels); moving a node to a
-/// parent no deeper than its old one costs that move only.
+/// Plain counting, ``count(_:by:)`` then ``settle(entered:left:)``: a node whose count becomes
+/// positive enters (and its client counts what it holds), one whose count falls to zero leaves
+/// (and its client takes away what it holds). So a change costs what it changed plus the nodes
+/// that entered or left.
 ///
-/// Each node's entry is kept in its tracker by the first counter that counts it (a node is seldom
-/// in two models); other counters keep theirs in a table. The root is always in.
-final class PlaceCounter {
-    /// One node's entry.
-    struct Entry: Equatable {
-        /// The places holding it in nodes of the model.
-        var places: Int32 = 0
-        /// Those of the places in nodes of a smaller label; out of the model, those of the
-        /// label it would enter with.
-        var support: Int32 = 0
-        /// Its label; out of the model, the one it would enter with (one more than the smallest
-        /// label holding it), or 0.
-        var label: UInt64 = 0
-        var isIn = false
-    }
+/// Each node's entry is kept in its tracker, in the slot of the counter's kind, by the first
+/// counter of that kind that counts it (a node is seldom in two documents, regions or models);
+/// the others keep theirs in a table.
+final class PlaceCounter<Kind: PlaceSlotKind> {
+    typealias Entry = Kind.Entry
 
-    /// What one ``follow(_:)`` changed.
-    struct Change {
-        /// The nodes that entered the model, in the order met (parents before children).
-        var entered: [any RippleNode] = []
-        /// The nodes that left it.
-        var left: [any RippleNode] = []
-
-        var isEmpty: Bool { entered.isEmpty && left.isEmpty }
-    }
-
-    /// This counter among those of the process, which the trackers it keeps entries in name.
-    let serial: Int32
-    let root: any RippleNode
-    /// Whether the nodes it counts in are marked as in a mediator's model (see
-    /// `Tracker/modelMemberships`), so that their writes outside updates reach the runtime.
-    private let marksMembership: Bool
-    /// How many nodes are in, the root included.
-    @exclusivity(unchecked) private(set) var count = 1
-    /// Whether ``follow(_:)`` lists what entered and left (it costs an append per node).
-    var collectsChanges = false
-    /// How many places were counted (or uncounted) as they came and went; how many nodes lost
-    /// their last supporting place and were looked at with what only they support, and how many
-    /// of those took new labels (stayed): what tests check costs against.
-    @exclusivity(unchecked) private(set) var placesCounted = 0
-    private(set) var nodesInDoubt = 0
-    private(set) var nodesRelabeled = 0
-
+    /// This counter among those of the process, which the trackers it keeps entries in name: a
+    /// new one after ``removeAll()``, so that nothing it left in a tracker is read again.
+    @exclusivity(unchecked) private(set) var serial = PlaceCounterSerials.next()
+    /// Whether it keeps entries in trackers: one that must leave them to others (the full walk
+    /// that a registration's watches are checked against) keeps every entry in its table.
+    @exclusivity(unchecked) var usesTrackers = true
     /// The entries of the nodes whose tracker keeps another counter's entry.
     @exclusivity(unchecked) private var table: [ObjectIdentifier: TableEntry] = [:]
     private struct TableEntry {
@@ -65,58 +30,36 @@ final class PlaceCounter {
         weak var tracker: Tracker?
         var entry: Entry
     }
-    /// The largest label given.
-    @exclusivity(unchecked) private var largestLabel: UInt64 = 1
+    /// The nodes whose count crossed zero since they last settled.
+    @exclusivity(unchecked) private(set) var candidates: [any RippleNode] = []
 
-    // Work of the running `follow`, kept for its capacity.
-    @exclusivity(unchecked) private var entering: [any RippleNode] = []
-    @exclusivity(unchecked) private var doubtful: [any RippleNode] = []
-    /// What the running `follow` found entered and left.
-    @exclusivity(unchecked) private var found = Change()
+    init() {}
 
-    nonisolated(unsafe) private static var lastSerial: Int32 = 0
+    // MARK: Entries
 
-    /// Counts every node that `root` reaches, walking the model once.
-    ///
-    /// - Complexity: O(n), where n is the number of places in nodes of the model.
-    init(root: any RippleNode, marksMembership: Bool) {
-        // Past two billion counters, numbers are given again (0 stays for none).
-        Self.lastSerial = Self.lastSerial == .max ? 1 : Self.lastSerial + 1
-        serial = Self.lastSerial
-        self.root = root
-        self.marksMembership = marksMembership
-        change(root._rippleTracker) { entry in
-            entry.isIn = true
-            entry.label = 1
-        }
-        if marksMembership { root._rippleTracker.enterModel() }
-        forEachPlace(of: root) { count($0, by: 1, holderLabel: 1) }
-        enterAll()
-    }
-
-    // MARK: Asking
-
-    /// Whether `node` is in the model.
+    /// Whether the tracker's node is in.
     ///
     /// - Complexity: O(1).
     @inline(__always)
-    func contains(_ node: any RippleNode) -> Bool {
-        let tracker = node._rippleTracker
-        if tracker.placeCounter == serial { return tracker.isCountedIn }
+    func contains(_ tracker: Tracker) -> Bool {
+        let slot = Kind.slot(of: tracker)
+        if slot.owner == serial { return slot.entry.isIn }
         return !table.isEmpty && tableEntry(of: tracker).isIn
     }
 
-    /// The entry of `node`.
-    func entry(of node: any RippleNode) -> Entry {
-        entry(of: node._rippleTracker)
+    /// The entry of the tracker's node.
+    @inline(__always)
+    func entry(of tracker: Tracker) -> Entry {
+        let slot = Kind.slot(of: tracker)
+        if slot.owner == serial { return slot.entry }
+        return table.isEmpty ? Entry() : tableEntry(of: tracker)
     }
 
+    /// Whether the tracker's node has no entry, known without a look-up: no counter of the kind
+    /// keeps one in the tracker, and this one keeps none in a table.
     @inline(__always)
-    private func entry(of tracker: Tracker) -> Entry {
-        if tracker.placeCounter == serial {
-            return Entry(places: tracker.places, support: tracker.supportingPlaces, label: tracker.placeLabel, isIn: tracker.isCountedIn)
-        }
-        return table.isEmpty ? Entry() : tableEntry(of: tracker)
+    func isSurelyUncounted(_ tracker: Tracker) -> Bool {
+        Kind.slot(of: tracker).owner == 0 && table.isEmpty
     }
 
     private func tableEntry(of tracker: Tracker) -> Entry {
@@ -124,281 +67,121 @@ final class PlaceCounter {
         return kept.entry
     }
 
-    // MARK: Following commits
-
-    /// Follows `entries`, writes that stay (a transaction's, a registration's, writes outside
-    /// updates), each with the value its member had before its first write among them.
-    ///
-    /// - Returns: The nodes that entered and left, when ``collectsChanges`` (else empty lists).
-    /// - Complexity: O(w + e + c), where w is the number of entries, e the places changed and
-    ///   the places in the nodes that entered or left, and c those in the nodes that took new labels.
-    func follow(_ entries: ArraySlice<JournalEntry>) -> Change {
-        var first = -1
-        var others: [Int] = []
-        for index in entries.indices {
-            let node = entries[index].node
-            let tracker = node._rippleTracker
-            // Whether the entry is of a node member of a node of the model, cheapest test first.
-            guard tracker.placeCounter == serial ? tracker.isCountedIn : !table.isEmpty && tableEntry(of: tracker).isIn,
-                type(of: node)._rippleDescriptor.holdsPlaces(entries[index].member)
-            else { continue }
-            if first < 0 { first = index } else { others.append(index) }
-        }
-        guard first >= 0 else { return Change() }
-        count(entries[first])
-        if !others.isEmpty {
-            // Several writes of node members: the first of each member holds its value before them.
-            var seen: Set<NodeMember> = [NodeMember(entries[first].node._rippleTracker, entries[first].member)]
-            for index in others where seen.insert(NodeMember(entries[index].node._rippleTracker, entries[index].member)).inserted {
-                count(entries[index])
-            }
-        }
-        enterAll()
-        settleDoubts()
-        defer { found = Change() }
-        return found
-    }
-
-    /// Counts the places that one write of a node member took away and added.
-    private func count(_ write: borrowing JournalEntry) {
-        let label = entry(of: write.node._rippleTracker).label
-        forEachPlaceChange(from: write.old, to: write.node._rippleValue(of: write.member)) { node, delta in
-            count(node, by: Int32(delta), holderLabel: label)
-        }
-    }
-
-    /// A place of `node` in a node of the model labelled `holderLabel` came (+1) or went (-1).
-    private func count(_ node: any RippleNode, by delta: Int32, holderLabel: UInt64) {
-        placesCounted &+= 1
-        let tracker = node._rippleTracker
-        if tracker.placeCounter == 0, delta > 0, table.isEmpty, !type(of: node)._rippleDescriptor.holdsNodes {
-            // A node that holds no node, out of every counter's sight (the common case of a new
-            // leaf): it enters at once, with nothing to count below it.
-            tracker.placeCounter = serial
-            tracker.places = delta
-            tracker.supportingPlaces = delta
-            tracker.placeLabel = holderLabel &+ 1
-            tracker.isCountedIn = true
-            entered(node, tracker, label: holderLabel &+ 1)
-            return
-        }
-        let next: (entering: Bool, doubtful: Bool) = change(tracker) { entry in
-            entry.places &+= delta
-            if entry.isIn {
-                guard holderLabel < entry.label else { return (false, false) }
-                entry.support &+= delta
-                return (false, delta < 0 && entry.support <= 0)
-            }
-            if delta > 0 {
-                // Out: it would enter one past the smallest label holding it.
-                let label = holderLabel &+ 1
-                if entry.label == 0 || label < entry.label {
-                    entry.label = label
-                    entry.support = delta
-                } else if label == entry.label {
-                    entry.support &+= delta
-                }
-                return (entry.places > 0 && entry.places &- delta <= 0, false)
-            }
-            // An out node losing a place: one that is leaving, whose holders leave too.
-            if entry.places <= 0 { entry = Entry() }
-            return (false, false)
-        }
-        if next.entering { entering.append(node) } else if next.doubtful { doubtful.append(node) }
-    }
-
-    /// Lets in the nodes whose count became positive, each counting what it holds; breadth
-    /// first, so that a walk from the root gives each node its depth as its label.
-    private func enterAll() {
-        var next = 0
-        while next < entering.count {
-            let node = entering[next]
-            next += 1
-            let tracker = node._rippleTracker
-            let label: UInt64? = change(tracker) { entry in
-                guard !entry.isIn, entry.places > 0 else { return nil }
-                entry.isIn = true
-                return entry.label
-            }
-            guard let label else { continue }
-            entered(node, tracker, label: label)
-            forEachPlace(of: node) { self.count($0, by: 1, holderLabel: label) }
-        }
-        entering.removeAll(keepingCapacity: true)
-    }
-
-    /// Notes that `node`, whose tracker is `tracker`, entered with `label`.
-    @inline(__always)
-    private func entered(_ node: any RippleNode, _ tracker: Tracker, label: UInt64) {
-        if label > largestLabel { largestLabel = label }
-        count &+= 1
-        if marksMembership { tracker.enterModel() }
-        if collectsChanges { found.entered.append(node) }
-    }
-
-    /// Settles the nodes that lost their last supporting place: with the nodes that only they
-    /// support, those still held from outside them stay (with new labels, and what they hold
-    /// among them), the others leave.
-    private func settleDoubts() {
-        guard !doubtful.isEmpty else { return }
-        var group: [any RippleNode] = []
-        var inGroup: Set<ObjectIdentifier> = []
-        for node in doubtful {
-            let entry = entry(of: node._rippleTracker)
-            if entry.isIn, entry.support <= 0, inGroup.insert(ObjectIdentifier(node)).inserted { group.append(node) }
-        }
-        doubtful.removeAll(keepingCapacity: true)
-        guard !group.isEmpty else { return }
-        // The group: they and what only they support. Their supports of what they hold go, and
-        // the places they hold are counted, to tell them from the places outside.
-        var inner: [ObjectIdentifier: Int32] = [:]
-        var next = 0
-        while next < group.count {
-            let holderLabel = entry(of: group[next]._rippleTracker).label
-            forEachPlace(of: group[next]) { node in
-                let id = ObjectIdentifier(node)
-                inner[id, default: 0] &+= 1
-                let isUnsupported = change(node._rippleTracker) { entry in
-                    guard entry.isIn, holderLabel < entry.label else { return false }
-                    entry.support &-= 1
-                    return entry.support <= 0
-                }
-                if isUnsupported, inGroup.insert(id).inserted { group.append(node) }
-            }
-            next += 1
-        }
-        nodesInDoubt += group.count
-        // Held from outside: reachable, labelled past every label (those outside the group are
-        // smaller, so each place outside supports it); then what they hold in the group.
-        var kept: [any RippleNode] = []
-        var isKept: Set<ObjectIdentifier> = []
-        let outsideLabel = largestLabel &+ 1
-        for node in group {
-            let outside = entry(of: node._rippleTracker).places &- inner[ObjectIdentifier(node), default: 0]
-            guard outside > 0 else { continue }
-            kept.append(node)
-            isKept.insert(ObjectIdentifier(node))
-            change(node._rippleTracker) { entry in
-                entry.label = outsideLabel
-                entry.support = outside
-            }
-        }
-        largestLabel = max(largestLabel, outsideLabel)
-        next = 0
-        while next < kept.count {
-            let label = entry(of: kept[next]._rippleTracker).label
-            forEachPlace(of: kept[next]) { node in
-                let id = ObjectIdentifier(node)
-                guard inGroup.contains(id), isKept.insert(id).inserted else { return }
-                kept.append(node)
-                let outside = entry(of: node._rippleTracker).places &- inner[id, default: 0]
-                change(node._rippleTracker) { entry in
-                    entry.label = label &+ 1
-                    entry.support = outside
-                }
-                if label &+ 1 > largestLabel { largestLabel = label &+ 1 }
-            }
-            next += 1
-        }
-        nodesRelabeled += kept.count
-        for holder in kept {
-            let label = entry(of: holder._rippleTracker).label
-            forEachPlace(of: holder) { node in
-                guard isKept.contains(ObjectIdentifier(node)) else { return }
-                change(node._rippleTracker) { entry in
-                    if label < entry.label { entry.support &+= 1 }
-                }
-            }
-        }
-        // The others leave: all that holds them is in the group and leaves too.
-        var leaving: [any RippleNode] = []
-        for node in group where !isKept.contains(ObjectIdentifier(node)) {
-            let tracker = node._rippleTracker
-            change(tracker) { entry in
-                entry.isIn = false
-                entry.label = 0
-                entry.support = 0
-            }
-            count &-= 1
-            if marksMembership { tracker.leaveModel() }
-            leaving.append(node)
-        }
-        for node in leaving {
-            // Their supports went with the group's; what is left is the places.
-            forEachPlace(of: node) { child in
-                change(child._rippleTracker) { entry in
-                    entry.places &-= 1
-                    if !entry.isIn, entry.places <= 0 { entry = Entry() }
-                }
-            }
-        }
-        guard collectsChanges, !leaving.isEmpty else { return }
-        // A node that entered through a node that left neither entered nor left.
-        let enteredNow = Set(found.entered.lazy.map { ObjectIdentifier($0) })
-        if !enteredNow.isEmpty { found.entered.removeAll { !contains($0) } }
-        found.left = enteredNow.isEmpty ? leaving : leaving.filter { !enteredNow.contains(ObjectIdentifier($0)) }
-    }
-
-    // MARK: Releasing
-
-    /// Forgets every node it counts in (the mediator is gone), walking the model once.
-    ///
-    /// - Complexity: O(n), where n is the number of places in nodes of the model.
-    func releaseAll() {
-        release(root._rippleTracker)
-        var stack = [root]
-        while let node = stack.popLast() {
-            forEachPlace(of: node) { child in
-                guard contains(child) else { return }
-                release(child._rippleTracker)
-                stack.append(child)
-            }
-        }
-        table.removeAll()
-        count = 0
-    }
-
-    private func release(_ tracker: Tracker) {
-        if marksMembership, entry(of: tracker).isIn { tracker.leaveModel() }
-        change(tracker) { $0 = Entry() }
-    }
-
-    // MARK: Entries
-
-    /// Calls `body` with every node that a stored node member of `node` holds, once per place.
-    @inline(__always)
-    private func forEachPlace(of node: any RippleNode, _ body: (any RippleNode) -> Void) {
-        let descriptor = type(of: node)._rippleDescriptor
-        guard descriptor.holdsNodes else { return }
-        for member in descriptor.storedNodeMembers { node._rippleVisitNodes(of: member, body) }
-    }
-
     /// Changes the entry of the tracker's node with `body`: in the tracker, when this counter
-    /// keeps it there or can (no other counter does, and the table has no entry for it), else
-    /// in the table. An entry back to nothing frees the tracker for another counter.
+    /// keeps it there or can (no other counter does, and the table has no entry for it), else in
+    /// the table. An entry back to nothing frees the tracker for another counter.
     @inline(__always)
-    private func change<Result>(_ tracker: Tracker, _ body: (inout Entry) -> Result) -> Result {
-        let isMine = tracker.placeCounter == serial
-        guard isMine || tracker.placeCounter == 0 && (table.isEmpty || table[ObjectIdentifier(tracker)]?.tracker !== tracker)
-        else { return changeInTable(tracker, body) }
-        var entry =
+    @discardableResult
+    func change<Result>(_ tracker: Tracker, _ body: (inout Entry) -> Result) -> Result {
+        var slot = Kind.slot(of: tracker)
+        let isMine = slot.owner == serial
+        guard
             isMine
-            ? Entry(places: tracker.places, support: tracker.supportingPlaces, label: tracker.placeLabel, isIn: tracker.isCountedIn)
-            : Entry()
-        let result = body(&entry)
-        tracker.placeCounter = entry == Entry() ? 0 : serial
-        tracker.places = entry.places
-        tracker.supportingPlaces = entry.support
-        tracker.placeLabel = entry.label
-        tracker.isCountedIn = entry.isIn
+                || slot.owner == 0 && usesTrackers && (table.isEmpty || table[ObjectIdentifier(tracker)]?.tracker !== tracker)
+        else { return Self.change(&table[ObjectIdentifier(tracker)], of: tracker, body) }
+        if !isMine { slot.entry = Entry() }
+        let result = body(&slot.entry)
+        slot.owner = slot.entry == Entry() ? 0 : serial
+        Kind.setSlot(slot, of: tracker)
         return result
     }
 
-    private func changeInTable<Result>(_ tracker: Tracker, _ body: (inout Entry) -> Result) -> Result {
-        let id = ObjectIdentifier(tracker)
-        var entry = table[id].flatMap { $0.tracker === tracker ? $0.entry : nil } ?? Entry()
+    /// Changes an entry of the table with `body` (one look-up), dropping it when it is back to
+    /// nothing.
+    private static func change<Result>(_ kept: inout TableEntry?, of tracker: Tracker, _ body: (inout Entry) -> Result) -> Result {
+        if kept?.tracker !== tracker { kept = nil }
+        var entry = kept?.entry ?? Entry()
         let result = body(&entry)
-        table[id] = entry == Entry() ? nil : TableEntry(tracker: tracker, entry: entry)
+        if entry == Entry() {
+            kept = nil
+        } else if kept == nil {
+            kept = TableEntry(tracker: tracker, entry: entry)
+        } else {
+            kept!.entry = entry
+        }
         return result
+    }
+
+    /// Frees the tracker of the entry this counter keeps there, if any.
+    @inline(__always)
+    func release(_ tracker: Tracker) {
+        guard Kind.slot(of: tracker).owner == serial else { return }
+        Kind.setSlot(PlaceSlot(), of: tracker)
+    }
+
+    /// Forgets every entry, once its client released those kept in trackers (``release(_:)``),
+    /// and takes a new ``serial``.
+    func removeAll() {
+        serial = PlaceCounterSerials.next()
+        table.removeAll()
+        candidates.removeAll()
+    }
+
+    /// The entries by tracker, those kept in `trackers` included (for checks).
+    func entries(keptIn trackers: some Sequence<Tracker>) -> [ObjectIdentifier: Entry] {
+        var entries = table.mapValues(\.entry)
+        for tracker in trackers where Kind.slot(of: tracker).owner == serial {
+            entries[ObjectIdentifier(tracker)] = Kind.slot(of: tracker).entry
+        }
+        return entries
+    }
+
+    // MARK: Counting
+
+    /// Adds `delta` places to `node`: when its count crosses zero, it waits to enter or leave
+    /// at the next ``settle(entered:left:)``.
+    ///
+    /// - Returns: Its entry now.
+    @discardableResult
+    func count(_ node: any RippleNode, by delta: Int32) -> Entry {
+        let entry = change(node._rippleTracker) { entry in
+            entry.places += delta
+            return entry
+        }
+        if (entry.places > 0) != entry.isIn { candidates.append(node) }
+        return entry
+    }
+
+    /// Lets the nodes whose count became positive enter, then those whose count fell to zero
+    /// leave, until none waits: entering first, so that a node moved through a node that enters
+    /// never leaves on the way. `entered` hears each node that entered, `left` each that left
+    /// with the entry it had (its places at most 0); they count what the node holds, which may
+    /// make more nodes wait.
+    func settle(entered: (any RippleNode) -> Void, left: (any RippleNode, Entry) -> Void) {
+        while !candidates.isEmpty {
+            var leaving: [any RippleNode] = []
+            while let node = candidates.popLast() {
+                // Marks it in when it has places, and says what it was.
+                let old = change(node._rippleTracker) { entry in
+                    let old = entry
+                    if entry.places > 0 { entry.isIn = true }
+                    return old
+                }
+                if old.places > 0, !old.isIn {
+                    entered(node)
+                } else if old.places <= 0, old.isIn {
+                    leaving.append(node)
+                }
+            }
+            // What leaves takes places away: those that fall to zero leave in the next round.
+            for node in leaving {
+                let tracker = node._rippleTracker
+                let entry = entry(of: tracker)
+                guard entry.places <= 0, entry.isIn else { continue }
+                change(tracker) { $0 = Entry() }
+                left(node, entry)
+            }
+        }
+    }
+}
+
+/// The serials of place counters (a generic class has no static storage of its own).
+enum PlaceCounterSerials {
+    nonisolated(unsafe) private static var last: Int32 = 0
+
+    /// A serial no counter has now: past two billion, numbers are given again (0 stays for none).
+    static func next() -> Int32 {
+        last = last == .max ? 1 : last + 1
+        return last
     }
 }

@@ -117,15 +117,6 @@ extension Watches {
         return order.compactMap { id in sums[id].flatMap { $0.delta == 0 ? nil : $0 } }
     }
 
-    /// Changes a region entry of a table with `body` (one look-up), dropping it when it is
-    /// back to no places and out.
-    static func change<Result>(_ slot: inout RegionNode?, _ body: (inout RegionNode) -> Result) -> Result {
-        var entry = slot ?? RegionNode()
-        let result = body(&entry)
-        slot = entry == RegionNode() ? nil : entry
-        return result
-    }
-
     static func add(_ count: Int, to counts: inout [NodeMember: Int], _ key: NodeMember) {
         let sum = (counts[key] ?? 0) + count
         counts[key] = sum == 0 ? nil : sum

@@ -68,7 +68,7 @@ extension Watches {
         let unreachable = unreachable(from: roots)
         guard !unreachable.isEmpty else { return false }
         // Out first, all of them: they hold each other, and none of them may enter again.
-        for node in unreachable { changeRegionNode(of: node._rippleTracker) { $0.isIn = false } }
+        for node in unreachable { region.change(node._rippleTracker) { $0.isIn = false } }
         for node in unreachable { changeMembership(of: node, by: -1) }
         return true
     }
@@ -104,7 +104,7 @@ extension Watches {
         nodesSearchedForCycles += nodes.count
         // Held from outside: reachable, with what it reaches. Everything was reached from the
         // roots: when they are all held from outside, nothing is left.
-        var isHeld = nodes.indices.map { regionNode(of: nodes[$0]._rippleTracker).places > heldInside[$0] }
+        var isHeld = nodes.indices.map { Int(region.entry(of: nodes[$0]._rippleTracker).places) > heldInside[$0] }
         if isHeld.prefix(rootCount).allSatisfy({ $0 }) { return [] }
         var stack = nodes.indices.filter { isHeld[$0] }
         while let current = stack.popLast() {

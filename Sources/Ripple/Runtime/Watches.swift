@@ -13,8 +13,8 @@
 /// away exactly what walking forwards added, whatever changed below in the meantime.
 ///
 /// `.all` makes a *region*: its nodes are counted by the places that hold them in nodes of the
-/// region (plus one per path ending in `.all` there), as `DocumentMembership` counts the nodes
-/// of a document. A node whose count becomes positive enters (its members are watched, the
+/// region (plus one per path ending in `.all` there), by a `PlaceCounter` as for the nodes of a
+/// document. A node whose count becomes positive enters (its members are watched, the
 /// nodes it holds gain a place), one whose count falls to zero leaves.
 ///
 /// A readOnly computed node member a path goes on through (or one in a region) is a point too:
@@ -66,19 +66,14 @@
 final class Watches {
     /// The registration added to the trackers of what is watched; nil for a reference walk made
     /// only to compare with (see ``RegistrationState/watchDifferences(nodes:)``).
-    @exclusivity(unchecked) unowned(unsafe) var owner: RegistrationState?
+    @exclusivity(unchecked) unowned(unsafe) var owner: RegistrationState? {
+        didSet { regionCounter?.usesTrackers = owner != nil }
+    }
 
     /// How many ways the walk reaches a watched member, and where its tracker is in ``watchList``.
     struct Watched {
         var count: Int
         let index: Int
-    }
-
-    /// A node of the region: the places that hold it, and whether it is in (the two differ only
-    /// while the region settles).
-    struct RegionNode: Equatable {
-        var places = 0
-        var isIn = false
     }
 
     // Like everything here, the tables below are only ever used on the main actor, one
@@ -91,13 +86,9 @@ final class Watches {
     @exclusivity(unchecked) var watchList: [(tracker: Tracker, key: NodeMember)] = []
     /// The computed members it reads on its way (readable without a watch of their own).
     @exclusivity(unchecked) private(set) var permitted: [NodeMember: Int] = [:]
-    /// The nodes under a `.all` (every member readable) that another region counts in their
-    /// trackers, by the trackers' identities; the others are counted in their trackers (see
-    /// ``changeRegionNode(of:_:)``).
-    @exclusivity(unchecked) var regionTable: [ObjectIdentifier: RegionNode] = [:]
-    /// The name of this region in the trackers that count its nodes (`Tracker/regionOwner`):
-    /// a new one each time it is emptied, so that nothing it left in a tracker is read again.
-    @exclusivity(unchecked) private(set) var serial = Watches.nextSerial()
+    /// The nodes under a `.all` (every member readable), counted by the places that hold them
+    /// (see ``region``); made at the first `.all`, which most registrations never read.
+    @exclusivity(unchecked) var regionCounter: PlaceCounter<RegionPlaces>?
 
     /// The rest of a path that went through a point, with the computed points whose value it
     /// depends on, and how many walks went through.
@@ -145,8 +136,6 @@ final class Watches {
     @exclusivity(unchecked) var nodesSearchedForCycles = 0
     /// The point being followed (a walk that comes back to it needs the full walk).
     @exclusivity(unchecked) var following: NodeMember?
-    /// Region nodes whose count crossed zero, waiting for the region to settle.
-    @exclusivity(unchecked) var regionCandidates: [any RippleNode] = []
     /// Region nodes of recursive classes that lost a place while in the region: each may now be
     /// held only by a cycle that nothing else holds (see ``removeUnreachable()``).
     @exclusivity(unchecked) var shrunk: [any RippleNode] = []
@@ -182,8 +171,7 @@ final class Watches {
     }
 
     func isInRegion(_ tracker: Tracker) -> Bool {
-        if tracker.regionOwner == serial { return tracker.isInRegion }
-        return !regionTable.isEmpty && regionTable[ObjectIdentifier(tracker)]?.isIn == true
+        regionCounter?.contains(tracker) ?? false
     }
 
     // MARK: The full walk
@@ -203,22 +191,23 @@ final class Watches {
     /// Stops watching anything; `keepingCapacity` keeps the room of the largest tables for a
     /// walk that follows.
     func removeAll(keepingCapacity: Bool = false) {
+        let region = regionCounter
         for watch in watchList {
             if let owner { watch.tracker.removeWatcher(owner, member: watch.key.member) }
-            releaseRegionNode(of: watch.tracker)
+            region?.release(watch.tracker)
         }
-        for node in regionCandidates { releaseRegionNode(of: node._rippleTracker) }
-        serial = Self.nextSerial()
+        if let region {
+            for node in region.candidates { region.release(node._rippleTracker) }
+            region.removeAll()
+        }
         watched.removeAll(keepingCapacity: keepingCapacity)
         watchList.removeAll(keepingCapacity: keepingCapacity)
         permitted.removeAll()
-        regionTable.removeAll()
         points.removeAll()
         triggers.removeAll()
         regionTriggers.removeAll()
         dirty.removeAll()
         dirtySet.removeAll()
-        regionCandidates.removeAll()
         shrunk.removeAll()
         gains.removeAll()
         following = nil

@@ -10,7 +10,7 @@ final class MembershipLog: ModelMembershipListener {
     var left = 0
     var problems: [String] = []
 
-    func modelDidChange(_ change: PlaceCounter.Change) {
+    func modelDidChange(_ change: ModelPlaceCounter.Change) {
         for node in change.entered where !inside.insert(ObjectIdentifier(node)).inserted {
             problems.append("\(type(of: node)) entered twice")
         }
@@ -47,7 +47,7 @@ func reachablePlaces(from root: AnyObject, children: (AnyObject) -> [AnyObject])
 /// smaller label (at least one but for the root).
 @MainActor
 func membershipDifferences(
-    _ counter: PlaceCounter, pool: [any RippleNode], children: (AnyObject) -> [AnyObject]
+    _ counter: ModelPlaceCounter, pool: [any RippleNode], children: (AnyObject) -> [AnyObject]
 ) -> [String] {
     let reached = reachablePlaces(from: counter.root, children: children)
     var differences: [String] = []
@@ -56,7 +56,7 @@ func membershipDifferences(
         let entry = counter.entry(of: node)
         let name = "\(type(of: node)) \(ObjectIdentifier(node).hashValue % 10_000)"
         guard let walked = reached[ObjectIdentifier(node)] else {
-            if entry != PlaceCounter.Entry() { differences.append("\(name) out of the model has \(entry)") }
+            if entry != ModelPlaceCounter.Entry() { differences.append("\(name) out of the model has \(entry)") }
             if counter.contains(node) { differences.append("\(name) out of the model is in") }
             continue
         }

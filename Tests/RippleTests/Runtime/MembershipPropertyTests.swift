@@ -221,7 +221,7 @@ struct LibraryMembershipRun {
 @MainActor
 struct DeskMembershipRun {
     let desk = Desk()
-    let counter: PlaceCounter
+    let counter: ModelPlaceCounter
     /// Whether the root is a folder (whose children hold it back), rather than the desk.
     let rootIsFolder: Bool
     var random: SeededGenerator
@@ -246,9 +246,9 @@ struct DeskMembershipRun {
         desk.folders = [folders[0]]
         folders[0].folders = [folders[1], folders[2]]
         folders[1].folders = [folders[0]]   // back to the root, when the root is a folder
-        counter = PlaceCounter(root: rootIsFolder ? folders[0] : desk, marksMembership: false)
+        counter = ModelPlaceCounter(root: rootIsFolder ? folders[0] : desk, marksMembership: false)
         counter.collectsChanges = true
-        check(before: [:], change: PlaceCounter.Change())
+        check(before: [:], change: ModelPlaceCounter.Change())
     }
 
     static func children(_ node: AnyObject) -> [AnyObject] {
@@ -269,7 +269,7 @@ struct DeskMembershipRun {
 
     var pool: [any RippleNode] { [desk] + lanes + tickets + folders }
 
-    func check(before: [ObjectIdentifier: (node: AnyObject, places: Int)], change: PlaceCounter.Change) {
+    func check(before: [ObjectIdentifier: (node: AnyObject, places: Int)], change: ModelPlaceCounter.Change) {
         let context: Comment = "seed \(seed), step \(stepNumber)"
         #expect(membershipDifferences(counter, pool: pool, children: Self.children) == [], context)
         guard !before.isEmpty else { return }

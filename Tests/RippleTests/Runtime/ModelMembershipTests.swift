@@ -8,9 +8,9 @@ import Testing
 @Suite struct ModelMembershipTests {
     /// Follows one write of member `member` of `node`, made by `write`, as a journal hands it over.
     private func follow<Node: RippleNode, Value>(
-        _ counter: PlaceCounter, _ node: Node, _ member: Int, _ keyPath: ReferenceWritableKeyPath<Node, Value>,
+        _ counter: ModelPlaceCounter, _ node: Node, _ member: Int, _ keyPath: ReferenceWritableKeyPath<Node, Value>,
         _ write: (Node) -> Void
-    ) -> PlaceCounter.Change {
+    ) -> ModelPlaceCounter.Change {
         let old = node[keyPath: keyPath]
         write(node)
         return counter.follow([JournalEntry(node: node, member: member, old: old)][...])
@@ -21,7 +21,7 @@ import Testing
         let child = Folder("child")
         root.folders = [child]
         child.folders = [root]
-        let counter = PlaceCounter(root: root, marksMembership: false)
+        let counter = ModelPlaceCounter(root: root, marksMembership: false)
         counter.collectsChanges = true
         #expect(counter.contains(root) && counter.contains(child) && counter.count == 2)
         var change = follow(counter, child, Folder.RippleKey.folders, \._folders) { $0.folders = [] }
@@ -38,7 +38,7 @@ import Testing
         desk.folders = [parent]
         parent.folders = children
         for child in children { child.folders = [parent] }   // each knows its parent
-        let counter = PlaceCounter(root: desk, marksMembership: false)
+        let counter = ModelPlaceCounter(root: desk, marksMembership: false)
         counter.collectsChanges = true
         #expect(counter.count == 5)
         var change = follow(counter, desk, Desk.RippleKey.folders, \._folders) { $0.folders = [] }
@@ -53,7 +53,7 @@ import Testing
         let library = makeLibrary()
         let mediator = Mediator(root: library)
         let log = MembershipLog()
-        var changes: [PlaceCounter.Change] = []
+        var changes: [ModelPlaceCounter.Change] = []
         let listener = ChangeRecorder { changes.append($0) }
         mediator.core.membership.addListener(listener)
         mediator.core.membership.addListener(log)
@@ -172,13 +172,13 @@ import Testing
 
 /// Hands each change to a closure.
 final class ChangeRecorder: ModelMembershipListener {
-    let body: (PlaceCounter.Change) -> Void
+    let body: (ModelPlaceCounter.Change) -> Void
 
-    init(_ body: @escaping (PlaceCounter.Change) -> Void) {
+    init(_ body: @escaping (ModelPlaceCounter.Change) -> Void) {
         self.body = body
     }
 
-    func modelDidChange(_ change: PlaceCounter.Change) {
+    func modelDidChange(_ change: ModelPlaceCounter.Change) {
         body(change)
     }
 }

@@ -99,7 +99,7 @@ import Testing
         mediator = nil
         // On the main actor's next turn, when it was released elsewhere.
         for _ in 0..<1_000 where nodes[0]._rippleTracker.modelMemberships != 0 { await Task.yield() }
-        #expect(nodes.allSatisfy { $0._rippleTracker.modelMemberships == 0 && $0._rippleTracker.placeCounter == 0 })
+        #expect(nodes.allSatisfy { $0._rippleTracker.modelMemberships == 0 && $0._rippleTracker.modelPlaces.owner == 0 })
         #expect(nodes.dropLast().allSatisfy { !$0._rippleTracker._isWatched }, "(the note keeps its parent links)")
     }
 }

@@ -104,7 +104,7 @@ import Testing
         #expect(log.take() == ["third"])
         #expect(third.state.watchDifferences(nodes: nodes) == [])
         third.cancel()
-        #expect(nodes.allSatisfy { !$0._rippleTracker.hasWatchers && $0._rippleTracker.regionOwner == 0 }, "nothing is left in a tracker")
+        #expect(nodes.allSatisfy { !$0._rippleTracker.hasWatchers && $0._rippleTracker.regionPlaces.owner == 0 }, "nothing is left in a tracker")
     }
 
     @Test func aNodeThatLeavesAndComesBackWithinARefreshStillCountsWhatChangedMeanwhile() throws {
