@@ -5,6 +5,7 @@
 /// - Parameters:
 ///   - bytes: What the input holds.
 ///   - limit: The most bytes quoted (80 by default), the ellipsis included.
+@usableFromInline
 func excerpt(_ bytes: ArraySlice<UInt8>, limit: Int = 80) -> String {
     guard bytes.count > limit else { return String(decoding: bytes, as: UTF8.self) }
     let half = (limit - 1) / 2

@@ -7,6 +7,9 @@
 /// members are its keys' string entries, each followed by its value. The last entry is a null
 /// that stands for absent values. Strings and numbers stay text until read, and are read
 /// from ``bytes`` in place.
+///
+/// Its small readers, and reading an integer, are `@inlinable`: Ripple reads every document it
+/// opens through them from another module, node numbers as integers of its own width.
 package final class JSONTape: Sendable {
     package let bytes: [UInt8]
     package let entries: [UInt64]
@@ -26,20 +29,26 @@ package final class JSONTape: Sendable {
         UInt64(kind.rawValue) << 61 | (flag ? 1 << 60 : 0) | UInt64(size) << 32 | UInt64(offset)
     }
 
+    @inlinable
     package func kind(at index: Int) -> JSONValue.Kind {
         JSONValue.Kind(rawValue: UInt8(entries[index] >> 61)) ?? .null
     }
 
+    @inlinable
     package func flag(at index: Int) -> Bool { entries[index] >> 60 & 1 == 1 }
+    @inlinable
     package func size(at index: Int) -> Int { Int(entries[index] >> 32 & 0x0FFF_FFFF) }
+    @inlinable
     package func offset(at index: Int) -> Int { Int(entries[index] & 0xFFFF_FFFF) }
 
     /// The index after the value at `index` and everything in it.
+    @inlinable
     package func next(after index: Int) -> Int {
         kind(at: index).isContainer ? offset(at: index) : index + 1
     }
 
     /// The text of a number or string (a string's without quotes or unescaping).
+    @inlinable
     package func text(at index: Int) -> ArraySlice<UInt8> {
         bytes[offset(at: index)..<offset(at: index) + size(at: index)]
     }
@@ -62,6 +71,7 @@ package final class JSONTape: Sendable {
     }
 
     /// An integer, from integer text or from a number that is exactly one (`1.0`, `1e3`).
+    @inlinable
     package func integer<Integer: FixedWidthInteger>(at index: Int, as type: Integer.Type) throws -> Integer {
         guard kind(at: index) == .number else { throw mismatch(Integer.self, at: index) }
         if flag(at: index), let value = parseInteger(text(at: index), as: Integer.self) { return value }
@@ -85,7 +95,8 @@ package final class JSONTape: Sendable {
     }
 
     /// Integer text (`-12`) as `Integer`, or nil when it does not fit.
-    private func parseInteger<Integer: FixedWidthInteger>(_ text: ArraySlice<UInt8>, as type: Integer.Type) -> Integer? {
+    @inlinable
+    func parseInteger<Integer: FixedWidthInteger>(_ text: ArraySlice<UInt8>, as type: Integer.Type) -> Integer? {
         let negative = text.first == UInt8(ascii: "-")
         var value: Integer = 0
         for digit in text.dropFirst(negative ? 1 : 0) {

@@ -30,18 +30,22 @@ package struct JSONValue: Sendable {
     package let tape: JSONTape
     package let index: Int
 
+    @inlinable
     package init(tape: JSONTape, index: Int) {
         self.tape = tape
         self.index = index
     }
 
+    @inlinable
     package var kind: Kind { tape.kind(at: index) }
+    @inlinable
     package var isNull: Bool { kind == .null }
     package var codingPath: [any CodingKey] { tape.codingPath(to: index) }
 
     package func bool() throws -> Bool { try tape.bool(at: index) }
     package func string() throws -> String { try tape.string(at: index) }
 
+    @inlinable
     package func integer<Integer: FixedWidthInteger>(as type: Integer.Type) throws -> Integer {
         try tape.integer(at: index, as: Integer.self)
     }
