@@ -5,6 +5,12 @@
 /// `[Any]`, strings as `String`, `true` and `false` as `Bool` (and only they: `1` is an `Int`),
 /// integers as `Int`, other numbers as `Double`, `null` as ``Null``.
 ///
+/// Not Foundation's `JSONDecoder` (which the plugins use for the one key they read): on Linux
+/// its error for invalid JSON says neither where nor what ("The given data was not valid
+/// JSON.", no underlying error), it checks a string's escapes only when the string is decoded,
+/// and it keeps the first of a repeated key; `ripple.json`'s errors say `file:line:column:`
+/// and what is wrong.
+///
 /// ```swift
 /// let value = try JSONReader.value(of: Array(#"{ "observable": true }"#.utf8))
 /// (value as? [String: Any])?["observable"] as? Bool   // true

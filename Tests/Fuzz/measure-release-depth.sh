@@ -15,9 +15,12 @@ export SWIFT_BACKTRACE=enable=no
 for optimization in Onone O; do
     build="$out/$optimization"
     mkdir -p "$build"
-    swiftc -"$optimization" -parse-as-library -swift-version 6 -module-name Ripple -emit-library -static -emit-module \
-        -emit-module-path "$build/Ripple.swiftmodule" -o "$build/libRipple.a" $(find Sources/Ripple -name '*.swift')
-    swiftc -"$optimization" -parse-as-library -swift-version 6 -I "$build" -L "$build" -lRipple -module-name Probe \
+    for module in RippleJSON Ripple; do
+        swiftc -"$optimization" -parse-as-library -swift-version 6 -package-name Ripple -I "$build" -module-name "$module" \
+            -emit-library -static -emit-module -emit-module-path "$build/$module.swiftmodule" -o "$build/lib$module.a" \
+            $(find "Sources/$module" -name '*.swift')
+    done
+    swiftc -"$optimization" -parse-as-library -swift-version 6 -I "$build" -L "$build" -lRipple -lRippleJSON -module-name Probe \
         -o "$build/release-depth-probe" Tests/RippleTests/Model/*.swift "$out/generated/RippleGenerated.swift" \
         Tests/Fuzz/ReleaseDepthProbe.swift
     for where in main thread; do

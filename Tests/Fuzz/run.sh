@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The coverage-guided fuzzer over documents: libFuzzer with AddressSanitizer, over opening a
-# snapshot, decoding and applying patches, and opening a store's files (journal records
-# included), with the test model (Tests/RippleTests/Model). See DocumentFuzzer.swift.
+# snapshot, decoding and applying patches, opening a store's files (journal records included),
+# and the JSON parser alone on raw bytes, with the test model (Tests/RippleTests/Model). See
+# DocumentFuzzer.swift.
 #
 #   Tests/Fuzz/run.sh                 builds, writes the seeds, fuzzes for 60 s
 #   RIPPLE_FUZZ_TIME=1800 Tests/Fuzz/run.sh       fuzzes for 30 minutes
@@ -23,13 +24,18 @@ swift build --product ripple-gen >/dev/null
 "$(swift build --show-bin-path)/ripple-gen" --output "$out/generated" --config Tests/RippleTests/ripple.json \
     Tests/RippleTests/Model/*.swift
 
-# Ripple, instrumented and testable; then the harness, the model and the shared fuzz target.
-flags=(-O -g -sanitize=fuzzer,address -parse-as-library -swift-version 6)
-if [[ ! -f "$out/libRipple.a" || -n "$(find Sources/Ripple -newer "$out/libRipple.a" -name '*.swift' | head -1)" ]]; then
-    swiftc "${flags[@]}" -enable-testing -module-name Ripple -emit-library -static -emit-module \
-        -emit-module-path "$out/Ripple.swiftmodule" -o "$out/libRipple.a" $(find Sources/Ripple -name '*.swift')
-fi
-swiftc "${flags[@]}" -I "$out" -L "$out" -lRipple -module-name DocumentFuzzer -o "$out/document-fuzzer" \
+# RippleJSON, then Ripple against it, instrumented and testable (one package name, as SwiftPM
+# gives them, for `package` access); then the harness, the model and the shared fuzz target.
+flags=(-O -g -sanitize=fuzzer,address -parse-as-library -swift-version 6 -package-name Ripple)
+rebuilt=""  # Ripple is rebuilt after RippleJSON is.
+for module in RippleJSON Ripple; do
+    if [[ -n $rebuilt || ! -f "$out/lib$module.a" || -n "$(find "Sources/$module" -newer "$out/lib$module.a" -name '*.swift' | head -1)" ]]; then
+        rebuilt=1
+        swiftc "${flags[@]}" -enable-testing -I "$out" -module-name "$module" -emit-library -static -emit-module \
+            -emit-module-path "$out/$module.swiftmodule" -o "$out/lib$module.a" $(find "Sources/$module" -name '*.swift')
+    fi
+done
+swiftc "${flags[@]}" -I "$out" -L "$out" -lRipple -lRippleJSON -module-name DocumentFuzzer -o "$out/document-fuzzer" \
     Tests/RippleTests/Model/*.swift "$out/generated/RippleGenerated.swift" \
     Tests/RippleTests/Documents/DocumentFuzzing.swift Tests/Fuzz/DocumentFuzzer.swift
 

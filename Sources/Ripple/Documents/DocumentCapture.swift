@@ -1,3 +1,5 @@
+internal import RippleJSON
+
 /// Takes one node's saved members for a compaction, on the main actor: what the generated
 /// `_rippleCapture(to:)` calls, one method per member, as `_rippleSave(to:)` calls
 /// ``DocumentNodeWriter``.

@@ -1,3 +1,5 @@
+internal import RippleJSON
+
 /// Applies one member's change from a ``Patch``: what the generated `_rippleApplyChange` calls,
 /// with the member's storage through its tracked accessor (so that the change is journaled,
 /// validated, delivered and rolled back with the update applying the patch).

@@ -1,3 +1,5 @@
+internal import RippleJSON
+
 /// Describes one member's change for a ``Patch``: what the generated `_rippleSaveChange`
 /// calls, with the member's current value and the value it had before the update. Each shape
 /// has its own method, so that the change is as small as it can be: a run of an array, the keys

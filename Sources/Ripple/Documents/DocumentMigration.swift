@@ -1,3 +1,5 @@
+internal import RippleJSON
+
 /// A document of an older version, as a model's `migrateDocument(_:from:)` changes it into the
 /// current version: its nodes, each with its number, class and saved values by member name.
 ///

@@ -1,3 +1,5 @@
+internal import RippleJSON
+
 /// Reads one node's saved members from a document: what the generated `_rippleOpen(from:)`
 /// calls, one method per member, with the member's name and its initial value, which a member
 /// the document does not hold keeps (a document written before the member existed).

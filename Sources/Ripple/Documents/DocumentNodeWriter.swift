@@ -1,4 +1,5 @@
 import Foundation
+internal import RippleJSON
 
 /// Writes one node's saved members into a document: what the generated `_rippleSave(to:)`
 /// calls, one method per member, with the member's name. Every method throws, so that the

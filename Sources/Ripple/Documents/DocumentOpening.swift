@@ -1,3 +1,5 @@
+internal import RippleJSON
+
 /// What opening a ``DocumentStore`` found, before anything is changed: the document's model (or
 /// a new one), what the snapshot says of itself, and the journal's patches and plan.
 @MainActor

@@ -17,11 +17,3 @@ func excerpt(_ text: some StringProtocol, limit: Int = 80) -> String {
 func describe(_ error: any Error, limit: Int = 400) -> String {
     excerpt("\(error)", limit: limit)
 }
-
-/// Bytes of a document (a number's text, say) as an error message quotes them: see
-/// ``excerpt(_:limit:)``.
-func excerpt(_ bytes: ArraySlice<UInt8>, limit: Int = 80) -> String {
-    guard bytes.count > limit else { return String(decoding: bytes, as: UTF8.self) }
-    let half = (limit - 1) / 2
-    return String(decoding: bytes.prefix(half), as: UTF8.self) + "…" + String(decoding: bytes.suffix(half), as: UTF8.self)
-}

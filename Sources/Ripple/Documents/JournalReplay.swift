@@ -1,3 +1,5 @@
+internal import RippleJSON
+
 /// What opening a ``DocumentStore`` makes of its journal, checked against the snapshot beside
 /// it: the patches that apply, and how the journal goes on.
 ///
@@ -76,7 +78,7 @@ struct JournalReplay {
             }
             let patch: Patch
             do {
-                patch = try DocumentJSON.decode(Patch.self, from: try DocumentJSON.parse(Array(record.payload)))
+                patch = try Patch(reading: DocumentJSON.parse(Array(record.payload)))
             } catch {
                 throw damaged("holds a record with a valid checksum that is not a patch (record \(index + 1)): \(error)")
             }

@@ -1,3 +1,5 @@
+internal import RippleJSON
+
 extension Patch {
     /// The patch as JSON, written directly: the bytes its `Codable` conformance writes through
     /// the documents' encoder (keys sorted), without the generic encoder's containers, which

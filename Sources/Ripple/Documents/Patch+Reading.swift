@@ -1,7 +1,9 @@
+internal import RippleJSON
+
 extension Patch {
     /// Reads a patch from parsed JSON, as its `Codable` conformance reads it (the same values,
     /// the same errors), without the generic decoder's containers, which cost most of replaying
-    /// a journal. ``JSONTapeDecoder`` reads a `Patch` this way wherever one is decoded.
+    /// a journal; replaying one reads each record this way.
     init(reading value: JSONValue) throws {
         let tag = try value.memberIfPresent("tag")
         self.init(

@@ -1,3 +1,5 @@
+internal import RippleJSON
+
 /// What one committed update changed in a document, and no more: for a replica to apply
 /// (``Mediator/apply(_:)``), or a journal to keep.
 ///

@@ -1,3 +1,5 @@
+internal import RippleJSON
+
 /// Applies patches as the body of one update: the nodes each brings first (made, or found by
 /// number), then the changes of members, through their accessors; every number checked against
 /// its range, the patch against ``DocumentLimits``, and, for a follower, every node named

@@ -1,3 +1,5 @@
+internal import RippleJSON
+
 /// Turns each committed update into a ``Patch``, for the streams of ``Mediator/patches()`` and a
 /// ``DocumentStore``'s journal: the nodes the update put into the document, with every saved
 /// member; then the first write of each saved member of each node that was in the document,

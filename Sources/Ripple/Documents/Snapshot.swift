@@ -1,4 +1,5 @@
 import Foundation
+internal import RippleJSON
 
 // A snapshot is the whole document as JSON:
 //

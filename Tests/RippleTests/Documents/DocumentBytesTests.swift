@@ -1,5 +1,6 @@
 import Foundation
 @testable import Ripple
+import RippleJSON
 import Testing
 
 /// The bytes of documents: what this runtime writes is what it wrote before (the same value

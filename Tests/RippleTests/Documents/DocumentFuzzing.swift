@@ -1,5 +1,6 @@
 import Foundation
 @_spi(RippleGenerated) @testable import Ripple
+import RippleJSON
 
 #if canImport(Glibc)
 import Glibc
@@ -21,6 +22,9 @@ import Darwin
 ///   (bit 2 clear), or (bit 2 set) its header followed by record payloads each after a 4-byte
 ///   length, written as records with valid checksums (so that mutations reach the patches
 ///   inside). If it opens, it is edited, closed and must reopen to what it held.
+/// - 3, JSON: the bytes as they are, to the JSON parser alone (under all of the above, the one
+///   that reads untrusted bytes first). They parse, and every value of what parsed reads, or
+///   they are refused with a syntax error that says where, briefly.
 ///
 /// Nothing an input holds may crash the process, now or when what it opened is released; what
 /// is refused is a `DocumentError` (or a model's validation error, for a patch) with a short
@@ -28,7 +32,7 @@ import Darwin
 @MainActor
 enum DocumentFuzzing {
     enum Target: UInt8 {
-        case snapshot = 0, patches, store
+        case snapshot = 0, patches, store, json
     }
 
     /// The rules `input` broke, empty when it was taken or refused as it should be.
@@ -40,6 +44,7 @@ enum DocumentFuzzing {
         case .snapshot: openSnapshot(body, &broken)
         case .patches: applyPatches(body, fixingNumbers: first & 4 != 0, &broken)
         case .store: openStore(body, framing: first & 4 != 0, &broken)
+        case .json: parseJSON(body, &broken)
         }
         takeApartOpened()
         return broken
@@ -175,6 +180,31 @@ enum DocumentFuzzing {
             if try reopened.mediator.snapshot() != held { broken.append("a store reopened to another document") }
         } catch {
             broken.append("a store's own files did not open again: \(describe(error))")
+        }
+    }
+
+    private static func parseJSON(_ bytes: [UInt8], _ broken: inout [String]) {
+        let document: JSONValue
+        do {
+            document = try DocumentJSON.parse(bytes)
+        } catch {
+            if !(0...bytes.count).contains(error.offset) { broken.append("a syntax error at byte \(error.offset) of \(bytes.count)") }
+            if error.message.count > 1_000 { broken.append("a syntax error message of \(error.message.count) characters") }
+            return
+        }
+        // Every string reads, and every number reads as a double and an integer or is refused
+        // with a DecodingError, as documents read them.
+        var values = [document]
+        while let value = values.popLast() {
+            switch value.kind {
+            case .array: values += (try? value.elements()) ?? []
+            case .object: values += ((try? value.members()) ?? []).map(\.value)
+            case .string: if (try? value.string()) == nil { broken.append("a string that parsed does not read") }
+            case .number:
+                _ = try? value.double()
+                _ = try? value.integer(as: Int64.self)
+            case .null, .bool: break
+            }
         }
     }
 

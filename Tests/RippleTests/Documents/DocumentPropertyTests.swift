@@ -1,5 +1,6 @@
 import Foundation
 @testable import Ripple
+import RippleJSON
 import Testing
 
 /// Seeded random documents and updates: shared nodes, cycles of shelves, recursive notes,

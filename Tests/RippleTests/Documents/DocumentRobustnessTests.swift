@@ -1,5 +1,6 @@
 import Foundation
 @testable import Ripple
+import RippleJSON
 import Testing
 
 /// What a tester pushing on documents found: each a case that crashed, lost data silently or

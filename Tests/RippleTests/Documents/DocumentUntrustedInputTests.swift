@@ -1,5 +1,6 @@
 import Foundation
 @testable import Ripple
+import RippleJSON
 import Testing
 
 /// Snapshots, patches and a store's files made by hand to break what reads them: numbers out of

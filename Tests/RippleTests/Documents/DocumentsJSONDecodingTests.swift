@@ -1,5 +1,5 @@
 import Foundation
-@testable import Ripple
+@testable import RippleJSON
 import Testing
 
 /// Values come back exactly, as `JSONDecoder` would give them, and errors carry the kind and

@@ -1,5 +1,5 @@
 import Foundation
-@testable import Ripple
+@testable import RippleJSON
 import Testing
 
 /// The encoder's bytes: golden text, deterministic order, numbers and strings as JSON needs them.

@@ -1,5 +1,5 @@
 import Foundation
-@testable import Ripple
+@testable import RippleJSON
 import Testing
 
 /// The parser takes any bytes: valid JSON parses, anything else is an error saying what and

@@ -1,4 +1,5 @@
 @testable import Ripple
+import RippleJSON
 import Testing
 
 /// The journal's direct JSON of patches: the bytes of their `Codable` conformance, every case.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Ripple
+import RippleJSON
 import Testing
 
 /// Patches read by hand from parsed JSON (a journal's records): what `JSONDecoder` reads through

@@ -6,29 +6,29 @@ import Foundation
 ///
 /// One decoder serves a whole value: it points at the value being decoded, and coding paths
 /// are found from the tape when asked for, so decoding keeps no path of its own.
-final class JSONTapeDecoder: Decoder {
-    let tape: JSONTape
-    let userInfo: [CodingUserInfoKey: Any]
+package final class JSONTapeDecoder: Decoder {
+    package let tape: JSONTape
+    package let userInfo: [CodingUserInfoKey: Any]
     /// The value being decoded.
     private(set) var index: Int
     /// The coding path of a value the document does not have (a super decoder's missing key).
     private let absentPath: [any CodingKey]?
 
-    init(tape: JSONTape, index: Int, userInfo: [CodingUserInfoKey: Any], absentPath: [any CodingKey]? = nil) {
+    package init(tape: JSONTape, index: Int, userInfo: [CodingUserInfoKey: Any], absentPath: [any CodingKey]? = nil) {
         self.tape = tape
         self.index = index
         self.userInfo = userInfo
         self.absentPath = absentPath
     }
 
-    var codingPath: [any CodingKey] { path(to: index) }
+    package var codingPath: [any CodingKey] { path(to: index) }
 
     func path(to index: Int) -> [any CodingKey] {
         index == tape.absent ? absentPath ?? [] : tape.codingPath(to: index)
     }
 
     /// Decodes the value at `index` as `T`.
-    func decode<T: Decodable>(_ type: T.Type, at index: Int) throws -> T {
+    package func decode<T: Decodable>(_ type: T.Type, at index: Int) throws -> T {
         guard index != tape.absent else { throw absent(T.self) }
         if let direct = DirectType(T.self) { return try read(direct, at: index, as: T.self) }
         let outer = self.index
@@ -46,8 +46,6 @@ final class JSONTapeDecoder: Decoder {
     /// costs a metadata look-up or a dynamic cast on every value.
     private enum DirectType {
         case string, int, double, bool, date, uuid, float, int64, uint8, strings, integers, doubles, data, url, decimal
-        /// A journal's record, read by hand (`Patch(reading:)`).
-        case patch
 
         init?(_ type: Any.Type) {
             switch ObjectIdentifier(type) {
@@ -66,7 +64,6 @@ final class JSONTapeDecoder: Decoder {
             case ObjectIdentifier(Data.self): self = .data
             case ObjectIdentifier(URL.self): self = .url
             case ObjectIdentifier(Decimal.self): self = .decimal
-            case ObjectIdentifier(Patch.self): self = .patch
             default: return nil
             }
         }
@@ -108,8 +105,6 @@ final class JSONTapeDecoder: Decoder {
                 throw tape.corrupted("Number \(excerpt(tape.text(at: index))) is not representable as a Decimal.", at: index)
             }
             return unsafeBitCast(decimal, to: T.self)
-        case .patch:
-            return unsafeBitCast(try Patch(reading: JSONValue(tape: tape, index: index)), to: T.self)
         }
     }
 
@@ -131,15 +126,15 @@ final class JSONTapeDecoder: Decoder {
 
     // MARK: Containers
 
-    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    package func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         try keyedContainer(at: index)
     }
 
-    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    package func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         try unkeyedContainer(at: index)
     }
 
-    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    package func singleValueContainer() throws -> any SingleValueDecodingContainer {
         SingleValueContainer(decoder: self, index: index)
     }
 
@@ -159,7 +154,7 @@ final class JSONTapeDecoder: Decoder {
 extension JSONTape {
     /// The index of the value of the member named `key` of the object at `object`, the first
     /// if the key appears twice; keys match by their UTF-8 bytes.
-    func member(_ key: String, in object: Int) -> Int? {
+    package func member(_ key: String, in object: Int) -> Int? {
         var key = key
         return key.withUTF8 { name in
             bytes.withUnsafeBufferPointer { bytes in

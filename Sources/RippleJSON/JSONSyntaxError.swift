@@ -1,13 +1,13 @@
 /// Text that is not valid JSON: what is wrong, and where.
-struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
+package struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
     /// What is wrong: `expected ':' after an object key, found '}'`.
-    let message: String
+    package let message: String
     /// The byte offset of the problem, from 0.
-    let offset: Int
+    package let offset: Int
     /// The line of the problem, from 1.
-    let line: Int
+    package let line: Int
     /// The column of the problem in characters, from 1.
-    let column: Int
+    package let column: Int
 
     init(message: String, offset: Int, in input: UnsafeBufferPointer<UInt8>) {
         self.message = message
@@ -19,7 +19,7 @@ struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
         column = before[lineStart...].count { $0 & 0xC0 != 0x80 } + 1
     }
 
-    var description: String {
+    package var description: String {
         "invalid JSON at line \(line), column \(column) (byte \(offset)): \(message)"
     }
 }

@@ -7,9 +7,12 @@
 /// members are its keys' string entries, each followed by its value. The last entry is a null
 /// that stands for absent values. Strings and numbers stay text until read, and are read
 /// from ``bytes`` in place.
-final class JSONTape: Sendable {
-    let bytes: [UInt8]
-    let entries: [UInt64]
+///
+/// Its small readers, and reading an integer, are `@inlinable`: Ripple reads every document it
+/// opens through them from another module, node numbers as integers of its own width.
+package final class JSONTape: Sendable {
+    package let bytes: [UInt8]
+    package let entries: [UInt64]
 
     /// The largest string, number or container: 28 bits of size.
     static let maximumSize = 1 << 28 - 1
@@ -20,38 +23,44 @@ final class JSONTape: Sendable {
     }
 
     /// The index of the null entry that stands for an absent value.
-    var absent: Int { entries.count - 1 }
+    package var absent: Int { entries.count - 1 }
 
     static func entry(_ kind: JSONValue.Kind, flag: Bool = false, size: Int = 0, offset: Int) -> UInt64 {
         UInt64(kind.rawValue) << 61 | (flag ? 1 << 60 : 0) | UInt64(size) << 32 | UInt64(offset)
     }
 
-    func kind(at index: Int) -> JSONValue.Kind {
+    @inlinable
+    package func kind(at index: Int) -> JSONValue.Kind {
         JSONValue.Kind(rawValue: UInt8(entries[index] >> 61)) ?? .null
     }
 
-    func flag(at index: Int) -> Bool { entries[index] >> 60 & 1 == 1 }
-    func size(at index: Int) -> Int { Int(entries[index] >> 32 & 0x0FFF_FFFF) }
-    func offset(at index: Int) -> Int { Int(entries[index] & 0xFFFF_FFFF) }
+    @inlinable
+    package func flag(at index: Int) -> Bool { entries[index] >> 60 & 1 == 1 }
+    @inlinable
+    package func size(at index: Int) -> Int { Int(entries[index] >> 32 & 0x0FFF_FFFF) }
+    @inlinable
+    package func offset(at index: Int) -> Int { Int(entries[index] & 0xFFFF_FFFF) }
 
     /// The index after the value at `index` and everything in it.
-    func next(after index: Int) -> Int {
+    @inlinable
+    package func next(after index: Int) -> Int {
         kind(at: index).isContainer ? offset(at: index) : index + 1
     }
 
     /// The text of a number or string (a string's without quotes or unescaping).
-    func text(at index: Int) -> ArraySlice<UInt8> {
+    @inlinable
+    package func text(at index: Int) -> ArraySlice<UInt8> {
         bytes[offset(at: index)..<offset(at: index) + size(at: index)]
     }
 
     // MARK: Reading scalars
 
-    func bool(at index: Int) throws -> Bool {
+    package func bool(at index: Int) throws -> Bool {
         guard kind(at: index) == .bool else { throw mismatch(Bool.self, at: index) }
         return flag(at: index)
     }
 
-    func string(at index: Int) throws -> String {
+    package func string(at index: Int) throws -> String {
         guard kind(at: index) == .string else { throw mismatch(String.self, at: index) }
         let start = offset(at: index)
         let count = size(at: index)
@@ -62,7 +71,8 @@ final class JSONTape: Sendable {
     }
 
     /// An integer, from integer text or from a number that is exactly one (`1.0`, `1e3`).
-    func integer<Integer: FixedWidthInteger>(at index: Int, as type: Integer.Type) throws -> Integer {
+    @inlinable
+    package func integer<Integer: FixedWidthInteger>(at index: Int, as type: Integer.Type) throws -> Integer {
         guard kind(at: index) == .number else { throw mismatch(Integer.self, at: index) }
         if flag(at: index), let value = parseInteger(text(at: index), as: Integer.self) { return value }
         if !flag(at: index), let value = (try? floatingPoint(at: index, as: Double.self)).flatMap(Integer.init(exactly:)) {
@@ -72,7 +82,7 @@ final class JSONTape: Sendable {
     }
 
     /// A floating-point number, correctly rounded.
-    func floatingPoint<Float: BinaryFloatingPoint & LosslessStringConvertible>(
+    package func floatingPoint<Float: BinaryFloatingPoint & LosslessStringConvertible>(
         at index: Int, as type: Float.Type
     ) throws -> Float {
         guard kind(at: index) == .number else { throw mismatch(Float.self, at: index) }
@@ -85,7 +95,8 @@ final class JSONTape: Sendable {
     }
 
     /// Integer text (`-12`) as `Integer`, or nil when it does not fit.
-    private func parseInteger<Integer: FixedWidthInteger>(_ text: ArraySlice<UInt8>, as type: Integer.Type) -> Integer? {
+    @inlinable
+    func parseInteger<Integer: FixedWidthInteger>(_ text: ArraySlice<UInt8>, as type: Integer.Type) -> Integer? {
         let negative = text.first == UInt8(ascii: "-")
         var value: Integer = 0
         for digit in text.dropFirst(negative ? 1 : 0) {
@@ -191,7 +202,7 @@ final class JSONTape: Sendable {
     // MARK: Coding paths and errors
 
     /// The coding path from the root to the value at `index`, found by walking down the tape.
-    func codingPath(to index: Int) -> [any CodingKey] {
+    package func codingPath(to index: Int) -> [any CodingKey] {
         var path: [any CodingKey] = []
         var container = 0
         while container != index, kind(at: container).isContainer {
@@ -214,7 +225,7 @@ final class JSONTape: Sendable {
         return path
     }
 
-    func mismatch(_ type: Any.Type, at index: Int) -> DecodingError {
+    package func mismatch(_ type: Any.Type, at index: Int) -> DecodingError {
         let context = { (description: String) in DecodingError.Context(codingPath: self.codingPath(to: index), debugDescription: description) }
         guard kind(at: index) != .null else {
             return .valueNotFound(type, context("Cannot get value of type \(type) -- found null value instead"))
@@ -222,40 +233,40 @@ final class JSONTape: Sendable {
         return .typeMismatch(type, context("Expected to decode \(type) but found \(kind(at: index).described) instead."))
     }
 
-    func corrupted(_ description: String, at index: Int) -> DecodingError {
+    package func corrupted(_ description: String, at index: Int) -> DecodingError {
         .dataCorrupted(DecodingError.Context(codingPath: codingPath(to: index), debugDescription: description))
     }
 }
 
 /// A key read from parsed JSON, or made up ("super").
-struct JSONKey: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
+package struct JSONKey: CodingKey {
+    package let stringValue: String
+    package var intValue: Int? { nil }
 
-    init(stringValue: String) {
+    package init(stringValue: String) {
         self.stringValue = stringValue
     }
 
-    init?(intValue: Int) {
+    package init?(intValue: Int) {
         nil
     }
 }
 
 /// An array element's position in a coding path, named as `JSONDecoder` names it ("Index 3").
-struct IndexKey: CodingKey {
-    let index: Int
-    var intValue: Int? { index }
-    var stringValue: String { "Index \(index)" }
+package struct IndexKey: CodingKey {
+    package let index: Int
+    package var intValue: Int? { index }
+    package var stringValue: String { "Index \(index)" }
 
-    init(_ index: Int) {
+    package init(_ index: Int) {
         self.index = index
     }
 
-    init?(intValue: Int) {
+    package init?(intValue: Int) {
         index = intValue
     }
 
-    init?(stringValue: String) {
+    package init?(stringValue: String) {
         nil
     }
 }

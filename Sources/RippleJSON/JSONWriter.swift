@@ -16,57 +16,70 @@
 ///
 /// Keys are written in the order given: give them sorted (by UTF-8 bytes) to keep a document's
 /// bytes deterministic, as the encoder does.
-struct JSONWriter {
+///
+/// Its writing methods are `@inlinable`: Ripple writes every snapshot and patch through them
+/// from another module, where an opaque call (and an unspecialized generic `write`) per value
+/// would cost more than the writing.
+package struct JSONWriter {
     /// The text written so far.
-    var bytes: [UInt8]
+    package var bytes: [UInt8]
     /// Whether a value or key written now follows another in its container, after a comma.
-    var needsComma = false
+    package var needsComma = false
 
-    init(bytes: [UInt8] = []) {
+    @inlinable
+    package init(bytes: [UInt8] = []) {
         self.bytes = bytes
     }
 
-    mutating func beginObject() {
+    @inlinable
+    package mutating func beginObject() {
         separate()
         bytes.append(UInt8(ascii: "{"))
     }
 
-    mutating func endObject() {
+    @inlinable
+    package mutating func endObject() {
         bytes.append(UInt8(ascii: "}"))
         needsComma = true
     }
 
-    mutating func beginArray() {
+    @inlinable
+    package mutating func beginArray() {
         separate()
         bytes.append(UInt8(ascii: "["))
     }
 
-    mutating func endArray() {
+    @inlinable
+    package mutating func endArray() {
         bytes.append(UInt8(ascii: "]"))
         needsComma = true
     }
 
     /// Writes an object's key and its colon; the member's value comes next.
-    mutating func key(_ key: String) {
+    @inlinable
+    package mutating func key(_ key: String) {
         separate()
         writeQuoted(key)
         bytes.append(UInt8(ascii: ":"))
     }
 
-    mutating func writeNull() {
+    @inlinable
+    package mutating func writeNull() {
         separate()
         append("null")
         needsComma = true
     }
 
-    mutating func write(_ value: Bool) {
+    @inlinable
+    package mutating func write(_ value: Bool) {
         separate()
         append(value ? "true" : "false")
         needsComma = true
     }
 
     /// Writes an integer in decimal, without loss whatever its width.
-    mutating func write<Integer: FixedWidthInteger>(_ value: Integer) {
+    @inlinable
+    package mutating func write<Integer: FixedWidthInteger>(_ value: Integer) {
         separate()
         needsComma = true
         guard Integer.bitWidth <= 64 else {
@@ -90,7 +103,8 @@ struct JSONWriter {
     /// without a trailing `.0`, as `JSONEncoder` does.
     ///
     /// - Throws: `EncodingError.invalidValue` for infinities and NaN, which JSON cannot write.
-    mutating func write<Float: BinaryFloatingPoint & TextOutputStreamable>(_ value: Float) throws {
+    @inlinable
+    package mutating func write<Float: BinaryFloatingPoint & TextOutputStreamable>(_ value: Float) throws {
         guard value.isFinite else { throw Self.nonFinite(value, codingPath: []) }
         separate()
         needsComma = true
@@ -104,28 +118,32 @@ struct JSONWriter {
     }
 
     /// Writes a string, escaping what RFC 8259 requires: quotes, backslashes, control characters.
-    mutating func write(_ value: String) {
+    @inlinable
+    package mutating func write(_ value: String) {
         separate()
         writeQuoted(value)
         needsComma = true
     }
 
     /// Writes text that is already one JSON value (a number's digits, a value encoded before).
-    mutating func writeValue(_ text: some Sequence<UInt8>) {
+    @inlinable
+    package mutating func writeValue(_ text: some Sequence<UInt8>) {
         separate()
         bytes.append(contentsOf: text)
         needsComma = true
     }
 
     /// Writes `text`, one JSON value, taking its storage when nothing was written before it.
-    mutating func writeValue(taking text: inout [UInt8]) {
+    @inlinable
+    package mutating func writeValue(taking text: inout [UInt8]) {
         separate()
         if bytes.isEmpty { swap(&bytes, &text) } else { bytes.append(contentsOf: text) }
         needsComma = true
     }
 
     /// Writes the comma before a key or value when one is due.
-    mutating func separate() {
+    @inlinable
+    package mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         needsComma = false
     }
@@ -149,11 +167,13 @@ struct JSONWriter {
         needsComma = false
     }
 
-    private mutating func append(_ text: StaticString) {
+    @inlinable
+    mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    private mutating func writeQuoted(_ value: String) {
+    @usableFromInline
+    mutating func writeQuoted(_ value: String) {
         let quote = UInt8(ascii: "\"")
         let backslash = UInt8(ascii: "\\")
         bytes.append(quote)
@@ -185,6 +205,7 @@ struct JSONWriter {
     }
 
     /// The error for a number JSON cannot write, with where it was.
+    @usableFromInline
     static func nonFinite(_ value: some BinaryFloatingPoint, codingPath: [any CodingKey]) -> EncodingError {
         EncodingError.invalidValue(
             value,
@@ -196,13 +217,18 @@ struct JSONWriter {
 }
 
 /// Receives a floating-point number's digits from the standard library without making a `String`.
-private struct ASCIISink: TextOutputStream {
-    var bytes: [UInt8] = []
+@usableFromInline
+struct ASCIISink: TextOutputStream {
+    @usableFromInline var bytes: [UInt8] = []
 
+    @inlinable init() {}
+
+    @inlinable
     mutating func write(_ string: String) {
         bytes.append(contentsOf: string.utf8)
     }
 
+    @inlinable
     mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
         bytes.append(contentsOf: buffer)
     }

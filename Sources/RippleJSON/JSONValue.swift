@@ -7,15 +7,15 @@
 ///     for node in try root.member("nodes").elements() { ... }
 ///
 /// Every read throws the `DecodingError` `JSONDecoder` would, with the value's coding path.
-struct JSONValue: Sendable {
+package struct JSONValue: Sendable {
     /// What a JSON value is.
-    enum Kind: UInt8, Sendable {
+    package enum Kind: UInt8, Sendable {
         case null, bool, number, string, array, object
 
-        var isContainer: Bool { self == .array || self == .object }
+        package var isContainer: Bool { self == .array || self == .object }
 
         /// The kind as error messages name it.
-        var described: String {
+        package var described: String {
             switch self {
             case .null: "null"
             case .bool: "a boolean"
@@ -27,30 +27,39 @@ struct JSONValue: Sendable {
         }
     }
 
-    let tape: JSONTape
-    let index: Int
+    package let tape: JSONTape
+    package let index: Int
 
-    var kind: Kind { tape.kind(at: index) }
-    var isNull: Bool { kind == .null }
-    var codingPath: [any CodingKey] { tape.codingPath(to: index) }
+    @inlinable
+    package init(tape: JSONTape, index: Int) {
+        self.tape = tape
+        self.index = index
+    }
 
-    func bool() throws -> Bool { try tape.bool(at: index) }
-    func string() throws -> String { try tape.string(at: index) }
+    @inlinable
+    package var kind: Kind { tape.kind(at: index) }
+    @inlinable
+    package var isNull: Bool { kind == .null }
+    package var codingPath: [any CodingKey] { tape.codingPath(to: index) }
 
-    func integer<Integer: FixedWidthInteger>(as type: Integer.Type) throws -> Integer {
+    package func bool() throws -> Bool { try tape.bool(at: index) }
+    package func string() throws -> String { try tape.string(at: index) }
+
+    @inlinable
+    package func integer<Integer: FixedWidthInteger>(as type: Integer.Type) throws -> Integer {
         try tape.integer(at: index, as: Integer.self)
     }
 
-    func double() throws -> Double { try tape.floatingPoint(at: index, as: Double.self) }
+    package func double() throws -> Double { try tape.floatingPoint(at: index, as: Double.self) }
 
     /// The elements of an array.
-    func elements() throws -> [JSONValue] {
+    package func elements() throws -> [JSONValue] {
         guard kind == .array else { throw tape.mismatch([Any].self, at: index) }
         return children().map { JSONValue(tape: tape, index: $0) }
     }
 
     /// The members of an object, in document order.
-    func members() throws -> [(key: String, value: JSONValue)] {
+    package func members() throws -> [(key: String, value: JSONValue)] {
         guard kind == .object else { throw tape.mismatch([String: Any].self, at: index) }
         return try children().map { (try tape.string(at: $0 - 1), JSONValue(tape: tape, index: $0)) }
     }
@@ -58,7 +67,7 @@ struct JSONValue: Sendable {
     /// The value of an object's member; the first one when the key appears twice.
     ///
     /// - Throws: `DecodingError.keyNotFound` when the object has no such member.
-    func member(_ key: String) throws -> JSONValue {
+    package func member(_ key: String) throws -> JSONValue {
         guard kind == .object else { throw tape.mismatch([String: Any].self, at: index) }
         guard let value = tape.member(key, in: index) else {
             throw DecodingError.keyNotFound(

@@ -1,3 +1,5 @@
+internal import RippleJSON
+
 /// The JSON engine for `ripple-bench`, which cannot see internal symbols: not API.
 @_spi(Benchmarks) public enum _DocumentJSONBenchmarks {
     /// Encodes `value` as documents do: ``DocumentJSON/encode(_:into:)``.

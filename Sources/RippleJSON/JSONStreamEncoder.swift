@@ -9,8 +9,8 @@ import Foundation
 /// infinity or NaN. One encoder serves a whole value: each array or object gets a
 /// ``JSONFrame`` from a pool, and when the value that opened it is encoded, it is closed,
 /// appended where it belongs and goes back to the pool.
-final class JSONStreamEncoder: Encoder {
-    let userInfo: [CodingUserInfoKey: Any]
+package final class JSONStreamEncoder: Encoder {
+    package let userInfo: [CodingUserInfoKey: Any]
 
     /// The value being encoded: where it goes, its type, what it wrote.
     struct Value {
@@ -40,7 +40,7 @@ final class JSONStreamEncoder: Encoder {
 
     /// An encoder for top-level values, one after another (``encode(_:appendingTo:)``): its
     /// frames serve them all.
-    convenience init(userInfo: [CodingUserInfoKey: Any] = [:]) {
+    package convenience init(userInfo: [CodingUserInfoKey: Any] = [:]) {
         self.init(writingTo: JSONFrame(), userInfo: userInfo)
     }
 
@@ -54,7 +54,7 @@ final class JSONStreamEncoder: Encoder {
     /// Encodes `value` after what `writer` holds, as a top-level value; on failure, the writer is
     /// left as it was. An encoder made with ``init(userInfo:)`` encodes any number of values this
     /// way, one at a time, reusing its frames (a document's members, each encoded on its own).
-    func encode<T: Encodable>(_ value: T, appendingTo writer: inout JSONWriter) throws {
+    package func encode<T: Encodable>(_ value: T, appendingTo writer: inout JSONWriter) throws {
         let root = current.frame
         swap(&root.writer, &writer)
         defer { swap(&root.writer, &writer) }
@@ -68,7 +68,7 @@ final class JSONStreamEncoder: Encoder {
         }
     }
 
-    var codingPath: [any CodingKey] {
+    package var codingPath: [any CodingKey] {
         current.frame.codingPath + (current.key.map { [$0] } ?? [])
     }
 
@@ -166,17 +166,17 @@ final class JSONStreamEncoder: Encoder {
 
     // MARK: Containers
 
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    package func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         let frame = openContainer(.object)
         return KeyedEncodingContainer(KeyedContainer<Key>(encoder: self, frame: frame, generation: frame.generation))
     }
 
-    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    package func unkeyedContainer() -> any UnkeyedEncodingContainer {
         let frame = openContainer(.array)
         return UnkeyedContainer(encoder: self, frame: frame, generation: frame.generation)
     }
 
-    func singleValueContainer() -> any SingleValueEncodingContainer {
+    package func singleValueContainer() -> any SingleValueEncodingContainer {
         SingleValueContainer(encoder: self, frame: current.frame, generation: current.frame.generation)
     }
 
