@@ -187,7 +187,7 @@ final class PatchApplyContext {
     }
 
     func node<Node: DocumentNode>(_ value: JSONValue, as type: Node.Type) throws -> Node {
-        try node(try value.integer(as: UInt64.self), as: Node.self)
+        try node(try value.uint64(), as: Node.self)
     }
 
     func node<Node: DocumentNode>(_ id: UInt64, as type: Node.Type) throws -> Node {

@@ -44,7 +44,7 @@ public struct DocumentMigration: Sendable {
             // Numbers in range, as opening checks them: the migrated document's next number is
             // worked out from them.
             root = try nodeNumber(document.member("root"))
-            nextID = try document.member("nextID").integer(as: UInt64.self)
+            nextID = try document.member("nextID").uint64()
             guard nextID <= DocumentIdentities.limit + 1 else {
                 throw DocumentError.damaged(reason: "its next node number, \(nextID), leaves no numbers to give")
             }
@@ -119,9 +119,9 @@ public enum DocumentValue: Hashable, Sendable, Codable {
             // Exact: every Int, every UInt64, and -0 as the Double it was.
             if let double = try? value.double(), double == 0, double.sign == .minus {
                 self = .double(double)
-            } else if let int = try? value.integer(as: Int.self) {
+            } else if let int = try? value.int() {
                 self = .int(int)
-            } else if let uint = try? value.integer(as: UInt64.self) {
+            } else if let uint = try? value.uint64() {
                 self = .uint(uint)
             } else {
                 self = .double(try value.double())

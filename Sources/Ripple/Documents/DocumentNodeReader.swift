@@ -27,7 +27,7 @@ public struct DocumentNodeReader {
     }
 
     public func value(_ name: String, default initial: Int) throws -> Int {
-        try member(name)?.integer(as: Int.self) ?? initial
+        try member(name)?.int() ?? initial
     }
 
     public func value(_ name: String, default initial: String) throws -> String {
@@ -150,7 +150,7 @@ final class DocumentReadContext {
 
     /// The node whose number `value` holds, of class `Node`.
     func node<Node: DocumentNode>(_ value: JSONValue, as _: Node.Type) throws -> Node {
-        try node(try value.integer(as: UInt64.self), as: Node.self)
+        try node(try value.uint64(), as: Node.self)
     }
 
     func node<Node: DocumentNode>(_ id: UInt64, as _: Node.Type) throws -> Node {

@@ -66,6 +66,6 @@ struct DocumentOpening<Root: DocumentRoot> {
     /// The journal generation a snapshot names (0 for a snapshot made by `snapshot()`).
     private static func generation(of bytes: [UInt8]) throws -> UInt64 {
         let document = try DocumentJSON.parse(bytes)
-        return (try? document.memberIfPresent("journal")?.integer(as: UInt64.self)) ?? 0
+        return (try? document.memberIfPresent("journal")?.uint64()) ?? 0
     }
 }

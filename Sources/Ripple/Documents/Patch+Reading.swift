@@ -10,7 +10,7 @@ extension Patch {
             tag: tag == nil || tag?.isNull == true ? nil : try tag?.string(),
             operations: try value.member("operations").elements().map(Operation.init(reading:)),
             document: try value.member("document").string(),
-            sequence: try value.member("sequence").integer(as: UInt64.self))
+            sequence: try value.member("sequence").uint64())
     }
 }
 

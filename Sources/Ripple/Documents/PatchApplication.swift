@@ -131,9 +131,9 @@ final class PatchApplication<Root: DocumentRoot> {
         }
         guard let value = try? placing.parsed() else { return [] }
         switch value.kind {
-        case .number: return (try? value.integer(as: UInt64.self)).map { [$0] } ?? []
-        case .array: return ((try? value.elements()) ?? []).compactMap { try? $0.integer(as: UInt64.self) }
-        case .object: return ((try? value.members()) ?? []).compactMap { try? $0.value.integer(as: UInt64.self) }
+        case .number: return (try? value.uint64()).map { [$0] } ?? []
+        case .array: return ((try? value.elements()) ?? []).compactMap { try? $0.uint64() }
+        case .object: return ((try? value.members()) ?? []).compactMap { try? $0.value.uint64() }
         default: return []
         }
     }

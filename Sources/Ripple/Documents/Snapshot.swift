@@ -148,12 +148,12 @@ func openDocument<Root: DocumentRoot>(
         guard let chain = context.measure(limit: limits.maximumDepth + 1, root: rootID) else {
             throw DocumentError.tooLarge(reason: "its nodes nest deeper than \(limits.maximumDepth) levels")
         }
-        let nextID = try document.member("nextID").integer(as: UInt64.self)
+        let nextID = try document.member("nextID").uint64()
         // One past the last number: a document that gave every number (it takes no new node).
         guard nextID <= DocumentIdentities.limit + 1 else {
             throw DocumentError.damaged(reason: "its next node number, \(nextID), leaves no numbers to give")
         }
-        let sequence = try document.memberIfPresent("sequence")?.integer(as: UInt64.self) ?? 0
+        let sequence = try document.memberIfPresent("sequence")?.uint64() ?? 0
         guard sequence <= DocumentIdentities.limit else {
             throw DocumentError.damaged(reason: "its patch number, \(sequence), leaves no numbers to give")
         }
@@ -191,7 +191,7 @@ private func nameOfUnnamedDocument(_ bytes: [UInt8]) -> String {
 /// (0 stands for "no number" in the runtime, and a number near `UInt64.max` would leave none to
 /// give).
 func nodeNumber(_ value: JSONValue) throws -> UInt64 {
-    let id = try value.integer(as: UInt64.self)
+    let id = try value.uint64()
     guard DocumentIdentities.validNumbers.contains(id) else {
         throw DocumentError.damaged(reason: "node number \(id) is out of range (1 to \(DocumentIdentities.limit))")
     }
@@ -212,7 +212,7 @@ private func parseDocument<Root: DocumentRoot>(_ bytes: [UInt8], as: Root.Type) 
     else {
         throw DocumentError.notADocument(reason: "it has no format and model (is it JSON from elsewhere?)")
     }
-    guard let format = try? formatValue.integer(as: Int.self) else {
+    guard let format = try? formatValue.int() else {
         throw DocumentError.notADocument(reason: "its format is not a format number")
     }
     guard format >= 1 else { throw DocumentError.damaged(reason: "its format is \(format), below 1") }
@@ -228,7 +228,7 @@ private func header(_ document: JSONValue, _ key: String) throws -> Int {
     guard let member = try? document.memberIfPresent(key) else {
         throw DocumentError.notADocument(reason: "its header has no '\(key)'")
     }
-    guard let value = try? member.integer(as: Int.self) else {
+    guard let value = try? member.int() else {
         throw DocumentError.notADocument(reason: "its header's '\(key)' is not a whole number that fits an Int")
     }
     return value
