@@ -2,7 +2,7 @@ import Foundation
 
 /// A compaction in flight: the files it writes off the main actor, and how it ended.
 ///
-/// The store takes the model's values on the main actor (``MediatorCore/captureDocument(root:extra:)``),
+/// The store takes the model's values on the main actor (`Mediator.captureDocument(extra:)`),
 /// then this run encodes them, writes the snapshot beside the document and a journal beside the
 /// journal, each synced, on a thread of its own; the store renames both into place on the main
 /// actor (``DocumentStore/finishCompaction(_:)``). Its steps off the main actor hold no

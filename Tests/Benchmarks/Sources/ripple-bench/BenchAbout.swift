@@ -62,7 +62,7 @@ enum BenchAbout {
           15  Per-node registrations (forEach:), 1,000 against 100,000 tasks. Goal: an edit
               under per-node processors at most 2x.
           16  Files without annotations, which the contract says cost a fast scan and produce
-              nothing: ripple-gen (the build plugin's tool, built beside ripple-bench) run as a
+              nothing: ripple-gen-plugin-tool (the build plugin's tool, built beside ripple-bench) run as a
               process over a 20-class model alone, beside 20 MB of files without annotations,
               and beside the same files when a comment in each names `func validate` (which
               makes the generator parse them); the files must leave the generated code as it
