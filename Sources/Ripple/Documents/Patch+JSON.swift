@@ -41,10 +41,7 @@ extension Patch.Operation {
         case .set(let node, let member, let value):
             json.key("set")
             json.beginObject()
-            json.key("member")
-            json.write(member)
-            json.key("node")
-            json.write(node)
+            Self.writeTarget(node: node, member: member, to: &json)
             json.key("value")
             json.write(value.json)
         case .splice(let node, let member, let at, let removing, let inserting):
@@ -54,19 +51,13 @@ extension Patch.Operation {
             json.write(at)
             json.key("inserting")
             json.write(inserting.json)
-            json.key("member")
-            json.write(member)
-            json.key("node")
-            json.write(node)
+            Self.writeTarget(node: node, member: member, to: &json)
             json.key("removing")
             json.write(removing)
         case .setKeys(let node, let member, let values, let removing):
             json.key("setKeys")
             json.beginObject()
-            json.key("member")
-            json.write(member)
-            json.key("node")
-            json.write(node)
+            Self.writeTarget(node: node, member: member, to: &json)
             json.key("removing")
             json.write(removing.json)
             json.key("values")
@@ -76,14 +67,19 @@ extension Patch.Operation {
             json.beginObject()
             json.key("inserting")
             json.write(inserting.json)
-            json.key("member")
-            json.write(member)
-            json.key("node")
-            json.write(node)
+            Self.writeTarget(node: node, member: member, to: &json)
             json.key("removing")
             json.write(removing.json)
         }
         json.endObject()
         json.endObject()
+    }
+
+    /// The `member` and `node` keys every operation on a member has, in their sorted place.
+    private static func writeTarget(node: UInt64, member: String, to json: inout JSONWriter) {
+        json.key("member")
+        json.write(member)
+        json.key("node")
+        json.write(node)
     }
 }

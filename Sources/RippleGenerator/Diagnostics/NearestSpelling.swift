@@ -29,8 +29,9 @@ package func nearestSpelling(of word: String, in candidates: [String]) -> String
     return best?.candidate
 }
 
-/// The optimal string alignment distance between two character sequences.
-private func editDistance(_ source: [Character], _ target: [Character]) -> Int {
+/// The optimal string alignment distance between two sequences (edits, and swaps of neighbours),
+/// or `limit + 1` as soon as it is sure to exceed `limit`.
+func editDistance<Element: Equatable>(_ source: [Element], _ target: [Element], limit: Int = .max) -> Int {
     if source.isEmpty { return target.count }
     if target.isEmpty { return source.count }
     // Three rolling rows: the one before the previous is needed for swaps.
@@ -39,6 +40,7 @@ private func editDistance(_ source: [Character], _ target: [Character]) -> Int {
     var current = [Int](repeating: 0, count: target.count + 1)
     for i in 1...source.count {
         current[0] = i
+        var rowMinimum = i
         for j in 1...target.count {
             let substitution = source[i - 1] == target[j - 1] ? 0 : 1
             var distance = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + substitution)
@@ -46,7 +48,10 @@ private func editDistance(_ source: [Character], _ target: [Character]) -> Int {
                 distance = min(distance, beforePrevious[j - 2] + 1)
             }
             current[j] = distance
+            rowMinimum = min(rowMinimum, distance)
         }
+        // No later row gets below this one's minimum.
+        if rowMinimum > limit { return limit + 1 }
         (beforePrevious, previous, current) = (previous, current, beforePrevious)
     }
     return previous[target.count]

@@ -52,6 +52,16 @@ struct StringLiteralScanner {
             let top = frames.count - 1
             let frame = frames[top]
             let byte = bytes[index]
+            // A line break, in text or in an interpolation alike.
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                if frame.allowsLineBreaks {
+                    index += 1
+                    spansLines = true
+                } else if closeFramesAtLineBreak(&problems) {
+                    return Result(end: index, problems: problems, spansLines: spansLines)
+                }
+                continue
+            }
             if !frame.isInterpolation {
                 switch byte {
                 case UInt8(ascii: "\\"):
@@ -80,13 +90,6 @@ struct StringLiteralScanner {
                         if frames.isEmpty { return Result(end: index, problems: problems, spansLines: spansLines) }
                     } else {
                         index += 1
-                    }
-                case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-                    if frame.allowsLineBreaks {
-                        index += 1
-                        spansLines = true
-                    } else if closeFramesAtLineBreak(&problems) {
-                        return Result(end: index, problems: problems, spansLines: spansLines)
                     }
                 default:
                     // Plain text runs up to the next byte this switch handles.
@@ -121,13 +124,6 @@ struct StringLiteralScanner {
                         while index < end && !SourceCharacter.isNewline(bytes[index]) { index += 1 }
                     } else if closeFramesAtLineBreak(&problems) {
                         // A line comment cannot end inside a single-line literal.
-                        return Result(end: index, problems: problems, spansLines: spansLines)
-                    }
-                case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-                    if frame.allowsLineBreaks {
-                        index += 1
-                        spansLines = true
-                    } else if closeFramesAtLineBreak(&problems) {
                         return Result(end: index, problems: problems, spansLines: spansLines)
                     }
                 default:

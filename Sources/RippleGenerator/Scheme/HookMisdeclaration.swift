@@ -104,7 +104,8 @@ extension ClassMethods.Hook {
             let limit = max(1, target.utf8.count / 8)
             // Most names are too short or too long to be near any hook: no distance computed.
             guard abs(target.utf8.count - length) <= limit, name != target else { continue }
-            if editDistance(name.lowercased(), target.lowercased(), limit: limit) <= limit { return hook }
+            let distance = editDistance(Array(name.lowercased().utf8), Array(target.lowercased().utf8), limit: limit)
+            if distance <= limit { return hook }
         }
         return nil
     }
@@ -122,33 +123,5 @@ extension ClassMethods.Hook {
     /// Whether a result type is none: `Void` or `()`.
     private static func isVoid(_ type: String) -> Bool {
         type == "Void" || type == "()" || type == "Swift.Void"
-    }
-
-    /// The optimal string alignment distance between the bytes of `source` and `target`, both
-    /// not empty, or `limit + 1` as soon as it is sure to exceed `limit`.
-    private static func editDistance(_ source: String, _ target: String, limit: Int) -> Int {
-        let source = Array(source.utf8)
-        let target = Array(target.utf8)
-        // Three rolling rows: the one before the previous is needed for swaps.
-        var beforePrevious = [Int](repeating: 0, count: target.count + 1)
-        var previous = Array(0...target.count)
-        var current = [Int](repeating: 0, count: target.count + 1)
-        for i in 1...source.count {
-            current[0] = i
-            var rowMinimum = i
-            for j in 1...target.count {
-                let substitution = source[i - 1] == target[j - 1] ? 0 : 1
-                var distance = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + substitution)
-                if i > 1, j > 1, source[i - 1] == target[j - 2], source[i - 2] == target[j - 1] {
-                    distance = min(distance, beforePrevious[j - 2] + 1)
-                }
-                current[j] = distance
-                rowMinimum = min(rowMinimum, distance)
-            }
-            // No later row gets below this one's minimum.
-            if rowMinimum > limit { return limit + 1 }
-            (beforePrevious, previous, current) = (previous, current, beforePrevious)
-        }
-        return previous[target.count]
     }
 }
