@@ -2,8 +2,9 @@ import Foundation
 
 // Members marked allowBackgroundRead or allowBackgroundWrite are the only ones that may be
 // touched off the main actor. Their storage is guarded by a lock (one of a fixed set, picked
-// by the node's identity, so a node costs no lock of its own). Their accesses never look at
-// the unsynchronised flags of the tracked path.
+// by the node's identity, so a node costs no lock of its own). Their getters, and the setters
+// of allowBackgroundWrite members, never look at the unsynchronised flags of the tracked path;
+// an allowBackgroundRead setter runs on the main actor and journals like any other.
 //
 // Their generated accessors are `nonisolated` in a main-actor class, where the conformance to
 // `RippleNode` is isolated to the main actor and cannot be used: so what they call here takes

@@ -12,7 +12,7 @@ struct JournalEntry {
 /// fires, and whatever must journal members again).
 ///
 /// The generated setters ask whether a member was journaled in the current segment through
-/// bits in its node's tracker (members below 64) and the global epoch, without a call: a
+/// bits in its node's tracker (members below 64) and `AccessorRouting.journalEpoch`, without a call: a
 /// member written twice in a segment costs one journal entry.
 final class Journal {
     private(set) var entries: [JournalEntry] = []

@@ -36,7 +36,7 @@ public final class Board {
 
     public init() {}
 
-    /// The README's autosave: the hook is main-actor, as is what it calls.
+    /// The autosave of the article Isolation ("validate() and the hooks"): the hook is main-actor, as is what it calls.
     @MainActor func transactionDidCommit() {
         Autosave.shared.schedule("\(title)")
     }
