@@ -3,7 +3,8 @@ import Foundation
 /// The templates generated code is rendered from: the built-in ones, or a user's copy.
 ///
 /// The built-in templates are the files of the repository's `Templates/` folder, compiled into
-/// the generator (see `BuiltInTemplates.swift`), so `ripple-gen` works wherever it is copied.
+/// the generator (see `BuiltInTemplates.swift` and its `BuiltInTemplates+<Name>.swift` files), so
+/// `ripple-gen` works wherever it is copied.
 ///
 /// A templates folder (`--templates <dir>`, or `templates` in `ripple.json`) *overlays* them:
 /// each `*.ripple` file in it replaces the built-in template of the same name, and templates it
