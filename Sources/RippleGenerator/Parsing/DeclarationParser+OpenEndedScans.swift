@@ -83,16 +83,14 @@ extension DeclarationParser {
     @discardableResult
     mutating func scanExpression() -> Range<Int>? {
         let start = significantIndex(from: index)
-        var depth = 0
-        var braces = 0
+        var nesting = BracketNesting()
         var ternaries = 0
-        var outermostOpen: Token?
         var last: Token?
         loop: while true {
             let next = significantIndex(from: index)
             guard next < tokens.count else { break }
             let token = tokens[next]
-            if depth == 0 && braces == 0 {
+            if nesting.isOutermost {
                 if let last, token.startsLine, !Self.continuesLine(after: last, with: token, in: bytes) { break }
                 switch token.kind {
                 case .comma, .semicolon, .rightBrace, .rightParen, .rightBracket:
@@ -112,26 +110,15 @@ extension DeclarationParser {
                 }
             }
             advance(to: next)
-            switch token.kind {
-            case .leftParen, .leftBracket, .leftBrace:
-                if depth == 0 && braces == 0 { outermostOpen = token }
-                if token.kind == .leftBrace { braces += 1 } else { depth += 1 }
-            case .rightParen, .rightBracket:
-                depth = max(0, depth - 1)
-            case .rightBrace:
-                if braces == 0 {
-                    // An unclosed `(` or `[`; this `}` closes an enclosing body.
-                    if let outermostOpen { reportUnbalanced(outermostOpen) }
-                    break loop
-                }
-                braces -= 1
-            default:
-                break
+            guard nesting.follow(token) else {
+                // An unclosed `(` or `[`; this `}` closes an enclosing body.
+                if let outermostOpen = nesting.outermostOpen { reportUnbalanced(outermostOpen) }
+                break loop
             }
             last = token
             index = next + 1
         }
-        if index >= tokens.count && (depth > 0 || braces > 0), let outermostOpen {
+        if index >= tokens.count && nesting.isUnbalanced, let outermostOpen = nesting.outermostOpen {
             reportUnbalanced(outermostOpen)
         }
         return last == nil ? nil : start..<index
@@ -164,15 +151,13 @@ extension DeclarationParser {
     /// Skips a statement (top-level code, or anything the member loop cannot read), consuming
     /// at least one token.
     mutating func skipStatement() {
-        var depth = 0
-        var braces = 0
-        var outermostOpen: Token?
+        var nesting = BracketNesting()
         var last: Token?
         while true {
             let next = significantIndex(from: index)
             guard next < tokens.count else { break }
             let token = tokens[next]
-            if depth == 0 && braces == 0, let last {
+            if nesting.isOutermost, let last {
                 if token.kind == .rightBrace { return }
                 if token.kind == .semicolon {
                     advance(to: next + 1)
@@ -181,26 +166,15 @@ extension DeclarationParser {
                 if token.startsLine && !Self.continuesLine(after: last, with: token, in: bytes) { return }
             }
             advance(to: next)
-            switch token.kind {
-            case .leftParen, .leftBracket, .leftBrace:
-                if depth == 0 && braces == 0 { outermostOpen = token }
-                if token.kind == .leftBrace { braces += 1 } else { depth += 1 }
-            case .rightParen, .rightBracket:
-                depth = max(0, depth - 1)
-            case .rightBrace:
-                if braces == 0 {
-                    // Closes an enclosing body; consume it only if nothing else was.
-                    if last == nil { index = next + 1 }
-                    return
-                }
-                braces -= 1
-            default:
-                break
+            guard nesting.follow(token) else {
+                // Closes an enclosing body; consume it only if nothing else was.
+                if last == nil { index = next + 1 }
+                return
             }
             last = token
             index = next + 1
         }
-        if depth > 0 || braces > 0, let outermostOpen {
+        if nesting.isUnbalanced, let outermostOpen = nesting.outermostOpen {
             reportUnbalanced(outermostOpen)
         }
     }
