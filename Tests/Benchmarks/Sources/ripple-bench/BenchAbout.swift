@@ -78,13 +78,12 @@ enum BenchAbout {
           the runtime, then the model), against the same five classes as @Observable classes in
           a package without dependencies, alternating, 3 runs each. Goal: at most 3x.
 
-          On this project's 2-core Linux machine, quiet, the plugin's tool still compiling
-          RippleMigration (as in the runs below): 20-24 s against 5.3-6.0 s (about 4x). Measured
-          twice by the script on 28 November 2026 while six other builds ran (load average
-          about 20-25): medians 260 s against 25.3 s (10.3x; runs 364, 260, 218 s against 23.5,
-          36.3, 25.3 s) and 265 s against 18.6 s (14.2x; runs 375, 265, 142 s against 44.4, 18.6,
-          17.1 s). Both MISS the goal of 3x. A loaded machine stretches the many compile jobs of
-          Ripple's build far more than the one of the @Observable package: rerun the script on a
-          quiet machine before reading the ratio.
+          On this project's 2-core Linux machine, quiet (load about 1), 28 November 2026, the
+          plugin's tool without RippleMigration: runs 27.6, 29.3, 27.3 s against 4.6, 4.9,
+          6.4 s; medians 27.6 s against 4.9 s, 5.68x: MISS. (Before, with RippleMigration in
+          the tool, users measured 20-24 s against 5.3-6.0 s on another machine.) What remains
+          is a debug build of the generator for the tool and of the runtime. A loaded machine
+          stretches Ripple's many compile jobs far more than the @Observable package's one:
+          under a load of 20-25 the ratio read 8.6-14x.
         """
 }
