@@ -18,9 +18,13 @@ let package = Package(
         // (the ripple-gen that the plugin builds beside it) over files without annotations.
         .executableTarget(
             name: "ripple-bench",
-            dependencies: [.product(name: "Ripple", package: "Ripple"), "RippleBenchObservable", "RippleBenchWorkbook"],
+            dependencies: [
+                .product(name: "Ripple", package: "Ripple"), "BenchReport", "RippleBenchObservable", "RippleBenchWorkbook",
+            ],
             exclude: ["ripple.json"],
             plugins: [.plugin(name: "RipplePlugin", package: "Ripple")]),
+        // What both benchmarks print: timings, aligned tables, number formats.
+        .target(name: "BenchReport"),
         // The benchmark's model generated with "observable": true (its ripple.json), in a module of its own.
         .target(
             name: "RippleBenchObservable",
@@ -46,7 +50,7 @@ let package = Package(
         // turns documents on.
         .executableTarget(
             name: "durability-bench",
-            dependencies: ["CSQLite", .product(name: "Ripple", package: "Ripple")],
+            dependencies: ["CSQLite", "BenchReport", .product(name: "Ripple", package: "Ripple")],
             exclude: ["ripple.json"],
             plugins: [.plugin(name: "RipplePlugin", package: "Ripple")]),
     ]

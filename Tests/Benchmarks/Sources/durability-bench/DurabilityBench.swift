@@ -1,3 +1,4 @@
+import BenchReport
 import Foundation
 import Ripple
 

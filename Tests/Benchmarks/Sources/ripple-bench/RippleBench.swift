@@ -1,4 +1,5 @@
 import Foundation
+import BenchReport
 
 /// `ripple-bench`: measures Ripple's speed claims side by side in one run and prints them as
 /// tables, with each claim's goal marked PASS or MISS at the end.

@@ -1,3 +1,4 @@
+import BenchReport
 /// The speed claims, each checked against what this run measured.
 ///
 /// Sections record a goal when they have measured what it needs; goals whose rows were

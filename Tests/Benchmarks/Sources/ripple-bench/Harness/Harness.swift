@@ -1,3 +1,4 @@
+import BenchReport
 /// Times a piece of work: calibration (which also warms up), then several timed runs.
 ///
 /// The work is a closure that performs the number of iterations it is given and returns a
@@ -79,13 +80,5 @@ struct Harness {
         let elapsed = start.duration(to: clock.now)
         Blackhole.consume(result)
         return elapsed
-    }
-}
-
-extension Duration {
-    /// The duration in nanoseconds.
-    var nanoseconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
     }
 }

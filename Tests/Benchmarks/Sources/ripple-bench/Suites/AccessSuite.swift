@@ -1,5 +1,6 @@
 import Observation
 import Ripple
+import BenchReport
 
 /// Tables 1 and 2, and the allocation check: the cost of one read or write of a tracked
 /// property, against a plain stored property and an `@Observable` property.

@@ -1,5 +1,6 @@
 import Observation
 import Ripple
+import BenchReport
 
 /// Tables 4 to 6: collections edited in place inside updates, against an `@Observable` class
 /// doing the same edits, and the memory of a tracked node.

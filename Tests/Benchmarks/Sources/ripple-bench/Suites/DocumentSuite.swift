@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Benchmarks) import Ripple
+import BenchReport
 
 /// Table 12: documents. Snapshots against what a user would otherwise write (plain `Codable`
 /// structs through `JSONEncoder` and `JSONDecoder`), the patch of one append, the journal's cost

@@ -1,4 +1,5 @@
 import Ripple
+import BenchReport
 
 /// Table 9: what history costs an update, and what undo and redo cost.
 @MainActor

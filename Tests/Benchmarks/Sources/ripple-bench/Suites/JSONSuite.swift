@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Benchmarks) import Ripple
+import BenchReport
 
 /// Table 11: the JSON engine under documents against Foundation's `JSONEncoder` and
 /// `JSONDecoder`, on the same array of small `Codable` structs.

@@ -1,4 +1,5 @@
 import Ripple
+import BenchReport
 
 /// Table 8: merging a payload by id against rebuilding the collection from it.
 @MainActor

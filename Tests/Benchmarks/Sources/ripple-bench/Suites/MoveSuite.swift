@@ -1,4 +1,5 @@
 import Ripple
+import BenchReport
 
 /// Table 14: what moving a task costs an observer of every depth of a recursive model (an
 /// outliner's `.all`), as the model grows.

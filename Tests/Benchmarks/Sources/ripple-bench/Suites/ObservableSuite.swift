@@ -1,6 +1,7 @@
 import Observation
 import Ripple
 import RippleBenchObservable
+import BenchReport
 
 /// Table 7: Ripple's `observable` mode against `@Observable`, read for read and write for
 /// write, outside and inside `withObservationTracking` (informational: no goal).

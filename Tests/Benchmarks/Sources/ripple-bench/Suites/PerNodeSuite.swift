@@ -1,4 +1,5 @@
 import Ripple
+import BenchReport
 
 /// Table 15: what an edit costs under registrations for every node of a class (`forEach:`) on
 /// a recursive model, as the model grows; and what registering them costs.

@@ -1,4 +1,5 @@
 import Foundation
+import BenchReport
 
 /// Table 16: files without annotations, which the contract says cost a fast scan and produce
 /// nothing. The `ripple-gen` that the build plugin runs (built beside this benchmark) goes over a

@@ -1,4 +1,5 @@
 import Ripple
+import BenchReport
 
 /// Table 3 and the set-up costs: one update + refresh that changes one property, as the
 /// model and the number of registrations grow.

@@ -1,4 +1,5 @@
 import Ripple
+import BenchReport
 
 /// Table 10: what finding the nodes to validate costs, on a small and a large model.
 @MainActor

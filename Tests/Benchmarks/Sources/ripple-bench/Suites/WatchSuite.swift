@@ -1,4 +1,5 @@
 import Ripple
+import BenchReport
 
 /// Table 13: what an update that inserts into or removes from a collection costs a registration
 /// whose paths go through that collection, as the model grows.

@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Benchmarks) import Ripple
 import RippleBenchWorkbook
+import BenchReport
 
 /// What `ripple-bench --profile` runs of table 12b.
 enum WorkbookStage: String {

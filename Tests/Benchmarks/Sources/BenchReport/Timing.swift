@@ -1,12 +1,12 @@
 /// The cost of one operation over several timed repetitions.
-struct Timing {
+package struct Timing {
     /// Nanoseconds per operation, median of the repetitions.
-    let median: Double
+    package let median: Double
     /// Nanoseconds per operation, fastest repetition.
-    let minimum: Double
+    package let minimum: Double
 
     /// Makes a timing from one sample per repetition, in nanoseconds per operation.
-    init(samples: [Double]) {
+    package init(samples: [Double]) {
         let sorted = samples.sorted()
         precondition(!sorted.isEmpty, "a timing needs at least one sample")
         median = sorted.count % 2 == 1
@@ -16,5 +16,13 @@ struct Timing {
     }
 
     /// How many times slower this is than `other` (medians).
-    func ratio(to other: Timing) -> Double { median / other.median }
+    package func ratio(to other: Timing) -> Double { median / other.median }
+}
+
+extension Duration {
+    /// The duration in nanoseconds.
+    package var nanoseconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+    }
 }

@@ -1,25 +1,25 @@
 /// A titled text table whose columns are aligned when printed.
 ///
 /// The first column is left-aligned (names); the others are right-aligned (numbers).
-struct Table {
-    let title: String
-    let headers: [String]
-    private(set) var rows: [[String]] = []
+package struct Table {
+    package let title: String
+    package let headers: [String]
+    package private(set) var rows: [[String]] = []
     /// Lines printed under the table: what a row means, how it was measured.
-    var notes: [String] = []
+    package var notes: [String] = []
 
-    init(_ title: String, headers: [String]) {
+    package init(_ title: String, headers: [String]) {
         self.title = title
         self.headers = headers
     }
 
     /// Adds a row; missing cells are left empty.
-    mutating func append(_ cells: [String]) {
+    package mutating func append(_ cells: [String]) {
         rows.append(cells + Array(repeating: "", count: max(0, headers.count - cells.count)))
     }
 
     /// The table as lines of text.
-    func rendered() -> String {
+    package func rendered() -> String {
         let widths = headers.indices.map { column in
             ([headers] + rows).map { $0[column].count }.max() ?? 0
         }
@@ -39,7 +39,7 @@ struct Table {
     }
 
     /// Prints the table, unless it has no rows (everything filtered out).
-    func print() {
+    package func print() {
         guard !rows.isEmpty else { return }
         Swift.print(rendered())
     }
