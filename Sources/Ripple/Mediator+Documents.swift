@@ -145,7 +145,7 @@ extension Mediator where Root: DocumentRoot {
 
     /// Applies `patches` as one update; on failure, puts the numbers back and lets the nodes
     /// they brought go holders first.
-    private func apply(_ patches: [Patch], documentSerial: Int?) throws {
+    func apply(_ patches: [Patch], documentSerial: Int?) throws {
         let identities = self.identities
         let numbers = identities.numbers
         let application = PatchApplication(root: root, identities: identities, documentSerial: documentSerial)

@@ -21,6 +21,9 @@ public final class Mediator<Root: RippleRoot> {
     /// The numbers of the nodes documents name (see `Documents/`): here rather than in the core,
     /// which knows documents only through its recorders.
     var identities = DocumentIdentities()
+    /// This mediator as a replica of a shared document (a `ReplicaSession`), made the first time
+    /// it is needed (see `Collaboration/`).
+    var replicaSession: AnyObject?
     /// The undo and redo stacks and the saved state; see ``History``.
     public let history: History
 

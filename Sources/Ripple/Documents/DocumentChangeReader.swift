@@ -7,6 +7,21 @@ internal import RippleJSON
 public struct DocumentChangeReader {
     let operation: Patch.Operation
     let context: PatchApplyContext
+    /// Set when the reader only finds out how a member merges (``MemberShapeProbe``): each
+    /// method says its shape and throws before it changes anything.
+    let probe: MemberShapeProbe?
+
+    init(operation: Patch.Operation, context: PatchApplyContext) {
+        self.operation = operation
+        self.context = context
+        probe = nil
+    }
+
+    init(probing probe: MemberShapeProbe, identities: DocumentIdentities) {
+        operation = .set(node: 0, member: "", value: PatchValue([]))
+        context = PatchApplyContext(identities: identities)
+        self.probe = probe
+    }
 
     private func mismatch(_ expected: String) -> DocumentError {
         DocumentError.patchDoesNotApply(reason: "\(operation.summary) cannot change \(expected)")
@@ -20,11 +35,13 @@ public struct DocumentChangeReader {
     // Values.
 
     public func apply<Value: Decodable>(to value: inout Value) throws {
+        try probe?.found(.register)
         guard case .set(_, _, let json) = operation else { throw mismatch("a whole value") }
         value = try DocumentJSON.decode(Value.self, from: try json.parsed())
     }
 
     public func apply<Element: Decodable>(to value: inout [Element]) throws {
+        try probe?.found(.sequence)
         switch operation {
         case .set(_, _, let json):
             value = try DocumentJSON.decode([Element].self, from: try json.parsed())
@@ -37,6 +54,7 @@ public struct DocumentChangeReader {
     }
 
     public func apply<Element: Decodable>(to value: inout [Element]?) throws {
+        try probe?.found(.sequence)
         if case .set(_, _, let json) = operation {
             value = try DocumentJSON.decode([Element]?.self, from: try json.parsed())
             return
@@ -47,6 +65,7 @@ public struct DocumentChangeReader {
     }
 
     public func apply<Key: Decodable & Hashable, Value: Decodable>(to value: inout [Key: Value]) throws {
+        try probe?.found(.map, keys: Key.self)
         switch operation {
         case .set(_, _, let json):
             value = try DocumentJSON.decode([Key: Value].self, from: try json.parsed())
@@ -59,6 +78,7 @@ public struct DocumentChangeReader {
     }
 
     public func apply<Element: Decodable & Hashable>(to value: inout Set<Element>) throws {
+        try probe?.found(.set)
         switch operation {
         case .set(_, _, let json):
             value = try DocumentJSON.decode(Set<Element>.self, from: try json.parsed())
@@ -73,17 +93,20 @@ public struct DocumentChangeReader {
     // Nodes, by number.
 
     public func applyNode<Node: DocumentNode>(to node: inout Node) throws {
+        try probe?.found(.register)
         guard case .set(_, _, let json) = operation else { throw mismatch("a node") }
         node = try context.node(try json.parsed(), as: Node.self)
     }
 
     public func applyNode<Node: DocumentNode>(to node: inout Node?) throws {
+        try probe?.found(.register)
         guard case .set(_, _, let json) = operation else { throw mismatch("an optional node") }
         let value = try json.parsed()
         node = value.isNull ? nil : try context.node(value, as: Node.self)
     }
 
     public func applyNodes<Node: DocumentNode>(to nodes: inout [Node]) throws {
+        try probe?.found(.sequence)
         switch operation {
         case .set(_, _, let json):
             nodes = try json.parsed().elements().map { try context.node($0, as: Node.self) }
@@ -96,6 +119,7 @@ public struct DocumentChangeReader {
     }
 
     public func applyNodes<Node: DocumentNode>(to nodes: inout [Node]?) throws {
+        try probe?.found(.sequence)
         if case .set(_, _, let json) = operation {
             let value = try json.parsed()
             nodes = value.isNull ? nil : try value.elements().map { try context.node($0, as: Node.self) }
@@ -107,6 +131,7 @@ public struct DocumentChangeReader {
     }
 
     public func applyNodes<Node: DocumentNode & Hashable>(to nodes: inout Set<Node>?) throws {
+        try probe?.found(.set)
         switch operation {
         case .set(_, _, let json):
             let value = try json.parsed()
@@ -122,6 +147,7 @@ public struct DocumentChangeReader {
     }
 
     public func applyNodes<Node: DocumentNode & Hashable>(to nodes: inout Set<Node>) throws {
+        try probe?.found(.set)
         var optional: Set<Node>? = nodes
         try applyNodes(to: &optional)
         guard let optional else { throw mismatch("a set of nodes, with nil") }
@@ -129,6 +155,7 @@ public struct DocumentChangeReader {
     }
 
     public func applyNodes<Key: Decodable & Hashable, Node: DocumentNode>(to nodes: inout [Key: Node]?) throws {
+        try probe?.found(.map, keys: Key.self)
         switch operation {
         case .set(_, _, let json):
             let value = try json.parsed()
@@ -144,6 +171,7 @@ public struct DocumentChangeReader {
     }
 
     public func applyNodes<Key: Decodable & Hashable, Node: DocumentNode>(to nodes: inout [Key: Node]) throws {
+        try probe?.found(.map, keys: Key.self)
         var optional: [Key: Node]? = nodes
         try applyNodes(to: &optional)
         guard let optional else { throw mismatch("a dictionary of nodes, with nil") }

@@ -43,6 +43,9 @@ final class Validator {
     /// The journal positions of writes a `validate()` made to its own node: validating what
     /// validation wrote leaves them out (a node that keeps changing itself would never settle).
     var selfWrites: Set<Int> = []
+    /// While a merge runs (non-nil): the nodes whose `validate()` threw, which are reported
+    /// instead of refusing the merge (replicas must converge; the app repairs them).
+    var collectedFailures: [(node: any RippleNode, error: any Error)]?
 
     init(rootDescriptor: NodeDescriptor) {
         var classes: [NodeDescriptor] = []
@@ -220,7 +223,11 @@ final class Validator {
         defer { nodeBeingValidated = nil }
         for entry in ordered {
             nodeBeingValidated = ObjectIdentifier(entry.node)
-            try entry.node._rippleValidate()
+            do {
+                try entry.node._rippleValidate()
+            } catch where collectedFailures != nil {
+                collectedFailures?.append((entry.node, error))
+            }
         }
     }
 

@@ -1,0 +1,51 @@
+extension Mediator where Root: DocumentRoot {
+    /// This mediator as a replica, made the first time the collaboration API is used.
+    var replica: ReplicaSession<Root> {
+        if let session = replicaSession as? ReplicaSession<Root> { return session }
+        let session = ReplicaSession(mediator: self, replica: .random())
+        replicaSession = session
+        return session
+    }
+
+    /// This mediator's identity as a replica of its document.
+    ///
+    /// Every mediator of a document is a replica; its identity orders its concurrent changes
+    /// against other replicas' (never by wall-clock time). A ``DocumentStore`` keeps its
+    /// mediator's identity across reopenings.
+    public var replicaID: ReplicaID { replica.engine.replica }
+
+    /// What this replica has of its document: every replica's changes it made or merged.
+    ///
+    /// Hand it to another replica's ``changes(since:)`` to get what this one lacks.
+    public var version: DocumentVersion { replica.engine.version }
+
+    /// Everything this replica made or merged that the holder of `version` lacks.
+    ///
+    /// ```swift
+    /// let missing = try mac.changes(since: iPad.version)
+    /// try iPad.merge(missing)
+    /// ```
+    ///
+    /// - Complexity: O(c) in the changes the holder of `version` lacks.
+    public func changes(since version: DocumentVersion) throws -> ChangeSet {
+        let session = replica
+        if let broken = session.brokenBy { throw broken }
+        return session.engine.changes(since: version)
+    }
+
+    /// Integrates another replica's changes of this document, as one update tagged `"remote"`
+    /// that is never recorded for undo.
+    ///
+    /// Merging is idempotent and order-free: change sets may arrive duplicated, late, batched
+    /// or out of order; changes whose predecessors have not arrived wait for them. Conflicts
+    /// follow the rules of <doc:EditingTogether>. A merge is never refused by `validate()`:
+    /// nodes that fail it afterwards are reported to the ``failureHandler`` as
+    /// ``InvalidAfterMerge``.
+    ///
+    /// - Throws: An error for another document's or model's change set, or one that is not
+    ///   whole; nothing is changed then.
+    /// - Complexity: O(c) in the incoming changes, plus the update it runs.
+    public func merge(_ changes: ChangeSet) throws {
+        try replica.merge(changes, into: self)
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+@testable import Ripple
+import Testing
+
+/// The mediator's side of collaboration: a replica's committed updates become changes, and
+/// another replica that merges them holds the same document (same snapshot, node for node).
+@MainActor
+@Suite struct ReplicaMediatorTests {
+    /// Two replicas of one document: the first made from a library, the second opened from its
+    /// snapshot.
+    static func pair() throws -> (Mediator<Library>, Mediator<Library>) {
+        let first = Mediator(root: makeLibrary())
+        _ = first.replicaID
+        let second = try Mediator<Library>(opening: try first.snapshot())
+        _ = second.replicaID
+        return (first, second)
+    }
+
+    /// The document without its header's counters (a replica's patch count is its own).
+    static func nodes(_ mediator: Mediator<Library>) throws -> String {
+        let text = String(decoding: try mediator.snapshot(), as: UTF8.self)
+        return String(text[text.range(of: "\"nodes\"")!.lowerBound...])
+    }
+
+    static func sync(_ from: Mediator<Library>, into to: Mediator<Library>) throws {
+        try to.merge(try from.changes(since: to.version))
+    }
+
+    @Test func everyShapeOfChangeReachesTheOtherReplica() throws {
+        let (first, second) = try Self.pair()
+        try first.update { library in
+            library.userID = 7
+            library.shelves[0].title = "Renamed"
+            library.shelves[1].entries = ["a", "b", "c"]
+            library.catalog.tags = ["x", "y"]
+            library.scores = ["one": 1, "two": 2]
+            library.shelves.append(Shelf(id: 9, title: "New"))
+            library.shelvesByKey["k"] = library.shelves[3]
+            library.notes = [Note(id: 1, "n")]
+        }
+        try Self.sync(first, into: second)
+        #expect(try Self.nodes(second) == Self.nodes(first))
+        try first.update { library in
+            library.shelves[1].entries.insert("z", at: 1)
+            library.scores["one"] = nil
+            library.scores["three"] = 3
+            library.catalog.tags.remove("x")
+            library.shelves.swapAt(0, 2)
+            library.shelvesByKey["k"] = nil
+            library.shelves.remove(at: 1)
+        }
+        try Self.sync(first, into: second)
+        #expect(try Self.nodes(second) == Self.nodes(first))
+        #expect(second.version == first.version)
+    }
+
+    @Test func aMergeIsNotRecordedForUndoAndIsTaggedRemote() throws {
+        let (first, second) = try Self.pair()
+        try first.update { $0.userID = 3 }
+        var tags: [String?] = []
+        let observer = second.observe("user", reads: [Library.scheme.userID]) { _ in tags = second.firingTags }
+        try Self.sync(first, into: second)
+        #expect(second.root.userID == 3)
+        #expect(!second.history.canUndo)
+        #expect(tags == ["remote"])
+        _ = observer
+    }
+
+    @Test func mergingTheSameChangesTwiceChangesNothingMore() throws {
+        let (first, second) = try Self.pair()
+        try first.update { $0.shelves.append(Shelf(id: 5, title: "Five")) }
+        let changes = try first.changes(since: DocumentVersion())
+        try second.merge(changes)
+        let once = try Self.nodes(second)
+        try second.merge(changes)
+        #expect(try Self.nodes(second) == once)
+    }
+
+    @Test func undoIsALocalChangeTheOthersReceive() throws {
+        let (first, second) = try Self.pair()
+        try first.update(undoName: "Title") { $0.shelves[0].title = "Changed" }
+        try first.history.undo()
+        try Self.sync(first, into: second)
+        #expect(second.root.shelves[0].title == "Shelf 0")
+        try first.history.redo()
+        try Self.sync(first, into: second)
+        #expect(second.root.shelves[0].title == "Changed")
+    }
+
+    @Test func anotherDocumentsChangesAreRefused() throws {
+        let (first, _) = try Self.pair()
+        let stranger = Mediator(root: makeLibrary())
+        try first.update { $0.userID = 1 }
+        #expect(throws: (any Error).self) { try stranger.merge(try first.changes(since: DocumentVersion())) }
+        #expect(stranger.root.userID == 0)
+    }
+}
