@@ -19,6 +19,9 @@ final class ReplicaSession<Root: DocumentRoot> {
     private var nodes: [NodeID: any DocumentNode] = [:]
     /// The classes of the nodes a merge is making (not made yet while it translates).
     private var making: [NodeID: String] = [:]
+    /// The number after the genesis nodes', and how many there are.
+    private var genesisNext: UInt64 = 1
+    private var genesisCount: UInt64 = 0
     /// Set while a merge applies its changes: its patch is not a local change.
     private var isMerging = false
     /// A local update that could not be turned into a change (reported; the replica then
@@ -31,6 +34,9 @@ final class ReplicaSession<Root: DocumentRoot> {
         engine = ReplicaEngine(
             replica: replica, document: mediator.identities.document, model: Root._rippleDescriptor.name, shapes: shapes.classes)
         numberDocument(from: mediator.root)
+        // Index the numbers now, while every node is in the document: a node that leaves it is
+        // still named by others' changes, and an index built later would not reach it.
+        _ = identities.node(identities.id(of: mediator.root))
         mediator.patchRecorder.sinks.append { [weak self, weak core = mediator.core] patch in
             guard let self, !self.isMerging else { return }
             do {
@@ -49,6 +55,8 @@ final class ReplicaSession<Root: DocumentRoot> {
         while let node = pending.popLast() {
             let number = identities.id(of: node)
             remember(node, as: NodeID.genesis(number), number: number)
+            genesisNext = max(genesisNext, number + 1)
+            genesisCount += 1
             let descriptor = type(of: node)._rippleDescriptor
             for (member, description) in descriptor.members.enumerated() where description.isNode && descriptor.saves(member) {
                 node._rippleVisitNodes(of: member) { child in
@@ -56,6 +64,30 @@ final class ReplicaSession<Root: DocumentRoot> {
                 }
             }
         }
+    }
+
+    /// The numbers a snapshot gives nodes, alike on every replica that has the same changes: a
+    /// genesis node keeps its number; the others follow, in the order of their identities.
+    func canonicalNumbering() -> [ObjectIdentifier: UInt64] {
+        var canonical: [ObjectIdentifier: UInt64] = [:]
+        canonical.reserveCapacity(nodes.count)
+        var made: [NodeID] = []
+        for (id, node) in nodes {
+            if id.made.replica == .genesis {
+                canonical[ObjectIdentifier(node)] = id.made.counter
+            } else {
+                made.append(id)
+            }
+        }
+        for (rank, id) in made.sorted().enumerated() {
+            canonical[ObjectIdentifier(nodes[id]!)] = genesisNext + UInt64(rank)
+        }
+        return canonical
+    }
+
+    /// The number after every canonical one.
+    var canonicalNextNumber: UInt64 {
+        genesisNext + UInt64(nodes.count) - genesisCount
     }
 
     private func remember(_ node: any DocumentNode, as id: NodeID, number: UInt64) {

@@ -170,9 +170,18 @@ final class DocumentWriteContext {
         self.writesBelow = writesBelow
     }
 
+    /// How a replica's snapshot numbers nodes (alike on every replica with the same changes);
+    /// nil: by their numbers in this document.
+    var numbering: [ObjectIdentifier: UInt64]?
+
     /// The number of `node`, which the document will hold (once).
     func reference(_ node: some DocumentNode) -> UInt64 {
         if writesBelow, queued.insert(ObjectIdentifier(node)).inserted { queue.append(node) }
-        return identities.id(of: node)
+        return number(of: node)
+    }
+
+    /// The number the document holds `node` by.
+    func number(of node: any DocumentNode) -> UInt64 {
+        numbering?[ObjectIdentifier(node)] ?? identities.id(of: node)
     }
 }

@@ -20,6 +20,8 @@ extension Mediator where Root: DocumentRoot {
         // a gate refuses them (a store behind its journal saves them whole then).
         if core.updateDepth > 0 && !core.queuesUpdates && !core.isPreparingCommit { throw DocumentError.updateInProgress }
         let context = DocumentWriteContext(identities: identities)
+        let replica = replicaSession as? ReplicaSession<Root>
+        context.numbering = replica?.canonicalNumbering()
         let rootID = context.reference(root)
         // One writer for every node: the text grows in place (a copy per node would cost the
         // whole document each time).
@@ -31,7 +33,7 @@ extension Mediator where Root: DocumentRoot {
             next += 1
             writer.json.beginObject()
             writer.json.key("id")
-            writer.json.write(identities.id(of: node))
+            writer.json.write(context.number(of: node))
             writer.json.key("type")
             writer.json.write(type(of: node)._rippleDescriptor.name)
             writer.json.key("values")
@@ -44,7 +46,13 @@ extension Mediator where Root: DocumentRoot {
         guard identities.nextID <= DocumentIdentities.limit + 1 else {
             throw DocumentError.tooLarge(reason: "the document has no node numbers left to give")
         }
-        return DocumentHeader(Root.self, extra: extra, identities: identities, root: rootID).document(nodes: &writer.json.bytes)
+        var header = DocumentHeader(Root.self, extra: extra, identities: identities, root: rootID)
+        if let replica {
+            // A replica's counters are its own: what it holds is its changes (see Collaboration/).
+            header.sequence = 0
+            header.nextID = replica.canonicalNextNumber
+        }
+        return header.document(nodes: &writer.json.bytes)
     }
 }
 
@@ -55,9 +63,9 @@ struct DocumentHeader: Sendable {
     let version: Int
     let extra: [(String, UInt64)]
     let document: String
-    let sequence: UInt64
+    var sequence: UInt64
     let root: UInt64
-    let nextID: UInt64
+    var nextID: UInt64
 
     init<Root: DocumentRoot>(_: Root.Type, extra: [(String, UInt64)], identities: DocumentIdentities, root rootID: UInt64) {
         model = Root._rippleDescriptor.name

@@ -1,0 +1,66 @@
+import Foundation
+@testable import Ripple
+import Testing
+
+/// Replicas of one document edit at once and exchange their changes late, duplicated, batched
+/// and out of order; once each has every change, their snapshots are byte for byte the same,
+/// and no node is in two arrays or inside itself through the moves.
+@MainActor
+@Suite struct ReplicaConvergenceTests {
+    @Test(arguments: 0..<24)
+    func replicasWithTheSameChangesHaveTheSameDocument(seed: UInt64) throws {
+        let fuzzing = ReplicaFuzzing(seed: seed)
+        let origin = Mediator(root: makeLibrary())
+        _ = origin.replicaID
+        let snapshot = try origin.snapshot()
+        var replicas = [origin]
+        for _ in 1..<(3 + fuzzing.index(3)) {
+            let replica = try Mediator<Library>(opening: snapshot)
+            _ = replica.replicaID
+            replicas.append(replica)
+        }
+        // Change sets on their way to each replica, delivered in any order.
+        var inboxes = Array(repeating: [ChangeSet](), count: replicas.count)
+        var merges = 0
+        for _ in 0..<80 {
+            let replica = fuzzing.index(replicas.count)
+            switch fuzzing.index(10) {
+            case 0..<5:
+                try fuzzing.edit(replicas[replica])
+            case 5..<8:
+                // What the sender has that the receiver lacked some time ago, or everything.
+                let receiver = fuzzing.index(replicas.count)
+                guard receiver != replica else { continue }
+                let since = fuzzing.chance(20) ? DocumentVersion() : replicas[receiver].version
+                inboxes[receiver].append(try replicas[replica].changes(since: since))
+            default:
+                guard !inboxes[replica].isEmpty else { continue }
+                try replicas[replica].merge(inboxes[replica].remove(at: fuzzing.index(inboxes[replica].count)))
+                merges += 1
+            }
+        }
+        // Everyone gets everything: the late change sets first, then what each still lacks.
+        for (replica, inbox) in inboxes.enumerated() { for changes in inbox.shuffled(using: &fuzzing.random) { try replicas[replica].merge(changes) } }
+        for _ in 0..<2 {
+            for sender in replicas { for receiver in replicas where receiver !== sender { try receiver.merge(try sender.changes(since: receiver.version)) } }
+        }
+        let first = try replicas[0].snapshot()
+        for replica in replicas.dropFirst() {
+            #expect(replica.version == replicas[0].version)
+            #expect(String(decoding: try replica.snapshot(), as: UTF8.self) == String(decoding: first, as: UTF8.self), "seed \(seed)")
+        }
+        try Self.checkPlaces(replicas[0].root)
+        print("seed \(seed): \(replicas.count) replicas, \(merges) merges on the way, edits \(fuzzing.counts.sorted { $0.key < $1.key })")
+    }
+
+    /// No shelf in two arrays, and none below itself through children.
+    static func checkPlaces(_ library: Library) throws {
+        var holders: [ObjectIdentifier: Int] = [:]
+        for shelf in library.shelves { holders[ObjectIdentifier(shelf), default: 0] += 1 }
+        for shelf in ReplicaFuzzing.shelves(of: library) {
+            for child in shelf.children { holders[ObjectIdentifier(child), default: 0] += 1 }
+            for child in shelf.children { #expect(!ReplicaFuzzing.isWithin(shelf, child), "a shelf inside itself") }
+        }
+        #expect(holders.values.allSatisfy { $0 == 1 }, "a shelf in two arrays")
+    }
+}
