@@ -93,4 +93,36 @@ import Testing
         #expect(throws: (any Error).self) { try stranger.merge(try first.changes(since: DocumentVersion())) }
         #expect(stranger.root.userID == 0)
     }
+
+    /// Every value shape the test model saves, and keys of every kind (strings that need
+    /// escaping, integers), as the specimen document holds them.
+    @Test func everyValueShapeAndKeyKindReachesTheOtherReplica() throws {
+        let first = Mediator(root: makeSpecimenLibrary())
+        _ = first.replicaID
+        let second = try Mediator<Library>(opening: try first.snapshot())
+        _ = second.replicaID
+        try first.update { library in
+            let specimen = library.specimens[0]
+            specimen.text += "!"
+            specimen.note = nil
+            specimen.count = 8
+            specimen.values.insert(.text("neu"), at: 2)
+            specimen.values.removeLast()
+            specimen.matrix.append([0])
+            specimen.table["c"] = [7]
+            specimen.table["ä"] = nil
+            specimen.maybeTexts.insert(nil, at: 0)
+            specimen.tags.remove("grün")
+            specimen.tags.insert("gelb")
+            specimen.detail = nil
+            specimen.byName["a\u{1}"] = nil
+            specimen.byName["neu \"x\""] = specimen.byName["ab"]
+            specimen.byNumber[-10] = nil
+            specimen.byNumber[42] = Swatch()
+            library.specimens[1].byName["z"] = nil
+        }
+        try Self.sync(first, into: second)
+        #expect(try Self.nodes(second) == Self.nodes(first))
+        #expect(second.root.specimens[0].byNumber.keys.sorted() == first.root.specimens[0].byNumber.keys.sorted())
+    }
 }
