@@ -28,6 +28,7 @@ extension Mediator where Root: DocumentRoot {
     ///
     /// - Complexity: O(c) in the changes the holder of `version` lacks.
     public func changes(since version: DocumentVersion) throws -> ChangeSet {
+        try checkCanCollaborate()
         let session = replica
         if let broken = session.brokenBy { throw broken }
         return session.engine.changes(since: version)
@@ -42,10 +43,20 @@ extension Mediator where Root: DocumentRoot {
     /// nodes that fail it afterwards are reported to the ``failureHandler`` as
     /// ``InvalidAfterMerge``.
     ///
-    /// - Throws: An error for another document's or model's change set, or one that is not
-    ///   whole; nothing is changed then.
+    /// - Throws: ``ReplicaError`` for another document's or model's change set, one that is not
+    ///   whole, or a mediator of a ``DocumentStore`` that is not shared; what a member's
+    ///   `Decodable` conformance throws. Nothing is changed then.
     /// - Complexity: O(c) in the incoming changes, plus the update it runs.
     public func merge(_ changes: ChangeSet) throws {
+        try checkCanCollaborate()
         try replica.merge(changes, into: self)
+    }
+
+    /// A store's journal keeps patches, which cannot bring a replica's changes back on reopening:
+    /// such a mediator refuses to collaborate rather than lose what it merged.
+    private func checkCanCollaborate() throws {
+        if let recorder = core.recorders.lazy.compactMap({ $0 as? PatchRecorder }).first, recorder.journal != nil {
+            throw ReplicaError.storeIsNotShared
+        }
     }
 }

@@ -202,8 +202,3 @@ struct ReplicaTranslation {
         return PatchValue(bytes)
     }
 }
-
-/// What went wrong translating or merging changes (a change set is input from anywhere).
-enum ReplicaError: Error {
-    case malformed(String)
-}

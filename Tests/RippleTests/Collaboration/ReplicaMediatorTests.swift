@@ -126,3 +126,18 @@ import Testing
         #expect(second.root.specimens[0].byNumber.keys.sorted() == first.root.specimens[0].byNumber.keys.sorted())
     }
 }
+
+/// A document store journals patches, which cannot bring a replica's changes back when it
+/// reopens: its mediator refuses to collaborate, with nothing changed.
+@MainActor
+@Suite struct ReplicaStoreTests {
+    @Test func aStoresMediatorRefusesToCollaborate() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("replica-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try DocumentStore<Library>(url: folder.appendingPathComponent("Library.ripple"))
+        let other = Mediator(root: makeLibrary())
+        #expect(throws: ReplicaError.storeIsNotShared) { try store.mediator.changes(since: DocumentVersion()) }
+        #expect(throws: ReplicaError.storeIsNotShared) { try store.mediator.merge(try other.changes(since: DocumentVersion())) }
+    }
+}
