@@ -7,6 +7,11 @@ extension Mediator where Root: DocumentRoot {
         return session
     }
 
+    /// Begins collaborating as replica `id` (a shared store's, kept across reopenings).
+    func startReplica(as id: ReplicaID) {
+        replicaSession = ReplicaSession(mediator: self, replica: id)
+    }
+
     /// This mediator's identity as a replica of its document.
     ///
     /// Every mediator of a document is a replica; its identity orders its concurrent changes
