@@ -1,0 +1,82 @@
+/// One operation of a change, as replicas exchange it: the merge-level form of a
+/// ``ReplicaOperation``, naming the items, entries and tags it saw so that every replica
+/// applies it alike whatever else it has integrated.
+enum ChangeOperation: Codable, Sendable, Equatable {
+    /// A node made (its identity is its own clock; it uses no counter of the change).
+    case make(node: NodeID, type: String)
+    /// A register written.
+    case write(node: NodeID, member: String, value: ReplicaValue)
+    /// An optional collection made `nil` (`absent`) or present again.
+    case presence(node: NodeID, member: String, absent: Bool)
+    /// A run of sequence items inserted (Fugue): the first is a child of `parent` (nil: the
+    /// sequence's start) on its left or right side, each next one the right child of the one
+    /// before. The items' identities are the operation's consecutive counters.
+    case insert(node: NodeID, member: String, parent: OperationID?, leftSide: Bool, values: [ReplicaValue])
+    /// Sequence items removed.
+    case delete(node: NodeID, member: String, items: [Removal])
+    /// A dictionary key set, removing the entries it saw.
+    case put(node: NodeID, member: String, key: String, value: ReplicaValue, seen: [Removal])
+    /// A dictionary key removed: the entries it saw.
+    case removeKey(node: NodeID, member: String, key: String, seen: [Removal])
+    /// A set element inserted: a new tag.
+    case add(node: NodeID, member: String, element: ReplicaValue)
+    /// A set element removed: the tags it saw.
+    case removeElement(node: NodeID, member: String, element: ReplicaValue, seen: [Removal])
+    /// A node moved: it left the places whose removals name this operation and entered
+    /// `destination`, made earlier in the same change.
+    case move(node: NodeID, destination: Placement)
+
+    /// How many counters the operation uses.
+    var counterSpan: UInt64 {
+        switch self {
+        case .make: 0
+        case .insert(_, _, _, _, let values): UInt64(values.count)
+        default: 1
+        }
+    }
+}
+
+/// An item, entry, tag or write removed by an operation, and the move it is part of (the
+/// removal holds only if that move is valid).
+struct Removal: Codable, Sendable, Hashable {
+    let target: OperationID
+    let move: OperationID?
+}
+
+/// Where a node is held: a sequence item, a register write, a dictionary entry or a set tag
+/// (by its identity) of a member of a node.
+struct Placement: Codable, Sendable, Hashable, Comparable {
+    let holder: NodeID
+    let member: String
+    let id: OperationID
+
+    static func < (lhs: Placement, rhs: Placement) -> Bool {
+        (lhs.holder, lhs.member, lhs.id) < (rhs.holder, rhs.member, rhs.id)
+    }
+}
+
+/// A member of a node.
+struct MemberKey: Hashable, Sendable, Comparable {
+    let node: NodeID
+    let member: String
+
+    static func < (lhs: MemberKey, rhs: MemberKey) -> Bool { (lhs.node, lhs.member) < (rhs.node, rhs.member) }
+}
+
+
+extension ReplicaValue {
+    /// A total order on values, for output that does not depend on hashing.
+    static func precedes(_ lhs: ReplicaValue, _ rhs: ReplicaValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.json(let left), .json(let right)): left < right
+        case (.json, .node): true
+        case (.node, .json): false
+        case (.node(let left), .node(let right)): left < right
+        }
+    }
+
+    /// The node it holds, if any.
+    var node: NodeID? {
+        if case .node(let node) = self { node } else { nil }
+    }
+}

@@ -1,0 +1,43 @@
+/// A dictionary: per key a multi-value register. Visible: the greatest entry not removed and
+/// not a hidden move destination; a set or a removal removes only the entries it saw, so a
+/// concurrent set beats a delete.
+struct MapState: Equatable, Sendable {
+    struct Entry: Equatable, Sendable {
+        let id: OperationID
+        let value: ReplicaValue
+        var removals: [Removal] = []
+    }
+
+    var presence = Presence()
+    private(set) var entries: [String: [Entry]] = [:]
+
+    func contains(_ id: OperationID, key: String) -> Bool { entries[key]?.contains { $0.id == id } ?? false }
+
+    mutating func put(_ value: ReplicaValue, key: String, id: OperationID) {
+        entries[key, default: []].append(Entry(id: id, value: value))
+    }
+
+    /// Applies removals to a key's entries; false if one names no entry of the key.
+    mutating func remove(_ removals: [Removal], key: String) -> Bool {
+        for removal in removals {
+            guard let index = entries[key]?.firstIndex(where: { $0.id == removal.target }) else { return false }
+            entries[key]![index].removals.append(removal)
+        }
+        return true
+    }
+
+    /// The entries of a key a new set or removal sees: those not removed.
+    func seen(key: String, moves: MoveStatus) -> [OperationID] {
+        (entries[key] ?? []).filter { !moves.removes($0.removals) }.map(\.id)
+    }
+
+    func visible(holder: NodeID, member: String, moves: MoveStatus) -> [ReplicaEntry] {
+        entries.keys.sorted().compactMap { key in
+            let live = entries[key]!.filter {
+                !moves.removes($0.removals)
+                    && !moves.hiddenDestinations.contains(Placement(holder: holder, member: member, id: $0.id))
+            }
+            return live.max { $0.id < $1.id }.map { ReplicaEntry(key: key, value: $0.value) }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+/// Which moves hold and where they leave their nodes (Kleppmann et al. 2021): moves are
+/// applied in id order; one whose destination's holder chain reaches its node is invalid
+/// (no effect at all); among the valid moves of a node the greatest wins; the destinations of
+/// all other moves are hidden.
+struct MoveStatus: Equatable, Sendable {
+    var validMoves: Set<OperationID> = []
+    var hiddenDestinations: Set<Placement> = []
+
+    /// Whether a removal holds: it is not part of a move, or part of a valid one.
+    func holds(_ removal: Removal) -> Bool {
+        removal.move.map { validMoves.contains($0) } ?? true
+    }
+
+    /// Whether a target is removed by any of `removals`.
+    func removes(_ removals: [Removal]) -> Bool {
+        removals.contains { holds($0) }
+    }
+
+    /// Computes the status of `moves` (by id: the node and destination) given each node's
+    /// places outside moves (`placements`).
+    static func compute(moves: [OperationID: ReplicaMove], placements: [NodeID: [Placement]]) -> MoveStatus {
+        let destinations = Set(moves.values.map(\.destination))
+        // A node's home outside moves: the holder of its earliest place that no move made.
+        var parent: [NodeID: NodeID] = [:]
+        for (node, places) in placements {
+            if let home = places.filter({ !destinations.contains($0) }).min(by: { $0.id < $1.id }) {
+                parent[node] = home.holder
+            }
+        }
+        var status = MoveStatus()
+        var winner: [NodeID: OperationID] = [:]
+        for id in moves.keys.sorted() {
+            let move = moves[id]!
+            if reaches(move.node, from: move.destination.holder, parent: parent) { continue }
+            status.validMoves.insert(id)
+            parent[move.node] = move.destination.holder
+            winner[move.node] = id
+        }
+        for (id, move) in moves where winner[move.node] != id {
+            status.hiddenDestinations.insert(move.destination)
+        }
+        return status
+    }
+
+    /// Whether `node` is `start` or one of its holders, following `parent` (which may loop
+    /// through back references and shared nodes: a loop that misses `node` does not reach it).
+    private static func reaches(_ node: NodeID, from start: NodeID, parent: [NodeID: NodeID]) -> Bool {
+        var current: NodeID? = start
+        var visited: Set<NodeID> = []
+        while let step = current, visited.insert(step).inserted {
+            if step == node { return true }
+            current = parent[step]
+        }
+        return false
+    }
+}
+
+/// A move of a node to a destination.
+struct ReplicaMove: Equatable, Sendable {
+    let node: NodeID
+    let destination: Placement
+    /// The members whose items, entries or tags it removed.
+    var sources: Set<MemberKey>
+}

@@ -1,0 +1,168 @@
+/// Applying changes to the merge state: the one path for local and remote changes, which
+/// checks everything a change names (hostile input never corrupts the state).
+extension ReplicaEngine {
+    /// Applies a change whose predecessors are integrated and logs it.
+    mutating func apply(_ change: ReplicaChange, effects: inout ChangeEffects) throws {
+        var counter = change.firstCounter
+        var sourcesByMove: [OperationID: Set<MemberKey>] = [:]
+        var movesOfChange: Set<OperationID> = []
+        var greatest = change.lastCounter ?? change.firstCounter
+        for operation in change.operations {
+            let id = OperationID(counter: counter, replica: change.replica)
+            try apply(operation, id: id, effects: &effects)
+            switch operation {
+            case .make(let node, _):
+                greatest = max(greatest, node.made.counter)
+            case .move:
+                movesOfChange.insert(id)
+            default:
+                break
+            }
+            for (move, member) in operation.moveSources { sourcesByMove[move, default: []].insert(member) }
+            counter &+= operation.counterSpan
+        }
+        guard Set(sourcesByMove.keys).isSubset(of: movesOfChange) else {
+            throw ReplicaEngineError.malformed("a removal names a move its change does not make")
+        }
+        for (move, sources) in sourcesByMove { moves[move]!.sources = sources }
+        clock = max(clock, greatest)
+        version[change.replica] = change.sequence
+        log[change.replica, default: []].append(change)
+    }
+
+    /// Applies one operation of identity `id` (a `make` carries its own).
+    mutating func apply(_ operation: ChangeOperation, id: OperationID, effects: inout ChangeEffects) throws {
+        switch operation {
+        case .make(let node, let type):
+            guard node.made.replica == id.replica, nodes[node] == nil else {
+                throw ReplicaEngineError.malformed("node \(node) made twice or by another replica")
+            }
+            nodes[node] = ReplicaNode(type: type)
+            effects.made.append(node)
+        case .write(let node, let member, let value):
+            let key = try memberKey(node, member, shape: .register, value: value)
+            nodes[node]!.registers[member, default: RegisterState()].write(value, id: id)
+            place(value, at: Placement(holder: node, member: member, id: id), effects: &effects)
+            effects.touched.insert(key)
+        case .presence(let node, let member, let absent):
+            let key = MemberKey(node: node, member: member)
+            try requireNode(node)
+            switch shape(of: key) {
+            case .register: throw ReplicaEngineError.malformed("\(member) is not a collection")
+            case .sequence: nodes[node]!.sequences[member, default: SequenceState()].presence.write(absent: absent, id: id)
+            case .map: nodes[node]!.maps[member, default: MapState()].presence.write(absent: absent, id: id)
+            case .set: nodes[node]!.sets[member, default: SetState()].presence.write(absent: absent, id: id)
+            }
+            effects.touched.insert(key)
+        case .insert(let node, let member, let parent, let leftSide, let values):
+            try insert(values, node: node, member: member, parent: parent, leftSide: leftSide, first: id, effects: &effects)
+        case .delete(let node, let member, let items):
+            let key = try memberKey(node, member, shape: .sequence)
+            guard nodes[node]!.sequences[member, default: SequenceState()].remove(items) else {
+                throw ReplicaEngineError.malformed("a removal of an unknown item of \(member)")
+            }
+            effects.touched.insert(key)
+        case .put(let node, let member, let key, let value, let seen):
+            let memberKey = try memberKey(node, member, shape: .map, value: value)
+            var map = nodes[node]!.maps[member] ?? MapState()
+            guard !map.contains(id, key: key), map.remove(seen, key: key) else {
+                throw ReplicaEngineError.malformed("a set of key \(key) of \(member) naming unknown entries")
+            }
+            map.put(value, key: key, id: id)
+            nodes[node]!.maps[member] = map
+            place(value, at: Placement(holder: node, member: member, id: id), effects: &effects)
+            effects.touched.insert(memberKey)
+        case .removeKey(let node, let member, let key, let seen):
+            let memberKey = try memberKey(node, member, shape: .map)
+            guard nodes[node]!.maps[member, default: MapState()].remove(seen, key: key) else {
+                throw ReplicaEngineError.malformed("a removal of key \(key) of \(member) naming unknown entries")
+            }
+            effects.touched.insert(memberKey)
+        case .add(let node, let member, let element):
+            let key = try memberKey(node, member, shape: .set, value: element)
+            guard !(nodes[node]!.sets[member]?.contains(id, element: element) ?? false) else {
+                throw ReplicaEngineError.malformed("a tag added twice to \(member)")
+            }
+            nodes[node]!.sets[member, default: SetState()].add(element, id: id)
+            place(element, at: Placement(holder: node, member: member, id: id), effects: &effects)
+            effects.touched.insert(key)
+        case .removeElement(let node, let member, let element, let seen):
+            let key = try memberKey(node, member, shape: .set)
+            guard nodes[node]!.sets[member, default: SetState()].remove(seen, element: element) else {
+                throw ReplicaEngineError.malformed("a removal of an unknown tag of \(member)")
+            }
+            effects.touched.insert(key)
+        case .move(let node, let destination):
+            guard moves[id] == nil, placements[node]?.contains(destination) ?? false else {
+                throw ReplicaEngineError.malformed("a move of \(node) to a place that does not hold it")
+            }
+            moves[id] = ReplicaMove(node: node, destination: destination, sources: [])
+            effects.placementsChanged = true
+        }
+    }
+
+    private mutating func insert(
+        _ values: [ReplicaValue], node: NodeID, member: String, parent: OperationID?, leftSide: Bool,
+        first: OperationID, effects: inout ChangeEffects
+    ) throws {
+        let key = try memberKey(node, member, shape: .sequence)
+        for value in values { try requireKnown(value) }
+        var sequence = nodes[node]!.sequences[member] ?? SequenceState()
+        var anchor = (parent: parent, leftSide: leftSide)
+        for (offset, value) in values.enumerated() {
+            let id = OperationID(counter: first.counter + UInt64(offset), replica: first.replica)
+            guard sequence.accepts(id, parent: anchor.parent, leftSide: anchor.leftSide) else {
+                throw ReplicaEngineError.malformed("an insert into \(member) at an unknown place or twice")
+            }
+            sequence.insert(value, id: id, parent: anchor.parent, leftSide: anchor.leftSide)
+            place(value, at: Placement(holder: node, member: member, id: id), effects: &effects)
+            anchor = (id, false)
+        }
+        guard !values.isEmpty else { throw ReplicaEngineError.malformed("an empty insert into \(member)") }
+        nodes[node]!.sequences[member] = sequence
+        effects.touched.insert(key)
+    }
+
+    /// The member an operation of `shape` edits, checking its node, shape and value.
+    private func memberKey(_ node: NodeID, _ member: String, shape: MemberShape, value: ReplicaValue? = nil) throws
+        -> MemberKey
+    {
+        try requireNode(node)
+        let key = MemberKey(node: node, member: member)
+        guard self.shape(of: key) == shape else {
+            throw ReplicaEngineError.malformed("member \(member) of \(node) is not a \(shape)")
+        }
+        if let value { try requireKnown(value) }
+        return key
+    }
+
+    private func requireNode(_ node: NodeID) throws {
+        guard nodes[node] != nil else { throw ReplicaEngineError.malformed("an edit of unknown node \(node)") }
+    }
+
+    /// A node value must name a node made already (or one the document held before sharing).
+    private func requireKnown(_ value: ReplicaValue) throws {
+        if let node = value.node, node.made.replica != .genesis { try requireNode(node) }
+    }
+
+    private mutating func place(_ value: ReplicaValue, at placement: Placement, effects: inout ChangeEffects) {
+        guard let node = value.node else { return }
+        placements[node, default: []].append(placement)
+        effects.placementsChanged = true
+    }
+}
+
+extension ChangeOperation {
+    /// The moves its removals are part of, with the member they remove from.
+    var moveSources: [(OperationID, MemberKey)] {
+        let (node, member, removals): (NodeID, String, [Removal])
+        switch self {
+        case .delete(let n, let m, let items): (node, member, removals) = (n, m, items)
+        case .put(let n, let m, _, _, let seen): (node, member, removals) = (n, m, seen)
+        case .removeKey(let n, let m, _, let seen): (node, member, removals) = (n, m, seen)
+        case .removeElement(let n, let m, _, let seen): (node, member, removals) = (n, m, seen)
+        default: return []
+        }
+        return removals.compactMap { removal in removal.move.map { ($0, MemberKey(node: node, member: member)) } }
+    }
+}

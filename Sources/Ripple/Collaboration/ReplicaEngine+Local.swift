@@ -1,0 +1,201 @@
+/// Recording committed local updates: visible operations become one change of this replica.
+extension ReplicaEngine {
+    /// Records a committed local update (never a merge), as the visible operations it did in
+    /// order, positions those of the visible state before each operation, as one change of
+    /// this replica. A node that leaves a place and enters another is a move. A `make` of a
+    /// node the document held before it was shared (a genesis node) seeds it alike in every
+    /// replica and is not part of the change. An operation that does not fit the state (an
+    /// unknown node, a position out of range, a value of the wrong shape) is skipped.
+    mutating func recordLocal(_ operations: [ReplicaOperation]) {
+        var seeds = LocalChangeBuilder(replica: .genesis, firstCounter: 1)
+        for operation in operations {
+            if case .make(let node, _, _) = operation, node.made.replica == .genesis {
+                translate(operation, into: &seeds)
+            }
+        }
+        clock = max(clock, seeds.nextCounter)
+        var scratch = self
+        var builder = LocalChangeBuilder(replica: replica, firstCounter: clock + 1)
+        for operation in operations {
+            if case .make(let node, _, _) = operation, node.made.replica == .genesis { continue }
+            scratch.translate(operation, into: &builder)
+        }
+        for (node, destination) in builder.moveCandidates(stillHeld: scratch.holds) {
+            let move = builder.append(.move(node: node, destination: destination))
+            builder.bind(node, to: move)
+        }
+        guard !builder.operations.isEmpty else { return }
+        let change = ReplicaChange(
+            replica: replica, sequence: version[replica] + 1, dependencies: version,
+            firstCounter: builder.firstCounter, operations: builder.operations)
+        var recorded = self
+        var effects = ChangeEffects()
+        do {
+            try recorded.apply(change, effects: &effects)
+        } catch {
+            assertionFailure("a local change this replica built does not apply: \(error)")
+            return
+        }
+        if effects.placementsChanged { recorded.refreshMoves() }
+        self = recorded
+    }
+
+    /// Translates one visible operation against this (scratch) state, applying what it emits.
+    private mutating func translate(_ operation: ReplicaOperation, into builder: inout LocalChangeBuilder) {
+        switch operation {
+        case .make(let node, let type, let members):
+            guard nodes[node] == nil, emit(.make(node: node, type: type), into: &builder) != nil else { return }
+            for member in members { setWhole(node, member.name, member.content, into: &builder) }
+        case .set(let node, let member, let content):
+            setWhole(node, member, content, into: &builder)
+        case .splice(let node, let member, let at, let removing, let inserting):
+            splice(node, member, at: at, removing: removing, inserting: inserting, into: &builder)
+        case .setKeys(let node, let member, let setting, let removing):
+            for case .json(let key) in removing { removeKey(node, member, key, into: &builder) }
+            for entry in setting { put(entry.value, node, member, entry.key, into: &builder) }
+        case .setElements(let node, let member, let inserting, let removing):
+            for element in removing { removeElement(element, node, member, into: &builder) }
+            for element in inserting {
+                if let id = emit(.add(node: node, member: member, element: element), into: &builder) {
+                    builder.noteEntered(element, at: Placement(holder: node, member: member, id: id))
+                }
+            }
+        }
+    }
+
+    /// Applies an operation with the next identity and appends it; nil (nothing done) if it
+    /// does not fit the state.
+    private mutating func emit(_ operation: ChangeOperation, into builder: inout LocalChangeBuilder) -> OperationID? {
+        var effects = ChangeEffects()
+        let id = OperationID(counter: builder.nextCounter, replica: builder.replica)
+        guard (try? apply(operation, id: id, effects: &effects)) != nil else { return nil }
+        return builder.append(operation)
+    }
+
+    private mutating func setWhole(
+        _ node: NodeID, _ member: String, _ content: ReplicaContent, into builder: inout LocalChangeBuilder
+    ) {
+        let key = MemberKey(node: node, member: member)
+        guard nodes[node] != nil else { return }
+        let current = self.content(of: key)
+        switch (shape(of: key), content) {
+        case (.register, .value(let value)):
+            if case .value(.node(let old)) = current, old != value.node { builder.noteLeftRegister(old) }
+            if let id = emit(.write(node: node, member: member, value: value), into: &builder) {
+                builder.noteEntered(value, at: Placement(holder: node, member: member, id: id))
+            }
+            return
+        case (.register, _):
+            return
+        case (.sequence, .elements), (.sequence, .absent), (.map, .entries), (.map, .absent), (.set, .members),
+            (.set, .absent):
+            break
+        default:
+            return
+        }
+        let absent = content == .absent
+        if absent != (current == .absent) && (absent || current != nil) {
+            _ = emit(.presence(node: node, member: member, absent: absent), into: &builder)
+        }
+        switch shape(of: key) {
+        case .sequence:
+            let count = nodes[node]!.sequences[member].map {
+                $0.visibleItems(holder: node, member: member, moves: moveStatus).count
+            }
+            let elements: [ReplicaValue]
+            if case .elements(let values) = content { elements = values } else { elements = [] }
+            splice(node, member, at: 0, removing: count ?? 0, inserting: elements, into: &builder, present: true)
+        case .map:
+            let old = nodes[node]!.maps[member]?.visible(holder: node, member: member, moves: moveStatus) ?? []
+            for entry in old { removeKey(node, member, entry.key, into: &builder) }
+            if case .entries(let entries) = content {
+                for entry in entries { put(entry.value, node, member, entry.key, into: &builder) }
+            }
+        case .set:
+            let old = nodes[node]!.sets[member]?.visible(holder: node, member: member, moves: moveStatus) ?? []
+            for element in old { removeElement(element, node, member, into: &builder) }
+            if case .members(let elements) = content {
+                translate(.setElements(node: node, member: member, inserting: elements, removing: []), into: &builder)
+            }
+        case .register:
+            break
+        }
+    }
+
+    private mutating func splice(
+        _ node: NodeID, _ member: String, at position: Int, removing: Int, inserting: [ReplicaValue],
+        into builder: inout LocalChangeBuilder, present: Bool = false
+    ) {
+        let key = MemberKey(node: node, member: member)
+        guard nodes[node] != nil, shape(of: key) == .sequence, present || content(of: key) != .absent else { return }
+        let sequence = nodes[node]!.sequences[member] ?? SequenceState()
+        let visible = sequence.visibleItems(holder: node, member: member, moves: moveStatus)
+        guard position >= 0, removing >= 0, position <= visible.count, removing <= visible.count - position else { return }
+        if removing > 0 {
+            let removed = visible[position..<(position + removing)]
+            let items = removed.map { Removal(target: $0, move: nil) }
+            guard emit(.delete(node: node, member: member, items: items), into: &builder) != nil else { return }
+            for (index, id) in removed.enumerated() {
+                if let held = sequence.items[id]!.value.node { builder.noteLeft(held, removal: index) }
+            }
+        }
+        guard !inserting.isEmpty else { return }
+        let after = nodes[node]!.sequences[member] ?? SequenceState()
+        let anchor = after.anchor(
+            forInsertingAt: position, visible: after.visibleItems(holder: node, member: member, moves: moveStatus))
+        let insert = ChangeOperation.insert(
+            node: node, member: member, parent: anchor.parent, leftSide: anchor.leftSide, values: inserting)
+        guard let first = emit(insert, into: &builder) else { return }
+        for (offset, value) in inserting.enumerated() {
+            let id = OperationID(counter: first.counter + UInt64(offset), replica: first.replica)
+            builder.noteEntered(value, at: Placement(holder: node, member: member, id: id))
+        }
+    }
+
+    private mutating func removeKey(_ node: NodeID, _ member: String, _ key: String, into builder: inout LocalChangeBuilder) {
+        guard let map = nodes[node]?.maps[member] else { return }
+        let seen = map.seen(key: key, moves: moveStatus)
+        guard !seen.isEmpty else { return }
+        let removals = seen.map { Removal(target: $0, move: nil) }
+        guard emit(.removeKey(node: node, member: member, key: key, seen: removals), into: &builder) != nil else { return }
+        noteLeft(seen, in: map, key: key, keeping: nil, into: &builder)
+    }
+
+    private mutating func put(
+        _ value: ReplicaValue, _ node: NodeID, _ member: String, _ key: String, into builder: inout LocalChangeBuilder
+    ) {
+        guard nodes[node] != nil else { return }
+        let map = nodes[node]!.maps[member] ?? MapState()
+        let seen = map.seen(key: key, moves: moveStatus)
+        let removals = seen.map { Removal(target: $0, move: nil) }
+        let put = ChangeOperation.put(node: node, member: member, key: key, value: value, seen: removals)
+        guard let id = emit(put, into: &builder) else { return }
+        noteLeft(seen, in: map, key: key, keeping: value, into: &builder)
+        builder.noteEntered(value, at: Placement(holder: node, member: member, id: id))
+    }
+
+    /// Notes the nodes held by the entries a removal saw (but `keeping`, put back at once).
+    private func noteLeft(
+        _ seen: [OperationID], in map: MapState, key: String, keeping: ReplicaValue?,
+        into builder: inout LocalChangeBuilder
+    ) {
+        for (index, id) in seen.enumerated() {
+            let value = map.entries[key]!.first { $0.id == id }!.value
+            if let held = value.node, value != keeping { builder.noteLeft(held, removal: index) }
+        }
+    }
+
+    private mutating func removeElement(
+        _ element: ReplicaValue, _ node: NodeID, _ member: String, into builder: inout LocalChangeBuilder
+    ) {
+        guard let set = nodes[node]?.sets[member] else { return }
+        let seen = set.seen(element, moves: moveStatus)
+        guard !seen.isEmpty else { return }
+        let removals = seen.map { Removal(target: $0, move: nil) }
+        let remove = ChangeOperation.removeElement(node: node, member: member, element: element, seen: removals)
+        guard emit(remove, into: &builder) != nil else { return }
+        if let held = element.node {
+            for index in seen.indices { builder.noteLeft(held, removal: index) }
+        }
+    }
+}

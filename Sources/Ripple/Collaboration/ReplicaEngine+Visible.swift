@@ -1,0 +1,120 @@
+/// The visible state the merge state shows, and the operations between two of them.
+extension ReplicaEngine {
+    /// A member's visible content, or nil if it has none (a register never written; a
+    /// collection member of a node's class is empty until edited).
+    func content(of key: MemberKey) -> ReplicaContent? {
+        guard let node = nodes[key.node] else { return nil }
+        let (holder, member) = (key.node, key.member)
+        switch shape(of: key) {
+        case .register:
+            return node.registers[member]?.visible(holder: holder, member: member, moves: moveStatus).map { .value($0) }
+        case .sequence:
+            let sequence = node.sequences[member] ?? SequenceState()
+            if sequence.presence.absent { return .absent }
+            let visible = sequence.visibleItems(holder: holder, member: member, moves: moveStatus)
+            return .elements(visible.map { sequence.items[$0]!.value })
+        case .map:
+            let map = node.maps[member] ?? MapState()
+            return map.presence.absent ? .absent : .entries(map.visible(holder: holder, member: member, moves: moveStatus))
+        case .set:
+            let set = node.sets[member] ?? SetState()
+            return set.presence.absent ? .absent : .members(set.visible(holder: holder, member: member, moves: moveStatus))
+        }
+    }
+
+    /// Every node's visible members, as a `make` would give them.
+    func visibleNodes() -> [NodeID: (type: String, members: [ReplicaMember])] {
+        Dictionary(uniqueKeysWithValues: nodes.keys.map { ($0, (nodes[$0]!.type, members(of: $0))) })
+    }
+
+    private func members(of node: NodeID) -> [ReplicaMember] {
+        let collections = (shapes[nodes[node]!.type] ?? [:]).filter { $0.value != .register }.keys
+        return Set(nodes[node]!.memberNames).union(collections).sorted().compactMap { name in
+            content(of: MemberKey(node: node, member: name)).map { ReplicaMember(name: name, content: $0) }
+        }
+    }
+
+    /// Whether a place still holds what was put there (for a move's destination).
+    func holds(_ placement: Placement) -> Bool {
+        guard let node = nodes[placement.holder] else { return false }
+        let (member, id) = (placement.member, placement.id)
+        switch shape(of: MemberKey(node: placement.holder, member: member)) {
+        case .register:
+            return node.registers[member]?.writes.last?.id == id
+        case .sequence:
+            return node.sequences[member]?.items[id].map { !moveStatus.removes($0.removals) } ?? false
+        case .map:
+            return node.maps[member]?.entries.values.contains { $0.contains { $0.id == id && !moveStatus.removes($0.removals) } }
+                ?? false
+        case .set:
+            return node.sets[member]?.tags.values.contains { $0.contains { $0.id == id && !moveStatus.removes($0.removals) } }
+                ?? false
+        }
+    }
+
+    /// The operations that take `old`'s visible state to this one, given what changed: the
+    /// nodes made (whole, by id), then every touched member's edits (by node and member).
+    func visibleOperations(from old: ReplicaEngine, effects: ChangeEffects) -> [ReplicaOperation] {
+        let made = Set(effects.made)
+        var operations = effects.made.sorted().map { node in
+            ReplicaOperation.make(node: node, type: nodes[node]!.type, members: members(of: node))
+        }
+        for key in effects.touched.sorted() where !made.contains(key.node) {
+            operations += edits(of: key, from: old)
+        }
+        return operations
+    }
+
+    private func edits(of key: MemberKey, from old: ReplicaEngine) -> [ReplicaOperation] {
+        let before = old.content(of: key)
+        guard let after = content(of: key), before != after else { return [] }
+        let (node, member) = (key.node, key.member)
+        switch (before, after) {
+        case (.elements, .elements):
+            return sequenceEdits(of: key, from: old)
+        case (.entries(let oldEntries), .entries(let newEntries)):
+            let oldValues = Dictionary(uniqueKeysWithValues: oldEntries.map { ($0.key, $0.value) })
+            let newKeys = Set(newEntries.map(\.key))
+            let setting = newEntries.filter { oldValues[$0.key] != $0.value }
+            let removing = oldEntries.filter { !newKeys.contains($0.key) }.map { ReplicaValue.json($0.key) }
+            return [.setKeys(node: node, member: member, setting: setting, removing: removing)]
+        case (.members(let oldElements), .members(let newElements)):
+            let inserting = newElements.filter { !oldElements.contains($0) }
+            let removing = oldElements.filter { !newElements.contains($0) }
+            return [.setElements(node: node, member: member, inserting: inserting, removing: removing)]
+        default:
+            return [.set(node: node, member: member, content: after)]
+        }
+    }
+
+    /// Splices of a sequence: items keep their order for ever, so one walk of the new order
+    /// finds the runs that appeared and disappeared.
+    private func sequenceEdits(of key: MemberKey, from old: ReplicaEngine) -> [ReplicaOperation] {
+        let (node, member) = (key.node, key.member)
+        let sequence = nodes[node]!.sequences[member]!
+        let wasVisible = Set(
+            old.nodes[node]?.sequences[member]?.visibleItems(holder: node, member: member, moves: old.moveStatus) ?? []
+        )
+        var operations: [ReplicaOperation] = []
+        var (position, removing, inserting) = (0, 0, [ReplicaValue]())
+        func flush() {
+            guard removing > 0 || !inserting.isEmpty else { return }
+            operations.append(.splice(node: node, member: member, at: position, removing: removing, inserting: inserting))
+            position += inserting.count
+            (removing, inserting) = (0, [])
+        }
+        for id in sequence.order() {
+            let isVisible = sequence.isVisible(id, holder: node, member: member, moves: moveStatus)
+            switch (wasVisible.contains(id), isVisible) {
+            case (true, true):
+                flush()
+                position += 1
+            case (true, false): removing += 1
+            case (false, true): inserting.append(sequence.items[id]!.value)
+            case (false, false): continue
+            }
+        }
+        flush()
+        return operations
+    }
+}

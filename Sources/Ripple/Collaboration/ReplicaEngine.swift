@@ -1,0 +1,139 @@
+/// A replica of a shared document as a pure data structure: it knows the conflict rules
+/// (DESIGN.md "Collaboration") and nothing of the model classes. The mediator tells it its
+/// committed local updates as visible operations, hands out and takes in change sets, and
+/// applies the visible operations a merge returns.
+struct ReplicaEngine {
+    let replica: ReplicaID
+    let document: String
+    let model: String
+    /// For every class name, how each member merges (a member not listed is a register).
+    let shapes: [String: [String: MemberShape]]
+    var version = DocumentVersion()
+    /// The greatest clock this replica has used or seen.
+    var clock: UInt64 = 0
+    /// Every change integrated, by replica, in sequence order.
+    var log: [ReplicaID: [ReplicaChange]] = [:]
+    /// Changes that wait for their dependencies, by replica and sequence.
+    var waiting: [ChangeKey: ReplicaChange] = [:]
+    var nodes: [NodeID: ReplicaNode] = [:]
+    /// Every place that ever held a node (removed ones included).
+    var placements: [NodeID: [Placement]] = [:]
+    var moves: [OperationID: ReplicaMove] = [:]
+    var moveStatus = MoveStatus()
+
+    struct ChangeKey: Hashable, Comparable {
+        let replica: ReplicaID
+        let sequence: UInt64
+
+        static func < (lhs: ChangeKey, rhs: ChangeKey) -> Bool {
+            (lhs.replica, lhs.sequence) < (rhs.replica, rhs.sequence)
+        }
+    }
+
+    init(replica: ReplicaID, document: String, model: String, shapes: [String: [String: MemberShape]]) {
+        self.replica = replica
+        self.document = document
+        self.model = model
+        self.shapes = shapes
+    }
+
+    /// The identity of a node this replica makes in the update it will record next.
+    mutating func newNode() -> NodeID {
+        clock += 1
+        return NodeID(made: OperationID(counter: clock, replica: replica))
+    }
+
+    /// How a member of a node merges.
+    func shape(of key: MemberKey) -> MemberShape {
+        nodes[key.node].flatMap { shapes[$0.type]?[key.member] } ?? .register
+    }
+
+    /// Everything this replica made or integrated that the holder of `version` lacks, each
+    /// change after those it depends on (by clock: a change's clocks exceed its dependencies').
+    func changes(since version: DocumentVersion) -> ChangeSet {
+        var changes: [ReplicaChange] = []
+        for (replica, list) in log where UInt64(list.count) > version[replica] {
+            changes += list[Int(version[replica])...]
+        }
+        changes.sort { ($0.firstCounter, $0.replica) < ($1.firstCounter, $1.replica) }
+        return ChangeSet(document: document, model: model, changes: changes)
+    }
+
+    /// Integrates another replica's changes (any subset, duplicated, out of order, batched) and
+    /// returns the visible operations that take this replica's visible state, as it was before
+    /// the call, to the merged one. Changes integrated already are skipped; changes whose
+    /// predecessors are missing wait and are integrated by the call that brings what they
+    /// need.
+    ///
+    /// - Throws: ``ReplicaEngineError``, with nothing changed, for another document's or
+    ///   model's change set or a malformed one.
+    mutating func integrate(_ changeSet: ChangeSet) throws -> [ReplicaOperation] {
+        guard changeSet.document == document else {
+            throw ReplicaEngineError.otherDocument(expected: document, found: changeSet.document)
+        }
+        guard changeSet.model == model else {
+            throw ReplicaEngineError.otherModel(expected: model, found: changeSet.model)
+        }
+        for change in changeSet.changes { try Self.checkRanges(change) }
+        var merged = self
+        for change in changeSet.changes where change.sequence > merged.version[change.replica] {
+            let key = ChangeKey(replica: change.replica, sequence: change.sequence)
+            if merged.waiting[key] == nil { merged.waiting[key] = change }
+        }
+        var effects = ChangeEffects()
+        while let key = merged.waiting.keys.filter({ merged.isReady(merged.waiting[$0]!) }).min() {
+            try merged.apply(merged.waiting.removeValue(forKey: key)!, effects: &effects)
+        }
+        if effects.placementsChanged {
+            merged.refreshMoves()
+            effects.touched.formUnion(merged.membersOfChangedMoves(since: moveStatus))
+        }
+        let operations = merged.visibleOperations(from: self, effects: effects)
+        self = merged
+        return operations
+    }
+
+    /// Whether a waiting change's predecessors are all integrated.
+    private func isReady(_ change: ReplicaChange) -> Bool {
+        change.sequence == version[change.replica] + 1 && version.includes(change.dependencies)
+    }
+
+    /// Checks what a change says of itself before it waits: numbers in range.
+    private static func checkRanges(_ change: ReplicaChange) throws {
+        guard change.replica != .genesis else { throw ReplicaEngineError.malformed("a change of replica 0") }
+        guard change.sequence >= 1, change.dependencies[change.replica] == change.sequence - 1 else {
+            throw ReplicaEngineError.malformed("change \(change.sequence) of \(change.replica) out of sequence")
+        }
+        guard change.firstCounter >= 1, change.lastCounter != nil else {
+            throw ReplicaEngineError.malformed("clocks of change \(change.sequence) of \(change.replica) out of range")
+        }
+    }
+
+    /// Recomputes which moves hold after places or moves changed.
+    mutating func refreshMoves() {
+        moveStatus = MoveStatus.compute(moves: moves, placements: placements)
+    }
+
+    /// The members whose visible content a change of move status since `old` may change.
+    private func membersOfChangedMoves(since old: MoveStatus) -> Set<MemberKey> {
+        var members: Set<MemberKey> = []
+        for (id, move) in moves
+        where old.validMoves.contains(id) != moveStatus.validMoves.contains(id)
+            || old.hiddenDestinations.contains(move.destination)
+                != moveStatus.hiddenDestinations.contains(move.destination)
+        {
+            members.insert(MemberKey(node: move.destination.holder, member: move.destination.member))
+            members.formUnion(move.sources)
+        }
+        return members
+    }
+}
+
+/// What integrating changes did, for the visible operations it returns.
+struct ChangeEffects {
+    /// Nodes made, in the order made.
+    var made: [NodeID] = []
+    var touched: Set<MemberKey> = []
+    /// Whether a place of a node or a move was added (move status may change).
+    var placementsChanged = false
+}

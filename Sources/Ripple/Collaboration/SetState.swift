@@ -1,0 +1,41 @@
+/// A set (observed-remove): an insert adds a tag, a removal removes the tags it saw, an element
+/// is visible while one of its tags is neither removed nor a hidden move destination.
+struct SetState: Equatable, Sendable {
+    struct Tag: Equatable, Sendable {
+        let id: OperationID
+        var removals: [Removal] = []
+    }
+
+    var presence = Presence()
+    private(set) var tags: [ReplicaValue: [Tag]] = [:]
+
+    func contains(_ id: OperationID, element: ReplicaValue) -> Bool { tags[element]?.contains { $0.id == id } ?? false }
+
+    mutating func add(_ element: ReplicaValue, id: OperationID) {
+        tags[element, default: []].append(Tag(id: id))
+    }
+
+    /// Applies removals to an element's tags; false if one names no tag of the element.
+    mutating func remove(_ removals: [Removal], element: ReplicaValue) -> Bool {
+        for removal in removals {
+            guard let index = tags[element]?.firstIndex(where: { $0.id == removal.target }) else { return false }
+            tags[element]![index].removals.append(removal)
+        }
+        return true
+    }
+
+    /// The tags of an element a removal sees: those not removed.
+    func seen(_ element: ReplicaValue, moves: MoveStatus) -> [OperationID] {
+        (tags[element] ?? []).filter { !moves.removes($0.removals) }.map(\.id)
+    }
+
+    func visible(holder: NodeID, member: String, moves: MoveStatus) -> [ReplicaValue] {
+        tags.keys.filter { element in
+            tags[element]!.contains {
+                !moves.removes($0.removals)
+                    && !moves.hiddenDestinations.contains(Placement(holder: holder, member: member, id: $0.id))
+            }
+        }
+        .sorted(by: ReplicaValue.precedes)
+    }
+}
