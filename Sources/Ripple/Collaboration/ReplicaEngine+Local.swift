@@ -7,6 +7,16 @@ extension ReplicaEngine {
     /// replica and is not part of the change. An operation that does not fit the state (an
     /// unknown node, a position out of range, a value of the wrong shape) is skipped.
     mutating func recordLocal(_ operations: [ReplicaOperation]) {
+        // A move this update made that the rules would not let hold (the user put a node under
+        // itself, through references) is recorded as the removal and placing it was: the
+        // change must leave this replica as the update left its model.
+        var refused: Set<NodeID> = []
+        while let invalid = recordLocal(operations, refusingMovesOf: refused) { refused.formUnion(invalid) }
+    }
+
+    /// Records the update, binding no move of the nodes `refused`; returns the nodes whose
+    /// moves would not hold (nothing recorded then), or nil once recorded.
+    private mutating func recordLocal(_ operations: [ReplicaOperation], refusingMovesOf refused: Set<NodeID>) -> Set<NodeID>? {
         var seeds = LocalChangeBuilder(replica: .genesis, firstCounter: 1)
         for operation in operations {
             if case .make(let node, _, _) = operation, node.made.replica == .genesis {
@@ -20,11 +30,13 @@ extension ReplicaEngine {
             if case .make(let node, _, _) = operation, node.made.replica == .genesis { continue }
             scratch.translate(operation, into: &builder)
         }
-        for (node, destination) in builder.moveCandidates(stillHeld: scratch.holds) {
+        var bound: [OperationID: NodeID] = [:]
+        for (node, destination) in builder.moveCandidates(stillHeld: scratch.holds) where !refused.contains(node) {
             let move = builder.append(.move(node: node, destination: destination))
             builder.bind(node, to: move)
+            bound[move] = node
         }
-        guard !builder.operations.isEmpty else { return }
+        guard !builder.operations.isEmpty else { return nil }
         let change = ReplicaChange(
             replica: replica, sequence: version[replica] + 1, dependencies: version,
             firstCounter: builder.firstCounter, operations: builder.operations)
@@ -34,10 +46,13 @@ extension ReplicaEngine {
             try recorded.apply(change, effects: &effects)
         } catch {
             assertionFailure("a local change this replica built does not apply: \(error)")
-            return
+            return nil
         }
         if effects.placementsChanged { recorded.refreshMoves() }
+        let invalid = Set(bound.filter { !recorded.moveStatus.validMoves.contains($0.key) }.values)
+        guard invalid.isEmpty else { return invalid }
         self = recorded
+        return nil
     }
 
     /// Translates one visible operation against this (scratch) state, applying what it emits.

@@ -27,6 +27,13 @@ extension ReplicaEngine {
         Dictionary(uniqueKeysWithValues: nodes.keys.map { ($0, (nodes[$0]!.type, members(of: $0))) })
     }
 
+    /// A `make` of `node` as it is now (for a replica that never held it, when something
+    /// visible comes to name it), or nil for a node this replica does not know.
+    func makeOperation(for node: NodeID) -> ReplicaOperation? {
+        guard let state = nodes[node] else { return nil }
+        return .make(node: node, type: state.type, members: members(of: node))
+    }
+
     private func members(of node: NodeID) -> [ReplicaMember] {
         let collections = (shapes[nodes[node]!.type] ?? [:]).filter { $0.value != .register }.keys
         return Set(nodes[node]!.memberNames).union(collections).sorted().compactMap { name in

@@ -20,6 +20,9 @@ struct ReplicaEngine {
     var placements: [NodeID: [Placement]] = [:]
     var moves: [OperationID: ReplicaMove] = [:]
     var moveStatus = MoveStatus()
+    /// The document's root: it has no home, however many back references hold it (else a
+    /// reference to the root would make every move under it a cycle).
+    var root: NodeID?
 
     struct ChangeKey: Hashable, Comparable {
         let replica: ReplicaID
@@ -111,7 +114,7 @@ struct ReplicaEngine {
 
     /// Recomputes which moves hold after places or moves changed.
     mutating func refreshMoves() {
-        moveStatus = MoveStatus.compute(moves: moves, placements: placements)
+        moveStatus = MoveStatus.compute(moves: moves, placements: placements, root: root)
     }
 
     /// The members whose visible content a change of move status since `old` may change.

@@ -1,3 +1,5 @@
+internal import RippleJSON
+
 /// A mediator as a replica of a shared document: the replica engine, which knows the conflict
 /// rules; the translation between the document's node numbers (this replica's own) and the
 /// nodes' identities across replicas; and every node the engine may name, held alive, since a
@@ -7,16 +9,18 @@
 /// document then (the nodes the document had before it was shared are the genesis nodes, the
 /// same on every replica opened from the same snapshot), and from then on turns each committed
 /// local update's patch into a change of this replica.
+nonisolated(unsafe) var debugReplica = false
+
 @MainActor
 final class ReplicaSession<Root: DocumentRoot> {
     private(set) var engine: ReplicaEngine
     let shapes: ModelShapes
-    private let identities: DocumentIdentities
+    let identities: DocumentIdentities
     /// The identity of each numbered node, and back.
     private var ids: [UInt64: NodeID] = [:]
     private var numbers: [NodeID: UInt64] = [:]
     /// Every node the engine may name, alive.
-    private var nodes: [NodeID: any DocumentNode] = [:]
+    private(set) var nodes: [NodeID: any DocumentNode] = [:]
     /// The classes of the nodes a merge is making (not made yet while it translates).
     private var making: [NodeID: String] = [:]
     /// The number after the genesis nodes', and how many there are.
@@ -33,7 +37,13 @@ final class ReplicaSession<Root: DocumentRoot> {
         shapes = MemberShapeProbe.shapes(of: Root.self)
         engine = ReplicaEngine(
             replica: replica, document: mediator.identities.document, model: Root._rippleDescriptor.name, shapes: shapes.classes)
-        numberDocument(from: mediator.root)
+        let genesis = numberDocument(from: mediator.root)
+        engine.root = NodeID.genesis(identities.id(of: mediator.root))
+        do {
+            try seed(genesis)
+        } catch {
+            brokenBy = error
+        }
         // Index the numbers now, while every node is in the document: a node that leaves it is
         // still named by others' changes, and an index built later would not reach it.
         _ = identities.node(identities.id(of: mediator.root))
@@ -48,12 +58,32 @@ final class ReplicaSession<Root: DocumentRoot> {
         }
     }
 
+    /// Tells the engine what the genesis nodes hold, in the order of their numbers: every
+    /// replica opened from the same snapshot seeds the same state (no change is made of it).
+    private func seed(_ genesis: [any DocumentNode]) throws {
+        let context = DocumentWriteContext(identities: identities, writesBelow: false)
+        var operations: [Patch.Operation] = []
+        for node in genesis.sorted(by: { identities.id(of: $0) < identities.id(of: $1) }) {
+            var writer = DocumentNodeWriter(json: JSONWriter(), context: context)
+            writer.json.beginObject()
+            try node._rippleSave(to: &writer)
+            writer.json.endObject()
+            operations.append(
+                .node(id: identities.id(of: node), type: type(of: node)._rippleDescriptor.name, values: PatchValue(writer.json.bytes)))
+        }
+        let patch = Patch(tag: nil, operations: operations, document: identities.document, sequence: 0)
+        engine.recordLocal(try translation.operations(of: patch))
+    }
+
     /// Numbers every node the root reaches through saved members: the genesis nodes.
-    private func numberDocument(from root: Root) {
+    @discardableResult
+    private func numberDocument(from root: Root) -> [any DocumentNode] {
+        var genesis: [any DocumentNode] = []
         var pending: [any DocumentNode] = [root]
         var seen: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
         while let node = pending.popLast() {
             let number = identities.id(of: node)
+            genesis.append(node)
             remember(node, as: NodeID.genesis(number), number: number)
             genesisNext = max(genesisNext, number + 1)
             genesisCount += 1
@@ -64,30 +94,26 @@ final class ReplicaSession<Root: DocumentRoot> {
                 }
             }
         }
+        return genesis
     }
 
     /// The numbers a snapshot gives nodes, alike on every replica that has the same changes: a
-    /// genesis node keeps its number; the others follow, in the order of their identities.
+    /// genesis node keeps its number; the others follow, in the order of their identities
+    /// among every node the engine knows (hidden ones too: the same set on every replica).
     func canonicalNumbering() -> [ObjectIdentifier: UInt64] {
         var canonical: [ObjectIdentifier: UInt64] = [:]
         canonical.reserveCapacity(nodes.count)
-        var made: [NodeID] = []
-        for (id, node) in nodes {
-            if id.made.replica == .genesis {
-                canonical[ObjectIdentifier(node)] = id.made.counter
-            } else {
-                made.append(id)
-            }
-        }
-        for (rank, id) in made.sorted().enumerated() {
-            canonical[ObjectIdentifier(nodes[id]!)] = genesisNext + UInt64(rank)
+        for (id, node) in nodes where id.made.replica == .genesis { canonical[ObjectIdentifier(node)] = id.made.counter }
+        let made = engine.nodes.keys.filter { $0.made.replica != .genesis }.sorted()
+        for (rank, id) in made.enumerated() {
+            if let node = nodes[id] { canonical[ObjectIdentifier(node)] = genesisNext + UInt64(rank) }
         }
         return canonical
     }
 
     /// The number after every canonical one.
     var canonicalNextNumber: UInt64 {
-        genesisNext + UInt64(nodes.count) - genesisCount
+        genesisNext + UInt64(engine.nodes.count) - genesisCount
     }
 
     private func remember(_ node: any DocumentNode, as id: NodeID, number: UInt64) {
@@ -96,7 +122,7 @@ final class ReplicaSession<Root: DocumentRoot> {
         nodes[id] = node
     }
 
-    private var translation: ReplicaTranslation {
+    var translation: ReplicaTranslation {
         ReplicaTranslation(
             shapes: shapes,
             nodeID: { [unowned self] number in
@@ -117,7 +143,9 @@ final class ReplicaSession<Root: DocumentRoot> {
     /// Turns a committed local update's patch into a change of this replica.
     private func record(_ patch: Patch) throws {
         // The nodes it brings that the engine does not know are new: they get identities. A
-        // node put back (by an undo, say) is known, with its members: only its placing is new.
+        // node put back (by an undo, say) is known: what is new is its placing, and the
+        // members the same update changed, which its values hold (a patch writes no change of
+        // a node it brings).
         var operations = patch.operations
         var brought: Set<UInt64> = []
         for case .node(let number, _, _) in operations where ids[number] == nil {
@@ -132,7 +160,23 @@ final class ReplicaSession<Root: DocumentRoot> {
             return false
         }
         let local = Patch(tag: patch.tag, operations: operations, document: patch.document, sequence: patch.sequence)
-        engine.recordLocal(try translation.operations(of: local))
+        var replicaOperations = try translation.operations(of: local)
+        let returning = patch.operations.filter {
+            if case .node(let number, _, _) = $0 { return !brought.contains(number) }
+            return false
+        }
+        if !returning.isEmpty {
+            let returned = Patch(tag: nil, operations: returning, document: patch.document, sequence: 0)
+            var changed: [ReplicaOperation] = []
+            for case .make(let node, _, let members) in try translation.operations(of: returned) {
+                for member in members where engine.content(of: MemberKey(node: node, member: member.name)) != member.content {
+                    changed.append(.set(node: node, member: member.name, content: member.content))
+                }
+            }
+            replicaOperations = changed + replicaOperations
+        }
+        if debugReplica { print("RECORD \(engine.replica) \(patch.operations)\n  -> \(replicaOperations)") }
+        engine.recordLocal(replicaOperations)
     }
 
     /// Integrates another replica's changes into the document, as one update tagged
@@ -141,11 +185,12 @@ final class ReplicaSession<Root: DocumentRoot> {
     func merge(_ changes: ChangeSet, into mediator: Mediator<Root>) throws {
         if let brokenBy { throw brokenBy }
         var engine = self.engine
-        let operations = try engine.integrate(changes)
-        guard !operations.isEmpty else {
+        let integrated = try engine.integrate(changes)
+        guard !integrated.isEmpty else {
             self.engine = engine
             return
         }
+        let operations = bringingNamedNodes(integrated, from: engine)
         let numbersBefore = identities.numbers
         var made: [(id: NodeID, number: UInt64)] = []
         defer { making = [:] }
@@ -160,20 +205,66 @@ final class ReplicaSession<Root: DocumentRoot> {
                 numbers[id] = number
                 return number
             }
+            // The nodes a merge makes are made here and held by the session: one may be hidden
+            // at once (made and removed by changes merged together), and still be named later.
+            let types = Root._rippleDocumentTypes
+            for (id, number) in made {
+                guard let name = making[id], let type = types[name] else {
+                    throw ReplicaError.malformed("a change makes a '\(making[id] ?? "")', which the model has no class for")
+                }
+                let node = type._rippleMake()
+                identities.assign(number, to: node)
+                nodes[id] = node
+            }
             let patch = Patch(tag: "remote", operations: patchOperations, document: identities.document, sequence: identities.sequence)
             try apply(patch, to: mediator)
         } catch {
+            identities.takeBack(from: numbersBefore.nextID, of: made.compactMap { nodes[$0.id] })
             identities.numbers = numbersBefore
             for (id, number) in made {
                 ids[number] = nil
                 numbers[id] = nil
+                nodes[id] = nil
             }
             throw error
         }
-        for (id, number) in made {
-            if let node = identities.node(number) as? any DocumentNode { nodes[id] = node }
-        }
         self.engine = engine
+    }
+
+    /// `operations`, after a `make` of every node they name that this replica never held (made
+    /// by another replica while hidden here, and named now), as the engine has it.
+    private func bringingNamedNodes(_ operations: [ReplicaOperation], from engine: ReplicaEngine) -> [ReplicaOperation] {
+        var known = Set(numbers.keys)
+        for case .make(let node, _, _) in operations { known.insert(node) }
+        var makes: [ReplicaOperation] = []
+        var pending = operations.flatMap(Self.namedNodes).filter { !known.contains($0) }
+        while let node = pending.popLast() {
+            guard known.insert(node).inserted, let make = engine.makeOperation(for: node) else { continue }
+            makes.append(make)
+            pending += Self.namedNodes(make).filter { !known.contains($0) }
+        }
+        return makes.reversed() + operations
+    }
+
+    private static func namedNodes(_ operation: ReplicaOperation) -> [NodeID] {
+        func nodes(_ values: [ReplicaValue]) -> [NodeID] {
+            values.compactMap { if case .node(let node) = $0 { node } else { nil } }
+        }
+        func nodes(_ content: ReplicaContent) -> [NodeID] {
+            switch content {
+            case .value(let value): nodes([value])
+            case .elements(let values), .members(let values): nodes(values)
+            case .entries(let entries): nodes(entries.map(\.value))
+            case .absent: []
+            }
+        }
+        switch operation {
+        case .make(_, _, let members): return members.flatMap { nodes($0.content) }
+        case .set(_, _, let content): return nodes(content)
+        case .splice(_, _, _, _, let inserting): return nodes(inserting)
+        case .setKeys(_, _, let setting, _): return nodes(setting.map(\.value))
+        case .setElements(_, _, let inserting, _): return nodes(inserting)
+        }
     }
 
     /// Applies a merge's patch; reports the nodes that fail validation after it.

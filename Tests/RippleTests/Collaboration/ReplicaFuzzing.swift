@@ -1,3 +1,4 @@
+import Foundation
 @testable import Ripple
 
 /// Random local updates of every shape on a replica of the test library: values, strings,
@@ -9,6 +10,8 @@ final class ReplicaFuzzing {
     var random: SeededGenerator
     /// How many operations of each kind ran.
     private(set) var counts: [String: Int] = [:]
+    /// The last update's edits, by kind (what a failure names).
+    private(set) var lastEdits: [String] = []
 
     init(seed: UInt64) {
         random = SeededGenerator(state: seed)
@@ -53,12 +56,15 @@ final class ReplicaFuzzing {
 
     /// One local update of one to three random edits, or an undo or a redo.
     func edit(_ replica: Mediator<Library>) throws {
-        if chance(8), replica.history.canUndo {
+        lastEdits = []
+        if ProcessInfo.processInfo.environment["NO_UNDO"] == nil, chance(8), replica.history.canUndo {
             counts["undo", default: 0] += 1
+            lastEdits = ["undo"]
             return try replica.history.undo()
         }
-        if chance(5), replica.history.canRedo {
+        if ProcessInfo.processInfo.environment["NO_UNDO"] == nil, chance(5), replica.history.canRedo {
             counts["redo", default: 0] += 1
+            lastEdits = ["redo"]
             return try replica.history.redo()
         }
         let edits = 1 + index(3)
@@ -70,6 +76,7 @@ final class ReplicaFuzzing {
     private func edit(_ library: Library) {
         let shelves = Self.shelves(of: library)
         let kind = index(12)
+        lastEdits.append(["value", "title", "entries", "tags", "scores", "make", "remove", "move", "reorder", "byKey", "pinned", "back"][kind])
         counts[["value", "title", "entries", "tags", "scores", "make", "remove", "move", "reorder", "byKey", "pinned", "back"][kind], default: 0] += 1
         switch kind {
         case 0:

@@ -1,0 +1,37 @@
+@_spi(RippleGenerated) @testable import Ripple
+import RippleJSON
+
+extension ReplicaSession {
+    /// Where the model and the engine's visible state disagree: for every node the replica
+    /// holds in its document, each saved member's content as the model has it against the
+    /// engine's. Empty when the replica is consistent.
+    func mismatches(in mediator: Mediator<Root>) throws -> [String] {
+        var result: [String] = []
+        let context = DocumentWriteContext(identities: identities, writesBelow: false)
+        for (id, node) in nodes.sorted(by: { $0.key < $1.key }) where node._rippleTracker.isInDocument || node === mediator.root {
+            var writer = DocumentNodeWriter(json: JSONWriter(), context: context)
+            writer.json.beginObject()
+            try node._rippleSave(to: &writer)
+            writer.json.endObject()
+            let patch = Patch(
+                tag: nil, operations: [.node(id: identities.id(of: node), type: type(of: node)._rippleDescriptor.name, values: PatchValue(writer.json.bytes))],
+                document: identities.document, sequence: 0)
+            guard case .make(_, let type, let members)? = try translation.operations(of: patch).first else { continue }
+            for member in members {
+                let engine = engine.content(of: MemberKey(node: id, member: member.name))
+                if Self.normalized(engine) != Self.normalized(member.content) {
+                    result.append("\(type) \(id.made.counter)@\(id.made.replica.rawValue % 1000).\(member.name): model \(member.content) engine \(String(describing: engine))")
+                }
+            }
+        }
+        return result
+    }
+
+    private static func normalized(_ content: ReplicaContent?) -> ReplicaContent? {
+        switch content {
+        case .entries(let entries): .entries(entries.sorted { $0.key < $1.key })
+        case .members(let values): .members(values.sorted { "\($0)" < "\($1)" })
+        default: content
+        }
+    }
+}
