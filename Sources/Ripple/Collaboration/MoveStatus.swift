@@ -1,14 +1,17 @@
 /// Which moves hold and where they leave their nodes (Kleppmann et al. 2021): moves are
 /// applied in id order; one whose destination's holder chain reaches its node is invalid
 /// (no effect at all); among the valid moves of a node the greatest wins; the destinations of
-/// all other moves are hidden.
+/// all other moves are hidden. A valid move takes its node from wherever it is: the places an
+/// earlier move of the node left are gone if that move or any later one of the node is valid.
 struct MoveStatus: Equatable, Sendable {
     var validMoves: Set<OperationID> = []
+    /// Moves whose removals hold: those at or before their node's winning move.
+    var removingMoves: Set<OperationID> = []
     var hiddenDestinations: Set<Placement> = []
 
-    /// Whether a removal holds: it is not part of a move, or part of a valid one.
+    /// Whether a removal holds: it is not part of a move, or part of a move that removes.
     func holds(_ removal: Removal) -> Bool {
-        removal.move.map { validMoves.contains($0) } ?? true
+        removal.move.map { removingMoves.contains($0) } ?? true
     }
 
     /// Whether a target is removed by any of `removals`.
@@ -36,8 +39,9 @@ struct MoveStatus: Equatable, Sendable {
             parent[move.node] = move.destination.holder
             winner[move.node] = id
         }
-        for (id, move) in moves where winner[move.node] != id {
-            status.hiddenDestinations.insert(move.destination)
+        for (id, move) in moves {
+            if winner[move.node] != id { status.hiddenDestinations.insert(move.destination) }
+            if let latest = winner[move.node], latest >= id { status.removingMoves.insert(id) }
         }
         return status
     }

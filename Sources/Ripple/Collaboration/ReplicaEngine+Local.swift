@@ -136,7 +136,7 @@ extension ReplicaEngine {
             let items = removed.map { Removal(target: $0, move: nil) }
             guard emit(.delete(node: node, member: member, items: items), into: &builder) != nil else { return }
             for (index, id) in removed.enumerated() {
-                if let held = sequence.items[id]!.value.node { builder.noteLeft(held, removal: index) }
+                if let held = sequence.items[id]!.value.node { builder.noteLeft(held, removal: index, place: id) }
             }
         }
         guard !inserting.isEmpty else { return }
@@ -181,7 +181,7 @@ extension ReplicaEngine {
     ) {
         for (index, id) in seen.enumerated() {
             let value = map.entries[key]!.first { $0.id == id }!.value
-            if let held = value.node, value != keeping { builder.noteLeft(held, removal: index) }
+            if let held = value.node, value != keeping { builder.noteLeft(held, removal: index, place: id) }
         }
     }
 
@@ -195,7 +195,7 @@ extension ReplicaEngine {
         let remove = ChangeOperation.removeElement(node: node, member: member, element: element, seen: removals)
         guard emit(remove, into: &builder) != nil else { return }
         if let held = element.node {
-            for index in seen.indices { builder.noteLeft(held, removal: index) }
+            for (index, id) in seen.enumerated() { builder.noteLeft(held, removal: index, place: id) }
         }
     }
 }

@@ -118,7 +118,7 @@ struct ReplicaEngine {
     private func membersOfChangedMoves(since old: MoveStatus) -> Set<MemberKey> {
         var members: Set<MemberKey> = []
         for (id, move) in moves
-        where old.validMoves.contains(id) != moveStatus.validMoves.contains(id)
+        where old.removingMoves.contains(id) != moveStatus.removingMoves.contains(id)
             || old.hiddenDestinations.contains(move.destination)
                 != moveStatus.hiddenDestinations.contains(move.destination)
         {

@@ -114,6 +114,40 @@ import Testing
         #expect(places(of: first, in: a.document) == [second])
     }
 
+    @Test func movesOfOneUpdateHoldInTheOrderTheyWereMade() throws {
+        var (a, b) = (TestReplica(1), TestReplica(2))
+        let parent = a.addBoard()
+        let child = a.addBoard(to: parent)
+        try b.receive(from: a)
+        // The parent may go into its child only because the child left it first.
+        var operations: [ReplicaOperation] = [
+            .splice(node: parent, member: "items", at: 0, removing: 1, inserting: []),
+            .splice(node: root, member: "items", at: 1, removing: 0, inserting: [.node(child)]),
+            .splice(node: root, member: "items", at: 0, removing: 1, inserting: []),
+        ]
+        operations.append(.splice(node: child, member: "items", at: 0, removing: 0, inserting: [.node(parent)]))
+        a.record(operations)
+        #expect(a.document == a.shown)
+        try exchange(&a, &b)
+        #expect(places(of: child, in: b.document) == [root])
+        #expect(places(of: parent, in: b.document) == [child])
+    }
+
+    @Test func aValidMoveTakesTheNodeFromWhereItIsAfterAnInvalidOne() throws {
+        var (a, b) = (TestReplica(1), TestReplica(2))
+        let first = a.addBoard()
+        let second = a.addBoard()
+        try b.receive(from: a)
+        a.move(first, from: root, to: second)
+        // b's first move closes a cycle with a's (and has no effect); its second, from where
+        // the first put it, is valid and takes the node from the root, where it still was.
+        b.move(second, from: root, to: first)
+        b.move(second, from: first, to: root)
+        try exchange(&a, &b)
+        #expect(places(of: second, in: a.document) == [root])
+        #expect(places(of: first, in: a.document) == [second])
+    }
+
     @Test func anEditOfANodeAnotherReplicaRemovedIsKeptHidden() throws {
         var (a, b) = (TestReplica(1), TestReplica(2))
         let card = a.addBoard()
