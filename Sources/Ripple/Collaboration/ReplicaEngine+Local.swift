@@ -14,6 +14,7 @@ extension ReplicaEngine {
             }
         }
         clock = max(clock, seeds.nextCounter)
+        if !seeds.operations.isEmpty { genesisSeeds.append(seeds.operations) }
         var scratch = self
         var builder = LocalChangeBuilder(replica: replica, firstCounter: clock + 1)
         for operation in operations {

@@ -20,6 +20,9 @@ struct ReplicaEngine {
     var placements: [NodeID: [Placement]] = [:]
     var moves: [OperationID: ReplicaMove] = [:]
     var moveStatus = MoveStatus()
+    /// The internal operations of every genesis seed, in the order seeded (a snapshot keeps
+    /// them: they are in no change).
+    var genesisSeeds: [[ChangeOperation]] = []
 
     struct ChangeKey: Hashable, Comparable {
         let replica: ReplicaID
@@ -99,7 +102,7 @@ struct ReplicaEngine {
     }
 
     /// Checks what a change says of itself before it waits: numbers in range.
-    private static func checkRanges(_ change: ReplicaChange) throws {
+    static func checkRanges(_ change: ReplicaChange) throws {
         guard change.replica != .genesis else { throw ReplicaEngineError.malformed("a change of replica 0") }
         guard change.sequence >= 1, change.dependencies[change.replica] == change.sequence - 1 else {
             throw ReplicaEngineError.malformed("change \(change.sequence) of \(change.replica) out of sequence")

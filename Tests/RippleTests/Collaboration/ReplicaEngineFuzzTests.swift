@@ -7,7 +7,7 @@ import Testing
 /// hand each other change sets in random order, duplicated and batched. Each replica's
 /// reference model takes its own operations and those its merges return; it must equal what
 /// the engine shows after every step, and all of them must be equal after a full exchange,
-/// with every board in at most one place and no cycle.
+/// with every board in at most one place and no cycle, and encode the same state bytes.
 @Suite struct ReplicaEngineFuzzTests {
     private struct Counts {
         var updates = 0
@@ -52,6 +52,11 @@ import Testing
             #expect(replica.document == replicas[0].document, "seed \(seed)")
         }
         checkPlaces(replicas[0].document, seed: seed)
+        let encoded = try replicas[0].engine.encodedState()
+        for replica in replicas { #expect(try replica.engine.encodedState() == encoded, "seed \(seed)") }
+        let rebuilt = try ReplicaEngine(decoding: encoded, replica: replicas[1].engine.replica, shapes: TestReplica.shapes)
+        #expect(VisibleDocument(rebuilt) == replicas[0].document, "seed \(seed)")
+        #expect(rebuilt.version == replicas[0].engine.version, "seed \(seed)")
         print(
             "replica fuzz seed \(seed): \(replicas.count) replicas, \(counts.updates) updates, "
                 + "\(counts.operations) operations (\(counts.moves) moves), \(counts.merges) merges, "
