@@ -39,17 +39,28 @@ struct LocalChangeBuilder {
     }
 
     /// The moves of the change: every node that left a place and entered another, to the last
-    /// place it entered that still holds it, in the order they entered it (moves are checked
-    /// for cycles in id order, so a move that is valid only after an earlier one of the same
-    /// update must come after it). `bind` ties the sources' removals to a move once appended.
-    func moveCandidates(stillHeld: (Placement) -> Bool) -> [(node: NodeID, destination: Placement)] {
-        let moves = entered.keys.compactMap { node -> (node: NodeID, destination: Placement)? in
-            guard left[node] != nil || leftRegisters.contains(node),
-                let destination = entered[node]!.last(where: stillHeld)
-            else { return nil }
-            return (node, destination)
+    /// place it entered that still holds it. Moves are checked for cycles in id order, one
+    /// after the other, so they come by their node's depth in the tree the update leaves (then
+    /// by destination): each then goes under a holder already where the update left it, and
+    /// moves that made a tree locally make one in that order too. `parents` is the tree
+    /// before the update. `bind` ties the sources' removals to a move once appended.
+    func moveCandidates(stillHeld: (Placement) -> Bool, parents: [NodeID: NodeID])
+        -> [(node: NodeID, destination: Placement)]
+    {
+        var moves: [NodeID: Placement] = [:]
+        for node in entered.keys where left[node] != nil || leftRegisters.contains(node) {
+            moves[node] = entered[node]!.last(where: stillHeld)
         }
-        return moves.sorted { $0.destination.id < $1.destination.id }
+        func depth(_ node: NodeID) -> Int {
+            var (current, steps, visited) = (node, 0, Set<NodeID>())
+            while visited.insert(current).inserted, let holder = moves[current]?.holder ?? parents[current] {
+                (current, steps) = (holder, steps + 1)
+            }
+            return steps
+        }
+        let depths = moves.mapValues { depth($0.holder) }
+        return moves.sorted { (depths[$0.key]!, $0.value.id) < (depths[$1.key]!, $1.value.id) }
+            .map { (node: $0.key, destination: $0.value) }
     }
 
     /// Makes the removals of places `node` left part of move `move`, but of places it entered in

@@ -8,6 +8,8 @@ struct MoveStatus: Equatable, Sendable {
     /// Moves whose removals hold: those at or before their node's winning move.
     var removingMoves: Set<OperationID> = []
     var hiddenDestinations: Set<Placement> = []
+    /// Every placed node's holder once the valid moves are applied (the cycle check's tree).
+    var parents: [NodeID: NodeID] = [:]
 
     /// Whether a removal holds: it is not part of a move, or part of a move that removes.
     func holds(_ removal: Removal) -> Bool {
@@ -39,6 +41,7 @@ struct MoveStatus: Equatable, Sendable {
             parent[move.node] = move.destination.holder
             winner[move.node] = id
         }
+        status.parents = parent
         for (id, move) in moves {
             if winner[move.node] != id { status.hiddenDestinations.insert(move.destination) }
             if let latest = winner[move.node], latest >= id { status.removingMoves.insert(id) }

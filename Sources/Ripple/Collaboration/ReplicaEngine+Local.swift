@@ -21,7 +21,7 @@ extension ReplicaEngine {
             if case .make(let node, _, _) = operation, node.made.replica == .genesis { continue }
             scratch.translate(operation, into: &builder)
         }
-        for (node, destination) in builder.moveCandidates(stillHeld: scratch.holds) {
+        for (node, destination) in builder.moveCandidates(stillHeld: scratch.holds, parents: moveStatus.parents) {
             let move = builder.append(.move(node: node, destination: destination))
             builder.bind(node, to: move)
         }

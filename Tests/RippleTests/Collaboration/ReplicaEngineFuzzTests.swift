@@ -119,12 +119,15 @@ extension TestReplica {
         let board = boards.randomElement(using: &random)!
         let numbers = document.elements(board, "numbers")
         let items = document.elements(board, "items")
+        let numbersAbsent = document.nodes[board]!.members["numbers"] == .absent
         let word = ReplicaValue.json("\"\(engine.replica)-\(random.next() % 1000)\"")
         let key = "\"k\(random.next() % 4)\""
         let label = ReplicaValue.json("\"l\(random.next() % 4)\"")
         switch random.next() % 11 {
         case 0:
             return [.set(node: board, member: "title", content: .value(word))]
+        case 1 where numbersAbsent, 2 where numbersAbsent:
+            return [.set(node: board, member: "numbers", content: .elements([word]))]
         case 1:
             let values = (0..<Int.random(in: 1...3, using: &random)).map { _ in
                 ReplicaValue.json("\"\(engine.replica)-\(random.next() % 1000)\"")
@@ -157,7 +160,8 @@ extension TestReplica {
             return randomMove(of: boards[Int.random(in: 1..<boards.count, using: &random)], among: boards, on: document, using: &random)
         case 10:
             let values = (0..<Int.random(in: 0...2, using: &random)).map { _ in word }
-            return [.set(node: board, member: "numbers", content: .elements(values))]
+            let absent = random.next() % 3 == 0
+            return [.set(node: board, member: "numbers", content: absent ? .absent : .elements(values))]
         default:
             return []
         }
@@ -181,12 +185,19 @@ extension TestReplica {
             removal = .splice(node: holder, member: "items", at: index, removing: 1, inserting: [])
         case .pinned(let key):
             removal = .setKeys(node: holder, member: "pinned", setting: [], removing: [.json(key)])
+        case .child:
+            removal = .set(node: holder, member: "child", content: .value(.json("null")))
         }
         var removed = document
         removed.apply(removal)
-        if Bool.random(using: &random) {
+        switch random.next() % 4 {
+        case 0:
+            return [removal, .set(node: destination, member: "child", content: .value(.node(node)))]
+        case 1:
             let entry = ReplicaEntry(key: "\"p\(random.next() % 3)\"", value: .node(node))
             return [removal, .setKeys(node: destination, member: "pinned", setting: [entry], removing: [])]
+        default:
+            break
         }
         let to = Int.random(in: 0...removed.elements(destination, "items").count, using: &random)
         return [removal, .splice(node: destination, member: "items", at: to, removing: 0, inserting: [.node(node)])]

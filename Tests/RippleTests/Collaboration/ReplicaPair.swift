@@ -21,6 +21,7 @@ struct TestReplica {
         .make(
             node: node, type: "Board",
             members: [
+                ReplicaMember(name: "child", content: .value(.json("null"))),
                 ReplicaMember(name: "items", content: .elements([])),
                 ReplicaMember(name: "labels", content: .members([])),
                 ReplicaMember(name: "numbers", content: .elements([])),

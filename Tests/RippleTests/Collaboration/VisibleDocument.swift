@@ -77,19 +77,24 @@ struct VisibleDocument: Equatable, CustomStringConvertible {
         if case .elements(let values) = nodes[node]?.members[member] { values } else { [] }
     }
 
-    /// Where a board holds another: an index of its items or a key of its pinned dictionary.
+    /// Where a board holds another: an index of its items, a key of its pinned dictionary, or
+    /// its child register.
     enum Place: Equatable {
         case item(Int)
         case pinned(String)
+        case child
     }
 
-    /// The boards a board holds, items first, then pinned ones by key.
+    /// The boards a board holds: items, then pinned ones by key, then its child.
     func children(of node: NodeID) -> [(place: Place, child: NodeID)] {
-        let items = elements(node, "items").enumerated().compactMap { index, value in
+        var children = elements(node, "items").enumerated().compactMap { index, value in
             value.node.map { (Place.item(index), $0) }
         }
-        guard case .entries(let pinned) = nodes[node]?.members["pinned"] else { return items }
-        return items + pinned.keys.sorted().compactMap { key in pinned[key]!.node.map { (Place.pinned(key), $0) } }
+        if case .entries(let pinned) = nodes[node]?.members["pinned"] {
+            children += pinned.keys.sorted().compactMap { key in pinned[key]!.node.map { (Place.pinned(key), $0) } }
+        }
+        if case .value(.node(let child)) = nodes[node]?.members["child"] { children.append((.child, child)) }
+        return children
     }
 
     /// The boards reachable from `root` (root first, depth first).
