@@ -5,8 +5,8 @@ struct LocalChangeBuilder {
     let firstCounter: UInt64
     private(set) var nextCounter: UInt64
     private(set) var operations: [ChangeOperation] = []
-    /// Removals of places holding a node: the operation's index and the removal's.
-    private var left: [NodeID: [(operation: Int, removal: Int)]] = [:]
+    /// Removals of places holding a node: the operation's index, the removal's, and the place.
+    private var left: [NodeID: [(operation: Int, removal: Int, place: OperationID)]] = [:]
     /// Nodes whose register place was overwritten (a register keeps no removals).
     private var leftRegisters: Set<NodeID> = []
     private var entered: [NodeID: [Placement]] = [:]
@@ -25,9 +25,9 @@ struct LocalChangeBuilder {
         return id
     }
 
-    /// Notes that removal `removal` of the last operation removed a place holding `node`.
-    mutating func noteLeft(_ node: NodeID, removal: Int) {
-        left[node, default: []].append((operations.count - 1, removal))
+    /// Notes that removal `removal` of the last operation removed place `place` holding `node`.
+    mutating func noteLeft(_ node: NodeID, removal: Int, place: OperationID) {
+        left[node, default: []].append((operations.count - 1, removal, place))
     }
 
     mutating func noteLeftRegister(_ node: NodeID) {
@@ -39,20 +39,36 @@ struct LocalChangeBuilder {
     }
 
     /// The moves of the change: every node that left a place and entered another, to the last
-    /// place it entered that still holds it. Returns each node and destination; `bind` ties
-    /// the sources' removals to the move of identity `move` once it is appended.
-    func moveCandidates(stillHeld: (Placement) -> Bool) -> [(node: NodeID, destination: Placement)] {
-        entered.keys.sorted().compactMap { node in
-            guard left[node] != nil || leftRegisters.contains(node),
-                let destination = entered[node]!.last(where: stillHeld)
-            else { return nil }
-            return (node, destination)
+    /// place it entered that still holds it. Moves are checked for cycles in id order, one
+    /// after the other, so they come by their node's depth in the tree the update leaves (then
+    /// by destination): each then goes under a holder already where the update left it, and
+    /// moves that made a tree locally make one in that order too. `parents` is the tree
+    /// before the update. `bind` ties the sources' removals to a move once appended.
+    func moveCandidates(stillHeld: (Placement) -> Bool, parents: [NodeID: NodeID])
+        -> [(node: NodeID, destination: Placement)]
+    {
+        var moves: [NodeID: Placement] = [:]
+        for node in entered.keys where left[node] != nil || leftRegisters.contains(node) {
+            moves[node] = entered[node]!.last(where: stillHeld)
         }
+        func depth(_ node: NodeID) -> Int {
+            var (current, steps, visited) = (node, 0, Set<NodeID>())
+            while visited.insert(current).inserted, let holder = moves[current]?.holder ?? parents[current] {
+                (current, steps) = (holder, steps + 1)
+            }
+            return steps
+        }
+        let depths = moves.mapValues { depth($0.holder) }
+        return moves.sorted { (depths[$0.key]!, $0.value.id) < (depths[$1.key]!, $1.value.id) }
+            .map { (node: $0.key, destination: $0.value) }
     }
 
-    /// Makes the removals of places `node` left part of move `move`.
+    /// Makes the removals of places `node` left part of move `move`, but of places it entered in
+    /// this update: a move with no effect leaves the node where it was before the update, not
+    /// in a place it passed through.
     mutating func bind(_ node: NodeID, to move: OperationID) {
-        for (operation, removal) in left[node] ?? [] {
+        let passedThrough = Set(entered[node]?.map(\.id) ?? [])
+        for (operation, removal, place) in left[node] ?? [] where !passedThrough.contains(place) {
             operations[operation] = operations[operation].binding(removal: removal, to: move)
         }
     }

@@ -1,14 +1,19 @@
 /// Which moves hold and where they leave their nodes (Kleppmann et al. 2021): moves are
 /// applied in id order; one whose destination's holder chain reaches its node is invalid
 /// (no effect at all); among the valid moves of a node the greatest wins; the destinations of
-/// all other moves are hidden.
+/// all other moves are hidden. A valid move takes its node from wherever it is: the places an
+/// earlier move of the node left are gone if that move or any later one of the node is valid.
 struct MoveStatus: Equatable, Sendable {
     var validMoves: Set<OperationID> = []
+    /// Moves whose removals hold: those at or before their node's winning move.
+    var removingMoves: Set<OperationID> = []
     var hiddenDestinations: Set<Placement> = []
+    /// Every placed node's holder once the valid moves are applied (the cycle check's tree).
+    var parents: [NodeID: NodeID] = [:]
 
-    /// Whether a removal holds: it is not part of a move, or part of a valid one.
+    /// Whether a removal holds: it is not part of a move, or part of a move that removes.
     func holds(_ removal: Removal) -> Bool {
-        removal.move.map { validMoves.contains($0) } ?? true
+        removal.move.map { removingMoves.contains($0) } ?? true
     }
 
     /// Whether a target is removed by any of `removals`.
@@ -28,26 +33,18 @@ struct MoveStatus: Equatable, Sendable {
             }
         }
         var status = MoveStatus()
-        var valid: [NodeID: [OperationID]] = [:]
+        var winner: [NodeID: OperationID] = [:]
         for id in moves.keys.sorted() {
             let move = moves[id]!
-            if reaches(move.node, from: move.destination.holder, parent: parent) {
-                status.hiddenDestinations.insert(move.destination)
-                continue
-            }
+            if reaches(move.node, from: move.destination.holder, parent: parent) { continue }
             status.validMoves.insert(id)
             parent[move.node] = move.destination.holder
-            valid[move.node, default: []].append(id)
+            winner[move.node] = id
         }
-        // A valid move's destination is hidden by a greater valid move of the node that did
-        // not see it (a concurrent one): concurrent moves leave the node in one place. A move
-        // that saw it moved the node on by removing what it saw (its sources), and hides
-        // nothing else: the replica that made it showed the node where it still left it.
-        for ids in valid.values {
-            for (index, id) in ids.enumerated() {
-                let move = moves[id]!
-                if ids[(index + 1)...].contains(where: { !moves[$0]!.saw(move) }) { status.hiddenDestinations.insert(move.destination) }
-            }
+        status.parents = parent
+        for (id, move) in moves {
+            if winner[move.node] != id { status.hiddenDestinations.insert(move.destination) }
+            if let latest = winner[move.node], latest >= id { status.removingMoves.insert(id) }
         }
         return status
     }
@@ -71,18 +68,4 @@ struct ReplicaMove: Equatable, Sendable {
     let destination: Placement
     /// The members whose items, entries or tags it removed.
     var sources: Set<MemberKey>
-    /// The change that made it: its replica and sequence, and what that change had seen.
-    var change: (replica: ReplicaID, sequence: UInt64) = (.genesis, 0)
-    var dependencies = DocumentVersion()
-
-    /// Whether the change that made this move had integrated the one that made `other`.
-    func saw(_ other: ReplicaMove) -> Bool {
-        other.change.replica == change.replica ? other.change.sequence < change.sequence
-            : dependencies[other.change.replica] >= other.change.sequence
-    }
-
-    static func == (lhs: ReplicaMove, rhs: ReplicaMove) -> Bool {
-        lhs.node == rhs.node && lhs.destination == rhs.destination && lhs.sources == rhs.sources
-            && lhs.change == rhs.change && lhs.dependencies == rhs.dependencies
-    }
 }

@@ -1,27 +1,21 @@
-/// A register's writes: the visible value is that of the greatest write that is not the hidden
-/// destination of a move (last writer wins).
+/// A register: the greatest write wins (last writer wins). A write that put a node there by a
+/// move that lost shows `null`: the node went elsewhere, and an older value brought back
+/// could be a node that left for another place.
 struct RegisterState: Equatable, Sendable {
-    /// Writes by ascending id; those below the greatest write of a plain value are dropped,
-    /// since only node values can be hidden.
-    private(set) var writes: [(id: OperationID, value: ReplicaValue)] = []
+    private(set) var winner: (id: OperationID, value: ReplicaValue)?
 
     static func == (lhs: RegisterState, rhs: RegisterState) -> Bool {
-        lhs.writes.elementsEqual(rhs.writes) { $0.id == $1.id && $0.value == $1.value }
+        lhs.winner?.id == rhs.winner?.id && lhs.winner?.value == rhs.winner?.value
     }
 
-    func contains(_ id: OperationID) -> Bool { writes.contains { $0.id == id } }
-
     mutating func write(_ value: ReplicaValue, id: OperationID) {
-        let index = writes.firstIndex { $0.id > id } ?? writes.endIndex
-        writes.insert((id, value), at: index)
-        if let lastPlain = writes.lastIndex(where: { $0.value.node == nil }), lastPlain > 0 {
-            writes.removeFirst(lastPlain)
-        }
+        if winner.map({ id > $0.id }) ?? true { winner = (id, value) }
     }
 
     func visible(holder: NodeID, member: String, moves: MoveStatus) -> ReplicaValue? {
-        writes.last { !moves.hiddenDestinations.contains(Placement(holder: holder, member: member, id: $0.id)) }?
-            .value
+        guard let (id, value) = winner else { return nil }
+        let hidden = moves.hiddenDestinations.contains(Placement(holder: holder, member: member, id: id))
+        return hidden ? .json("null") : value
     }
 }
 

@@ -25,10 +25,6 @@ extension ReplicaEngine {
             throw ReplicaEngineError.malformed("a removal names a move its change does not make")
         }
         for (move, sources) in sourcesByMove { moves[move]!.sources = sources }
-        for move in movesOfChange {
-            moves[move]!.change = (change.replica, change.sequence)
-            moves[move]!.dependencies = change.dependencies
-        }
         clock = max(clock, greatest)
         version[change.replica] = change.sequence
         log[change.replica, default: []].append(change)

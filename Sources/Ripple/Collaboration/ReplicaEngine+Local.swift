@@ -7,16 +7,6 @@ extension ReplicaEngine {
     /// replica and is not part of the change. An operation that does not fit the state (an
     /// unknown node, a position out of range, a value of the wrong shape) is skipped.
     mutating func recordLocal(_ operations: [ReplicaOperation]) {
-        // A move this update made that the rules would not let hold (the user put a node under
-        // itself, through references) is recorded as the removal and placing it was: the
-        // change must leave this replica as the update left its model.
-        var refused: Set<NodeID> = []
-        while let invalid = recordLocal(operations, refusingMovesOf: refused) { refused.formUnion(invalid) }
-    }
-
-    /// Records the update, binding no move of the nodes `refused`; returns the nodes whose
-    /// moves would not hold (nothing recorded then), or nil once recorded.
-    private mutating func recordLocal(_ operations: [ReplicaOperation], refusingMovesOf refused: Set<NodeID>) -> Set<NodeID>? {
         var seeds = LocalChangeBuilder(replica: .genesis, firstCounter: 1)
         for operation in operations {
             if case .make(let node, _, _) = operation, node.made.replica == .genesis {
@@ -24,19 +14,18 @@ extension ReplicaEngine {
             }
         }
         clock = max(clock, seeds.nextCounter)
+        if !seeds.operations.isEmpty { genesisSeeds.append(seeds.operations) }
         var scratch = self
         var builder = LocalChangeBuilder(replica: replica, firstCounter: clock + 1)
         for operation in operations {
             if case .make(let node, _, _) = operation, node.made.replica == .genesis { continue }
             scratch.translate(operation, into: &builder)
         }
-        var bound: [OperationID: NodeID] = [:]
-        for (node, destination) in builder.moveCandidates(stillHeld: scratch.holds) where !refused.contains(node) {
+        for (node, destination) in builder.moveCandidates(stillHeld: scratch.holds, parents: moveStatus.parents) {
             let move = builder.append(.move(node: node, destination: destination))
             builder.bind(node, to: move)
-            bound[move] = node
         }
-        guard !builder.operations.isEmpty else { return nil }
+        guard !builder.operations.isEmpty else { return }
         let change = ReplicaChange(
             replica: replica, sequence: version[replica] + 1, dependencies: version,
             firstCounter: builder.firstCounter, operations: builder.operations)
@@ -46,13 +35,10 @@ extension ReplicaEngine {
             try recorded.apply(change, effects: &effects)
         } catch {
             assertionFailure("a local change this replica built does not apply: \(error)")
-            return nil
+            return
         }
         if effects.placementsChanged { recorded.refreshMoves() }
-        let invalid = Set(bound.filter { !recorded.moveStatus.validMoves.contains($0.key) }.values)
-        guard invalid.isEmpty else { return invalid }
         self = recorded
-        return nil
     }
 
     /// Translates one visible operation against this (scratch) state, applying what it emits.
@@ -151,7 +137,7 @@ extension ReplicaEngine {
             let items = removed.map { Removal(target: $0, move: nil) }
             guard emit(.delete(node: node, member: member, items: items), into: &builder) != nil else { return }
             for (index, id) in removed.enumerated() {
-                if let held = sequence.items[id]!.value.node { builder.noteLeft(held, removal: index) }
+                if let held = sequence.items[id]!.value.node { builder.noteLeft(held, removal: index, place: id) }
             }
         }
         guard !inserting.isEmpty else { return }
@@ -196,7 +182,7 @@ extension ReplicaEngine {
     ) {
         for (index, id) in seen.enumerated() {
             let value = map.entries[key]!.first { $0.id == id }!.value
-            if let held = value.node, value != keeping { builder.noteLeft(held, removal: index) }
+            if let held = value.node, value != keeping { builder.noteLeft(held, removal: index, place: id) }
         }
     }
 
@@ -210,7 +196,7 @@ extension ReplicaEngine {
         let remove = ChangeOperation.removeElement(node: node, member: member, element: element, seen: removals)
         guard emit(remove, into: &builder) != nil else { return }
         if let held = element.node {
-            for index in seen.indices { builder.noteLeft(held, removal: index) }
+            for (index, id) in seen.enumerated() { builder.noteLeft(held, removal: index, place: id) }
         }
     }
 }

@@ -47,7 +47,7 @@ extension ReplicaEngine {
         let (member, id) = (placement.member, placement.id)
         switch shape(of: MemberKey(node: placement.holder, member: member)) {
         case .register:
-            return node.registers[member]?.writes.last?.id == id
+            return node.registers[member]?.winner?.id == id
         case .sequence:
             return node.sequences[member]?.items[id].map { !moveStatus.removes($0.removals) } ?? false
         case .map:

@@ -9,7 +9,6 @@ internal import RippleJSON
 /// document then (the nodes the document had before it was shared are the genesis nodes, the
 /// same on every replica opened from the same snapshot), and from then on turns each committed
 /// local update's patch into a change of this replica.
-nonisolated(unsafe) var debugReplica = false
 
 @MainActor
 final class ReplicaSession<Root: DocumentRoot> {
@@ -160,7 +159,19 @@ final class ReplicaSession<Root: DocumentRoot> {
             return false
         }
         let local = Patch(tag: patch.tag, operations: operations, document: patch.document, sequence: patch.sequence)
-        var replicaOperations = try translation.operations(of: local)
+        // New nodes first, bare; then their members: a new node may hold another made in the
+        // same update (or itself), which the engine must know before it is placed.
+        var replicaOperations: [ReplicaOperation] = []
+        var memberSets: [ReplicaOperation] = []
+        for operation in try translation.operations(of: local) {
+            guard case .make(let node, let type, let members) = operation else {
+                memberSets.append(operation)
+                continue
+            }
+            replicaOperations.append(.make(node: node, type: type, members: []))
+            memberSets.insert(contentsOf: members.map { .set(node: node, member: $0.name, content: $0.content) }, at: 0)
+        }
+        replicaOperations += memberSets
         let returning = patch.operations.filter {
             if case .node(let number, _, _) = $0 { return !brought.contains(number) }
             return false
@@ -175,7 +186,6 @@ final class ReplicaSession<Root: DocumentRoot> {
             }
             replicaOperations = changed + replicaOperations
         }
-        if debugReplica { print("RECORD \(engine.replica) \(patch.operations)\n  -> \(replicaOperations)") }
         engine.recordLocal(replicaOperations)
     }
 

@@ -7,9 +7,28 @@ import Testing
 /// and no node is in two arrays or inside itself through the moves.
 @MainActor
 @Suite struct ReplicaConvergenceTests {
-    @Test(arguments: 0..<24)
+    /// Values, strings, sets, dictionaries, nodes made, removed, reordered and moved across
+    /// parents: every replica's model stays what its engine shows after every step.
+    @Test(arguments: 0..<32)
     func replicasWithTheSameChangesHaveTheSameDocument(seed: UInt64) throws {
-        let fuzzing = ReplicaFuzzing(seed: seed)
+        try run(seed: seed, sharesNodes: false)
+    }
+
+    /// The same with shelves also held by back references, `pinned` and `shelvesByKey`, and
+    /// steps undone and redone. Known to fail for some seeds: a move of a node that another
+    /// place still holds (shared through a reference the engine counts as a placement) hides
+    /// that place in the engine but not in the model, and an undo of a move after a concurrent
+    /// move of the same node puts it back beside the later place (History restores members,
+    /// it does not move). Issue 27 is open on both.
+    @Test(arguments: 0..<32)
+    func replicasThatShareNodesConverge(seed: UInt64) throws {
+        withKnownIssue("moves of shared nodes and undone moves (issue 27)", isIntermittent: true) {
+            try run(seed: seed, sharesNodes: true)
+        }
+    }
+
+    func run(seed: UInt64, sharesNodes: Bool) throws {
+        let fuzzing = ReplicaFuzzing(seed: seed, sharesNodes: sharesNodes)
         let origin = Mediator(root: makeLibrary())
         _ = origin.replicaID
         let snapshot = try origin.snapshot()
@@ -27,9 +46,7 @@ import Testing
             let action = fuzzing.index(10)
             switch action {
             case 0..<5:
-                debugReplica = seed == 11 && step == 51
                 try fuzzing.edit(replicas[replica])
-                debugReplica = false
             case 5..<8:
                 // What the sender has that the receiver lacked some time ago, or everything.
                 let receiver = fuzzing.index(replicas.count)

@@ -7,7 +7,7 @@ import Testing
 /// hand each other change sets in random order, duplicated and batched. Each replica's
 /// reference model takes its own operations and those its merges return; it must equal what
 /// the engine shows after every step, and all of them must be equal after a full exchange,
-/// with every board in at most one place and no cycle.
+/// with every board in at most one place and no cycle, and encode the same state bytes.
 @Suite struct ReplicaEngineFuzzTests {
     private struct Counts {
         var updates = 0
@@ -16,7 +16,7 @@ import Testing
         var moves = 0
     }
 
-    @Test(arguments: 1...12 as ClosedRange<UInt64>)
+    @Test(arguments: 1...16 as ClosedRange<UInt64>)
     func replicasConvergeWhateverTheDelivery(seed: UInt64) throws {
         var random = SeededGenerator(state: seed)
         var replicas = (0..<Int.random(in: 3...5, using: &random)).map { _ in
@@ -52,6 +52,11 @@ import Testing
             #expect(replica.document == replicas[0].document, "seed \(seed)")
         }
         checkPlaces(replicas[0].document, seed: seed)
+        let encoded = try replicas[0].engine.encodedState()
+        for replica in replicas { #expect(try replica.engine.encodedState() == encoded, "seed \(seed)") }
+        let rebuilt = try ReplicaEngine(decoding: encoded, replica: replicas[1].engine.replica, shapes: TestReplica.shapes)
+        #expect(VisibleDocument(rebuilt) == replicas[0].document, "seed \(seed)")
+        #expect(rebuilt.version == replicas[0].engine.version, "seed \(seed)")
         print(
             "replica fuzz seed \(seed): \(replicas.count) replicas, \(counts.updates) updates, "
                 + "\(counts.operations) operations (\(counts.moves) moves), \(counts.merges) merges, "
@@ -82,13 +87,11 @@ import Testing
     private func checkPlaces(_ document: VisibleDocument, seed: UInt64) {
         var places: [NodeID: Int] = [:]
         for holder in document.nodes.keys {
-            for case .node(let node) in document.elements(holder, "items") { places[node, default: 0] += 1 }
+            for (_, node) in document.children(of: holder) { places[node, default: 0] += 1 }
         }
         #expect(places.values.allSatisfy { $0 == 1 }, "seed \(seed): a board in two places")
         for node in document.nodes.keys {
-            let below = document.elements(node, "items").compactMap(\.node).flatMap {
-                document.reachable(from: $0, through: "items")
-            }
+            let below = document.children(of: node).flatMap { document.reachable(from: $0.child) }
             #expect(!below.contains(node), "seed \(seed): a cycle through \(node)")
         }
     }
@@ -112,16 +115,19 @@ extension TestReplica {
     private mutating func randomOperations(
         on document: VisibleDocument, using random: inout SeededGenerator, moves: inout Int
     ) -> [ReplicaOperation] {
-        let boards = document.reachable(from: Self.root, through: "items")
+        let boards = document.reachable(from: Self.root)
         let board = boards.randomElement(using: &random)!
         let numbers = document.elements(board, "numbers")
         let items = document.elements(board, "items")
+        let numbersAbsent = document.nodes[board]!.members["numbers"] == .absent
         let word = ReplicaValue.json("\"\(engine.replica)-\(random.next() % 1000)\"")
         let key = "\"k\(random.next() % 4)\""
         let label = ReplicaValue.json("\"l\(random.next() % 4)\"")
         switch random.next() % 11 {
         case 0:
             return [.set(node: board, member: "title", content: .value(word))]
+        case 1 where numbersAbsent, 2 where numbersAbsent:
+            return [.set(node: board, member: "numbers", content: .elements([word]))]
         case 1:
             let values = (0..<Int.random(in: 1...3, using: &random)).map { _ in
                 ReplicaValue.json("\"\(engine.replica)-\(random.next() % 1000)\"")
@@ -150,23 +156,51 @@ extension TestReplica {
             return [.splice(node: board, member: "items", at: Int.random(in: 0..<items.count, using: &random), removing: 1, inserting: [])]
         case 8, 9:
             guard boards.count > 1 else { return [] }
-            let node = boards[Int.random(in: 1..<boards.count, using: &random)]
-            let holder = boards.first { document.elements($0, "items").contains(.node(node)) }!
-            let inside = Set(document.reachable(from: node, through: "items"))
-            let destination = boards.filter { !inside.contains($0) }.randomElement(using: &random)!
-            let from = document.elements(holder, "items").firstIndex(of: .node(node))!
-            var removed = document
-            let removal = ReplicaOperation.splice(node: holder, member: "items", at: from, removing: 1, inserting: [])
-            removed.apply(removal)
-            let to = Int.random(in: 0...removed.elements(destination, "items").count, using: &random)
             moves += 1
-            return [removal, .splice(node: destination, member: "items", at: to, removing: 0, inserting: [.node(node)])]
+            return randomMove(of: boards[Int.random(in: 1..<boards.count, using: &random)], among: boards, on: document, using: &random)
         case 10:
             let values = (0..<Int.random(in: 0...2, using: &random)).map { _ in word }
-            return [.set(node: board, member: "numbers", content: .elements(values))]
+            let absent = random.next() % 3 == 0
+            return [.set(node: board, member: "numbers", content: absent ? .absent : .elements(values))]
         default:
             return []
         }
+    }
+}
+
+extension TestReplica {
+    /// Moves a board from its place (an item or a pinned key) to another board's items or
+    /// pinned keys, never into itself or its descendants as this replica sees them.
+    fileprivate func randomMove(
+        of node: NodeID, among boards: [NodeID], on document: VisibleDocument, using random: inout SeededGenerator
+    ) -> [ReplicaOperation] {
+        let (holder, place) = boards.lazy.compactMap { holder in
+            document.children(of: holder).first { $0.child == node }.map { (holder, $0.place) }
+        }.first!
+        let inside = Set(document.reachable(from: node))
+        let destination = boards.filter { !inside.contains($0) }.randomElement(using: &random)!
+        let removal: ReplicaOperation
+        switch place {
+        case .item(let index):
+            removal = .splice(node: holder, member: "items", at: index, removing: 1, inserting: [])
+        case .pinned(let key):
+            removal = .setKeys(node: holder, member: "pinned", setting: [], removing: [.json(key)])
+        case .child:
+            removal = .set(node: holder, member: "child", content: .value(.json("null")))
+        }
+        var removed = document
+        removed.apply(removal)
+        switch random.next() % 4 {
+        case 0:
+            return [removal, .set(node: destination, member: "child", content: .value(.node(node)))]
+        case 1:
+            let entry = ReplicaEntry(key: "\"p\(random.next() % 3)\"", value: .node(node))
+            return [removal, .setKeys(node: destination, member: "pinned", setting: [entry], removing: [])]
+        default:
+            break
+        }
+        let to = Int.random(in: 0...removed.elements(destination, "items").count, using: &random)
+        return [removal, .splice(node: destination, member: "items", at: to, removing: 0, inserting: [.node(node)])]
     }
 }
 

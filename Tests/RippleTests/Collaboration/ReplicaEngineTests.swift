@@ -114,6 +114,90 @@ import Testing
         #expect(places(of: first, in: a.document) == [second])
     }
 
+    @Test func movesOfOneUpdateHoldInTheOrderTheyWereMade() throws {
+        var (a, b) = (TestReplica(1), TestReplica(2))
+        let parent = a.addBoard()
+        let child = a.addBoard(to: parent)
+        try b.receive(from: a)
+        // The parent may go into its child only because the child left it first.
+        var operations: [ReplicaOperation] = [
+            .splice(node: parent, member: "items", at: 0, removing: 1, inserting: []),
+            .splice(node: root, member: "items", at: 1, removing: 0, inserting: [.node(child)]),
+            .splice(node: root, member: "items", at: 0, removing: 1, inserting: []),
+        ]
+        operations.append(.splice(node: child, member: "items", at: 0, removing: 0, inserting: [.node(parent)]))
+        a.record(operations)
+        #expect(a.document == a.shown)
+        try exchange(&a, &b)
+        #expect(places(of: child, in: b.document) == [root])
+        #expect(places(of: parent, in: b.document) == [child])
+    }
+
+    @Test func movesOfOneUpdateHoldWhateverOrderTheirPlacesWereEnteredIn() throws {
+        var (a, b) = (TestReplica(1), TestReplica(2))
+        let outer = a.addBoard()
+        let target = a.addBoard()
+        let inner = a.addBoard(to: outer)
+        try b.receive(from: a)
+        // inner leaves outer first (by way of the root), outer enters inner, inner goes on to
+        // target: outer's place is entered before inner's last one, yet it is valid only once
+        // inner has left it.
+        a.record([
+            .splice(node: outer, member: "items", at: 0, removing: 1, inserting: []),
+            .splice(node: root, member: "items", at: 2, removing: 0, inserting: [.node(inner)]),
+            .splice(node: root, member: "items", at: 0, removing: 1, inserting: []),
+            .splice(node: inner, member: "items", at: 0, removing: 0, inserting: [.node(outer)]),
+            .splice(node: root, member: "items", at: 1, removing: 1, inserting: []),
+            .splice(node: target, member: "items", at: 0, removing: 0, inserting: [.node(inner)]),
+        ])
+        #expect(a.document == a.shown)
+        try exchange(&a, &b)
+        #expect(places(of: inner, in: b.document) == [target])
+        #expect(places(of: outer, in: b.document) == [inner])
+    }
+
+    @Test func aValidMoveTakesTheNodeFromWhereItIsAfterAnInvalidOne() throws {
+        var (a, b) = (TestReplica(1), TestReplica(2))
+        let first = a.addBoard()
+        let second = a.addBoard()
+        try b.receive(from: a)
+        a.move(first, from: root, to: second)
+        // b's first move closes a cycle with a's (and has no effect); its second, from where
+        // the first put it, is valid and takes the node from the root, where it still was.
+        b.move(second, from: root, to: first)
+        b.move(second, from: first, to: root)
+        try exchange(&a, &b)
+        #expect(places(of: second, in: a.document) == [root])
+        #expect(places(of: first, in: a.document) == [second])
+    }
+
+    @Test func aRegisterWhoseNodeMovedElsewhereShowsNullNotAnOlderNode() throws {
+        var (a, b) = (TestReplica(1), TestReplica(2))
+        let moved = a.addBoard()
+        let swapped = a.addBoard()
+        let other = a.addBoard()
+        a.record([
+            .splice(node: root, member: "items", at: 1, removing: 1, inserting: []),
+            .set(node: root, member: "child", content: .value(.node(swapped))),
+        ])
+        try b.receive(from: a)
+        // a puts `moved` in the register and `swapped` back in items; b moves `moved` to other,
+        // later (its clock is ahead): the register must not show `swapped` again, which is in
+        // items.
+        for title in ["\"1\"", "\"2\"", "\"3\""] {
+            b.record([.set(node: other, member: "title", content: .value(.json(title)))])
+        }
+        a.record([
+            .splice(node: root, member: "items", at: 0, removing: 1, inserting: [.node(swapped)]),
+            .set(node: root, member: "child", content: .value(.node(moved))),
+        ])
+        b.move(moved, from: root, to: other)
+        try exchange(&a, &b)
+        #expect(a.document.nodes[root]!.members["child"] == .value(.json("null")))
+        #expect(places(of: swapped, in: a.document) == [root])
+        #expect(places(of: moved, in: a.document) == [other])
+    }
+
     @Test func anEditOfANodeAnotherReplicaRemovedIsKeptHidden() throws {
         var (a, b) = (TestReplica(1), TestReplica(2))
         let card = a.addBoard()

@@ -3,7 +3,7 @@
 /// Replicas of one test document, each with the reference model its operations build.
 struct TestReplica {
     static let shapes: [String: [String: MemberShape]] = [
-        "Board": ["items": .sequence, "numbers": .sequence, "tags": .map, "labels": .set]
+        "Board": ["items": .sequence, "numbers": .sequence, "tags": .map, "labels": .set, "pinned": .map]
     ]
     static let root = NodeID.genesis(1)
 
@@ -21,9 +21,11 @@ struct TestReplica {
         .make(
             node: node, type: "Board",
             members: [
+                ReplicaMember(name: "child", content: .value(.json("null"))),
                 ReplicaMember(name: "items", content: .elements([])),
                 ReplicaMember(name: "labels", content: .members([])),
                 ReplicaMember(name: "numbers", content: .elements([])),
+                ReplicaMember(name: "pinned", content: .entries([])),
                 ReplicaMember(name: "tags", content: .entries([])),
                 ReplicaMember(name: "title", content: .value(.json(title))),
             ])

@@ -77,15 +77,35 @@ struct VisibleDocument: Equatable, CustomStringConvertible {
         if case .elements(let values) = nodes[node]?.members[member] { values } else { [] }
     }
 
-    /// The nodes reachable from `root` through `member` sequences, root first, depth first.
-    func reachable(from root: NodeID, through member: String) -> [NodeID] {
+    /// Where a board holds another: an index of its items, a key of its pinned dictionary, or
+    /// its child register.
+    enum Place: Equatable {
+        case item(Int)
+        case pinned(String)
+        case child
+    }
+
+    /// The boards a board holds: items, then pinned ones by key, then its child.
+    func children(of node: NodeID) -> [(place: Place, child: NodeID)] {
+        var children = elements(node, "items").enumerated().compactMap { index, value in
+            value.node.map { (Place.item(index), $0) }
+        }
+        if case .entries(let pinned) = nodes[node]?.members["pinned"] {
+            children += pinned.keys.sorted().compactMap { key in pinned[key]!.node.map { (Place.pinned(key), $0) } }
+        }
+        if case .value(.node(let child)) = nodes[node]?.members["child"] { children.append((.child, child)) }
+        return children
+    }
+
+    /// The boards reachable from `root` (root first, depth first).
+    func reachable(from root: NodeID) -> [NodeID] {
         var result: [NodeID] = []
         var visited: Set<NodeID> = []
         var stack = [root]
         while let node = stack.popLast() {
             guard visited.insert(node).inserted else { continue }
             result.append(node)
-            stack += elements(node, member).compactMap(\.node).reversed()
+            stack += children(of: node).map(\.child).reversed()
         }
         return result
     }
