@@ -46,6 +46,27 @@ protocol FileSystemCalls: AnyObject, Sendable {
     func folderContents(_ path: String) throws -> [String]
 }
 
+extension FileSystemCalls {
+    /// Writes `bytes` whole at `offset` of the file open as `descriptor`, however many calls it
+    /// takes (a write may write fewer bytes than asked).
+    ///
+    /// - Throws: ``DocumentError/fileError(path:operation:code:)`` naming `path`.
+    func writeWhole(_ bytes: [UInt8], at offset: Int, to descriptor: Int32, path: String) throws {
+        var written = 0
+        while written < bytes.count {
+            let count: Int
+            do {
+                count = try bytes.withUnsafeBytes { try write(descriptor, UnsafeRawBufferPointer(rebasing: $0[written...]), at: offset + written) }
+            } catch let error as SystemCallError {
+                throw DocumentError.fileError(path: path, operation: "write", code: error.code)
+            }
+            // A write that writes nothing would loop forever: the disk is full.
+            guard count > 0 else { throw DocumentError.fileError(path: path, operation: "write", code: ENOSPC) }
+            written += count
+        }
+    }
+}
+
 /// A call of ``FileSystemCalls`` failed with `errno` `code`.
 struct SystemCallError: Error {
     let code: Int32
