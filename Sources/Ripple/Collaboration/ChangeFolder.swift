@@ -82,7 +82,8 @@ final class ChangeFolder {
     /// Appends `record` to this replica's file; it is on disk (synced) when this returns.
     ///
     /// - Throws: ``DocumentError/fileError(path:operation:code:)`` when a write or the sync
-    ///   fails: the file is cut back to what it held before, so that no half record stays;
+    ///   fails: the file is cut back to what it held before, so that no half record stays; and
+    ///   when the file was replaced or removed since the folder was opened (nothing written);
     ///   ``DocumentError/tooLarge(reason:)`` for a record over the limit and
     ///   ``DocumentError/unencodable(reason:)`` for an empty one, with nothing written.
     func append(_ record: [UInt8]) throws {
@@ -93,12 +94,18 @@ final class ChangeFolder {
         guard record.count <= maximumPayload else {
             throw DocumentError.tooLarge(reason: "a record of \(record.count) bytes, over the limit of \(maximumPayload), for \(ownPath)")
         }
+        // A sync engine that replaced or removed the own file (a download over it, an eviction)
+        // left this descriptor on a file no one reads: a record appended there would be lost.
+        let open = try Self.call("stat", ownPath) { try files.status(of: descriptor) }
+        let named = try Self.call("stat", ownPath) { try files.status(atPath: ownPath, followingLinks: false) }
+        guard let named, named.isSameFile(as: open) else {
+            throw DocumentError.fileError(path: ownPath, operation: "append (the file was replaced or removed while open: open the folder again)", code: ENOENT)
+        }
         // A failed append whose cutting back failed too left bytes after the end: cut them now,
         // or the record would follow a torn one, and the readers would wait for it forever.
-        let size = try Self.call("stat", ownPath) { try files.status(of: descriptor) }.size
-        if size != end { try Self.call("truncate", ownPath) { try files.truncate(descriptor, to: end) } }
+        if open.size != end { try Self.call("truncate", ownPath) { try files.truncate(descriptor, to: end) } }
         do {
-            try Self.write(ChangeFolderFormat.record(record), at: end, to: descriptor, path: ownPath, files: files)
+            try files.writeWhole(ChangeFolderFormat.record(record), at: end, to: descriptor, path: ownPath)
             try Self.call("fsync", ownPath) { try files.sync(descriptor) }
         } catch {
             // Readers that saw the half record took it for one still arriving; once cut, they
@@ -134,7 +141,7 @@ final class ChangeFolder {
         case .incomplete:
             let header = ChangeFolderFormat.header(replica: replica)
             try call("truncate", path) { try files.truncate(descriptor, to: 0) }
-            try write(header, at: 0, to: descriptor, path: path, files: files)
+            try files.writeWhole(header, at: 0, to: descriptor, path: path)
             try call("fsync", path) { try files.sync(descriptor) }
             return header.count
         case .header(let owner, damaged: false) where owner == replica.rawValue:
@@ -171,19 +178,6 @@ final class ChangeFolder {
             bytes += chunk[0..<count]
         }
         return bytes
-    }
-
-    /// Writes `bytes` whole at `offset`, however many calls it takes.
-    private static func write(_ bytes: [UInt8], at offset: Int, to descriptor: Int32, path: String, files: any FileSystemCalls) throws {
-        var written = 0
-        while written < bytes.count {
-            let count = try call("write", path) {
-                try bytes.withUnsafeBytes { try files.write(descriptor, UnsafeRawBufferPointer(rebasing: $0[written...]), at: offset + written) }
-            }
-            // A write that writes nothing would loop forever: the disk is full.
-            guard count > 0 else { throw DocumentError.fileError(path: path, operation: "write", code: ENOSPC) }
-            written += count
-        }
     }
 
     /// Runs `body`, a call on the file at `path`, with its failure as a ``DocumentError``.

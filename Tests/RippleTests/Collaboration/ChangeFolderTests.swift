@@ -45,6 +45,25 @@ import Testing
         #expect(try ChangeFolder(url: folder, replica: reader).readNew() == [payload("a1"), payload("a2")])
     }
 
+    @Test func anAppendToAnOwnFileThatWasReplacedOrRemovedThrowsAndWritesNothing() throws {
+        let folder = space.url("shared")
+        let a = try ChangeFolder(url: folder, replica: alice)
+        try a.append(payload("a1"))
+        let own = folder.appendingPathComponent(a.ownFileName)
+        let before = try Data(contentsOf: own)
+        // What a sync engine does when it downloads a version over the file: a new file.
+        try before.write(to: own, options: .atomic)
+        #expect(throws: DocumentError.self) { try a.append(payload("a2")) }
+        #expect(try Data(contentsOf: own) == before)
+        try FileManager.default.removeItem(at: own)
+        #expect(throws: DocumentError.self) { try a.append(payload("a2")) }
+        #expect(!FileManager.default.fileExists(atPath: own.path))
+        try before.write(to: own)
+        let reopened = try ChangeFolder(url: folder, replica: alice)
+        try reopened.append(payload("a2"))
+        #expect(try ChangeFolder(url: folder, replica: reader).readNew() == [payload("a1"), payload("a2")])
+    }
+
     @Test func aFileArrivingCutShortIsReadUpToItsLastWholeRecordAndTheRestLater() throws {
         let source = try ChangeFolder(url: space.url("alice"), replica: alice)
         let written = (0..<5).map { payload("record \($0) " + String(repeating: "x", count: $0 * 7)) }

@@ -26,7 +26,7 @@ struct FolderSyncSimulator {
 
     /// One thing a sync engine does to one file in one folder, picked at random.
     mutating func step() throws {
-        let names = try changeFileNames()
+        let names = changeFileNames()
         guard let name = names.randomElement(using: &random), let (origin, source) = try longest(name) else { return }
         let destinations = folders.indices.filter { $0 != origin && folders[$0].ownFile != name }
         guard let destination = destinations.randomElement(using: &random) else { return }
@@ -65,7 +65,7 @@ struct FolderSyncSimulator {
 
     /// Delivers every file whole to every folder, as a sync engine does in the end.
     func settle() throws {
-        for name in try changeFileNames() {
+        for name in changeFileNames() {
             guard let (origin, source) = try longest(name) else { continue }
             for destination in folders.indices where destination != origin && folders[destination].ownFile != name {
                 try source.write(to: folders[destination].url.appendingPathComponent(name), options: .atomic)
@@ -74,7 +74,7 @@ struct FolderSyncSimulator {
     }
 
     /// The own files of the folders: what is synced (conflict copies stay where they were made).
-    private func changeFileNames() throws -> [String] {
+    private func changeFileNames() -> [String] {
         folders.map(\.ownFile)
     }
 
