@@ -40,6 +40,31 @@ protocol FileSystemCalls: AnyObject, Sendable {
     func realPath(_ path: String) throws -> String
     /// `fsync(2)` of a folder, so that the names created or renamed in it stay after a power cut.
     func syncFolder(_ path: String) throws
+    /// `mkdir(2)`: `false` when something is there already (``ChangeFolder`` creates its folder).
+    func makeFolder(_ path: String) throws -> Bool
+    /// `opendir(3)` and `readdir(3)`: the names in a folder, without `.` and `..`.
+    func folderContents(_ path: String) throws -> [String]
+}
+
+extension FileSystemCalls {
+    /// Writes `bytes` whole at `offset` of the file open as `descriptor`, however many calls it
+    /// takes (a write may write fewer bytes than asked).
+    ///
+    /// - Throws: ``DocumentError/fileError(path:operation:code:)`` naming `path`.
+    func writeWhole(_ bytes: [UInt8], at offset: Int, to descriptor: Int32, path: String) throws {
+        var written = 0
+        while written < bytes.count {
+            let count: Int
+            do {
+                count = try bytes.withUnsafeBytes { try write(descriptor, UnsafeRawBufferPointer(rebasing: $0[written...]), at: offset + written) }
+            } catch let error as SystemCallError {
+                throw DocumentError.fileError(path: path, operation: "write", code: error.code)
+            }
+            // A write that writes nothing would loop forever: the disk is full.
+            guard count > 0 else { throw DocumentError.fileError(path: path, operation: "write", code: ENOSPC) }
+            written += count
+        }
+    }
 }
 
 /// A call of ``FileSystemCalls`` failed with `errno` `code`.
@@ -142,6 +167,31 @@ final class SystemFileCalls: FileSystemCalls, Sendable {
         }
     }
 
+    func makeFolder(_ path: String) throws -> Bool {
+        while systemMakeFolder(path) != 0 {
+            if errno == EINTR { continue }
+            if errno == EEXIST { return false }
+            throw SystemCallError(code: errno)
+        }
+        return true
+    }
+
+    func folderContents(_ path: String) throws -> [String] {
+        guard let folder = opendir(path) else { throw SystemCallError(code: errno) }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while true {
+            // readdir returns nil both at the end and on an error, which only errno tells apart.
+            errno = 0
+            guard let entry = readdir(folder) else {
+                if errno != 0 { throw SystemCallError(code: errno) }
+                return names
+            }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+    }
+
     /// Runs a call until it is not interrupted; its result, or its `errno` thrown.
     private func retrying<Result: BinaryInteger>(_ call: () -> Result) throws -> Result {
         while true {
@@ -179,6 +229,14 @@ private func systemClose(_ descriptor: Int32) -> Int32 {
     Glibc.close(descriptor)
     #else
     Darwin.close(descriptor)
+    #endif
+}
+
+private func systemMakeFolder(_ path: String) -> Int32 {
+    #if canImport(Glibc)
+    Glibc.mkdir(path, 0o755)
+    #else
+    Darwin.mkdir(path, 0o755)
     #endif
 }
 

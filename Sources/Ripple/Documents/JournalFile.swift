@@ -314,15 +314,7 @@ final class JournalFile {
 
     /// Writes `bytes` whole at `offset`, however many calls it takes.
     private static func write(_ bytes: [UInt8], at offset: Int, to descriptor: Int32, path: String, files: any FileSystemCalls) throws {
-        var written = 0
-        while written < bytes.count {
-            let count = try call("write", path) {
-                try bytes.withUnsafeBytes { try files.write(descriptor, UnsafeRawBufferPointer(rebasing: $0[written...]), at: offset + written) }
-            }
-            // A write that writes nothing would loop forever: the disk is full.
-            guard count > 0 else { throw DocumentError.fileError(path: path, operation: "write", code: ENOSPC) }
-            written += count
-        }
+        try files.writeWhole(bytes, at: offset, to: descriptor, path: path)
     }
 
     /// Runs `body`, a call on the journal's file, with its failure as a ``DocumentError``.

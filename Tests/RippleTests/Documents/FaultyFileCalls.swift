@@ -126,4 +126,14 @@ final class FaultyFileCalls: FileSystemCalls, @unchecked Sendable {
     func syncFolder(_ path: String) throws {
         try count("fsync folder", path)
     }
+
+    func makeFolder(_ path: String) throws -> Bool {
+        try count("mkdir", path, error: ENOSPC)
+        return try real.makeFolder(path)
+    }
+
+    func folderContents(_ path: String) throws -> [String] {
+        try count("list folder", path)
+        return try real.folderContents(path)
+    }
 }

@@ -67,6 +67,12 @@ enum BenchAbout {
               and beside the same files when a comment in each names `func validate` (which
               makes the generator parse them); the files must leave the generated code as it
               was. Goal: the run beside the files at most 0.5x the run that parses them.
+          17  Collaboration, beside Loro and Yrs (Tests/Benchmarks/collaboration/crdt_bench.py,
+              run through python3 with `pip install loro pycrdt`; skipped, saying why, without
+              them): merging 100,000 property writes of another replica into a document of
+              1,000 nodes, the bytes of one property change on its own, snapshot sizes and
+              memory of 1,000 and 100,000 nodes; the script's header says what each measures.
+              Goals: the merge at most 1x Loro's import, one change at most 2x Loro's bytes.
 
         Durable updates against SQLite's WAL mode with synchronous=FULL, in the same package:
           swift run -c release --package-path Tests/Benchmarks durability-bench

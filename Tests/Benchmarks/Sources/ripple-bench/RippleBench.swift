@@ -52,6 +52,7 @@ enum RippleBench {
         try JSONSuite(harness: harness, goals: goals).run()
         try DocumentSuite(harness: harness, goals: goals).run()
         try WorkbookSuite(harness: harness, goals: goals).run()
+        try CollaborationSuite(harness: harness, goals: goals).run()
 
         goals.print()
         if let warning = loadWarning() {

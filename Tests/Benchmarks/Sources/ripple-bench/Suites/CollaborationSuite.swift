@@ -1,0 +1,77 @@
+import BenchReport
+
+/// Table 17: merging another replica's writes, the size of one change, of a snapshot, and
+/// memory, for Ripple beside Loro and Yrs replaying the same operations (`crdt_bench.py`).
+@MainActor
+final class CollaborationSuite {
+    static let section = "collaboration"
+    static let mergeGoal = "merging 100,000 writes of another replica at most 1x Loro's import"
+    static let changeGoal = "bytes per single-property change at most 2x Loro's"
+
+    private let harness: Harness
+    private let goals: GoalBoard
+
+    init(harness: Harness, goals: GoalBoard) {
+        self.harness = harness
+        self.goals = goals
+    }
+
+    func run() throws {
+        guard harness.options.includes(section: Self.section) else { return }
+        let workload = CollaborationWorkload.standard(quick: harness.options.isQuick)
+        let report: CRDTReport
+        switch CRDTComparison.run(quick: harness.options.isQuick) {
+        case .skipped(let reason):
+            print("\n17. Collaboration: the comparison with Loro and Yrs is skipped: \(reason)")
+            for goal in [Self.mergeGoal, Self.changeGoal] { goals.skip(goal, reason: "no comparison: \(reason)") }
+            return
+        case .report(let value):
+            report = value
+        }
+        let ripple = try CollaborationRows.ripple(workload)
+        var table = Table(
+            "17. Collaboration: \(Format.count(workload.nodes)) nodes of \(workload.properties.count) properties, beside Loro and Yrs",
+            headers: ["figure", "Ripple", "Loro", "Yrs", "Ripple vs Loro"])
+        func row(_ name: String, _ figure: (CollaborationFigures) -> Double?, _ format: (Double) -> String) {
+            let values = [ripple, report.loro, report.yrs].map { $0.flatMap(figure) }
+            let ratio = values[0].flatMap { rippleValue in values[1].map { rippleValue / $0 } }
+            table.append(
+                [name, values[0].map(format) ?? (ripple == nil ? "to come" : "-")] + values[1...].map { $0.map(format) ?? "-" }
+                    + [ratio.map(Format.ratio) ?? ""])
+        }
+        let bytes = { (value: Double) in Format.count(Int(value.rounded())) }
+        row("merge \(Format.count(workload.writes)) writes of another replica, ms", { $0.mergeSeconds * 1e3 }, { String(format: "%.1f", $0) })
+        row("... the update merged, bytes", { Double($0.mergeUpdateBytes) }, bytes)
+        row("one property change, bytes", { $0.bytesPerChange }, bytes)
+        for nodes in workload.snapshotNodes.map(String.init) {
+            row("snapshot of \(Format.count(Int(nodes) ?? 0)) nodes, bytes", { $0.snapshotBytes[nodes].map(Double.init) }, bytes)
+            row("... in memory (made there), bytes", { $0.memoryBytes[nodes].flatMap { $0 }.map(Double.init) }, bytes)
+            row("... in memory (opened), bytes", { $0.memoryAfterImportBytes?[nodes].flatMap { $0 }.map(Double.init) }, bytes)
+        }
+        table.notes = [
+            "Loro \(report.loro?.version ?? "missing") and Yrs (pycrdt) \(report.yrs?.version ?? "missing") through their Python bindings,"
+                + " timing only their native calls; merge: best of \(report.runs).",
+            "crdt_bench.py's header says what each figure measures; the same content as compact JSON: "
+                + report.jsonBytes.sorted { (Int($0.key) ?? 0) < (Int($1.key) ?? 0) }
+                .map { "\(Format.count(Int($0.key) ?? 0)) nodes \(Format.count($0.value)) bytes" }.joined(separator: ", ") + ".",
+        ]
+        if report.workload != workload {
+            table.notes.append("warning: crdt_bench.py replayed another workload than Ripple's side: \(report.workload)")
+        }
+        if !report.missing.isEmpty { table.notes.append("missing: \(report.missing.joined(separator: "; "))") }
+        table.print()
+        checkGoals(ripple: ripple, loro: report.loro, sameWorkload: report.workload == workload)
+    }
+
+    private func checkGoals(ripple: CollaborationFigures?, loro: CollaborationFigures?, sameWorkload: Bool) {
+        guard let ripple, let loro, sameWorkload else {
+            let reason = ripple == nil ? "Ripple's side to come (CollaborationRows.ripple)" : loro == nil ? "Loro missing" : "workloads differ"
+            for goal in [Self.mergeGoal, Self.changeGoal] { goals.skip(goal, reason: reason) }
+            return
+        }
+        let merge = ripple.mergeSeconds / loro.mergeSeconds
+        goals.check(Self.mergeGoal, measured: Format.ratio(merge), passed: merge <= 1)
+        let change = ripple.bytesPerChange / loro.bytesPerChange
+        goals.check(Self.changeGoal, measured: Format.ratio(change), passed: change <= 2)
+    }
+}
