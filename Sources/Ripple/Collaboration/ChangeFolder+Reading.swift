@@ -41,6 +41,16 @@ extension ChangeFolder {
         return records
     }
 
+    /// This replica's own records, from the first: what a shared store that opens merges again.
+    ///
+    /// - Throws: ``DocumentError/fileError(path:operation:code:)`` when the file cannot be read.
+    func readOwn() throws -> [[UInt8]] {
+        let bytes = try Self.read(descriptor, from: 0, path: path + "/" + ownFileName, files: files)
+        var state = FileProgress()
+        defer { progress[ownFileName] = nil }
+        return records(in: bytes, of: ownFileName, state: &state)
+    }
+
     /// The records of the file `name` not read before; a problem reported instead when it
     /// cannot be read, its progress left as it was.
     private func readNew(of name: String) -> [[UInt8]] {

@@ -37,7 +37,7 @@ final class ChangeFolder {
     let maximumPayload: Int
     let files: any FileSystemCalls
     /// The own file, open for appending.
-    private let descriptor: Int32
+    let descriptor: Int32
     /// Where the next record goes: the end of the last whole record.
     private var end: Int
     /// How far each of the others' files has been read, by name.

@@ -1,0 +1,119 @@
+import Foundation
+
+/// A document shared through a folder that a sync engine keeps in step between devices
+/// (iCloud Drive, Dropbox, Syncthing, a network share): each replica appends its own changes to
+/// a file of its own there and merges the others'.
+///
+/// ```swift
+/// let store = try SharedFolderStore<Board>(folder: sharedFolder, identity: localIdentityFile)
+/// try store.mediator.update { $0.columns[0].title = "Backlog" }   // on disk when it returns
+/// try store.sync()                                                // merges what others wrote
+/// ```
+///
+/// The folder holds `genesis.ripple`, the document as it was when it began to be shared (the
+/// first store to open an empty folder writes it; make the shared document on one device
+/// first), and one `<replica>.ripplechanges` file per replica. A replica's identity is kept in
+/// `identity`, a file of this device's that must not be in the shared folder (two devices with
+/// one identity would make changes that clash).
+///
+/// Every committed update of the mediator is appended to this replica's file and synced to disk
+/// before `update` returns; killed at any instant, a store reopens with every update that
+/// returned. Files that arrive partly written, late, duplicated or as conflict copies are read
+/// as they are: a torn record waits for the rest, a change already merged is skipped.
+///
+/// Opening merges every change in the folder again, which costs the document's whole history:
+/// shared folders are not compacted yet.
+@MainActor
+public final class SharedFolderStore<Root: DocumentRoot> {
+    /// The mediator of the shared document: update it as any.
+    public let mediator: Mediator<Root>
+    /// The shared folder.
+    public let folder: URL
+    private let files: ChangeFolder
+    /// How many of its own changes this replica has appended to its file.
+    private var appended: UInt64
+
+    /// Opens the document shared in `folder`, or begins sharing a new one there.
+    ///
+    /// - Parameters:
+    ///   - folder: The shared folder (made if missing).
+    ///   - identity: A file of this device's, outside the shared folder, that keeps this
+    ///     replica's identity (made if missing).
+    /// - Throws: ``DocumentError`` or ``ReplicaError`` when the folder's document is not one of
+    ///   this model, a file is damaged, or the file system refused.
+    public init(folder: URL, identity: URL) throws {
+        self.folder = folder
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let replica = try Self.replicaID(in: identity)
+        let genesis = folder.appendingPathComponent("genesis.ripple")
+        let mediator: Mediator<Root>
+        if let bytes = try? Data(contentsOf: genesis) {
+            mediator = try Mediator<Root>(opening: bytes)
+            mediator.startReplica(as: replica)
+        } else {
+            mediator = Mediator(root: Root._rippleMakeRoot())
+            mediator.startReplica(as: replica)
+            // Another device may have begun the same folder: the first genesis stays.
+            do {
+                try mediator.snapshot().write(to: genesis, options: .withoutOverwriting)
+            } catch let error as CocoaError where error.code == .fileWriteFileExists {
+                throw ReplicaError.malformed("another replica began sharing this folder at the same time; open it again")
+            }
+        }
+        self.mediator = mediator
+        files = try ChangeFolder(url: folder, replica: replica)
+        appended = 0
+        for record in try files.readOwn() + files.readNew() { try merge(record) }
+        appended = mediator.version[replica]
+        mediator.history.clear()
+        mediator.markSaved()
+        mediator.patchRecorder.sinks.append { [weak self] patch in
+            guard let self, patch.tag != "remote" else { return }
+            self.appendOwnChanges()
+        }
+    }
+
+    /// Merges what the other replicas appended since the last sync, as one update each.
+    ///
+    /// - Throws: What ``Mediator/merge(_:)`` throws for a change set another replica's file
+    ///   holds (of another document, say); the changes merged before it stay.
+    public func sync() throws {
+        appendOwnChanges()
+        for record in try files.readNew() { try merge(record) }
+    }
+
+    private func merge(_ record: [UInt8]) throws {
+        let changes = try JSONDecoder().decode(ChangeSet.self, from: Data(record))
+        try mediator.merge(changes)
+    }
+
+    /// Appends this replica's changes that its file does not hold yet; a failure is reported to
+    /// the failure handler and tried again at the next update or sync.
+    private func appendOwnChanges() {
+        let replica = mediator.replicaID
+        let own = mediator.version[replica]
+        guard own > appended else { return }
+        var since = mediator.version
+        since[replica] = appended
+        do {
+            let changes = try mediator.changes(since: since)
+            try files.append(Array(try JSONEncoder().encode(changes)))
+            appended = own
+        } catch {
+            mediator.core.reportFailure(error, origin: "shared folder", wasRolledBack: false)
+        }
+    }
+
+    /// This device's replica identity, kept in `file` (made, with a new identity, if missing).
+    private static func replicaID(in file: URL) throws -> ReplicaID {
+        if let text = try? String(contentsOf: file, encoding: .utf8) {
+            guard let raw = UInt64(text.trimmingCharacters(in: .whitespacesAndNewlines), radix: 16), let id = ReplicaID(rawValue: raw)
+            else { throw ReplicaError.malformed("the identity file \(file.path) does not hold a replica identity") }
+            return id
+        }
+        let id = ReplicaID.random()
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(id.description.utf8).write(to: file, options: .atomic)
+        return id
+    }
+}
