@@ -3,7 +3,7 @@
 /// The body is skipped (its comments become dangling); the signature is kept as normalized text:
 /// `func validate() throws` has `name == "validate"`, `signature == "() throws"`,
 /// `isThrowing == true` and `parameterCount == 0`.
-package struct FunctionDeclaration: Hashable, Sendable {
+package struct FunctionDeclaration: Equatable, Sendable {
     /// Which kind of function declaration this is.
     package enum Kind: String, Hashable, Sendable {
         case function

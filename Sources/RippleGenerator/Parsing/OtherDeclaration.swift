@@ -3,7 +3,7 @@
 /// They are kept, with their attached comments, so that a later stage can tell an annotation
 /// written above one of them ("annotations go on `var` declarations") from an annotation above
 /// nothing at all.
-package struct OtherDeclaration: Hashable, Sendable {
+package struct OtherDeclaration: Equatable, Sendable {
     /// Which declaration this is.
     package enum Kind: String, Hashable, Sendable {
         case typeAlias
