@@ -100,7 +100,7 @@ enum BenchAbout {
           Measured on a machine loaded by other builds (load 4.5-7), the clean build's CPU time
           read 49.5-53.5 s before and 48.5-55.2 s after, alternating: the cut is within that
           noise (about 0.5 s of CPU expected), and measure-build.sh read 81.6-90.5 s against
-          7.1-13.7 s (7.84x). Before, on the quiet morning of the same day: 27.7-30.3 s against
+          7.1-13.7 s (7.84x), then at load 3-5 46.5-70.6 s against 5.9-8.9 s (7.83x). Before, on the quiet morning of the same day: 27.7-30.3 s against
           4.8-5.7 s, 5.74x. Still MISS. What would move it: a tool that compiles less of the
           generator (the scheme dump, --dump-scheme, 360 KB of the objects, is never run by the
           plugins but shares the command line), fewer than 100 generator files (4 batches
