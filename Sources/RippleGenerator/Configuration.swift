@@ -17,7 +17,7 @@ import Foundation
 /// `DocumentRoot` and `DocumentNode`, which mediators save and open. Command-line
 /// options override these settings. An unknown key is an error that names the nearest known
 /// key, so that a typo cannot silently drop a setting.
-package struct Configuration: Hashable, Sendable {
+package struct Configuration: Equatable, Sendable {
     /// The annotation language, read from the word annotations start with: `ripple` in
     /// `// ripple: node`.
     package var annotationLanguage: AnnotationLanguage?

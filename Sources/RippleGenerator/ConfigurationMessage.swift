@@ -5,7 +5,7 @@
 /// ConfigurationMessage.unknownKey("template", suggestion: "templates").text
 /// // "unknown key 'template'; did you mean 'templates'?"
 /// ```
-package enum ConfigurationMessage: DiagnosticMessage, Hashable {
+package enum ConfigurationMessage: DiagnosticMessage, Equatable {
     /// The file is not JSON, for the reader's reason.
     case invalidJSON(reason: String)
     /// The file is JSON, but not an object.

@@ -271,7 +271,7 @@ package struct GeneratorReport: Sendable {
 }
 
 /// A problem of a run that no source line explains.
-package enum GeneratorError: Error, DiagnosticMessage, Hashable {
+package enum GeneratorError: Error, DiagnosticMessage, Equatable {
     /// An input path that does not exist.
     case missingInput(String)
     /// A file that exists but cannot be read.

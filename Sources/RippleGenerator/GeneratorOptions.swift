@@ -5,7 +5,7 @@ import Foundation
 ///
 /// `ripple-gen` builds it from its command line with ``parse(arguments:)``; tests and plugins
 /// can build it directly.
-package struct GeneratorOptions: Hashable, Sendable {
+package struct GeneratorOptions: Equatable, Sendable {
     /// The name of the one file a run writes into ``outputDirectory``.
     package static let outputFileName = "RippleGenerated.swift"
 
@@ -59,7 +59,7 @@ package struct GeneratorOptions: Hashable, Sendable {
 
 extension GeneratorOptions {
     /// What a `ripple-gen` command line asks for.
-    package enum Command: Hashable, Sendable {
+    package enum Command: Equatable, Sendable {
         case help
         case version
         case generate(GeneratorOptions)
@@ -67,7 +67,7 @@ extension GeneratorOptions {
 
     /// A command line that cannot be understood; `ripple-gen` prints it with the usage and
     /// exits with status 2.
-    package struct UsageError: Error, DiagnosticMessage, Hashable, CustomStringConvertible {
+    package struct UsageError: Error, DiagnosticMessage, Equatable, CustomStringConvertible {
         package var message: String
         package var description: String { message }
 

@@ -17,7 +17,7 @@
 /// ```
 enum JSONReader {
     /// The first error of a text: where it is (a byte offset) and what is wrong.
-    struct Failure: Error, Hashable {
+    struct Failure: Error, Equatable {
         var offset: Int
         var message: String
     }

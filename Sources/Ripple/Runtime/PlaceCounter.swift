@@ -19,7 +19,7 @@ final class PlaceCounter<Kind: PlaceSlotKind> {
 
     /// This counter among those of the process, which the trackers it keeps entries in name: a
     /// new one after ``removeAll()``, so that nothing it left in a tracker is read again.
-    @exclusivity(unchecked) private(set) var serial = PlaceCounterSerials.next()
+    @exclusivity(unchecked) private(set) var serial: UInt64
     /// Whether it keeps entries in trackers: one that must leave them to others (the full walk
     /// that a registration's watches are checked against) keeps every entry in its table.
     @exclusivity(unchecked) var usesTrackers = true
@@ -33,7 +33,15 @@ final class PlaceCounter<Kind: PlaceSlotKind> {
     /// The nodes whose count crossed zero since they last settled.
     @exclusivity(unchecked) private(set) var candidates: [any RippleNode] = []
 
-    init() {}
+    init() {
+        serial = PlaceCounterSerials.next()
+    }
+
+    /// A counter with the given serial, which no other counter of the kind may have had (for
+    /// tests of what stale slots do).
+    init(serial: UInt64) {
+        self.serial = serial
+    }
 
     // MARK: Entries
 
@@ -176,12 +184,25 @@ final class PlaceCounter<Kind: PlaceSlotKind> {
 }
 
 /// The serials of place counters (a generic class has no static storage of its own).
+///
+/// A slot keeps 56 bits of its owner's serial, so serials do not come round again in the life of
+/// a process: one every 20 nanoseconds, faster than a counter is made or a region rebuilt, would
+/// take 45 years to use them all. With 32 bits, a region rebuilt at every update could, after 2^31
+/// rebuilds, meet a slot that a counter long gone left in a live node, and read it as its own.
 enum PlaceCounterSerials {
-    nonisolated(unsafe) private static var last: Int32 = 0
+    /// The largest serial, the largest a `PlaceSlot` holds.
+    static let largest: UInt64 = 1 << 56 - 1
 
-    /// A serial no counter has now: past two billion, numbers are given again (0 stays for none).
-    static func next() -> Int32 {
-        last = last == .max ? 1 : last + 1
+    nonisolated(unsafe) private static var last: UInt64 = 0
+
+    /// A serial no counter has had (0 stays for none).
+    static func next() -> UInt64 {
+        last = serial(after: last)
         return last
+    }
+
+    /// The serial given after `serial`: past ``largest``, numbers would be given again.
+    static func serial(after serial: UInt64) -> UInt64 {
+        serial == largest ? 1 : serial + 1
     }
 }

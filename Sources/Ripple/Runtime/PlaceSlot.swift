@@ -18,8 +18,23 @@ struct PlaceCount: PlaceEntry {
 /// change looks nothing up (a node is seldom counted by two counters of one kind).
 struct PlaceSlot<Entry: PlaceEntry> {
     var entry = Entry()
+    // The owner's serial, 56 bits in three pieces: both entries end 3 bytes short of a 4-byte
+    // boundary (`PlaceCount` is 5 bytes, `ModelPlaceCounter.Entry` 17), which the top 24 bits
+    // fill, so that a slot is no larger than with a 32-bit serial (12 and 24 bytes) and no
+    // serial ever comes round again (see `PlaceCounterSerials`).
+    private var ownerTop: UInt8 = 0
+    private var ownerHigh: UInt16 = 0
+    private var ownerLow: UInt32 = 0
+
     /// The `PlaceCounter/serial` of the counter whose entry this is; 0 when none's is.
-    var owner: Int32 = 0
+    var owner: UInt64 {
+        @inline(__always) get { UInt64(ownerTop) << 48 | UInt64(ownerHigh) << 32 | UInt64(ownerLow) }
+        @inline(__always) set {
+            ownerTop = UInt8(truncatingIfNeeded: newValue >> 48)
+            ownerHigh = UInt16(truncatingIfNeeded: newValue >> 32)
+            ownerLow = UInt32(truncatingIfNeeded: newValue)
+        }
+    }
 }
 
 /// A kind of `PlaceCounter` (a document's, a region's, a model's): the slot of every tracker

@@ -13,7 +13,7 @@
 ///
 /// Stages report their messages (``DiagnosticMessage``) through a ``DiagnosticCollector``,
 /// which makes them diagnostics.
-package struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+package struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
     /// How serious a diagnostic is; the raw value is the word printed in the description.
     package enum Severity: String, Hashable, Sendable {
         case error

@@ -7,7 +7,7 @@
 /// let message = SyntaxMessage.unterminatedBody(declaration: "class 'Library'")
 /// message.text   // "expected '}' to close the body of class 'Library'"
 /// ```
-package enum SyntaxMessage: DiagnosticMessage, Hashable {
+package enum SyntaxMessage: DiagnosticMessage, Equatable {
     /// A `"..."` or `#"..."#` literal that reaches the end of its line.
     case unterminatedStringLiteral(closingDelimiter: String)
     /// A `"""` literal that reaches the end of the file.

@@ -9,7 +9,7 @@
 /// tokens[1].keyword   // .class
 /// tokens[2].kind      // .identifier
 /// ```
-package struct Token: Hashable, Sendable {
+package struct Token: Equatable, Sendable {
     /// What the token is.
     package var kind: TokenKind
     /// The keyword this word spells, for reserved (`kind == .keyword`) and contextual

@@ -2,9 +2,9 @@
 ///
 /// `text` is the whole comment as written, delimiters included (`// ripple: property`,
 /// `/** ... */`), so later stages can read annotations and quote them in diagnostics.
-package struct Comment: Hashable, Sendable {
+package struct Comment: Equatable, Sendable {
     /// The four comment forms Swift has.
-    package enum Kind: Hashable, Sendable {
+    package enum Kind: Equatable, Sendable {
         /// `// ...`
         case line
         /// `/// ...`

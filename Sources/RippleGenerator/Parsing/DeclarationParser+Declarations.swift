@@ -283,11 +283,10 @@ extension DeclarationParser {
             skipBraceBody(reporting: .unterminatedBody(declaration: description()))
         }
         return FunctionDeclaration(
-            kind: kind, name: name, location: nameLocation, keywordLocation: keywordLocation,
-            modifiers: prefix.modifiers, attributes: prefix.attributes,
+            kind: kind, head: head(name, at: nameLocation, keyword: keywordLocation, prefix: prefix),
             genericParameters: genericParameters, parameterCount: parameters.count,
             defaultedParameterCount: parameters.defaulted, isFailable: isFailable,
             signature: signature, returnType: returnType, isAsync: isAsync, isThrowing: isThrowing,
-            hasBody: hasBody, comments: prefix.comments, compilationConditions: conditions.activeConditions)
+            hasBody: hasBody)
     }
 }

@@ -34,6 +34,25 @@ extension DeclarationParser {
         }
     }
 
+    /// The head of a declaration named `name`: what `prefix` read in front of it, under the
+    /// `#if` conditions open here.
+    func head(_ name: String, at location: SourceLocation, keyword: SourceLocation, prefix: DeclarationPrefix) -> DeclarationHead {
+        DeclarationHead(
+            name: name, location: location, keywordLocation: keyword, modifiers: prefix.modifiers,
+            attributes: prefix.attributes, comments: prefix.comments, compilationConditions: conditions.activeConditions)
+    }
+
+    /// Keeps the comment at `index`, if the token there is one, as dangling and steps past it:
+    /// the token loops look through comments, which stay for the declarations around them.
+    ///
+    /// - Returns: whether there was a comment.
+    mutating func skipDanglingComment() -> Bool {
+        guard tokens[index].kind.isComment else { return false }
+        keepDangling(tokens[index])
+        index += 1
+        return true
+    }
+
     /// Adds a comment that is attached to no declaration to the dangling ones.
     mutating func keepDangling(_ comment: Token) {
         danglingComments.append(makeComment(comment))

@@ -136,9 +136,7 @@ extension DeclarationParser {
         _ kind: OtherDeclaration.Kind, _ name: String, at token: Token, keyword: Token, prefix: DeclarationPrefix
     ) -> OtherDeclaration {
         OtherDeclaration(
-            kind: kind, name: name, location: location(of: token), keywordLocation: location(of: keyword),
-            modifiers: prefix.modifiers, attributes: prefix.attributes, comments: prefix.comments,
-            compilationConditions: conditions.activeConditions)
+            kind: kind, head: head(name, at: location(of: token), keyword: location(of: keyword), prefix: prefix))
     }
 
     private mutating func skipGenericParameters() {

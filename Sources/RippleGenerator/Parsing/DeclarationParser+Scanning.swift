@@ -35,12 +35,9 @@ extension DeclarationParser {
         var isDefaulted = false
         var isEnded = false
         scan: while index < tokens.count {
+            if skipDanglingComment() { continue }
             let token = tokens[index]
             switch token.kind {
-            case .lineComment, .docLineComment, .blockComment, .docBlockComment:
-                keepDangling(token)
-                index += 1
-                continue
             case .leftParen, .leftBracket:
                 depth += 1
             case .rightParen, .rightBracket:
@@ -97,8 +94,8 @@ extension DeclarationParser {
         index += 1
         var depth = 1
         while index < tokens.count {
-            let token = tokens[index]
-            switch token.kind {
+            if keepingComments && skipDanglingComment() { continue }
+            switch tokens[index].kind {
             case .leftBrace:
                 depth += 1
             case .rightBrace:
@@ -107,8 +104,6 @@ extension DeclarationParser {
                     index += 1
                     return true
                 }
-            case .lineComment, .docLineComment, .blockComment, .docBlockComment:
-                if keepingComments { keepDangling(token) }
             default:
                 break
             }
@@ -126,12 +121,9 @@ extension DeclarationParser {
         let start = index
         var depth = 0
         while index < tokens.count {
+            if skipDanglingComment() { continue }
             let token = tokens[index]
             switch token.kind {
-            case .lineComment, .docLineComment, .blockComment, .docBlockComment:
-                keepDangling(token)
-                index += 1
-                continue
             case .leftBrace, .rightBrace, .semicolon, .equal:
                 return start..<index  // Unclosed; the compiler will say so.
             case .operator:
@@ -265,10 +257,9 @@ extension DeclarationParser {
         var braces = 1
         var parentheses = 0
         while index < tokens.count {
+            if skipDanglingComment() { continue }
             let token = tokens[index]
             switch token.kind {
-            case .lineComment, .docLineComment, .blockComment, .docBlockComment:
-                keepDangling(token)
             case .leftBrace:
                 braces += 1
             case .rightBrace:

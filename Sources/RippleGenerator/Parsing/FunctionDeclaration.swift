@@ -2,8 +2,11 @@
 ///
 /// The body is skipped (its comments become dangling); the signature is kept as normalized text:
 /// `func validate() throws` has `name == "validate"`, `signature == "() throws"`,
-/// `isThrowing == true` and `parameterCount == 0`.
-package struct FunctionDeclaration: Hashable, Sendable {
+/// `isThrowing == true` and `parameterCount == 0`. Its ``DeclarationHead`` holds the name (without
+/// backticks; operators keep their spelling, `==`; `init`, `deinit` and `subscript` for the
+/// other kinds), where it and the keyword are, modifiers, attributes, comments and `#if`
+/// conditions.
+package struct FunctionDeclaration: HeadedDeclaration, Equatable, Sendable {
     /// Which kind of function declaration this is.
     package enum Kind: String, Hashable, Sendable {
         case function
@@ -14,17 +17,8 @@ package struct FunctionDeclaration: Hashable, Sendable {
 
     /// Function, `init`, `deinit` or `subscript`.
     package var kind: Kind
-    /// The name without backticks; operators keep their spelling (`==`); `init`, `deinit` and
-    /// `subscript` for the other kinds.
-    package var name: String
-    /// Where the name (or the `init`/`deinit`/`subscript` keyword) is.
-    package var location: SourceLocation
-    /// Where `func` (or `init`/`deinit`/`subscript`) is.
-    package var keywordLocation: SourceLocation
-    /// Modifiers as written: `static`, `mutating`, `public`, `override`, ...
-    package var modifiers: [String]
-    /// Attributes as written: `@MainActor`, `@discardableResult`.
-    package var attributes: [String]
+    /// The name, where it and the keyword are, and what is written in front.
+    package var head: DeclarationHead
     /// The generic parameter clause, brackets included: `<T: Equatable>`.
     package var genericParameters: String?
     /// The number of parameters.
@@ -43,28 +37,16 @@ package struct FunctionDeclaration: Hashable, Sendable {
     package var isThrowing: Bool
     /// Has a `{ ... }` body (protocol requirements have none).
     package var hasBody: Bool
-    /// The comments attached to the declaration, in source order.
-    package var comments: [Comment]
-    /// The `#if` conditions the declaration is compiled under, outermost first, each a
-    /// condition that must hold (`["DEBUG", "!(os(iOS))"]`); empty when unconditional. Joined
-    /// with `&&` they re-create the guard.
-    package var compilationConditions: [String]
 
     /// Creates a function declaration.
     package init(
-        kind: Kind, name: String, location: SourceLocation, keywordLocation: SourceLocation,
-        modifiers: [String] = [], attributes: [String] = [], genericParameters: String? = nil,
+        kind: Kind, head: DeclarationHead, genericParameters: String? = nil,
         parameterCount: Int = 0, defaultedParameterCount: Int = 0, isFailable: Bool = false,
         signature: String = "()", returnType: String? = nil,
-        isAsync: Bool = false, isThrowing: Bool = false, hasBody: Bool = true,
-        comments: [Comment] = [], compilationConditions: [String] = []
+        isAsync: Bool = false, isThrowing: Bool = false, hasBody: Bool = true
     ) {
         self.kind = kind
-        self.name = name
-        self.location = location
-        self.keywordLocation = keywordLocation
-        self.modifiers = modifiers
-        self.attributes = attributes
+        self.head = head
         self.genericParameters = genericParameters
         self.parameterCount = parameterCount
         self.defaultedParameterCount = defaultedParameterCount
@@ -74,13 +56,11 @@ package struct FunctionDeclaration: Hashable, Sendable {
         self.isAsync = isAsync
         self.isThrowing = isThrowing
         self.hasBody = hasBody
-        self.comments = comments
-        self.compilationConditions = compilationConditions
     }
 
     /// Whether a call can give no arguments: it has no parameter without a default value.
     package var isCallableWithoutArguments: Bool { defaultedParameterCount == parameterCount }
 
     /// Declared `static` or `class`.
-    package var isStatic: Bool { modifiers.contains("static") || modifiers.contains("class") }
+    package var isStatic: Bool { head.modifiers.contains("static") || head.modifiers.contains("class") }
 }

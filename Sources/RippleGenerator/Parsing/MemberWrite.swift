@@ -11,9 +11,9 @@
 /// (`\Task._title`) or an implicit member (`._title`) is none. Without the types, mutating
 /// methods are known by name: those of the standard library's collections, strings and numbers
 /// (`append`, `insert`, `remove...`, `sort`, `toggle`, `formUnion`, ...).
-package struct MemberWrite: Hashable, Sendable {
+package struct MemberWrite: Equatable, Sendable {
     /// How the member is written.
-    package enum Kind: Hashable, Sendable {
+    package enum Kind: Equatable, Sendable {
         /// `=` or a compound assignment (`+=`), to it or through a subscript or member of it.
         case assignment
         /// A mutating method of it or of a part of it: `task._tags.append(y)`.

@@ -12,7 +12,7 @@
 /// `attributes == ["@MainActor"]`, `inheritance == ["Sendable"]`, one attached comment and two
 /// ``members``. Members inside `#if` blocks are all collected; declarations inside function
 /// bodies are not members.
-package struct TypeDeclaration: Hashable, Sendable {
+package struct TypeDeclaration: Equatable, Sendable {
     /// Which kind of type declaration this is; the raw value is the keyword.
     package enum Kind: String, Hashable, Sendable {
         case `class`

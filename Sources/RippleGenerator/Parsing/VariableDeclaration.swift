@@ -11,7 +11,7 @@
 /// parses to `name == "_shelves"`, `modifiers == ["private"]`,
 /// `attributes == ["@ObservationIgnored"]`, `typeAnnotation == "[Shelf]"` (``type`` read as an
 /// array of `Shelf`), `initializer == "[]"` and one attached comment.
-package struct VariableDeclaration: Hashable, Sendable {
+package struct VariableDeclaration: Equatable, Sendable {
     /// `let` rather than `var`.
     package var isLet: Bool
     /// The name, without backticks.

@@ -10,7 +10,7 @@
 /// ```
 /// Accessors.swift.template:3:16: error: unknown filter 'uper'; did you mean 'upper'?
 /// ```
-package struct TemplateError: Error, CustomStringConvertible, Hashable {
+package struct TemplateError: Error, CustomStringConvertible, Equatable {
     /// The name of the template the mistake is in (for an included template, its own name).
     package var templateName: String
     /// Where the mistake is.
@@ -48,7 +48,7 @@ extension TemplateError {
     /// Every kind of template mistake, with the details its message needs.
     ///
     /// Tags are named by their keyword (`"for"`, `"endif"`); messages quote them as `'{% for %}'`.
-    package enum Reason: DiagnosticMessage, Hashable {
+    package enum Reason: DiagnosticMessage, Equatable {
         // MARK: Parse errors
 
         /// A `{{`, `{%` or `{#` without its closing delimiter.

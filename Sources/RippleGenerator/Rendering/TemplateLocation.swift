@@ -1,7 +1,7 @@
 /// A position in a template's source: 1-based line and column.
 ///
 /// Columns count UTF-8 bytes from the start of the line, as compiler diagnostics do.
-package struct TemplateLocation: Sendable, Hashable, CustomStringConvertible {
+package struct TemplateLocation: Sendable, Equatable, CustomStringConvertible {
     package var line: Int
     package var column: Int
 

@@ -26,7 +26,7 @@ package struct TemplateSet: Sendable {
     package var outputLimit = Template.maximumOutputSize
 
     /// Something wrong with a templates folder.
-    package enum Problem: DiagnosticMessage, Hashable {
+    package enum Problem: DiagnosticMessage, Equatable {
         /// The folder does not exist.
         case missingDirectory(String)
         /// The path names a file, not a folder.

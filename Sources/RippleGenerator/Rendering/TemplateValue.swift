@@ -28,7 +28,7 @@ package enum TemplateValue: Sendable, Equatable {
     case null
 
     /// The kind of a value, used to explain type mismatches in diagnostics.
-    package enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Equatable {
         case string, bool, int, array, dictionary, null
 
         /// The kind with its article, as it reads in a sentence: "a string", "an array", "null".

@@ -7,7 +7,7 @@
 /// ```
 ///
 /// holds three items: `node`, `readOnly` and `dependency` with a list of two paths.
-package struct Annotation: Hashable, Sendable {
+package struct Annotation: Equatable, Sendable {
     /// The items, in the order they are written.
     package var items: [AnnotationItem]
     /// Where the first annotation line starts (its `//`).

@@ -1,5 +1,5 @@
 /// One item of an annotation: a word such as `readOnly`, or `key = value`.
-package struct AnnotationItem: Hashable, Sendable {
+package struct AnnotationItem: Equatable, Sendable {
     /// Every item the annotation language knows.
     ///
     /// The raw value is the spelling in source; the order of the cases is the order in which
@@ -100,7 +100,7 @@ package struct AnnotationItem: Hashable, Sendable {
     }
 
     /// The value an item takes.
-    package enum ValueForm: Hashable, Sendable {
+    package enum ValueForm: Equatable, Sendable {
         /// A plain word: `readOnly`.
         case none
         /// One name without dots: `shared = total`.

@@ -8,7 +8,7 @@
 /// AnnotationLanguage(prefix: "model")      // .ripple(prefix: "model"): `// model: node`
 /// AnnotationLanguage(prefix: "sourcery")   // .quantwm: `// sourcery: property`, `QWNode_S`
 /// ```
-package enum AnnotationLanguage: Hashable, Sendable {
+package enum AnnotationLanguage: Equatable, Sendable {
     /// Ripple's annotations, written `// <prefix>: ...`.
     case ripple(prefix: String)
     /// Quantwm's models as they are written, for Sourcery (``QuantwmDialect``).

@@ -13,7 +13,7 @@
 /// ```
 package struct AnnotationParser: Sendable {
     /// One annotation line: its items, and the syntax errors found while reading them.
-    package struct Line: Hashable, Sendable {
+    package struct Line: Equatable, Sendable {
         /// The items read before the first syntax error, if any.
         package var items: [AnnotationItem]
         /// Syntax errors (at most one per line: reading stops at the first).
@@ -27,7 +27,7 @@ package struct AnnotationParser: Sendable {
 
     /// How values may be written besides Ripple's names, paths and bracketed lists, for the
     /// annotations of other tools, read as they are written.
-    package struct Syntax: Hashable, Sendable {
+    package struct Syntax: Equatable, Sendable {
         /// Paths may be quoted: `dependency = "selectedID, shelves.all"` is a list, `"Shelf"`
         /// one path.
         package var quotedPaths = false

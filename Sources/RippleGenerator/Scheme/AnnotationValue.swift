@@ -1,5 +1,5 @@
 /// The value of a `key = value` item.
-package enum AnnotationValue: Hashable, Sendable {
+package enum AnnotationValue: Equatable, Sendable {
     /// A name or a dotted path: `total`, `catalog.total`.
     case path(AnnotationPath)
     /// A bracketed list of names or paths: `[selectedID, shelves.all]` (possibly empty).
@@ -28,7 +28,7 @@ package enum AnnotationValue: Hashable, Sendable {
 }
 
 /// A name or dotted path inside an annotation value.
-package struct AnnotationPath: Hashable, Sendable {
+package struct AnnotationPath: Equatable, Sendable {
     /// The components between the dots: `["catalog", "total"]`.
     package var components: [String]
     /// Where the path starts.

@@ -10,9 +10,9 @@
 ///
 /// Reported as a warning, with the declaration to write, only when the class has no method that
 /// is the hook: `validate(_:)` beside a real `validate()` is an overload, not a mistake.
-package struct HookMisdeclaration: Hashable, Sendable {
+package struct HookMisdeclaration: Equatable, Sendable {
     /// What is wrong with the method.
-    package enum Problem: Hashable, Sendable {
+    package enum Problem: Equatable, Sendable {
         /// A name near the hook's (see ``ClassMethods/Hook/nearest(to:)``).
         case misspelled
         /// `static` or `class`.

@@ -4,7 +4,7 @@
 /// `Dictionary<String, Shelf>` are understood too. A type that is a plain name (`Shelf`, or a
 /// typealias) reads as `.single` of that name: only the scheme builder knows whether the name
 /// is a node class.
-package struct NodeTypeShape: Hashable, Sendable {
+package struct NodeTypeShape: Equatable, Sendable {
     package var shape: NodeShape
     /// The type of the nodes, as written: `Shelf`, `Outer.Shelf`.
     package var element: String

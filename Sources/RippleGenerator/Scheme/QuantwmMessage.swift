@@ -1,6 +1,6 @@
 /// What the `sourcery` dialect reports about a Quantwm model: what Ripple cannot use as it
 /// stands, each with the edit that fixes it (which `ripple-gen migrate` makes where it can).
-package enum QuantwmMessage: DiagnosticMessage, Hashable {
+package enum QuantwmMessage: DiagnosticMessage, Equatable {
     /// A `// sourcery:inline:` ... `// sourcery:end` region holding declarations an old Sourcery
     /// template generated: their `names` in source order, of which `accessors` are accessors of
     /// tracked members that Ripple generates itself.
@@ -82,7 +82,7 @@ package enum QuantwmMessage: DiagnosticMessage, Hashable {
 }
 
 /// A ``QuantwmMessage`` at a place in a file.
-package struct QuantwmProblem: Hashable, Sendable {
+package struct QuantwmProblem: Equatable, Sendable {
     package var message: QuantwmMessage
     /// The path of the file, as parsed.
     package var file: String

@@ -34,7 +34,7 @@ package struct SchemeBuilder {
     }
 
     /// A ``SchemeProblem`` of a file.
-    package struct FileProblem: Hashable, Sendable {
+    package struct FileProblem: Equatable, Sendable {
         /// The path of the file, as parsed.
         package var file: String
         package var problem: SchemeProblem

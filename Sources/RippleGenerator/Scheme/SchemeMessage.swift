@@ -10,7 +10,7 @@
 ///
 /// Errors stop the generator from writing anything; warnings report a setting that is
 /// ignored (never silently); notes point at a related place.
-package enum SchemeMessage: DiagnosticMessage, Hashable {
+package enum SchemeMessage: DiagnosticMessage, Equatable {
     // MARK: Annotation syntax
 
     /// `// ripple:` with nothing after the colon.
@@ -171,7 +171,7 @@ package enum SchemeMessage: DiagnosticMessage, Hashable {
     case notCodableMember(member: String, type: String, reason: NotCodable)
 
     /// Why a saved member's type is certainly not `Codable`.
-    package enum NotCodable: Hashable, Sendable {
+    package enum NotCodable: Equatable, Sendable {
         case functionType
         case tuple
         /// `Any` or `AnyObject`, as written.
@@ -219,7 +219,7 @@ package enum SchemeMessage: DiagnosticMessage, Hashable {
 }
 
 /// A ``SchemeMessage`` at a place in the file being read.
-package struct SchemeProblem: Hashable, Sendable {
+package struct SchemeProblem: Equatable, Sendable {
     package var message: SchemeMessage
     package var location: SourceLocation
 

@@ -9,7 +9,7 @@
 /// The dialect reports what the regions hold; `ripple-gen migrate` deletes them.
 package struct SourceryMarkers: Sendable {
     /// One `// sourcery:inline:` ... `// sourcery:end` region.
-    package struct Region: Hashable, Sendable {
+    package struct Region: Equatable, Sendable {
         /// Where the `// sourcery:inline:` comment starts.
         package var start: SourceLocation
         /// Where the `// sourcery:end` comment starts.
@@ -19,7 +19,7 @@ package struct SourceryMarkers: Sendable {
     }
 
     /// A Sourcery comment that is not an annotation.
-    package enum Marker: Hashable, Sendable {
+    package enum Marker: Equatable, Sendable {
         /// `// sourcery:inline:Library.QuantwmDeclarationInline`: code that Sourcery generated
         /// follows, up to the next ``end``.
         case inline

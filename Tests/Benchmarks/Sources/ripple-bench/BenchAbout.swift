@@ -91,5 +91,25 @@ enum BenchAbout {
           is a debug build of the generator for the tool and of the runtime. A loaded machine
           stretches Ripple's many compile jobs far more than the @Observable package's one:
           under a load of 20-25 the ratio read 8.6-14x.
+
+          Where the time goes (issue 26's follow-up, same machine, same day): SwiftPM builds the
+          plugin's tool alone, before anything else (5 batch jobs of ~23 files and an emit-module
+          job for RippleGenerator's ~115 files), then RippleJSON, then Ripple (5 batches of ~21
+          files), then the model: one after another, so every second of each counts. Per file
+          (-stats-output-dir, -debug-time-function-bodies), sema is about a quarter of the
+          generator's frontend time and no function takes long to type-check (the slowest,
+          SchemeMessage.text, 0.15 s); the rest is SIL and LLVM over 327k IR instructions and
+          12.7k IR functions, spread evenly: no file or construct dominates. Cut: synthesized
+          Hashable on the generator's messages, parsed declarations and diagnostics, which
+          nothing hashes (Equatable kept; tests compare them): the tool's RippleGenerator
+          objects 2,228,496 -> 2,140,438 bytes of machine code (-4.0%), 10.87 -> 10.40 MB.
+          Measured on a machine loaded by other builds (load 4.5-7), the clean build's CPU time
+          read 49.5-53.5 s before and 48.5-55.2 s after, alternating: the cut is within that
+          noise (about 0.5 s of CPU expected), and measure-build.sh read 81.6-90.5 s against
+          7.1-13.7 s (7.84x), then at load 3-5 46.5-70.6 s against 5.9-8.9 s (7.83x). Before, on the quiet morning of the same day: 27.7-30.3 s against
+          4.8-5.7 s, 5.74x. Still MISS. What would move it: a tool that compiles less of the
+          generator (the scheme dump, --dump-scheme, 360 KB of the objects, is never run by the
+          plugins but shares the command line), fewer than 100 generator files (4 batches
+          instead of 5 on 2 cores), or a prebuilt tool (a binary artifact).
         """
 }
