@@ -163,6 +163,30 @@ await transcript.step("Save the library as a document; update it through a store
     print("   reopened: \(reopened.playlists.map(\.name).joined(separator: " · "))")
 }
 
+// Editing together: two replicas of one document, a Mac and an iPad, share a folder (as iCloud
+// Drive or Dropbox would). Each edits on its own, offline; when they sync, both hold both edits.
+await transcript.step("Two replicas edit at once and meet through a shared folder") {
+    let place = FileManager.default.temporaryDirectory.appendingPathComponent("ripple-demo-shared-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: place) }
+    let folder = place.appendingPathComponent("Shared")
+    let mac = try SharedFolderStore<MusicLibrary>(folder: folder, identity: place.appendingPathComponent("Mac/identity"))
+    try mac.mediator.update { library in
+        library.playlists = [Playlist(id: 1, name: "Focus", tracks: [Track("Intro", by: "Ada", seconds: 60)])]
+    }
+    let iPad = try SharedFolderStore<MusicLibrary>(folder: folder, identity: place.appendingPathComponent("iPad/identity"))
+    try iPad.sync()
+    // Offline, at the same time: the Mac renames the playlist, the iPad adds a track to it.
+    try mac.mediator.update { $0.playlists[0].name = "Deep Focus" }
+    try iPad.mediator.update { $0.playlists[0].tracks.append(Track("Rain", by: "Lin", seconds: 240)) }
+    try mac.sync()
+    try iPad.sync()
+    for (name, store) in [("Mac", mac), ("iPad", iPad)] {
+        let playlist = store.mediator.root.playlists[0]
+        print("   \(name): \(playlist.name): \(playlist.tracks.map(\.title).joined(separator: ", "))")
+    }
+    print("   same document: \(try mac.mediator.snapshot() == iPad.mediator.snapshot())")
+}
+
 print("\nTracks in Focus: \(library.playlists[0].tracks.count); registrations still live: "
     + [resetSelection, countTracks, sumDurations, header, sidebar, playlistView, titleBar]
         .filter { !$0.isCancelled }.map(\.name).joined(separator: ", "))
