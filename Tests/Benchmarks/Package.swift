@@ -20,6 +20,7 @@ let package = Package(
             name: "ripple-bench",
             dependencies: [
                 .product(name: "Ripple", package: "Ripple"), "BenchReport", "RippleBenchObservable", "RippleBenchWorkbook",
+                "RippleBenchBoard",
             ],
             exclude: ["ripple.json"],
             plugins: [.plugin(name: "RipplePlugin", package: "Ripple")]),
@@ -36,6 +37,13 @@ let package = Package(
         // model has one root.
         .target(
             name: "RippleBenchWorkbook",
+            dependencies: [.product(name: "Ripple", package: "Ripple")],
+            exclude: ["ripple.json"],
+            plugins: [.plugin(name: "RipplePlugin", package: "Ripple")]),
+        // The collaboration rows' document (points with three integer properties, as the Loro and
+        // Yrs side builds it), saved as documents (its ripple.json), in a module of its own.
+        .target(
+            name: "RippleBenchBoard",
             dependencies: [.product(name: "Ripple", package: "Ripple")],
             exclude: ["ripple.json"],
             plugins: [.plugin(name: "RipplePlugin", package: "Ripple")]),

@@ -1,15 +1,75 @@
+import Foundation
+import Ripple
+import RippleBenchBoard
+
 /// Ripple's side of the collaboration rows.
 enum CollaborationRows {
     /// Ripple's figures for `workload`, measured as `crdt_bench.py`'s header says for Loro and
-    /// Yrs (a replica's `merge` of one change set holding the writes, `changes(since:)` of one
-    /// write, the snapshot and memory of a shared document), or nil until they are measured: the
-    /// table then shows "to come" and the goals are skipped.
-    ///
-    /// To fill in once replicas merge: build the document of `workload.nodes` nodes, replay
-    /// `workload.drawWrites(count: workload.writes, seed: workload.seed)` on one replica, and
-    /// time the other's `merge` of its `changes(since:)`; and so on for the other figures.
+    /// Yrs: a replica's `merge` of one change set holding the writes another replica made one
+    /// update each (best of 5, each into a fresh replica), `changes(since:)` of one write encoded
+    /// with `JSONEncoder` (what a shared folder's file holds), and the snapshot of a document
+    /// made in one update. Memory is not measured here (nil).
     @MainActor
     static func ripple(_ workload: CollaborationWorkload) throws -> CollaborationFigures? {
-        nil
+        let document = try snapshot(of: workload.nodes)
+        let writer = try Mediator<PointBoard>(opening: document)
+        _ = writer.replicaID
+        let base = writer.version
+        for write in workload.drawWrites(count: workload.writes, seed: workload.seed) {
+            try writer.update { board in set(write, in: board) }
+        }
+        let changes = try writer.changes(since: base)
+        let update = try JSONEncoder().encode(changes)
+        var best = Double.infinity
+        for _ in 0..<5 {
+            let reader = try Mediator<PointBoard>(opening: document)
+            _ = reader.replicaID
+            let start = ContinuousClock.now
+            try reader.merge(changes)
+            best = min(best, (ContinuousClock.now - start).seconds)
+        }
+        var changeBytes = 0
+        for write in workload.drawWrites(count: workload.changeSamples, seed: workload.seed + 1) {
+            let before = writer.version
+            try writer.update { board in set(write, in: board) }
+            changeBytes += try JSONEncoder().encode(try writer.changes(since: before)).count
+        }
+        var snapshots: [String: Int] = [:]
+        var memory: [String: Int?] = [:]
+        for count in workload.snapshotNodes {
+            snapshots[String(count)] = try snapshot(of: count).count
+            memory[String(count)] = .some(nil)
+        }
+        return CollaborationFigures(
+            version: nil, mergeWrites: workload.writes, mergeSeconds: best, mergeUpdateBytes: update.count,
+            bytesPerChange: Double(changeBytes) / Double(workload.changeSamples), snapshotBytes: snapshots,
+            memoryBytes: memory, memoryAfterImportBytes: nil)
+    }
+
+    /// A shared document of `count` points (x = index, y = 2 * index, label = 0), made in one
+    /// update, as the replica that made it snapshots it.
+    @MainActor
+    private static func snapshot(of count: Int) throws -> Data {
+        let mediator = Mediator(root: PointBoard())
+        _ = mediator.replicaID
+        try mediator.update { board in board.points = (0..<count).map { Point(x: $0, y: 2 * $0) } }
+        return try mediator.snapshot()
+    }
+
+    @MainActor
+    private static func set(_ write: CollaborationWorkload.Write, in board: PointBoard) {
+        let point = board.points[write.node]
+        switch write.property {
+        case 0: point.x = write.value
+        case 1: point.y = write.value
+        default: point.label = write.value
+        }
+    }
+}
+
+extension Duration {
+    fileprivate var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }
