@@ -2,6 +2,13 @@
 /// (DESIGN.md "Collaboration") and nothing of the model classes. The mediator tells it its
 /// committed local updates as visible operations, hands out and takes in change sets, and
 /// applies the visible operations a merge returns.
+///
+/// Costs not yet met (issue 27 item 6 wants a merge to cost the incoming changes): `integrate`
+/// works on a copy for all-or-nothing, and the copy's first writes duplicate the node, place
+/// and move tables (the document's size); a touched sequence is walked whole (tombstones too)
+/// for its splices, as is a sequence a local splice edits; the move status is recomputed from
+/// every move and place when one is added; tombstones (sequence items, entries, tags) are
+/// never dropped; `init(decoding:)` integrates the whole history again.
 struct ReplicaEngine {
     let replica: ReplicaID
     let document: String

@@ -100,11 +100,17 @@ import Testing
         #expect(places(of: card, in: a.document) == [right])
     }
 
-    @Test func nodesMovedIntoEachOtherMakeNoCycle() throws {
+    /// Two replicas that both have two boards at the root.
+    private func replicasSharingTwoBoards() throws -> (TestReplica, TestReplica, NodeID, NodeID) {
         var (a, b) = (TestReplica(1), TestReplica(2))
         let first = a.addBoard()
         let second = a.addBoard()
         try b.receive(from: a)
+        return (a, b, first, second)
+    }
+
+    @Test func nodesMovedIntoEachOtherMakeNoCycle() throws {
+        var (a, b, first, second) = try replicasSharingTwoBoards()
         a.move(first, from: root, to: second)
         b.move(second, from: root, to: first)
         try exchange(&a, &b)
@@ -157,10 +163,7 @@ import Testing
     }
 
     @Test func aValidMoveTakesTheNodeFromWhereItIsAfterAnInvalidOne() throws {
-        var (a, b) = (TestReplica(1), TestReplica(2))
-        let first = a.addBoard()
-        let second = a.addBoard()
-        try b.receive(from: a)
+        var (a, b, first, second) = try replicasSharingTwoBoards()
         a.move(first, from: root, to: second)
         // b's first move closes a cycle with a's (and has no effect); its second, from where
         // the first put it, is valid and takes the node from the root, where it still was.
