@@ -34,7 +34,7 @@ extension ReplicaEngine {
     mutating func apply(_ operation: ChangeOperation, id: OperationID, effects: inout ChangeEffects) throws {
         switch operation {
         case .make(let node, let type):
-            guard node.made.replica == id.replica, nodes[node] == nil else {
+            guard node.made.replica == id.replica, node.made.counter <= Self.maximumClock, nodes[node] == nil else {
                 throw ReplicaEngineError.malformed("node \(node) made twice or by another replica")
             }
             nodes[node] = ReplicaNode(type: type)

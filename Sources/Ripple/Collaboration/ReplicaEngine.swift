@@ -108,13 +108,17 @@ struct ReplicaEngine {
         change.sequence == version[change.replica] + 1 && version.includes(change.dependencies)
     }
 
+    /// The greatest clock a change may use: far beyond any real history, and far enough below
+    /// `UInt64.max` that this replica's own clocks, which follow it, never overflow.
+    static let maximumClock: UInt64 = 1 << 62
+
     /// Checks what a change says of itself before it waits: numbers in range.
     static func checkRanges(_ change: ReplicaChange) throws {
         guard change.replica != .genesis else { throw ReplicaEngineError.malformed("a change of replica 0") }
         guard change.sequence >= 1, change.dependencies[change.replica] == change.sequence - 1 else {
             throw ReplicaEngineError.malformed("change \(change.sequence) of \(change.replica) out of sequence")
         }
-        guard change.firstCounter >= 1, change.lastCounter != nil else {
+        guard change.firstCounter >= 1, let last = change.lastCounter, last <= maximumClock else {
             throw ReplicaEngineError.malformed("clocks of change \(change.sequence) of \(change.replica) out of range")
         }
     }

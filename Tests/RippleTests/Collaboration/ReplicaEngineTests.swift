@@ -275,6 +275,13 @@ import Testing
                 replica: good.replica, sequence: 2, dependencies: good.dependencies.with(good.replica, 1),
                 firstCounter: 50, operations: [.write(node: root, member: "items", value: .json("1"))]),
             ReplicaChange(
+                replica: good.replica, sequence: 2, dependencies: good.dependencies.with(good.replica, 1),
+                firstCounter: .max - 1, operations: [.write(node: root, member: "title", value: .json("1"))]),
+            ReplicaChange(
+                replica: good.replica, sequence: 2, dependencies: good.dependencies.with(good.replica, 1),
+                firstCounter: 50,
+                operations: [.make(node: NodeID(made: OperationID(counter: .max, replica: good.replica)), type: "Board")]),
+            ReplicaChange(
                 replica: good.replica, sequence: 0, dependencies: DocumentVersion(), firstCounter: 50, operations: []),
         ]
         for change in cases {
