@@ -63,7 +63,6 @@ struct MemberKey: Hashable, Sendable, Comparable {
     static func < (lhs: MemberKey, rhs: MemberKey) -> Bool { (lhs.node, lhs.member) < (rhs.node, rhs.member) }
 }
 
-
 extension ReplicaValue {
     /// A total order on values, for output that does not depend on hashing.
     static func precedes(_ lhs: ReplicaValue, _ rhs: ReplicaValue) -> Bool {

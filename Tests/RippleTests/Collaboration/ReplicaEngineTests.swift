@@ -63,10 +63,14 @@ import Testing
 
     @Test func aConcurrentSetOfAKeyBeatsItsRemoval() throws {
         var (a, b) = (TestReplica(1), TestReplica(2))
-        a.record([.setKeys(node: root, member: "tags", setting: [ReplicaEntry(key: "\"k\"", value: .json("0"))], removing: [])])
+        a.record([
+            .setKeys(node: root, member: "tags", setting: [ReplicaEntry(key: "\"k\"", value: .json("0"))], removing: [])
+        ])
         try b.receive(from: a)
         a.record([.setKeys(node: root, member: "tags", setting: [], removing: [.json("\"k\"")])])
-        b.record([.setKeys(node: root, member: "tags", setting: [ReplicaEntry(key: "\"k\"", value: .json("1"))], removing: [])])
+        b.record([
+            .setKeys(node: root, member: "tags", setting: [ReplicaEntry(key: "\"k\"", value: .json("1"))], removing: [])
+        ])
         try exchange(&a, &b)
         #expect(a.document.nodes[root]!.members["tags"] == .entries(["\"k\"": .json("1")]))
     }
@@ -221,8 +225,10 @@ import Testing
         a.record([.set(node: root, member: "title", content: .value(.json("\"one\"")))])
         let first = a.engine.changes(since: DocumentVersion())
         a.record([.set(node: root, member: "title", content: .value(.json("\"two\"")))])
-        let second = a.engine.changes(since: a.engine.changes(since: DocumentVersion()).changes.dropLast().reduce(
-            into: DocumentVersion()) { $0[$1.replica] = $1.sequence })
+        let second = a.engine.changes(
+            since: a.engine.changes(since: DocumentVersion()).changes.dropLast().reduce(
+                into: DocumentVersion()
+            ) { $0[$1.replica] = $1.sequence })
         #expect(second.changes.count == 1)
         #expect(try b.receive(second).isEmpty)
         #expect(b.engine.version == DocumentVersion())
@@ -269,8 +275,12 @@ import Testing
             bad,
             ReplicaChange(
                 replica: good.replica, sequence: 2, dependencies: good.dependencies.with(good.replica, 1),
-                firstCounter: .max, operations: [.insert(node: root, member: "items", parent: nil, leftSide: false,
-                    values: [.json("1"), .json("2")])]),
+                firstCounter: .max,
+                operations: [
+                    .insert(
+                        node: root, member: "items", parent: nil, leftSide: false,
+                        values: [.json("1"), .json("2")])
+                ]),
             ReplicaChange(
                 replica: good.replica, sequence: 2, dependencies: good.dependencies.with(good.replica, 1),
                 firstCounter: 50, operations: [.write(node: root, member: "items", value: .json("1"))]),
@@ -280,7 +290,9 @@ import Testing
             ReplicaChange(
                 replica: good.replica, sequence: 2, dependencies: good.dependencies.with(good.replica, 1),
                 firstCounter: 50,
-                operations: [.make(node: NodeID(made: OperationID(counter: .max, replica: good.replica)), type: "Board")]),
+                operations: [
+                    .make(node: NodeID(made: OperationID(counter: .max, replica: good.replica)), type: "Board")
+                ]),
             ReplicaChange(
                 replica: good.replica, sequence: 0, dependencies: DocumentVersion(), firstCounter: 50, operations: []),
         ]
