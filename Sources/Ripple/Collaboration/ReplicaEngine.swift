@@ -73,7 +73,8 @@ struct ReplicaEngine {
     /// returns the visible operations that take this replica's visible state, as it was before
     /// the call, to the merged one. Changes integrated already are skipped; changes whose
     /// predecessors are missing wait and are integrated by the call that brings what they
-    /// need.
+    /// need (one of those found malformed then is dropped alone: refusing the call for it would
+    /// refuse every later one).
     ///
     /// - Throws: ``ReplicaEngineError``, with nothing changed, for another document's or
     ///   model's change set or a malformed one.
@@ -90,9 +91,21 @@ struct ReplicaEngine {
             let key = ChangeKey(replica: change.replica, sequence: change.sequence)
             if merged.waiting[key] == nil { merged.waiting[key] = change }
         }
+        let incoming = Set(changeSet.changes.map { ChangeKey(replica: $0.replica, sequence: $0.sequence) })
         var effects = ChangeEffects()
         while let key = merged.waiting.keys.filter({ merged.isReady(merged.waiting[$0]!) }).min() {
-            try merged.apply(merged.waiting.removeValue(forKey: key)!, effects: &effects)
+            let change = merged.waiting.removeValue(forKey: key)!
+            guard !incoming.contains(key) else {
+                try merged.apply(change, effects: &effects)
+                continue
+            }
+            // A change that waited came with an earlier call: refusing this call for it would
+            // refuse every later one too. A malformed one is dropped alone.
+            var attempt = merged
+            var attemptEffects = effects
+            if (try? attempt.apply(change, effects: &attemptEffects)) != nil {
+                (merged, effects) = (attempt, attemptEffects)
+            }
         }
         if effects.placementsChanged {
             merged.refreshMoves()

@@ -305,6 +305,23 @@ import Testing
     }
 }
 
+extension ReplicaEngineTests {
+    @Test func aMalformedChangeThatWaitedIsDroppedAloneWhenItsPredecessorComes() throws {
+        var (a, b) = (TestReplica(1), TestReplica(2))
+        a.record([.set(node: root, member: "title", content: .value(.json("\"one\"")))])
+        let first = a.engine.changes(since: DocumentVersion())
+        let unknownItem = Removal(target: OperationID(counter: 99, replica: a.engine.replica), move: nil)
+        let malformed = ReplicaChange(
+            replica: a.engine.replica, sequence: 2, dependencies: a.engine.version, firstCounter: 50,
+            operations: [.delete(node: root, member: "items", items: [unknownItem])])
+        #expect(try b.receive(ChangeSet(document: "board", model: "Board", changes: [malformed])).isEmpty)
+        try b.receive(first)
+        #expect(b.engine.version == a.engine.version)
+        #expect(b.document == a.document)
+        #expect(b.document == b.shown)
+    }
+}
+
 extension DocumentVersion {
     func with(_ replica: ReplicaID, _ count: UInt64) -> DocumentVersion {
         var version = self
