@@ -34,7 +34,7 @@ extension ReplicaEngine {
     mutating func apply(_ operation: ChangeOperation, id: OperationID, effects: inout ChangeEffects) throws {
         switch operation {
         case .make(let node, let type):
-            guard node.made.replica == id.replica, nodes[node] == nil else {
+            guard node.made.replica == id.replica, node.made.counter <= Self.maximumClock, nodes[node] == nil else {
                 throw ReplicaEngineError.malformed("node \(node) made twice or by another replica")
             }
             nodes[node] = ReplicaNode(type: type)
@@ -49,13 +49,15 @@ extension ReplicaEngine {
             try requireNode(node)
             switch shape(of: key) {
             case .register: throw ReplicaEngineError.malformed("\(member) is not a collection")
-            case .sequence: nodes[node]!.sequences[member, default: SequenceState()].presence.write(absent: absent, id: id)
+            case .sequence:
+                nodes[node]!.sequences[member, default: SequenceState()].presence.write(absent: absent, id: id)
             case .map: nodes[node]!.maps[member, default: MapState()].presence.write(absent: absent, id: id)
             case .set: nodes[node]!.sets[member, default: SetState()].presence.write(absent: absent, id: id)
             }
             effects.touched.insert(key)
         case .insert(let node, let member, let parent, let leftSide, let values):
-            try insert(values, node: node, member: member, parent: parent, leftSide: leftSide, first: id, effects: &effects)
+            try insert(
+                values, node: node, member: member, parent: parent, leftSide: leftSide, first: id, effects: &effects)
         case .delete(let node, let member, let items):
             let key = try memberKey(node, member, shape: .sequence)
             guard nodes[node]!.sequences[member, default: SequenceState()].remove(items) else {

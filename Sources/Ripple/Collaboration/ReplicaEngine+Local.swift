@@ -131,7 +131,9 @@ extension ReplicaEngine {
         guard nodes[node] != nil, shape(of: key) == .sequence, present || content(of: key) != .absent else { return }
         let sequence = nodes[node]!.sequences[member] ?? SequenceState()
         let visible = sequence.visibleItems(holder: node, member: member, moves: moveStatus)
-        guard position >= 0, removing >= 0, position <= visible.count, removing <= visible.count - position else { return }
+        guard position >= 0, removing >= 0, position <= visible.count, removing <= visible.count - position else {
+            return
+        }
         if removing > 0 {
             let removed = visible[position..<(position + removing)]
             let items = removed.map { Removal(target: $0, move: nil) }
@@ -153,12 +155,16 @@ extension ReplicaEngine {
         }
     }
 
-    private mutating func removeKey(_ node: NodeID, _ member: String, _ key: String, into builder: inout LocalChangeBuilder) {
+    private mutating func removeKey(
+        _ node: NodeID, _ member: String, _ key: String, into builder: inout LocalChangeBuilder
+    ) {
         guard let map = nodes[node]?.maps[member] else { return }
         let seen = map.seen(key: key, moves: moveStatus)
         guard !seen.isEmpty else { return }
         let removals = seen.map { Removal(target: $0, move: nil) }
-        guard emit(.removeKey(node: node, member: member, key: key, seen: removals), into: &builder) != nil else { return }
+        guard emit(.removeKey(node: node, member: member, key: key, seen: removals), into: &builder) != nil else {
+            return
+        }
         noteLeft(seen, in: map, key: key, keeping: nil, into: &builder)
     }
 

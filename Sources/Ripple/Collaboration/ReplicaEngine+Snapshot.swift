@@ -39,7 +39,9 @@ extension ReplicaEngine {
             for operation in seed {
                 try apply(operation, id: OperationID(counter: counter, replica: .genesis), effects: &effects)
                 let (next, overflow) = counter.addingReportingOverflow(operation.counterSpan)
-                guard !overflow else { throw ReplicaEngineError.malformed("genesis clocks out of range") }
+                guard !overflow, next <= Self.maximumClock else {
+                    throw ReplicaEngineError.malformed("genesis clocks out of range")
+                }
                 counter = next
             }
             clock = max(clock, counter)

@@ -15,10 +15,12 @@ extension ReplicaEngine {
             return .elements(visible.map { sequence.items[$0]!.value })
         case .map:
             let map = node.maps[member] ?? MapState()
-            return map.presence.absent ? .absent : .entries(map.visible(holder: holder, member: member, moves: moveStatus))
+            return map.presence.absent
+                ? .absent : .entries(map.visible(holder: holder, member: member, moves: moveStatus))
         case .set:
             let set = node.sets[member] ?? SetState()
-            return set.presence.absent ? .absent : .members(set.visible(holder: holder, member: member, moves: moveStatus))
+            return set.presence.absent
+                ? .absent : .members(set.visible(holder: holder, member: member, moves: moveStatus))
         }
     }
 
@@ -51,10 +53,14 @@ extension ReplicaEngine {
         case .sequence:
             return node.sequences[member]?.items[id].map { !moveStatus.removes($0.removals) } ?? false
         case .map:
-            return node.maps[member]?.entries.values.contains { $0.contains { $0.id == id && !moveStatus.removes($0.removals) } }
+            return node.maps[member]?.entries.values.contains {
+                $0.contains { $0.id == id && !moveStatus.removes($0.removals) }
+            }
                 ?? false
         case .set:
-            return node.sets[member]?.tags.values.contains { $0.contains { $0.id == id && !moveStatus.removes($0.removals) } }
+            return node.sets[member]?.tags.values.contains {
+                $0.contains { $0.id == id && !moveStatus.removes($0.removals) }
+            }
                 ?? false
         }
     }
@@ -106,7 +112,8 @@ extension ReplicaEngine {
         var (position, removing, inserting) = (0, 0, [ReplicaValue]())
         func flush() {
             guard removing > 0 || !inserting.isEmpty else { return }
-            operations.append(.splice(node: node, member: member, at: position, removing: removing, inserting: inserting))
+            operations.append(
+                .splice(node: node, member: member, at: position, removing: removing, inserting: inserting))
             position += inserting.count
             (removing, inserting) = (0, [])
         }

@@ -76,7 +76,8 @@ struct ReplicaEngine {
     /// returns the visible operations that take this replica's visible state, as it was before
     /// the call, to the merged one. Changes integrated already are skipped; changes whose
     /// predecessors are missing wait and are integrated by the call that brings what they
-    /// need.
+    /// need (one of those found malformed then is dropped alone: refusing the call for it would
+    /// refuse every later one).
     ///
     /// - Throws: ``ReplicaEngineError``, with nothing changed, for another document's or
     ///   model's change set or a malformed one.
@@ -93,9 +94,21 @@ struct ReplicaEngine {
             let key = ChangeKey(replica: change.replica, sequence: change.sequence)
             if merged.waiting[key] == nil { merged.waiting[key] = change }
         }
+        let incoming = Set(changeSet.changes.map { ChangeKey(replica: $0.replica, sequence: $0.sequence) })
         var effects = ChangeEffects()
         while let key = merged.waiting.keys.filter({ merged.isReady(merged.waiting[$0]!) }).min() {
-            try merged.apply(merged.waiting.removeValue(forKey: key)!, effects: &effects)
+            let change = merged.waiting.removeValue(forKey: key)!
+            guard !incoming.contains(key) else {
+                try merged.apply(change, effects: &effects)
+                continue
+            }
+            // A change that waited came with an earlier call: refusing this call for it would
+            // refuse every later one too. A malformed one is dropped alone.
+            var attempt = merged
+            var attemptEffects = effects
+            if (try? attempt.apply(change, effects: &attemptEffects)) != nil {
+                (merged, effects) = (attempt, attemptEffects)
+            }
         }
         if effects.placementsChanged {
             merged.refreshMoves()
@@ -111,13 +124,17 @@ struct ReplicaEngine {
         change.sequence == version[change.replica] + 1 && version.includes(change.dependencies)
     }
 
+    /// The greatest clock a change may use: far beyond any real history, and far enough below
+    /// `UInt64.max` that this replica's own clocks, which follow it, never overflow.
+    static let maximumClock: UInt64 = 1 << 62
+
     /// Checks what a change says of itself before it waits: numbers in range.
     static func checkRanges(_ change: ReplicaChange) throws {
         guard change.replica != .genesis else { throw ReplicaEngineError.malformed("a change of replica 0") }
         guard change.sequence >= 1, change.dependencies[change.replica] == change.sequence - 1 else {
             throw ReplicaEngineError.malformed("change \(change.sequence) of \(change.replica) out of sequence")
         }
-        guard change.firstCounter >= 1, change.lastCounter != nil else {
+        guard change.firstCounter >= 1, let last = change.lastCounter, last <= maximumClock else {
             throw ReplicaEngineError.malformed("clocks of change \(change.sequence) of \(change.replica) out of range")
         }
     }
@@ -140,13 +157,4 @@ struct ReplicaEngine {
         }
         return members
     }
-}
-
-/// What integrating changes did, for the visible operations it returns.
-struct ChangeEffects {
-    /// Nodes made, in the order made.
-    var made: [NodeID] = []
-    var touched: Set<MemberKey> = []
-    /// Whether a place of a node or a move was added (move status may change).
-    var placementsChanged = false
 }

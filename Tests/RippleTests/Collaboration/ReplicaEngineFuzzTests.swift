@@ -2,8 +2,9 @@
 import Testing
 
 /// A seeded fuzzer in the style of Loro's: 3 to 5 replicas make random updates of every shape
-/// (register writes, sequence inserts and removes, dictionary and set edits, boards made,
-/// removed and moved across boards, into their own descendants' places too once merged), and
+/// (register writes, sequence inserts and removes, sequences set whole or absent, dictionary
+/// and set edits, boards made, removed, edited while removed, and moved across boards through
+/// items, dictionary entries and registers, into their own descendants once merged), and
 /// hand each other change sets in random order, duplicated and batched. Each replica's
 /// reference model takes its own operations and those its merges return; it must equal what
 /// the engine shows after every step, and all of them must be equal after a full exchange,
@@ -54,7 +55,8 @@ import Testing
         checkPlaces(replicas[0].document, seed: seed)
         let encoded = try replicas[0].engine.encodedState()
         for replica in replicas { #expect(try replica.engine.encodedState() == encoded, "seed \(seed)") }
-        let rebuilt = try ReplicaEngine(decoding: encoded, replica: replicas[1].engine.replica, shapes: TestReplica.shapes)
+        let rebuilt = try ReplicaEngine(
+            decoding: encoded, replica: replicas[1].engine.replica, shapes: TestReplica.shapes)
         #expect(VisibleDocument(rebuilt) == replicas[0].document, "seed \(seed)")
         #expect(rebuilt.version == replicas[0].engine.version, "seed \(seed)")
         print(
@@ -116,7 +118,11 @@ extension TestReplica {
         on document: VisibleDocument, using random: inout SeededGenerator, moves: inout Int
     ) -> [ReplicaOperation] {
         let boards = document.reachable(from: Self.root)
-        let board = boards.randomElement(using: &random)!
+        // Now and then a board no longer in the document (the mediator keeps removed nodes):
+        // its edits must be kept and come back with it.
+        let hidden = document.nodes.keys.filter { !boards.contains($0) }.sorted()
+        let removed = random.next() % 6 == 0 ? hidden.randomElement(using: &random) : nil
+        let board = removed ?? boards.randomElement(using: &random)!
         let numbers = document.elements(board, "numbers")
         let items = document.elements(board, "items")
         let numbersAbsent = document.nodes[board]!.members["numbers"] == .absent
@@ -144,7 +150,11 @@ extension TestReplica {
             return [.setKeys(node: board, member: "tags", setting: [], removing: [.json(key)])]
         case 5:
             let inserting = Bool.random(using: &random)
-            return [.setElements(node: board, member: "labels", inserting: inserting ? [label] : [], removing: inserting ? [] : [label])]
+            return [
+                .setElements(
+                    node: board, member: "labels", inserting: inserting ? [label] : [],
+                    removing: inserting ? [] : [label])
+            ]
         case 6:
             let node = engine.newNode()
             let at = Int.random(in: 0...items.count, using: &random)
@@ -153,11 +163,17 @@ extension TestReplica {
                 .splice(node: board, member: "items", at: at, removing: 0, inserting: [.node(node)]),
             ]
         case 7 where !items.isEmpty:
-            return [.splice(node: board, member: "items", at: Int.random(in: 0..<items.count, using: &random), removing: 1, inserting: [])]
+            return [
+                .splice(
+                    node: board, member: "items", at: Int.random(in: 0..<items.count, using: &random), removing: 1,
+                    inserting: [])
+            ]
         case 8, 9:
-            guard boards.count > 1 else { return [] }
+            guard boards.count > 1, boards.contains(board) else { return [] }
             moves += 1
-            return randomMove(of: boards[Int.random(in: 1..<boards.count, using: &random)], among: boards, on: document, using: &random)
+            return randomMove(
+                of: boards[Int.random(in: 1..<boards.count, using: &random)], among: boards, on: document,
+                using: &random)
         case 10:
             let values = (0..<Int.random(in: 0...2, using: &random)).map { _ in word }
             let absent = random.next() % 3 == 0

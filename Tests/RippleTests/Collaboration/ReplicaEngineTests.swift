@@ -63,10 +63,14 @@ import Testing
 
     @Test func aConcurrentSetOfAKeyBeatsItsRemoval() throws {
         var (a, b) = (TestReplica(1), TestReplica(2))
-        a.record([.setKeys(node: root, member: "tags", setting: [ReplicaEntry(key: "\"k\"", value: .json("0"))], removing: [])])
+        a.record([
+            .setKeys(node: root, member: "tags", setting: [ReplicaEntry(key: "\"k\"", value: .json("0"))], removing: [])
+        ])
         try b.receive(from: a)
         a.record([.setKeys(node: root, member: "tags", setting: [], removing: [.json("\"k\"")])])
-        b.record([.setKeys(node: root, member: "tags", setting: [ReplicaEntry(key: "\"k\"", value: .json("1"))], removing: [])])
+        b.record([
+            .setKeys(node: root, member: "tags", setting: [ReplicaEntry(key: "\"k\"", value: .json("1"))], removing: [])
+        ])
         try exchange(&a, &b)
         #expect(a.document.nodes[root]!.members["tags"] == .entries(["\"k\"": .json("1")]))
     }
@@ -100,11 +104,17 @@ import Testing
         #expect(places(of: card, in: a.document) == [right])
     }
 
-    @Test func nodesMovedIntoEachOtherMakeNoCycle() throws {
+    /// Two replicas that both have two boards at the root.
+    private func replicasSharingTwoBoards() throws -> (TestReplica, TestReplica, NodeID, NodeID) {
         var (a, b) = (TestReplica(1), TestReplica(2))
         let first = a.addBoard()
         let second = a.addBoard()
         try b.receive(from: a)
+        return (a, b, first, second)
+    }
+
+    @Test func nodesMovedIntoEachOtherMakeNoCycle() throws {
+        var (a, b, first, second) = try replicasSharingTwoBoards()
         a.move(first, from: root, to: second)
         b.move(second, from: root, to: first)
         try exchange(&a, &b)
@@ -157,10 +167,7 @@ import Testing
     }
 
     @Test func aValidMoveTakesTheNodeFromWhereItIsAfterAnInvalidOne() throws {
-        var (a, b) = (TestReplica(1), TestReplica(2))
-        let first = a.addBoard()
-        let second = a.addBoard()
-        try b.receive(from: a)
+        var (a, b, first, second) = try replicasSharingTwoBoards()
         a.move(first, from: root, to: second)
         // b's first move closes a cycle with a's (and has no effect); its second, from where
         // the first put it, is valid and takes the node from the root, where it still was.
@@ -218,8 +225,10 @@ import Testing
         a.record([.set(node: root, member: "title", content: .value(.json("\"one\"")))])
         let first = a.engine.changes(since: DocumentVersion())
         a.record([.set(node: root, member: "title", content: .value(.json("\"two\"")))])
-        let second = a.engine.changes(since: a.engine.changes(since: DocumentVersion()).changes.dropLast().reduce(
-            into: DocumentVersion()) { $0[$1.replica] = $1.sequence })
+        let second = a.engine.changes(
+            since: a.engine.changes(since: DocumentVersion()).changes.dropLast().reduce(
+                into: DocumentVersion()
+            ) { $0[$1.replica] = $1.sequence })
         #expect(second.changes.count == 1)
         #expect(try b.receive(second).isEmpty)
         #expect(b.engine.version == DocumentVersion())
@@ -266,11 +275,24 @@ import Testing
             bad,
             ReplicaChange(
                 replica: good.replica, sequence: 2, dependencies: good.dependencies.with(good.replica, 1),
-                firstCounter: .max, operations: [.insert(node: root, member: "items", parent: nil, leftSide: false,
-                    values: [.json("1"), .json("2")])]),
+                firstCounter: .max,
+                operations: [
+                    .insert(
+                        node: root, member: "items", parent: nil, leftSide: false,
+                        values: [.json("1"), .json("2")])
+                ]),
             ReplicaChange(
                 replica: good.replica, sequence: 2, dependencies: good.dependencies.with(good.replica, 1),
                 firstCounter: 50, operations: [.write(node: root, member: "items", value: .json("1"))]),
+            ReplicaChange(
+                replica: good.replica, sequence: 2, dependencies: good.dependencies.with(good.replica, 1),
+                firstCounter: .max - 1, operations: [.write(node: root, member: "title", value: .json("1"))]),
+            ReplicaChange(
+                replica: good.replica, sequence: 2, dependencies: good.dependencies.with(good.replica, 1),
+                firstCounter: 50,
+                operations: [
+                    .make(node: NodeID(made: OperationID(counter: .max, replica: good.replica)), type: "Board")
+                ]),
             ReplicaChange(
                 replica: good.replica, sequence: 0, dependencies: DocumentVersion(), firstCounter: 50, operations: []),
         ]
@@ -280,6 +302,23 @@ import Testing
             #expect(b.engine.version == DocumentVersion())
             #expect(b.document == b.shown)
         }
+    }
+}
+
+extension ReplicaEngineTests {
+    @Test func aMalformedChangeThatWaitedIsDroppedAloneWhenItsPredecessorComes() throws {
+        var (a, b) = (TestReplica(1), TestReplica(2))
+        a.record([.set(node: root, member: "title", content: .value(.json("\"one\"")))])
+        let first = a.engine.changes(since: DocumentVersion())
+        let unknownItem = Removal(target: OperationID(counter: 99, replica: a.engine.replica), move: nil)
+        let malformed = ReplicaChange(
+            replica: a.engine.replica, sequence: 2, dependencies: a.engine.version, firstCounter: 50,
+            operations: [.delete(node: root, member: "items", items: [unknownItem])])
+        #expect(try b.receive(ChangeSet(document: "board", model: "Board", changes: [malformed])).isEmpty)
+        try b.receive(first)
+        #expect(b.engine.version == a.engine.version)
+        #expect(b.document == a.document)
+        #expect(b.document == b.shown)
     }
 }
 

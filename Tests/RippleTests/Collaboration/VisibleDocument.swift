@@ -15,7 +15,8 @@ struct VisibleDocument: Equatable, CustomStringConvertible {
             switch content {
             case .value(let value): self = .value(value)
             case .elements(let values): self = .elements(values)
-            case .entries(let entries): self = .entries(Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0.value) }))
+            case .entries(let entries):
+                self = .entries(Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0.value) }))
             case .members(let values): self = .members(Set(values))
             case .absent: self = .absent
             }

@@ -52,7 +52,9 @@ struct TestReplica {
     /// Moves `node` from `source`'s items to the end of `destination`'s.
     mutating func move(_ node: NodeID, from source: NodeID, to destination: NodeID) {
         let index = document.elements(source, "items").firstIndex(of: .node(node))!
-        var operations: [ReplicaOperation] = [.splice(node: source, member: "items", at: index, removing: 1, inserting: [])]
+        var operations: [ReplicaOperation] = [
+            .splice(node: source, member: "items", at: index, removing: 1, inserting: [])
+        ]
         var after = document
         after.apply(operations)
         let at = after.elements(destination, "items").count

@@ -1,0 +1,8 @@
+/// What integrating changes did, for the visible operations it returns.
+struct ChangeEffects {
+    /// Nodes made, in the order made.
+    var made: [NodeID] = []
+    var touched: Set<MemberKey> = []
+    /// Whether a place of a node or a move was added (move status may change).
+    var placementsChanged = false
+}
