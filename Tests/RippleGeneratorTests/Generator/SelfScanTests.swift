@@ -40,6 +40,7 @@ import Testing
         "Tests/RippleObservationTests": "Document", "Tests/IntegrationPackage/Sources/MainActorModel": "Board",
         "Tests/IntegrationPackage/Sources/MixedModel": "Journal", "Tests/RippleMainActorTests": "Studio",
         "Tests/IntegrationPackage/Sources/DocumentsModel": "Atlas", "Tests/Benchmarks/Sources/RippleBenchWorkbook": "Workbook",
+        "Tests/Benchmarks/Sources/RippleBenchBoard": "PointBoard",
     ]
 
     @Test func everyTargetFolderIsScanned() {
