@@ -3,7 +3,8 @@ import Ripple
 // Issue 27's breaker model, a kanban board written as a new user would: columns of cards,
 // cards with tags and a recursive checklist, a dictionary of assignees, dictionaries with Int
 // keys, a set of nodes, an optional collection, and back references to the root and upwards.
-// It hangs under the test target's root (a target's model has one root) as `Library.board`.
+// It hangs under the test target's root (a target's model has one root) as `Library.gauge.board`,
+// read and written through `Library.board`.
 
 // ripple: node
 final class KanbanBoard {
@@ -117,4 +118,15 @@ enum KanbanProblem: Error, Equatable {
 extension KanbanCard: Hashable {
     static func == (lhs: KanbanCard, rhs: KanbanCard) -> Bool { lhs === rhs }
     func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+extension Library {
+    /// The breaker board, held by the gauge (made when a board is set and there is none).
+    var board: KanbanBoard? {
+        get { gauge?.board }
+        set {
+            if gauge == nil { gauge = Gauge() }
+            gauge!.board = newValue
+        }
+    }
 }

@@ -62,10 +62,6 @@ final class Library {
     // ripple: node
     var _specimens: [Specimen] = []
 
-    /// Issue 27's breaker board (Breaker27/KanbanBoard.swift).
-    // ripple: node
-    var _board: KanbanBoard? = nil
-
     init() {}
 }
 
