@@ -10,7 +10,9 @@ struct FixtureInputs {
         // The runtime tests' model (without their ripple.json: the fixture generates without
         // documents); the runtime tests' other models are left out.
         "Library": (
-            ["Gauge", "Job", "Library", "Node", "Palette", "Specimen"].map { "Tests/RippleTests/Model/\($0).swift" },
+            // The breaker's board first: runs read their inputs in path order.
+            ["Tests/RippleTests/Breaker27/KanbanBoard.swift"]
+                + ["Gauge", "Job", "Library", "Node", "Palette", "Specimen"].map { "Tests/RippleTests/Model/\($0).swift" },
             nil
         ),
         // Read through Observation by the observable runtime tests.

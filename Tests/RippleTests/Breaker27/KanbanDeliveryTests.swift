@@ -1,0 +1,105 @@
+import Foundation
+@testable import Ripple
+import Testing
+
+/// Issue 27's breaker: change sets delivered as a real transport would (duplicated, reordered,
+/// partial, from a third replica, from another document, altered on the way).
+@MainActor
+@Suite struct KanbanDeliveryTests {
+    typealias R = KanbanReplicas
+
+    @Test func changeSetsDeliveredBackwardsAndTwiceConverge() throws {
+        let replicas = try R.replicas(2)
+        let (mac, iPad) = (replicas[0], replicas[1])
+        var sets: [ChangeSet] = []
+        for step in 0..<6 {
+            let before = mac.version
+            try mac.update { library in
+                let board = library.board!
+                board.columns[step % 3].cards.append(KanbanCard("new \(step)"))
+                board.assignees["card \(step)"] = "ann"
+                board.limits[step] = step * 10
+                board.columns[0].cards[0].tags.insert("t\(step)")
+            }
+            sets.append(try mac.changes(since: before))
+        }
+        for set in sets.reversed() + sets { try iPad.merge(set) }
+        #expect(try R.text(iPad) == R.text(mac))
+        #expect(iPad.version == mac.version)
+    }
+
+    @Test func aThirdReplicaRelaysChangesOfTheOtherTwo() throws {
+        let replicas = try R.replicas(3)
+        let (a, b, c) = (replicas[0], replicas[1], replicas[2])
+        try a.update { $0.board!.columns[0].name = "A" }
+        try b.update { $0.board!.columns[0].name = "B" }
+        try b.update { $0.board!.starred.insert($0.board!.columns[1].cards[0]) }
+        try R.sync(a, into: c)
+        try R.sync(b, into: c)
+        // a gets b's changes only through c.
+        try R.sync(c, into: a)
+        try R.sync(a, into: b)
+        #expect(try R.text(a) == R.text(c))
+        #expect(try R.text(b) == R.text(c))
+        #expect(R.board(a).starred.count == 1)
+    }
+
+    @Test func aChangeSetOfAnotherDocumentIsRefusedWithNothingChanged() throws {
+        let mine = try R.replicas(2)
+        let theirs = try R.replicas(1)[0]
+        try theirs.update { $0.board!.title = "Theirs" }
+        let before = try R.text(mine[1])
+        let changes = try theirs.changes(since: DocumentVersion())
+        // Finding: the merge is refused with nothing changed, but it throws an internal
+        // `ReplicaEngineError` rather than the `ReplicaError.otherDocument` that `merge(_:)`'s
+        // and `ReplicaError`'s docs promise, so `catch ReplicaError.otherDocument` misses it.
+        withKnownIssue("another document's change set throws ReplicaEngineError, not ReplicaError.otherDocument") {
+            #expect(throws: ReplicaError.otherDocument) { try mine[1].merge(changes) }
+        }
+        #expect(throws: (any Error).self) { try mine[1].merge(changes) }
+        #expect(try R.text(mine[1]) == before)
+    }
+
+    @Test func aPartialChangeSetWaitsForItsPredecessors() throws {
+        let replicas = try R.replicas(2)
+        let (mac, iPad) = (replicas[0], replicas[1])
+        try mac.update { $0.board!.columns[0].cards.append(KanbanCard("first")) }
+        let afterFirst = mac.version
+        try mac.update { $0.board!.columns[0].cards.last!.title = "renamed" }
+        // Only the second change arrives first: it waits for the first.
+        try iPad.merge(try mac.changes(since: afterFirst))
+        try iPad.merge(try mac.changes(since: DocumentVersion()))
+        #expect(try R.text(iPad) == R.text(mac))
+        #expect(R.board(iPad).columns[0].cards.last?.title == "renamed")
+    }
+
+    /// Every number of an encoded change set, replaced by `replacement`.
+    static func alter(_ set: ChangeSet, numbersTo replacement: String) throws -> Data {
+        let text = String(decoding: try JSONEncoder().encode(set), as: UTF8.self)
+        let altered = text.replacingOccurrences(of: #"(?<=[:\[,])-?[0-9]+(?=[,\]}])"#, with: replacement, options: .regularExpression)
+        return Data(altered.utf8)
+    }
+
+    @Test(arguments: ["0", "-1", "18446744073709551615", "9223372036854775807", "1e300"])
+    func aHandAlteredChangeSetIsRefusedOrMergedButNeverHalfApplied(replacement: String) throws {
+        let replicas = try R.replicas(2)
+        let (mac, iPad) = (replicas[0], replicas[1])
+        try mac.update { library in
+            library.board!.columns[0].cards.append(KanbanCard("x"))
+            library.board!.limits[3] = 4
+            library.board!.columns[1].cards[0].points = 5
+        }
+        let data = try Self.alter(try mac.changes(since: DocumentVersion()), numbersTo: replacement)
+        guard let altered = try? JSONDecoder().decode(ChangeSet.self, from: data) else { return }
+        let before = try R.text(iPad)
+        do {
+            try iPad.merge(altered)
+        } catch {
+            #expect(try R.text(iPad) == before)
+            return
+        }
+        // Merged: the replica still answers and still takes the real changes afterwards.
+        try R.sync(mac, into: iPad)
+        _ = try R.text(iPad)
+    }
+}

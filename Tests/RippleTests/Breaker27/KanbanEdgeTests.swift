@@ -1,0 +1,64 @@
+import Foundation
+@testable import Ripple
+import Testing
+
+/// Issue 27's breaker: the edges a new user meets next (a store's replica identity as the docs
+/// describe it, a change set of another model, a huge collection).
+@MainActor
+@Suite struct KanbanEdgeTests {
+    typealias R = KanbanReplicas
+
+    /// `Mediator.replicaID`'s doc says "A DocumentStore keeps its mediator's identity across
+    /// reopenings", while Editing Together says a DocumentStore's mediator does not take part in
+    /// collaboration. Reading it gives a fresh random identity each opening: the doc comment
+    /// should say SharedFolderStore (or reading it on such a store should say it is unshared).
+    @Test func aDocumentStoreKeepsItsReplicaIdentityAsTheDocSays() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("breaker27-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("Board.ripple")
+        var first: ReplicaID?
+        do {
+            let store = try DocumentStore<Library>(url: url)
+            try store.mediator.update { $0.board = R.makeLibrary().board }
+            first = store.mediator.replicaID
+        }
+        let again = try DocumentStore<Library>(url: url)
+        withKnownIssue("Mediator.replicaID's doc promises a DocumentStore keeps the identity; it does not") {
+            #expect(again.mediator.replicaID == first)
+        }
+    }
+
+    @Test func aChangeSetOfAnotherModelIsRefusedWithNothingChanged() throws {
+        let replicas = try R.replicas(2)
+        let (mac, iPad) = (replicas[0], replicas[1])
+        try mac.update { $0.board!.title = "x" }
+        let text = String(decoding: try JSONEncoder().encode(try mac.changes(since: DocumentVersion())), as: UTF8.self)
+        let altered = text.replacingOccurrences(of: "\"Library\"", with: "\"Board\"")
+        #expect(altered != text)
+        let changes = try JSONDecoder().decode(ChangeSet.self, from: Data(altered.utf8))
+        let before = try R.text(iPad)
+        // Finding (as for another document): refused, but with the internal ReplicaEngineError,
+        // not the documented ReplicaError.otherModel.
+        withKnownIssue("another model's change set throws ReplicaEngineError, not ReplicaError.otherModel") {
+            #expect(throws: ReplicaError.otherModel(found: "Board", expected: "Library")) { try iPad.merge(changes) }
+        }
+        #expect(throws: (any Error).self) { try iPad.merge(changes) }
+        #expect(try R.text(iPad) == before)
+    }
+
+    @Test func aHugeColumnAndItsRemovalConverge() throws {
+        let replicas = try R.replicas(2)
+        let (mac, iPad) = (replicas[0], replicas[1])
+        try mac.update { library in
+            library.board!.columns[0].cards = (0..<2_000).map { KanbanCard("\($0)") }
+        }
+        try R.sync(mac, into: iPad)
+        try iPad.update { $0.board!.columns[0].cards[1_000].points = 2 }
+        try mac.update { $0.board!.columns[0].cards = [] }
+        try R.sync(mac, into: iPad)
+        try R.sync(iPad, into: mac)
+        #expect(try R.text(iPad) == R.text(mac))
+        #expect(R.board(iPad).columns[0].cards.isEmpty)
+    }
+}
