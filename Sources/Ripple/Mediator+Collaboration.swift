@@ -15,8 +15,8 @@ extension Mediator where Root: DocumentRoot {
     /// This mediator's identity as a replica of its document.
     ///
     /// Every mediator of a document is a replica; its identity orders its concurrent changes
-    /// against other replicas' (never by wall-clock time). A ``DocumentStore`` keeps its
-    /// mediator's identity across reopenings.
+    /// against other replicas' (never by wall-clock time). A ``SharedFolderStore`` keeps its
+    /// mediator's identity across reopenings; any other mediator gets a new one.
     public var replicaID: ReplicaID { replica.engine.replica }
 
     /// What this replica has of its document: every replica's changes it made or merged.

@@ -195,7 +195,17 @@ final class ReplicaSession<Root: DocumentRoot> {
     func merge(_ changes: ChangeSet, into mediator: Mediator<Root>) throws {
         if let brokenBy { throw brokenBy }
         var engine = self.engine
-        let integrated = try engine.integrate(changes)
+        let integrated: [ReplicaOperation]
+        do {
+            integrated = try engine.integrate(changes)
+        } catch let error as ReplicaEngineError {
+            // The engine's reasons, as the public error the API documents.
+            switch error {
+            case .otherDocument: throw ReplicaError.otherDocument
+            case let .otherModel(expected, found): throw ReplicaError.otherModel(found: found, expected: expected)
+            case .malformed(let reason): throw ReplicaError.malformed(reason)
+            }
+        }
         guard !integrated.isEmpty else {
             self.engine = engine
             return

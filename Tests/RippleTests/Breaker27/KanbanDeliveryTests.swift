@@ -50,12 +50,9 @@ import Testing
         try theirs.update { $0.board!.title = "Theirs" }
         let before = try R.text(mine[1])
         let changes = try theirs.changes(since: DocumentVersion())
-        // Finding: the merge is refused with nothing changed, but it throws an internal
-        // `ReplicaEngineError` rather than the `ReplicaError.otherDocument` that `merge(_:)`'s
-        // and `ReplicaError`'s docs promise, so `catch ReplicaError.otherDocument` misses it.
-        withKnownIssue("another document's change set throws ReplicaEngineError, not ReplicaError.otherDocument") {
-            #expect(throws: ReplicaError.otherDocument) { try mine[1].merge(changes) }
-        }
+        // Breaker finding (fixed): it threw the internal `ReplicaEngineError`, which
+        // `catch ReplicaError.otherDocument` missed.
+        #expect(throws: ReplicaError.otherDocument) { try mine[1].merge(changes) }
         #expect(throws: (any Error).self) { try mine[1].merge(changes) }
         #expect(try R.text(mine[1]) == before)
     }

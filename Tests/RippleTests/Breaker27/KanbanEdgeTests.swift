@@ -38,11 +38,9 @@ import Testing
         #expect(altered != text)
         let changes = try JSONDecoder().decode(ChangeSet.self, from: Data(altered.utf8))
         let before = try R.text(iPad)
-        // Finding (as for another document): refused, but with the internal ReplicaEngineError,
-        // not the documented ReplicaError.otherModel.
-        withKnownIssue("another model's change set throws ReplicaEngineError, not ReplicaError.otherModel") {
-            #expect(throws: ReplicaError.otherModel(found: "Board", expected: "Library")) { try iPad.merge(changes) }
-        }
+        // Breaker finding (fixed): it threw the internal ReplicaEngineError, not
+        // ReplicaError.otherModel.
+        #expect(throws: ReplicaError.otherModel(found: "Board", expected: "Library")) { try iPad.merge(changes) }
         #expect(throws: (any Error).self) { try iPad.merge(changes) }
         #expect(try R.text(iPad) == before)
     }
