@@ -9,18 +9,6 @@ import Testing
 @Suite struct KanbanFuzzTests {
     typealias R = KanbanReplicas
 
-    /// A small seeded generator (SplitMix64), so a failing seed replays.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// The board as plain values: column names, card titles per column, assignees, tags of
     /// the first card of the first column that has one.
     struct Plain: Equatable {
@@ -38,7 +26,7 @@ import Testing
     }
 
     /// One random edit, made both on the replica and on the reference (when given).
-    static func edit(_ mediator: Mediator<Library>, _ seeded: inout Seeded, _ step: Int, _ plain: inout Plain, kinds: Int = 7) throws {
+    static func edit(_ mediator: Mediator<Library>, _ seeded: inout SeededGenerator, _ step: Int, _ plain: inout Plain, kinds: Int = 7) throws {
         // The update's closure escapes, so it edits copies written back after it.
         var random = seeded
         var reference = plain
@@ -90,7 +78,7 @@ import Testing
 
     @Test(arguments: 0..<20)
     func everyEditDeliveredAtOnceMatchesThePlainModel(seed: Int) throws {
-        var random = Seeded(state: UInt64(seed))
+        var random = SeededGenerator(state: UInt64(seed))
         let replicas = try R.replicas(3)
         var reference = Plain(R.board(replicas[0]))
         for step in 0..<40 {
@@ -122,7 +110,7 @@ import Testing
     /// Random edits of `kinds` kinds on three replicas, delivered in shuffled, duplicated
     /// batches, then everything to everyone: every replica ends alike, each card once.
     static func exchange(seed: Int, kinds: Int) throws {
-        var random = Seeded(state: UInt64(seed) &+ 1_000)
+        var random = SeededGenerator(state: UInt64(seed) &+ 1_000)
         let replicas = try R.replicas(3)
         var held: [ChangeSet] = []
         for step in 0..<60 {
