@@ -83,7 +83,7 @@ public final class SharedFolderStore<Root: DocumentRoot> {
     }
 
     private func merge(_ record: [UInt8]) throws {
-        let changes = try JSONDecoder().decode(ChangeSet.self, from: Data(record))
+        let changes = try ChangeSet(encoded: Data(record))
         try mediator.merge(changes)
     }
 
@@ -97,7 +97,7 @@ public final class SharedFolderStore<Root: DocumentRoot> {
         since[replica] = appended
         do {
             let changes = try mediator.changes(since: since)
-            try files.append(Array(try JSONEncoder().encode(changes)))
+            try files.append(Array(changes.encoded))
             appended = own
         } catch {
             mediator.core.reportFailure(error, origin: "shared folder", wasRolledBack: false)

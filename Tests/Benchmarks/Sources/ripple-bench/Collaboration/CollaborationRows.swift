@@ -6,8 +6,8 @@ import RippleBenchBoard
 enum CollaborationRows {
     /// Ripple's figures for `workload`, measured as `crdt_bench.py`'s header says for Loro and
     /// Yrs: a replica's `merge` of one change set holding the writes another replica made one
-    /// update each (best of 5, each into a fresh replica), `changes(since:)` of one write encoded
-    /// with `JSONEncoder` (what a shared folder's file holds), and the snapshot of a document
+    /// update each (best of 5, each into a fresh replica), `changes(since:)` of one write in its
+    /// compact binary form (`encoded`: what a shared folder's file holds), and the snapshot of a document
     /// made in one update. Memory is not measured here (nil).
     @MainActor
     static func ripple(_ workload: CollaborationWorkload) throws -> CollaborationFigures? {
@@ -19,7 +19,7 @@ enum CollaborationRows {
             try writer.update { board in set(write, in: board) }
         }
         let changes = try writer.changes(since: base)
-        let update = try JSONEncoder().encode(changes)
+        let update = changes.encoded
         var best = Double.infinity
         for _ in 0..<5 {
             let reader = try Mediator<PointBoard>(opening: document)
@@ -32,7 +32,7 @@ enum CollaborationRows {
         for write in workload.drawWrites(count: workload.changeSamples, seed: workload.seed + 1) {
             let before = writer.version
             try writer.update { board in set(write, in: board) }
-            changeBytes += try JSONEncoder().encode(try writer.changes(since: before)).count
+            changeBytes += try writer.changes(since: before).encoded.count
         }
         var snapshots: [String: Int] = [:]
         var memory: [String: Int?] = [:]

@@ -1,0 +1,137 @@
+import Foundation
+
+/// The compact binary form of a change set (DocumentVersion's too): what transports carry and
+/// shared folders store. See "Change set format" in the "Editing Together" article.
+extension ChangeSet {
+    /// The first byte of an encoded change set: its format (a later format gets another).
+    static let format: UInt8 = 0xC1
+
+    /// The change set in its compact binary form, which ``init(encoded:)`` reads back.
+    public var encoded: Data {
+        var writer = CompactWriter()
+        writer.string(document)
+        writer.string(model)
+        writer.changes(changes)
+        return writer.bytes(format: Self.format)
+    }
+
+    /// Reads a change set from its compact binary form (``encoded``), from any source: bytes
+    /// that are not one throw, and nothing is allocated by a size they claim.
+    ///
+    /// - Throws: ``ReplicaError/malformed(_:)`` for bytes that are not an encoded change set.
+    public init(encoded data: Data) throws {
+        var reader = try CompactReader(data, format: Self.format, what: "a change set")
+        let (document, model) = (try reader.string(), try reader.string())
+        let changes = try reader.changes()
+        try reader.finish()
+        self.init(document: document, model: model, changes: changes)
+    }
+
+    /// Writes the compact binary form as one `Data` value (base64 in JSON, raw bytes in a
+    /// property list).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(encoded)
+    }
+
+    /// Reads what ``encode(to:)`` wrote.
+    ///
+    /// - Throws: ``ReplicaError/malformed(_:)`` for a value that is not an encoded change set.
+    public init(from decoder: any Decoder) throws {
+        try self.init(encoded: try decoder.singleValueContainer().decode(Data.self))
+    }
+}
+
+extension DocumentVersion {
+    /// The first byte of an encoded version.
+    static let format: UInt8 = 0xD1
+
+    /// The version in its compact binary form, which ``init(encoded:)`` reads back.
+    public var encoded: Data {
+        var writer = CompactWriter()
+        writer.version(self)
+        return writer.bytes(format: Self.format)
+    }
+
+    /// Reads a version from its compact binary form (``encoded``).
+    ///
+    /// - Throws: ``ReplicaError/malformed(_:)`` for bytes that are not an encoded version.
+    public init(encoded data: Data) throws {
+        var reader = try CompactReader(data, format: Self.format, what: "a document version")
+        self = try reader.version()
+        try reader.finish()
+    }
+
+    /// Writes the compact binary form as one `Data` value.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(encoded)
+    }
+
+    /// Reads what ``encode(to:)`` wrote.
+    ///
+    /// - Throws: ``ReplicaError/malformed(_:)`` for a value that is not an encoded version.
+    public init(from decoder: any Decoder) throws {
+        try self.init(encoded: try decoder.singleValueContainer().decode(Data.self))
+    }
+}
+
+/// Changes: each change's first counter is a delta from the previous change's (a change set is
+/// ordered by them), and its operations' counters are deltas from its own.
+extension CompactWriter {
+    mutating func version(_ version: DocumentVersion) {
+        let entries = version.counts.sorted { $0.key < $1.key }
+        varint(entries.count)
+        for (replica, count) in entries {
+            self.replica(replica)
+            varint(count)
+        }
+    }
+
+    mutating func changes(_ changes: [ReplicaChange]) {
+        varint(changes.count)
+        var previous: UInt64 = 0
+        for change in changes {
+            replica(change.replica)
+            varint(change.sequence)
+            version(change.dependencies)
+            delta(change.firstCounter, from: previous)
+            previous = change.firstCounter
+            varint(change.operations.count)
+            for operation in change.operations { self.operation(operation, base: change.firstCounter) }
+        }
+    }
+}
+
+extension CompactReader {
+    mutating func version() throws -> DocumentVersion {
+        var version = DocumentVersion()
+        for _ in 0..<(try count()) {
+            let replica = try replica()
+            guard replica != .genesis, version.counts[replica] == nil else {
+                throw ReplicaError.malformed("a version naming replica \(replica) twice or replica 0")
+            }
+            let count = try varint()
+            guard count > 0 else { throw ReplicaError.malformed("a version with a count of 0") }
+            version.counts[replica] = count
+        }
+        return version
+    }
+
+    mutating func changes() throws -> [ReplicaChange] {
+        var changes: [ReplicaChange] = []
+        var previous: UInt64 = 0
+        for _ in 0..<(try count()) {
+            let (replica, sequence, dependencies) = (try replica(), try varint(), try version())
+            let firstCounter = try delta(from: previous)
+            previous = firstCounter
+            var operations: [ChangeOperation] = []
+            for _ in 0..<(try count()) { operations.append(try operation(base: firstCounter)) }
+            changes.append(
+                ReplicaChange(
+                    replica: replica, sequence: sequence, dependencies: dependencies, firstCounter: firstCounter,
+                    operations: operations))
+        }
+        return changes
+    }
+}

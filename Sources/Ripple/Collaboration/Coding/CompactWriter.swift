@@ -1,0 +1,94 @@
+import Foundation
+
+/// Writes the compact binary form of change sets and replica states: unsigned LEB128 varints,
+/// zigzag varints for deltas, and strings and replica identities interned into tables that the
+/// body refers to by index (each is written once however often it is named).
+struct CompactWriter {
+    /// The body: everything but the tables.
+    private(set) var body: [UInt8] = []
+    private var stringIndices: [String: Int] = [:]
+    private var strings: [String] = []
+    private var replicaIndices: [ReplicaID: Int] = [:]
+    private var replicas: [ReplicaID] = []
+
+    mutating func byte(_ value: UInt8) {
+        body.append(value)
+    }
+
+    mutating func bool(_ value: Bool) {
+        body.append(value ? 1 : 0)
+    }
+
+    mutating func varint(_ value: UInt64) {
+        Self.appendVarint(value, to: &body)
+    }
+
+    mutating func varint(_ value: Int) {
+        varint(UInt64(value))
+    }
+
+    /// A signed difference, zigzag encoded so that small negative ones stay short.
+    mutating func delta(_ value: UInt64, from base: UInt64) {
+        let difference = Int64(bitPattern: value &- base)
+        varint(UInt64(bitPattern: (difference << 1) ^ (difference >> 63)))
+    }
+
+    /// A string, as its index in the string table.
+    mutating func string(_ value: String) {
+        varint(stringIndex(value))
+    }
+
+    mutating func stringIndex(_ value: String) -> Int {
+        Self.intern(value, indices: &stringIndices, list: &strings)
+    }
+
+    /// A replica identity, as its index in the replica table.
+    mutating func replica(_ value: ReplicaID) {
+        varint(replicaIndex(value))
+    }
+
+    mutating func replicaIndex(_ value: ReplicaID) -> Int {
+        Self.intern(value, indices: &replicaIndices, list: &replicas)
+    }
+
+    /// The encoded bytes: `format`, the string table, the replica table, then the body.
+    func bytes(format: UInt8) -> Data {
+        var output: [UInt8] = [format]
+        Self.appendVarint(UInt64(strings.count), to: &output)
+        for string in strings { Self.appendString(string, to: &output) }
+        Self.appendVarint(UInt64(replicas.count), to: &output)
+        for replica in replicas {
+            for shift in stride(from: 0, to: 64, by: 8) { output.append(UInt8(truncatingIfNeeded: replica.rawValue >> shift)) }
+        }
+        output += body
+        return Data(output)
+    }
+
+    private static func intern<Key: Hashable>(_ value: Key, indices: inout [Key: Int], list: inout [Key]) -> Int {
+        if let index = indices[value] { return index }
+        indices[value] = list.count
+        list.append(value)
+        return list.count - 1
+    }
+
+    static func appendVarint(_ value: UInt64, to output: inout [UInt8]) {
+        var rest = value
+        while rest >= 0x80 {
+            output.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        output.append(UInt8(rest))
+    }
+
+    /// A table string: 0 and 16 bytes for a UUID in its canonical text (documents are named so),
+    /// else its UTF-8 length plus one and its bytes.
+    private static func appendString(_ string: String, to output: inout [UInt8]) {
+        if string.utf8.count == 36, let uuid = UUID(uuidString: string), uuid.uuidString == string {
+            output.append(0)
+            withUnsafeBytes(of: uuid.uuid) { output += $0 }
+            return
+        }
+        appendVarint(UInt64(string.utf8.count) + 1, to: &output)
+        output += string.utf8
+    }
+}
