@@ -1,7 +1,7 @@
 /// One operation of a change, as replicas exchange it: the merge-level form of a
 /// ``ReplicaOperation``, naming the items, entries and tags it saw so that every replica
 /// applies it alike whatever else it has integrated.
-enum ChangeOperation: Codable, Sendable, Equatable {
+enum ChangeOperation: Sendable, Equatable {
     /// A node made (its identity is its own clock; it uses no counter of the change).
     case make(node: NodeID, type: String)
     /// A register written.

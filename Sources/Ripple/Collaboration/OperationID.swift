@@ -1,7 +1,7 @@
 /// The identity of one operation of a change: a logical (Lamport) clock and the replica that
 /// made it. Operations are ordered by clock, then by replica: the order in which concurrent
 /// writes win (the greater wins).
-struct OperationID: Hashable, Comparable, Codable, Sendable {
+struct OperationID: Hashable, Comparable, Sendable {
     /// The logical clock: greater than that of every operation its replica had seen.
     var counter: UInt64
     var replica: ReplicaID
@@ -14,7 +14,7 @@ struct OperationID: Hashable, Comparable, Codable, Sendable {
 /// A node's identity across replicas: that of the operation that made it. The nodes a
 /// document held before it was shared (its root among them) are the genesis replica's, with
 /// their numbers in the document as clocks, which every replica opened from it shares.
-struct NodeID: Hashable, Comparable, Codable, Sendable {
+struct NodeID: Hashable, Comparable, Sendable {
     let made: OperationID
 
     /// The node numbered `number` in the document before it was shared.

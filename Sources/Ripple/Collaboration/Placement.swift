@@ -1,6 +1,6 @@
 /// Where a node is held: a sequence item, a register write, a dictionary entry or a set tag
 /// (by its identity) of a member of a node.
-struct Placement: Codable, Sendable, Hashable, Comparable {
+struct Placement: Sendable, Hashable, Comparable {
     let holder: NodeID
     let member: String
     let id: OperationID

@@ -1,5 +1,5 @@
 /// One committed update of one replica, as every replica integrates it.
-struct ReplicaChange: Codable, Sendable, Equatable {
+struct ReplicaChange: Sendable, Equatable {
     /// The replica that made it.
     let replica: ReplicaID
     /// Its place among its replica's changes: 1, 2, 3...

@@ -22,7 +22,7 @@ struct ReplicaMember: Hashable, Sendable {
 }
 
 /// One value: a JSON text as documents write it, or a node (for members holding nodes).
-enum ReplicaValue: Hashable, Codable, Sendable {
+enum ReplicaValue: Hashable, Sendable {
     case json(String)
     case node(NodeID)
 }

@@ -2,7 +2,7 @@ import Foundation
 @testable import Ripple
 import Testing
 
-/// Change sets altered at random (numbers changed in their encoded form, as a hostile or broken
+/// Change sets altered at random (digits changed in their JSON (base64) form, as a hostile or broken
 /// peer might send them) never crash a replica: each is integrated or refused, and a refused
 /// one leaves the replica exactly as it was.
 @Suite struct ReplicaEngineHostileInputTests {

@@ -45,10 +45,25 @@ import Testing
         var b = TestReplica(2)
         b.record([.set(node: TestReplica.root, member: "title", content: .value(.json("\"x\"")))])
         b.record([.set(node: TestReplica.root, member: "title", content: .value(.json("\"y\"")))])
-        var text = String(decoding: try b.engine.encodedState(), as: UTF8.self)
-        text = text.replacingOccurrences(of: "\"sequence\":1", with: "\"sequence\":7")
+        var changes = b.engine.log[b.engine.replica]!
+        changes[1] = ReplicaChange(
+            replica: changes[1].replica, sequence: 7, dependencies: changes[1].dependencies,
+            firstCounter: changes[1].firstCounter, operations: changes[1].operations)
+        var writer = CompactWriter()
+        writer.string("board")
+        writer.string("Board")
+        writer.varint(0)
+        writer.changes(changes)
+        writer.changes([])
+        let outOfOrder = writer.bytes(format: ReplicaEngine.stateFormat)
         #expect(throws: ReplicaEngineError.self) {
-            try ReplicaEngine(decoding: Data(text.utf8), replica: replica, shapes: TestReplica.shapes)
+            try ReplicaEngine(decoding: outOfOrder, replica: replica, shapes: TestReplica.shapes)
+        }
+        let state = try b.engine.encodedState()
+        for length in 0..<state.count {
+            #expect(throws: (any Error).self) {
+                try ReplicaEngine(decoding: state.prefix(length), replica: replica, shapes: TestReplica.shapes)
+            }
         }
     }
 }
