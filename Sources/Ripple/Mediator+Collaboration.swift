@@ -26,6 +26,10 @@ extension Mediator where Root: DocumentRoot {
 
     /// Everything this replica made or merged that the holder of `version` lacks.
     ///
+    /// A replica opened from a snapshot holds the changes merged or made since, not those
+    /// before: for a version that lacks some of those it throws
+    /// ``ReplicaError/historyCompacted``.
+    ///
     /// ```swift
     /// let missing = try mac.changes(since: iPad.version)
     /// try iPad.merge(missing)
@@ -36,6 +40,7 @@ extension Mediator where Root: DocumentRoot {
         try checkCanCollaborate()
         let session = replica
         if let broken = session.brokenBy { throw broken }
+        guard version.includes(session.engine.compacted) else { throw ReplicaError.historyCompacted }
         return session.engine.changes(since: version)
     }
 

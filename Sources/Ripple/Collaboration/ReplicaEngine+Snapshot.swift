@@ -1,64 +1,117 @@
 import Foundation
 
-/// The engine's state for snapshots: what it was built from (genesis seeds, the changes it
-/// integrated, those that wait), in the compact binary form of change sets, from which
-/// decoding rebuilds the merge state. Replicas that have the same changes encode the same
-/// bytes (no replica identity, everything sorted).
+/// The engine's state for snapshots: its merge tables, not its history (as Loro's shallow
+/// snapshots): every node's members' merge states, the places that held nodes, the moves, the
+/// root, the version and the changes that wait, in the compact form of
+/// ``ReplicaStateWriter``. Decoding fills the tables without integrating any change. The log is
+/// not kept: a replica opened from a state serves ``changes(since:)`` only for versions that
+/// include it (``compacted``); an older one gets ``ReplicaError/historyCompacted``. Replicas
+/// that have the same changes encode the same bytes (no replica identity, everything sorted).
 extension ReplicaEngine {
     /// The first byte of an encoded state: its format.
-    static let stateFormat: UInt8 = 0xE1
+    static let stateFormat: UInt8 = 0xE2
 
     /// The state as bytes, for a snapshot.
     func encodedState() throws -> Data {
-        var writer = CompactWriter()
-        writer.string(document)
-        writer.string(model)
-        writer.varint(genesisSeeds.count)
-        for seed in genesisSeeds {
-            writer.varint(seed.count)
-            for operation in seed { writer.operation(operation, base: 1) }
+        var state = ReplicaStateWriter()
+        state.writer.string(document)
+        state.writer.string(model)
+        state.writer.bool(root != nil)
+        if let root { state.id(root.made) }
+        let sortedNodes = nodes.sorted { $0.key < $1.key }
+        state.writer.varint(sortedNodes.count)
+        for (id, node) in sortedNodes {
+            state.id(id.made)
+            state.writer.string(node.type)
         }
-        writer.changes(changes(since: DocumentVersion()).changes)
-        writer.changes(waiting.keys.sorted().map { waiting[$0]! })
-        return writer.bytes(format: Self.stateFormat)
+        for (_, node) in sortedNodes { state.node(node) }
+        let sortedPlacements = placements.sorted { $0.key < $1.key }
+        state.writer.varint(sortedPlacements.count)
+        for (node, places) in sortedPlacements {
+            state.id(node.made)
+            state.writer.varint(places.count)
+            for place in places.sorted() { placement(place, into: &state) }
+        }
+        state.writer.varint(moves.count)
+        for (id, move) in moves.sorted(by: { $0.key < $1.key }) {
+            state.id(id)
+            state.id(move.node.made)
+            placement(move.destination, into: &state)
+            state.writer.varint(move.sources.count)
+            for source in move.sources.sorted() {
+                state.id(source.node.made)
+                state.writer.string(source.member)
+            }
+        }
+        state.writer.version(version)
+        state.writer.changes(waiting.keys.sorted().map { waiting[$0]! })
+        return state.writer.bytes(format: Self.stateFormat)
     }
 
-    /// Rebuilds a replica of identity `replica` from `encodedState()`'s bytes (this costs the
-    /// document's history: every change is integrated again).
+    private func placement(_ place: Placement, into state: inout ReplicaStateWriter) {
+        state.id(place.holder.made)
+        state.writer.string(place.member)
+        state.id(place.id)
+    }
+
+    /// Rebuilds a replica of identity `replica` from `encodedState()`'s bytes, without
+    /// integrating any change (this costs the state's size, not the document's history).
     ///
     /// - Throws: ``ReplicaError/malformed(_:)`` or ``ReplicaEngineError/malformed(_:)`` for bytes
     ///   that are not such a state.
     init(decoding data: Data, replica: ReplicaID, shapes: [String: [String: MemberShape]]) throws {
-        var reader = try CompactReader(data, format: Self.stateFormat, what: "a replica state")
-        self.init(replica: replica, document: try reader.string(), model: try reader.string(), shapes: shapes)
-        var effects = ChangeEffects()
-        for _ in 0..<(try reader.count()) {
-            var seed: [ChangeOperation] = []
-            for _ in 0..<(try reader.count()) { seed.append(try reader.operation(base: 1)) }
-            var counter: UInt64 = 1
-            for operation in seed {
-                try apply(operation, id: OperationID(counter: counter, replica: .genesis), effects: &effects)
-                let (next, overflow) = counter.addingReportingOverflow(operation.counterSpan)
-                guard !overflow, next <= Self.maximumClock else {
-                    throw ReplicaEngineError.malformed("genesis clocks out of range")
-                }
-                counter = next
+        var state = ReplicaStateReader(try CompactReader(data, format: Self.stateFormat, what: "a replica state"))
+        self.init(replica: replica, document: try state.reader.string(), model: try state.reader.string(), shapes: shapes)
+        root = try state.reader.bool() ? NodeID(made: try state.id()) : nil
+        var order: [(NodeID, String)] = []
+        for _ in 0..<(try state.reader.count()) {
+            let id = NodeID(made: try state.id())
+            let type = try state.reader.string()
+            guard nodes.updateValue(ReplicaNode(type: type), forKey: id) == nil else {
+                throw ReplicaError.malformed("node \(id) twice")
             }
-            clock = max(clock, counter)
-            genesisSeeds.append(seed)
+            order.append((id, type))
         }
-        let (integrated, waiting) = (try reader.changes(), try reader.changes())
-        try reader.finish()
-        for change in integrated + waiting { try Self.checkRanges(change) }
-        for change in integrated {
-            guard change.sequence == version[change.replica] + 1, version.includes(change.dependencies) else {
-                throw ReplicaEngineError.malformed("change \(change.sequence) of \(change.replica) out of order")
+        for (id, type) in order {
+            nodes[id] = try state.node(id, type: type, shapes: shapes[type] ?? [:], known: nodes)
+        }
+        for _ in 0..<(try state.reader.count()) {
+            let node = NodeID(made: try state.id())
+            var places: [Placement] = []
+            for _ in 0..<(try state.reader.count()) { places.append(try placement(from: &state)) }
+            placements[node] = places
+        }
+        for _ in 0..<(try state.reader.count()) {
+            let id = try state.id()
+            let node = NodeID(made: try state.id())
+            let destination = try placement(from: &state)
+            guard moves[id] == nil, placements[node]?.contains(destination) ?? false else {
+                throw ReplicaError.malformed("a move of \(node) to a place that does not hold it")
             }
-            try apply(change, effects: &effects)
+            var sources: Set<MemberKey> = []
+            for _ in 0..<(try state.reader.count()) {
+                let source = MemberKey(node: NodeID(made: try state.id()), member: try state.reader.string())
+                guard nodes[source.node] != nil else { throw ReplicaError.malformed("a move from an unknown node") }
+                sources.insert(source)
+            }
+            moves[id] = ReplicaMove(node: node, destination: destination, sources: sources)
         }
-        for change in waiting where change.sequence > version[change.replica] {
+        version = try state.reader.version()
+        compacted = version
+        let waiting = try state.reader.changes()
+        try state.reader.finish()
+        for change in waiting {
+            try Self.checkRanges(change)
+            guard change.sequence > version[change.replica] else { continue }
             self.waiting[ChangeKey(replica: change.replica, sequence: change.sequence)] = change
         }
+        clock = state.greatest
         refreshMoves()
+    }
+
+    private func placement(from state: inout ReplicaStateReader) throws -> Placement {
+        let holder = NodeID(made: try state.id())
+        guard nodes[holder] != nil else { throw ReplicaError.malformed("a place in unknown node \(holder)") }
+        return Placement(holder: holder, member: try state.reader.string(), id: try state.id())
     }
 }

@@ -8,7 +8,7 @@
 /// and move tables (the document's size); a touched sequence is walked whole (tombstones too)
 /// for its splices, as is a sequence a local splice edits; the move status is recomputed from
 /// every move and place when one is added; tombstones (sequence items, entries, tags) are
-/// never dropped; `init(decoding:)` integrates the whole history again.
+/// never dropped.
 struct ReplicaEngine {
     let replica: ReplicaID
     let document: String
@@ -18,8 +18,11 @@ struct ReplicaEngine {
     var version = DocumentVersion()
     /// The greatest clock this replica has used or seen.
     var clock: UInt64 = 0
-    /// Every change integrated, by replica, in sequence order.
+    /// Every change integrated, by replica, in sequence order (after those of `compacted`).
     var log: [ReplicaID: [ReplicaChange]] = [:]
+    /// The changes the log no longer holds: those integrated before the state this replica
+    /// was opened from (see `encodedState()`).
+    var compacted = DocumentVersion()
     /// Changes that wait for their dependencies, by replica and sequence.
     var waiting: [ChangeKey: ReplicaChange] = [:]
     var nodes: [NodeID: ReplicaNode] = [:]
@@ -62,11 +65,13 @@ struct ReplicaEngine {
     }
 
     /// Everything this replica made or integrated that the holder of `version` lacks, each
-    /// change after those it depends on (by clock: a change's clocks exceed its dependencies').
+    /// change after those it depends on (by clock: a change's clocks exceed its dependencies'),
+    /// of those its log holds (all of them when `version` includes `compacted`).
     func changes(since version: DocumentVersion) -> ChangeSet {
         var changes: [ReplicaChange] = []
-        for (replica, list) in log where UInt64(list.count) > version[replica] {
-            changes += list[Int(version[replica])...]
+        for (replica, list) in log {
+            let start = max(version[replica], compacted[replica]) - compacted[replica]
+            if UInt64(list.count) > start { changes += list[Int(start)...] }
         }
         changes.sort { ($0.firstCounter, $0.replica) < ($1.firstCounter, $1.replica) }
         return ChangeSet(document: document, model: model, changes: changes)

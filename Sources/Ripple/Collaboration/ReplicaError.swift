@@ -10,6 +10,10 @@ public enum ReplicaError: Error, Equatable, CustomStringConvertible {
     /// The mediator is a ``DocumentStore``'s, whose journal keeps patches, not changes: a
     /// replica that is saved is a store shared through a folder.
     case storeIsNotShared
+    /// The replica was opened from a snapshot, which keeps its merge state, not the changes
+    /// before it: it cannot give what a version older than that snapshot lacks. Open the
+    /// other replica from this one's snapshot instead, or ask a replica that has the changes.
+    case historyCompacted
 
     public var description: String {
         switch self {
@@ -18,6 +22,8 @@ public enum ReplicaError: Error, Equatable, CustomStringConvertible {
         case .malformed(let reason): "the changes are malformed: \(reason)"
         case .storeIsNotShared:
             "a document store's mediator takes part in collaboration only when the store is shared (sharing: .folder)"
+        case .historyCompacted:
+            "this replica was opened from a snapshot and no longer holds the changes that version lacks"
         }
     }
 }

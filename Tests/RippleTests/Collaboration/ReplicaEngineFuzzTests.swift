@@ -24,7 +24,8 @@ import Testing
             TestReplica(UInt64.random(in: 1...UInt64.max, using: &random))
         }
         var counts = Counts()
-        for _ in 0..<40 {
+        for round in 0..<40 {
+            if round == 20 { try reopenFromState(&replicas, using: &random) }
             for index in replicas.indices where Bool.random(using: &random) {
                 let operations = replicas[index].randomUpdate(using: &random, moves: &counts.moves)
                 counts.updates += 1
@@ -39,14 +40,7 @@ import Testing
                 #expect(replicas[target].document == replicas[target].shown, "seed \(seed): a merge")
             }
         }
-        for _ in replicas.indices {
-            for target in replicas.indices {
-                for source in replicas.indices where source != target {
-                    try replicas[target].receive(from: replicas[source])
-                    counts.merges += 1
-                }
-            }
-        }
+        counts.merges += try exchangeEverything(&replicas)
         for replica in replicas {
             #expect(replica.engine.version == replicas[0].engine.version, "seed \(seed)")
             #expect(replica.document == replica.shown, "seed \(seed)")
@@ -63,6 +57,32 @@ import Testing
             "replica fuzz seed \(seed): \(replicas.count) replicas, \(counts.updates) updates, "
                 + "\(counts.operations) operations (\(counts.moves) moves), \(counts.merges) merges, "
                 + "\(replicas[0].document.nodes.count) nodes")
+    }
+
+    /// Every replica receives what every other has; returns the number of merges.
+    private func exchangeEverything(_ replicas: inout [TestReplica]) throws -> Int {
+        var merges = 0
+        for _ in replicas.indices {
+            for target in replicas.indices {
+                for source in replicas.indices where source != target {
+                    try replicas[target].receive(from: replicas[source])
+                    merges += 1
+                }
+            }
+        }
+        return merges
+    }
+
+    /// Once every replica has everything, one is opened again from its state (which keeps no
+    /// history): it must go on merging and serving what it makes and merges from then on.
+    private func reopenFromState(_ replicas: inout [TestReplica], using random: inout SeededGenerator) throws {
+        _ = try exchangeEverything(&replicas)
+        let index = Int.random(in: replicas.indices, using: &random)
+        let engine = replicas[index].engine
+        replicas[index].engine = try ReplicaEngine(
+            decoding: engine.encodedState(), replica: engine.replica, shapes: TestReplica.shapes)
+        #expect(replicas[index].shown == replicas[index].document)
+        #expect(replicas[index].engine.version == engine.version)
     }
 
     /// Hands `target` what `source` has since a random version (so duplicates too), shuffled,

@@ -45,19 +45,20 @@ import Testing
         var b = TestReplica(2)
         b.record([.set(node: TestReplica.root, member: "title", content: .value(.json("\"x\"")))])
         b.record([.set(node: TestReplica.root, member: "title", content: .value(.json("\"y\"")))])
-        var changes = b.engine.log[b.engine.replica]!
-        changes[1] = ReplicaChange(
-            replica: changes[1].replica, sequence: 7, dependencies: changes[1].dependencies,
-            firstCounter: changes[1].firstCounter, operations: changes[1].operations)
-        var writer = CompactWriter()
-        writer.string("board")
-        writer.string("Board")
-        writer.varint(0)
-        writer.changes(changes)
-        writer.changes([])
-        let outOfOrder = writer.bytes(format: ReplicaEngine.stateFormat)
-        #expect(throws: ReplicaEngineError.self) {
-            try ReplicaEngine(decoding: outOfOrder, replica: replica, shapes: TestReplica.shapes)
+        var unknownHolder = ReplicaStateWriter()
+        unknownHolder.writer.string("board")
+        unknownHolder.writer.string("Board")
+        unknownHolder.writer.bool(false)
+        unknownHolder.writer.varint(0)  // no node
+        unknownHolder.writer.varint(1)  // one node's places
+        unknownHolder.id(TestReplica.root.made)
+        unknownHolder.writer.varint(1)
+        unknownHolder.id(TestReplica.root.made)  // held by a node the state does not have
+        unknownHolder.writer.string("items")
+        unknownHolder.id(OperationID(counter: 3, replica: replica))
+        let bytes = unknownHolder.writer.bytes(format: ReplicaEngine.stateFormat)
+        #expect(throws: ReplicaError.malformed("a place in unknown node \(TestReplica.root)")) {
+            try ReplicaEngine(decoding: bytes, replica: replica, shapes: TestReplica.shapes)
         }
         let state = try b.engine.encodedState()
         for length in 0..<state.count {
@@ -65,5 +66,60 @@ import Testing
                 try ReplicaEngine(decoding: state.prefix(length), replica: replica, shapes: TestReplica.shapes)
             }
         }
+    }
+}
+
+/// A state keeps no history: a replica opened from it serves only the changes it makes or
+/// merges from then on, and says which versions it can no longer serve; damaged state bytes
+/// are refused or decoded, never a crash.
+@Suite struct ReplicaEngineCompactedStateTests {
+    @Test func aReplicaOpenedFromAStateServesOnlyWhatCameAfter() throws {
+        var (a, b) = (TestReplica(1), TestReplica(2))
+        let card = a.addBoard()
+        try b.receive(from: a)
+        var reopened = a
+        reopened.engine = try ReplicaEngine(
+            decoding: a.engine.encodedState(), replica: a.engine.replica, shapes: TestReplica.shapes)
+        #expect(reopened.engine.compacted == a.engine.version)
+        #expect(reopened.engine.changes(since: DocumentVersion()).changes.isEmpty)
+        #expect(!DocumentVersion().includes(reopened.engine.compacted))
+        reopened.record([.set(node: card, member: "title", content: .value(.json("\"after\"")))])
+        let after = reopened.engine.changes(since: DocumentVersion()).changes
+        #expect(after.map(\.sequence) == [a.engine.version[a.engine.replica] + 1])
+        try b.receive(from: reopened)
+        #expect(b.document == reopened.document)
+        #expect(try b.engine.encodedState() == reopened.engine.encodedState())
+    }
+
+    @Test(arguments: 1...4 as ClosedRange<UInt64>)
+    func damagedStatesAreRefusedOrDecoded(seed: UInt64) throws {
+        var random = SeededGenerator(state: seed)
+        var author = TestReplica(1)
+        var moves = 0
+        for _ in 0..<30 { _ = author.randomUpdate(using: &random, moves: &moves) }
+        let state = [UInt8](try author.engine.encodedState())
+        var (refused, decoded) = (0, 0)
+        for _ in 0..<300 {
+            var bytes = state
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                let position = Int.random(in: bytes.indices, using: &random)
+                if Bool.random(using: &random) {
+                    bytes[position] ^= UInt8(1) << (random.next() % 8)
+                } else {
+                    bytes.remove(at: position)
+                }
+            }
+            guard
+                let engine = try? ReplicaEngine(
+                    decoding: Data(bytes), replica: author.engine.replica, shapes: TestReplica.shapes)
+            else {
+                refused += 1
+                continue
+            }
+            decoded += 1
+            _ = VisibleDocument(engine)
+        }
+        print("damaged replica states, seed \(seed): \(refused) refused, \(decoded) decoded")
+        #expect(refused > 0)
     }
 }
