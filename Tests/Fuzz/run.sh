@@ -2,7 +2,8 @@
 # The coverage-guided fuzzer over documents: libFuzzer with AddressSanitizer, over opening a
 # snapshot, decoding and applying patches, opening a store's files (journal records included),
 # and the JSON parser alone on raw bytes, with the test model (Tests/RippleTests/Model). See
-# DocumentFuzzer.swift.
+# DocumentFuzzer.swift. With RIPPLE_FUZZ_TARGET=change-sets, over decoding and merging change
+# sets instead (ChangeSetFuzzer.swift).
 #
 #   Tests/Fuzz/run.sh                 builds, writes the seeds, fuzzes for 60 s
 #   RIPPLE_FUZZ_TIME=1800 Tests/Fuzz/run.sh       fuzzes for 30 minutes
@@ -19,10 +20,13 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 out=.build/fuzz
 mkdir -p "$out/generated" "$out/corpus"
 
-# The test model's generated code, as the build plugin writes it.
-swift build --product ripple-gen >/dev/null
-"$(swift build --show-bin-path)/ripple-gen" --output "$out/generated" --config Tests/RippleTests/ripple.json \
-    Tests/RippleTests/Model/*.swift
+# The test model's generated code, as the build plugin writes it (the document fuzzer's).
+target="${RIPPLE_FUZZ_TARGET:-documents}"
+if [[ $target == documents ]]; then
+    swift build --product ripple-gen >/dev/null
+    "$(swift build --show-bin-path)/ripple-gen" --output "$out/generated" --config Tests/RippleTests/ripple.json \
+        Tests/RippleTests/Model/*.swift
+fi
 
 # RippleJSON, then Ripple against it, instrumented and testable (one package name, as SwiftPM
 # gives them, for `package` access); then the harness, the model and the shared fuzz target.
@@ -35,15 +39,24 @@ for module in RippleJSON Ripple; do
             -emit-module-path "$out/$module.swiftmodule" -o "$out/lib$module.a" $(find "Sources/$module" -name '*.swift')
     fi
 done
-swiftc "${flags[@]}" -I "$out" -L "$out" -lRipple -lRippleJSON -module-name DocumentFuzzer -o "$out/document-fuzzer" \
-    Tests/RippleTests/Model/*.swift "$out/generated/RippleGenerated.swift" \
-    Tests/RippleTests/Documents/DocumentFuzzing.swift Tests/Fuzz/DocumentFuzzer.swift
+if [[ $target == change-sets ]]; then
+    fuzzer="$out/change-set-fuzzer" corpus="$out/change-set-corpus" seeds="$out/change-set-seeds"
+    swiftc "${flags[@]}" -I "$out" -L "$out" -lRipple -lRippleJSON -module-name ChangeSetFuzzer -o "$fuzzer" \
+        Tests/RippleTests/Collaboration/TestReplica.swift Tests/RippleTests/Collaboration/VisibleDocument.swift \
+        Tests/Fuzz/ChangeSetFuzzer.swift
+else
+    fuzzer="$out/document-fuzzer" corpus="$out/corpus" seeds="$out/seeds"
+    swiftc "${flags[@]}" -I "$out" -L "$out" -lRipple -lRippleJSON -module-name DocumentFuzzer -o "$fuzzer" \
+        Tests/RippleTests/Model/*.swift "$out/generated/RippleGenerated.swift" \
+        Tests/RippleTests/Documents/DocumentFuzzing.swift Tests/Fuzz/DocumentFuzzer.swift
+fi
+mkdir -p "$corpus"
 
 # Swift's own crash backtracer would interleave with the sanitizer's report; the leak check at
 # exit would report the models that hold themselves (see above) as a crash.
 export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
-RIPPLE_FUZZ_WRITE_SEEDS="$out/seeds" "$out/document-fuzzer" >/dev/null 2>&1 || true
-if [[ $# -gt 0 ]]; then exec "$out/document-fuzzer" -detect_leaks=0 "$@"; fi
-exec nice "$out/document-fuzzer" -max_total_time="${RIPPLE_FUZZ_TIME:-60}" -max_len=65536 -rss_limit_mb=4096 \
-    -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$out/" "$out/corpus" "$out/seeds"
+RIPPLE_FUZZ_WRITE_SEEDS="$seeds" "$fuzzer" >/dev/null 2>&1 || true
+if [[ $# -gt 0 ]]; then exec "$fuzzer" -detect_leaks=0 "$@"; fi
+exec nice "$fuzzer" -max_total_time="${RIPPLE_FUZZ_TIME:-60}" -max_len=65536 -rss_limit_mb=4096 \
+    -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$out/" "$corpus" "$seeds"
