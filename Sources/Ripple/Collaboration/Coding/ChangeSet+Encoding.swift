@@ -76,8 +76,10 @@ extension DocumentVersion {
     }
 }
 
-/// Changes: each change's first counter is a delta from the previous change's (a change set is
-/// ordered by them), and its operations' counters are deltas from its own.
+/// Changes: each change's sequence is a delta from the one after its replica's previous change
+/// in the set, its dependency on its own replica (its sequence less one) is a flag, its first
+/// counter is a delta from the previous change's (a change set is ordered by them), and its
+/// operations' counters are deltas from its own.
 extension CompactWriter {
     mutating func version(_ version: DocumentVersion) {
         let entries = version.counts.sorted { $0.key < $1.key }
@@ -91,10 +93,16 @@ extension CompactWriter {
     mutating func changes(_ changes: [ReplicaChange]) {
         varint(changes.count)
         var previous: UInt64 = 0
+        var sequences: [ReplicaID: UInt64] = [:]
         for change in changes {
             replica(change.replica)
-            varint(change.sequence)
-            version(change.dependencies)
+            delta(change.sequence, from: (sequences[change.replica] ?? 0) &+ 1)
+            sequences[change.replica] = change.sequence
+            var others = change.dependencies
+            let ownImplied = change.sequence > 0 && others[change.replica] == change.sequence - 1
+            if ownImplied { others[change.replica] = 0 }
+            bool(ownImplied)
+            version(others)
             delta(change.firstCounter, from: previous)
             previous = change.firstCounter
             varint(change.operations.count)
@@ -121,8 +129,19 @@ extension CompactReader {
     mutating func changes() throws -> [ReplicaChange] {
         var changes: [ReplicaChange] = []
         var previous: UInt64 = 0
+        var sequences: [ReplicaID: UInt64] = [:]
         for _ in 0..<(try count()) {
-            let (replica, sequence, dependencies) = (try replica(), try varint(), try version())
+            let replica = try replica()
+            let sequence = try delta(from: (sequences[replica] ?? 0) &+ 1)
+            sequences[replica] = sequence
+            let ownImplied = try bool()
+            var dependencies = try version()
+            if ownImplied {
+                guard sequence > 0, dependencies[replica] == 0 else {
+                    throw ReplicaError.malformed("a change's dependency on its own replica given twice")
+                }
+                dependencies[replica] = sequence - 1
+            }
             let firstCounter = try delta(from: previous)
             previous = firstCounter
             var operations: [ChangeOperation] = []
