@@ -26,9 +26,8 @@ extension Mediator where Root: DocumentRoot {
 
     /// Everything this replica made or merged that the holder of `version` lacks.
     ///
-    /// A replica opened from a snapshot holds the changes merged or made since, not those
-    /// before: for a version that lacks some of those it throws
-    /// ``ReplicaError/historyCompacted``.
+    /// A replica opened from a snapshot holds every change the snapshot's replica held, so it
+    /// still sends what was made before the snapshot was taken.
     ///
     /// ```swift
     /// let missing = try mac.changes(since: iPad.version)

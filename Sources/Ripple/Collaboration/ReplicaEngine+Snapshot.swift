@@ -1,12 +1,16 @@
 import Foundation
 
-/// The engine's state for snapshots: its merge tables, not its history (as Loro's shallow
-/// snapshots): every node's members' merge states, the places that held nodes, the moves, the
-/// root, the version and the changes that wait, in the compact form of
-/// ``ReplicaStateWriter``. Decoding fills the tables without integrating any change. The log is
-/// not kept: a replica opened from a state serves ``changes(since:)`` only for versions that
-/// include it (``compacted``); an older one gets ``ReplicaError/historyCompacted``. Replicas
-/// that have the same changes encode the same bytes (no replica identity, everything sorted).
+/// The engine's state for snapshots: its merge tables (every node's members' merge states, the
+/// places that held nodes, the moves, the root, the version and the changes that wait) and its
+/// log, in the compact form of ``ReplicaStateWriter``. Decoding fills the tables without
+/// integrating any change, and takes the log back as it was.
+///
+/// The log stays because a replica reopened from its snapshot must still send what it made
+/// before: an app that saves its document and quits before the others heard of its last edits
+/// would otherwise lose them (Loro's default snapshot keeps its history for the same reason).
+/// A state may hold a log that starts later (``compacted``): ``changes(since:)`` then cannot
+/// serve an older version. Replicas that have the same changes encode the same bytes (no
+/// replica identity, everything sorted).
 extension ReplicaEngine {
     /// The first byte of an encoded state: its format.
     static let stateFormat: UInt8 = 0xE2
@@ -45,6 +49,8 @@ extension ReplicaEngine {
         }
         state.writer.version(version)
         state.writer.changes(waiting.keys.sorted().map { waiting[$0]! })
+        state.writer.version(compacted)
+        state.writer.changes(changes(since: compacted).changes)
         return state.writer.bytes(format: Self.stateFormat)
     }
 
@@ -97,16 +103,36 @@ extension ReplicaEngine {
             moves[id] = ReplicaMove(node: node, destination: destination, sources: sources)
         }
         version = try state.reader.version()
-        compacted = version
         let waiting = try state.reader.changes()
+        compacted = try state.reader.version()
+        let logged = try state.reader.changes()
         try state.reader.finish()
+        try takeLog(logged)
         for change in waiting {
             try Self.checkRanges(change)
             guard change.sequence > version[change.replica] else { continue }
             self.waiting[ChangeKey(replica: change.replica, sequence: change.sequence)] = change
         }
-        clock = state.greatest
+        // A change that only removes leaves no clock in the tables: its log entry has it.
+        clock = log.values.joined().reduce(state.greatest) { max($0, $1.lastCounter ?? 0) }
         refreshMoves()
+    }
+
+    /// Takes back a state's log: each replica's changes from just after ``compacted`` to what
+    /// the version holds, in sequence order.
+    private mutating func takeLog(_ changes: [ReplicaChange]) throws {
+        guard version.includes(compacted) else { throw ReplicaError.malformed("a log that starts after the version") }
+        for change in changes {
+            try Self.checkRanges(change)
+            let expected = compacted[change.replica] + UInt64(log[change.replica]?.count ?? 0) + 1
+            guard change.sequence == expected, change.sequence <= version[change.replica] else {
+                throw ReplicaError.malformed("change \(change.sequence) of \(change.replica) out of place in the log")
+            }
+            log[change.replica, default: []].append(change)
+        }
+        for (replica, sequence) in version.counts where sequence != compacted[replica] + UInt64(log[replica]?.count ?? 0) {
+            throw ReplicaError.malformed("the log lacks changes of \(replica)")
+        }
     }
 
     private func placement(from state: inout ReplicaStateReader) throws -> Placement {

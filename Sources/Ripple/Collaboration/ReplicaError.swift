@@ -10,9 +10,10 @@ public enum ReplicaError: Error, Equatable, CustomStringConvertible {
     /// The mediator is a ``DocumentStore``'s, whose journal keeps patches, not changes: a
     /// replica that is saved is a store shared through a folder.
     case storeIsNotShared
-    /// The replica was opened from a snapshot, which keeps its merge state, not the changes
-    /// before it: it cannot give what a version older than that snapshot lacks. Open the
-    /// other replica from this one's snapshot instead, or ask a replica that has the changes.
+    /// The replica's state was saved with a log that starts later than the version asked from:
+    /// it cannot give the changes that version lacks. Ripple's own snapshots keep the whole
+    /// log; ask a replica that has the changes, or open the other replica from this one's
+    /// snapshot.
     case historyCompacted
 
     public var description: String {
@@ -23,7 +24,7 @@ public enum ReplicaError: Error, Equatable, CustomStringConvertible {
         case .storeIsNotShared:
             "a document store's mediator takes part in collaboration only when the store is shared (sharing: .folder)"
         case .historyCompacted:
-            "this replica was opened from a snapshot and no longer holds the changes that version lacks"
+            "this replica no longer holds the changes that version lacks"
         }
     }
 }

@@ -69,26 +69,34 @@ import Testing
     }
 }
 
-/// A state keeps no history: a replica opened from it serves only the changes it makes or
-/// merges from then on, and says which versions it can no longer serve; damaged state bytes
-/// are refused or decoded, never a crash.
+/// A state keeps the history: a replica opened from it still sends what it made before to a
+/// replica that never heard of it (an app that saved and quit before syncing loses nothing);
+/// a log that does not match the version is refused; damaged state bytes are refused or
+/// decoded, never a crash.
 @Suite struct ReplicaEngineCompactedStateTests {
-    @Test func aReplicaOpenedFromAStateServesOnlyWhatCameAfter() throws {
+    @Test func aReplicaOpenedFromAStateStillSendsWhatItMadeBefore() throws {
         var (a, b) = (TestReplica(1), TestReplica(2))
         let card = a.addBoard()
-        try b.receive(from: a)
+        a.record([.set(node: card, member: "title", content: .value(.json("\"before\"")))])
         var reopened = a
         reopened.engine = try ReplicaEngine(
             decoding: a.engine.encodedState(), replica: a.engine.replica, shapes: TestReplica.shapes)
-        #expect(reopened.engine.compacted == a.engine.version)
-        #expect(reopened.engine.changes(since: DocumentVersion()).changes.isEmpty)
-        #expect(!DocumentVersion().includes(reopened.engine.compacted))
+        #expect(reopened.engine.compacted == DocumentVersion())
+        #expect(reopened.engine.changes(since: DocumentVersion()) == a.engine.changes(since: DocumentVersion()))
+        #expect(reopened.engine.clock == a.engine.clock)
         reopened.record([.set(node: card, member: "title", content: .value(.json("\"after\"")))])
-        let after = reopened.engine.changes(since: DocumentVersion()).changes
+        let after = reopened.engine.changes(since: a.engine.version).changes
         #expect(after.map(\.sequence) == [a.engine.version[a.engine.replica] + 1])
+        // b never heard of a: the reopened replica sends it everything.
         try b.receive(from: reopened)
         #expect(b.document == reopened.document)
         #expect(try b.engine.encodedState() == reopened.engine.encodedState())
+        // A log that lacks a change the version counts is damage.
+        var cut = a.engine
+        cut.log[a.engine.replica]?.removeLast()
+        #expect(throws: ReplicaError.malformed("the log lacks changes of \(a.engine.replica)")) {
+            try ReplicaEngine(decoding: cut.encodedState(), replica: a.engine.replica, shapes: TestReplica.shapes)
+        }
     }
 
     @Test(arguments: 1...4 as ClosedRange<UInt64>)
