@@ -89,34 +89,71 @@ struct ReplicaEngine {
             throw ReplicaEngineError.otherModel(expected: model, found: changeSet.model)
         }
         for change in changeSet.changes { try Self.checkRanges(change) }
-        var merged = self
-        for change in changeSet.changes where change.sequence > merged.version[change.replica] {
-            let key = ChangeKey(replica: change.replica, sequence: change.sequence)
-            if merged.waiting[key] == nil { merged.waiting[key] = change }
-        }
         let incoming = Set(changeSet.changes.map { ChangeKey(replica: $0.replica, sequence: $0.sequence) })
-        var effects = ChangeEffects()
-        while let key = merged.waiting.keys.filter({ merged.isReady(merged.waiting[$0]!) }).min() {
-            let change = merged.waiting.removeValue(forKey: key)!
+        var added: [ChangeKey] = []
+        for change in changeSet.changes where change.sequence > version[change.replica] {
+            let key = ChangeKey(replica: change.replica, sequence: change.sequence)
+            if waiting[key] == nil {
+                waiting[key] = change
+                added.append(key)
+            }
+        }
+        let oldMoves = moveStatus
+        var effects = ChangeEffects(journal: ReplicaJournal())
+        var integrated: [(key: ChangeKey, change: ReplicaChange)] = []
+        do {
+            try integrateReady(incoming: incoming, effects: &effects, integrated: &integrated)
+        } catch {
+            // All or nothing: put back what the applied changes overwrote and what waited.
+            effects.journal?.undo(&self, effects: &effects)
+            for (key, change) in integrated { waiting[key] = change }
+            for key in added { waiting[key] = nil }
+            throw error
+        }
+        if effects.placementsChanged {
+            refreshMoves()
+            effects.touched.formUnion(membersOfChangedMoves(since: oldMoves))
+        }
+        return visibleOperations(before: effects.journal?.nodes ?? [:], moves: oldMoves, effects: effects)
+    }
+
+    /// Integrates the waiting changes that are ready, each after those it needs, in key order
+    /// among the ready ones. Only a replica's next change can be ready, so each step looks at
+    /// one change per replica, not at every waiting one.
+    private mutating func integrateReady(
+        incoming: Set<ChangeKey>, effects: inout ChangeEffects, integrated: inout [(key: ChangeKey, change: ReplicaChange)]
+    ) throws {
+        let replicas = Set(waiting.keys.map(\.replica))
+        while let key = nextReady(among: replicas) {
+            let change = waiting.removeValue(forKey: key)!
+            integrated.append((key, change))
             guard !incoming.contains(key) else {
-                try merged.apply(change, effects: &effects)
+                try apply(change, effects: &effects)
                 continue
             }
             // A change that waited came with an earlier call: refusing this call for it would
-            // refuse every later one too. A malformed one is dropped alone.
-            var attempt = merged
-            var attemptEffects = effects
-            if (try? attempt.apply(change, effects: &attemptEffects)) != nil {
-                (merged, effects) = (attempt, attemptEffects)
+            // refuse every later one too. A malformed one is undone and dropped alone.
+            let callJournal = effects.journal
+            effects.journal = ReplicaJournal()
+            do {
+                try apply(change, effects: &effects)
+                let attempt = effects.journal!
+                effects.journal = callJournal
+                effects.journal?.absorb(attempt)
+            } catch {
+                let attempt = effects.journal!
+                effects.journal = callJournal
+                attempt.undo(&self, effects: &effects)
             }
         }
-        if effects.placementsChanged {
-            merged.refreshMoves()
-            effects.touched.formUnion(merged.membersOfChangedMoves(since: moveStatus))
-        }
-        let operations = merged.visibleOperations(from: self, effects: effects)
-        self = merged
-        return operations
+    }
+
+    /// The least key among the replicas' next changes that are waiting and ready.
+    private func nextReady(among replicas: Set<ReplicaID>) -> ChangeKey? {
+        replicas.compactMap { replica -> ChangeKey? in
+            let key = ChangeKey(replica: replica, sequence: version[replica] + 1)
+            return waiting[key].map(isReady) ?? false ? key : nil
+        }.min()
     }
 
     /// Whether a waiting change's predecessors are all integrated.
