@@ -82,6 +82,13 @@ struct ReplicaEngine {
     /// - Throws: ``ReplicaEngineError``, with nothing changed, for another document's or
     ///   model's change set or a malformed one.
     mutating func integrate(_ changeSet: ChangeSet) throws -> [ReplicaOperation] {
+        try integrateUndoably(changeSet).operations
+    }
+
+    /// `integrate(_:)`, with what it overwrote: a caller that cannot apply the operations
+    /// puts the engine back with `undo(_:)` instead of keeping a copy of it (whose first
+    /// writes would copy the document's tables).
+    mutating func integrateUndoably(_ changeSet: ChangeSet) throws -> (operations: [ReplicaOperation], undo: MergeUndo) {
         guard changeSet.document == document else {
             throw ReplicaEngineError.otherDocument(expected: document, found: changeSet.document)
         }
@@ -98,23 +105,42 @@ struct ReplicaEngine {
                 added.append(key)
             }
         }
-        let oldMoves = moveStatus
+        var undo = MergeUndo(moves: moveStatus, addedWaiting: added)
         var effects = ChangeEffects(journal: ReplicaJournal())
-        var integrated: [(key: ChangeKey, change: ReplicaChange)] = []
         do {
-            try integrateReady(incoming: incoming, effects: &effects, integrated: &integrated)
+            try integrateReady(incoming: incoming, effects: &effects, integrated: &undo.integratedWaiting)
         } catch {
-            // All or nothing: put back what the applied changes overwrote and what waited.
-            effects.journal?.undo(&self, effects: &effects)
-            for (key, change) in integrated { waiting[key] = change }
-            for key in added { waiting[key] = nil }
+            undo.journal = effects.journal ?? ReplicaJournal()
+            self.undo(undo)
             throw error
         }
+        undo.journal = effects.journal ?? ReplicaJournal()
         if effects.placementsChanged {
             refreshMoves()
-            effects.touched.formUnion(membersOfChangedMoves(since: oldMoves))
+            effects.touched.formUnion(membersOfChangedMoves(since: undo.moves))
         }
-        return visibleOperations(before: effects.journal?.nodes ?? [:], moves: oldMoves, effects: effects)
+        let operations = visibleOperations(before: undo.journal.nodes, moves: undo.moves, effects: effects)
+        return (operations, undo)
+    }
+
+    /// What an `integrateUndoably(_:)` call overwrote, for `undo(_:)`.
+    struct MergeUndo {
+        /// The move status before.
+        let moves: MoveStatus
+        /// The changes the call added to `waiting`.
+        let addedWaiting: [ChangeKey]
+        /// The changes it took from `waiting` and integrated.
+        var integratedWaiting: [(key: ChangeKey, change: ReplicaChange)] = []
+        var journal = ReplicaJournal()
+    }
+
+    /// Puts back everything an `integrateUndoably(_:)` call changed, when what it returned
+    /// could not be applied: the engine is as it was before the call.
+    mutating func undo(_ merge: MergeUndo) {
+        merge.journal.undo(&self)
+        for (key, change) in merge.integratedWaiting { waiting[key] = change }
+        for key in merge.addedWaiting { waiting[key] = nil }
+        moveStatus = merge.moves
     }
 
     /// Integrates the waiting changes that are ready, each after those it needs, in key order
@@ -143,7 +169,8 @@ struct ReplicaEngine {
             } catch {
                 let attempt = effects.journal!
                 effects.journal = callJournal
-                attempt.undo(&self, effects: &effects)
+                attempt.undo(&self)
+                if let madeCount = attempt.madeCount { effects.made.removeSubrange(madeCount...) }
             }
         }
     }

@@ -12,7 +12,8 @@ struct ReplicaJournal {
     private var logCounts: [ReplicaID: Int] = [:]
     private var version: DocumentVersion?
     private var clock: UInt64?
-    private var madeCount: Int?
+    /// How many nodes the call had made before the first change noted (nil: none noted).
+    private(set) var madeCount: Int?
 
     /// Notes a node before an operation edits or makes it.
     mutating func noteNode(_ node: NodeID, in engine: ReplicaEngine) {
@@ -36,8 +37,9 @@ struct ReplicaJournal {
         if self.madeCount == nil { self.madeCount = madeCount }
     }
 
-    /// Puts back everything noted: the engine and the nodes made are as they were.
-    func undo(_ engine: inout ReplicaEngine, effects: inout ChangeEffects) {
+    /// Puts back everything noted in the engine's tables (the caller forgets the nodes made
+    /// after `madeCount`).
+    func undo(_ engine: inout ReplicaEngine) {
         for (node, old) in nodes { engine.nodes[node] = old }
         for (node, count) in placementCounts {
             if let count { engine.placements[node]?.removeSubrange(count...) } else { engine.placements[node] = nil }
@@ -48,7 +50,6 @@ struct ReplicaJournal {
         }
         if let version { engine.version = version }
         if let clock { engine.clock = clock }
-        if let madeCount { effects.made.removeSubrange(madeCount...) }
     }
 
     /// Takes in a later journal of the same call (what it noted first stays as this noted it).

@@ -194,10 +194,12 @@ final class ReplicaSession<Root: DocumentRoot> {
     /// reported, not refused.
     func merge(_ changes: ChangeSet, into mediator: Mediator<Root>) throws {
         if let brokenBy { throw brokenBy }
-        var engine = self.engine
+        // The engine integrates in place (a copy would copy the document's tables on its first
+        // write) and is put back from what it overwrote if the model cannot take the result.
         let integrated: [ReplicaOperation]
+        let undo: ReplicaEngine.MergeUndo
         do {
-            integrated = try engine.integrate(changes)
+            (integrated, undo) = try engine.integrateUndoably(changes)
         } catch let error as ReplicaEngineError {
             // The engine's reasons, as the public error the API documents.
             switch error {
@@ -206,10 +208,7 @@ final class ReplicaSession<Root: DocumentRoot> {
             case .malformed(let reason): throw ReplicaError.malformed(reason)
             }
         }
-        guard !integrated.isEmpty else {
-            self.engine = engine
-            return
-        }
+        guard !integrated.isEmpty else { return }
         let operations = bringingNamedNodes(integrated, from: engine)
         let numbersBefore = identities.numbers
         var made: [(id: NodeID, number: UInt64)] = []
@@ -246,9 +245,9 @@ final class ReplicaSession<Root: DocumentRoot> {
                 numbers[id] = nil
                 nodes[id] = nil
             }
+            engine.undo(undo)
             throw error
         }
-        self.engine = engine
     }
 
     /// `operations`, after a `make` of every node they name that this replica never held (made

@@ -41,6 +41,31 @@ import Testing
         #expect(refused > 0)
     }
 
+    /// A merge the model refuses (the engine took it, the document cannot: too deep) puts the
+    /// session's engine back from what it overwrote, so the replica stays as it was.
+    @MainActor @Test func aMergeTheModelRefusesLeavesTheEngineAsItWas() throws {
+        let replicas = try KanbanReplicas.replicas(2)
+        let (mac, iPad) = (replicas[0], replicas[1])
+        try mac.update { $0.board!.title = "first" }
+        try KanbanReplicas.sync(mac, into: iPad)
+        let before = iPad.replica.engine
+        let text = try KanbanReplicas.text(iPad)
+        try mac.update { library in
+            let top = KanbanCheck()
+            var current = top
+            for depth in 1..<1_000 {
+                let item = KanbanCheck()
+                item.text = "\(depth)"
+                current.items = [item]
+                current = item
+            }
+            library.board!.columns[0].cards[0].checklist = [top]
+        }
+        #expect(throws: (any Error).self) { try KanbanReplicas.sync(mac, into: iPad) }
+        expectSameTables(iPad.replica.engine, before)
+        #expect(try KanbanReplicas.text(iPad) == text)
+    }
+
     private func expectSameTables(_ engine: ReplicaEngine, _ original: ReplicaEngine) {
         #expect(engine.nodes == original.nodes)
         #expect(engine.placements == original.placements)
