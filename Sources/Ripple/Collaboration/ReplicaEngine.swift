@@ -3,12 +3,16 @@
 /// committed local updates as visible operations, hands out and takes in change sets, and
 /// applies the visible operations a merge returns.
 ///
-/// Costs not yet met (issue 27 item 6 wants a merge to cost the incoming changes): `integrate`
-/// works on a copy for all-or-nothing, and the copy's first writes duplicate the node, place
-/// and move tables (the document's size); a touched sequence is walked whole (tombstones too)
-/// for its splices, as is a sequence a local splice edits; the move status is recomputed from
-/// every move and place when one is added; tombstones (sequence items, entries, tags) are
-/// never dropped; `init(decoding:)` integrates the whole history again.
+/// Costs: `integrate` costs the changes it brings, not the document: it works in place,
+/// noting in a ``ReplicaJournal`` what it overwrites (undone when the change set is refused, or
+/// by the session when the model refuses the result), and each step looks only at every
+/// replica's next waiting change. Costs not yet met (issue 27 item 6): a touched sequence is
+/// walked whole (tombstones too) for its splices, as is a sequence a local splice edits, and a
+/// merge's first edit of a node copies that node's member states (a long sequence's items
+/// among them); the move status is recomputed from every move and place when one is added;
+/// `recordLocal` works on copies of the engine (a local update costs the document's tables);
+/// tombstones (sequence items, entries, tags) are never dropped; `init(decoding:)` integrates
+/// the whole history again.
 struct ReplicaEngine {
     let replica: ReplicaID
     let document: String

@@ -5,8 +5,10 @@ import RippleBenchBoard
 /// Ripple's side of the collaboration rows.
 enum CollaborationRows {
     /// Ripple's figures for `workload`, measured as `crdt_bench.py`'s header says for Loro and
-    /// Yrs: a replica's `merge` of one change set holding the writes another replica made one
-    /// update each (best of 5, each into a fresh replica), `changes(since:)` of one write encoded
+    /// Yrs: a replica's decoding (`JSONDecoder`, what `ChangeSet`'s Codable form gives) and
+    /// `merge` of the encoded change set holding the writes another replica made one update
+    /// each, as Loro's import starts from bytes (best of 5, each into a fresh replica),
+    /// `changes(since:)` of one write encoded
     /// with `JSONEncoder` (what a shared folder's file holds), and the snapshot of a document
     /// made in one update. Memory is not measured here (nil).
     @MainActor
@@ -18,14 +20,13 @@ enum CollaborationRows {
         for write in workload.drawWrites(count: workload.writes, seed: workload.seed) {
             try writer.update { board in set(write, in: board) }
         }
-        let changes = try writer.changes(since: base)
-        let update = try JSONEncoder().encode(changes)
+        let update = try JSONEncoder().encode(try writer.changes(since: base))
         var best = Double.infinity
         for _ in 0..<5 {
             let reader = try Mediator<PointBoard>(opening: document)
             _ = reader.replicaID
             let start = ContinuousClock.now
-            try reader.merge(changes)
+            try reader.merge(try JSONDecoder().decode(ChangeSet.self, from: update))
             best = min(best, (ContinuousClock.now - start).seconds)
         }
         var changeBytes = 0
@@ -44,6 +45,30 @@ enum CollaborationRows {
             version: nil, mergeWrites: workload.writes, mergeSeconds: best, mergeUpdateBytes: update.count,
             bytesPerChange: Double(changeBytes) / Double(workload.changeSamples), snapshotBytes: snapshots,
             memoryBytes: memory, memoryAfterImportBytes: nil)
+    }
+
+    /// The best of `runs` decodes and merges of the same `writes` writes (made one update each
+    /// on nodes below `workload.nodes`) into a document of `nodes` points, each into a fresh
+    /// replica: for the rule that a merge costs the incoming changes, not the document.
+    @MainActor
+    static func mergeSeconds(writes: Int, into nodes: Int, workload: CollaborationWorkload, runs: Int) throws -> Double {
+        let document = try snapshot(of: nodes)
+        let writer = try Mediator<PointBoard>(opening: document)
+        _ = writer.replicaID
+        let base = writer.version
+        for write in workload.drawWrites(count: writes, seed: workload.seed + 2) {
+            try writer.update { board in set(write, in: board) }
+        }
+        let update = try JSONEncoder().encode(try writer.changes(since: base))
+        var best = Double.infinity
+        for _ in 0..<runs {
+            let reader = try Mediator<PointBoard>(opening: document)
+            _ = reader.replicaID
+            let start = ContinuousClock.now
+            try reader.merge(try JSONDecoder().decode(ChangeSet.self, from: update))
+            best = min(best, (ContinuousClock.now - start).seconds)
+        }
+        return best
     }
 
     /// A shared document of `count` points (x = index, y = 2 * index, label = 0), made in one
