@@ -253,14 +253,17 @@ final class ReplicaSession<Root: DocumentRoot> {
     /// `operations`, after a `make` of every node they name that this replica never held (made
     /// by another replica while hidden here, and named now), as the engine has it.
     private func bringingNamedNodes(_ operations: [ReplicaOperation], from engine: ReplicaEngine) -> [ReplicaOperation] {
-        var known = Set(numbers.keys)
+        // The nodes this replica numbered are looked up, not copied: a merge costs its operations.
+        var known: Set<NodeID> = []
         for case .make(let node, _, _) in operations { known.insert(node) }
         var makes: [ReplicaOperation] = []
-        var pending = operations.flatMap(Self.namedNodes).filter { !known.contains($0) }
+        var pending = operations.flatMap(Self.namedNodes).filter { numbers[$0] == nil && !known.contains($0) }
         while let node = pending.popLast() {
-            guard known.insert(node).inserted, let make = engine.makeOperation(for: node) else { continue }
+            guard numbers[node] == nil, known.insert(node).inserted, let make = engine.makeOperation(for: node) else {
+                continue
+            }
             makes.append(make)
-            pending += Self.namedNodes(make).filter { !known.contains($0) }
+            pending += Self.namedNodes(make).filter { numbers[$0] == nil && !known.contains($0) }
         }
         return makes.reversed() + operations
     }
