@@ -37,6 +37,9 @@ struct ReplicaEngine {
     /// The internal operations of every genesis seed, in the order seeded (a snapshot keeps
     /// them: they are in no change).
     var genesisSeeds: [[ChangeOperation]] = []
+    /// While `recordLocal` translates an update against this state: what it overwrote, put
+    /// back before the change it built is applied.
+    var translationJournal: ReplicaJournal?
 
     struct ChangeKey: Hashable, Comparable {
         let replica: ReplicaID
