@@ -6,13 +6,13 @@
 /// Costs: `integrate` costs the changes it brings, not the document: it works in place,
 /// noting in a ``ReplicaJournal`` what it overwrites (undone when the change set is refused, or
 /// by the session when the model refuses the result), and each step looks only at every
-/// replica's next waiting change. Costs not yet met (issue 27 item 6): a touched sequence is
-/// walked whole (tombstones too) for its splices, as is a sequence a local splice edits, and a
-/// merge's first edit of a node copies that node's member states (a long sequence's items
-/// among them); the move status is recomputed from every move and place when one is added;
-/// `recordLocal` works on copies of the engine (a local update costs the document's tables);
-/// tombstones (sequence items, entries, tags) are never dropped; `init(decoding:)` integrates
-/// the whole history again.
+/// replica's next waiting change; `recordLocal` likewise translates in place and puts back what
+/// it overwrote. Costs not yet met (issue 27 item 6): a touched sequence is walked whole
+/// (tombstones too) for its splices, as is a sequence a local splice edits, and the first edit
+/// of a node in a merge or local update copies that node's member states (a long sequence's
+/// items among them); the move status is recomputed from every move and place when one is
+/// added; tombstones (sequence items, entries, tags) are never dropped; `init(decoding:)`
+/// integrates the whole history again.
 struct ReplicaEngine {
     let replica: ReplicaID
     let document: String
