@@ -21,13 +21,19 @@ enum CollaborationRows {
             try writer.update { board in set(write, in: board) }
         }
         let update = try JSONEncoder().encode(try writer.changes(since: base))
-        var best = Double.infinity
+        var (best, bestAlone) = (Double.infinity, Double.infinity)
         for _ in 0..<5 {
             let reader = try Mediator<PointBoard>(opening: document)
             _ = reader.replicaID
             let start = ContinuousClock.now
             try reader.merge(try JSONDecoder().decode(ChangeSet.self, from: update))
             best = min(best, (ContinuousClock.now - start).seconds)
+            let decoded = try JSONDecoder().decode(ChangeSet.self, from: update)
+            let alone = try Mediator<PointBoard>(opening: document)
+            _ = alone.replicaID
+            let startAlone = ContinuousClock.now
+            try alone.merge(decoded)
+            bestAlone = min(bestAlone, (ContinuousClock.now - startAlone).seconds)
         }
         var changeBytes = 0
         for write in workload.drawWrites(count: workload.changeSamples, seed: workload.seed + 1) {
@@ -42,7 +48,7 @@ enum CollaborationRows {
             memory[String(count)] = .some(nil)
         }
         return CollaborationFigures(
-            version: nil, mergeWrites: workload.writes, mergeSeconds: best, mergeUpdateBytes: update.count,
+            version: nil, mergeWrites: workload.writes, mergeSeconds: best, mergeAloneSeconds: bestAlone, mergeUpdateBytes: update.count,
             bytesPerChange: Double(changeBytes) / Double(workload.changeSamples), snapshotBytes: snapshots,
             memoryBytes: memory, memoryAfterImportBytes: nil)
     }

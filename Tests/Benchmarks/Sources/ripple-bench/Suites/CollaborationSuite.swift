@@ -54,6 +54,7 @@ final class CollaborationSuite {
         }
         let bytes = { (value: Double) in Format.count(Int(value.rounded())) }
         row("merge \(Format.count(workload.writes)) writes of another replica, ms", { $0.mergeSeconds * 1e3 }, { String(format: "%.1f", $0) })
+        row("... of which the merge alone (decoded before), ms", { $0.mergeAloneSeconds.map { $0 * 1e3 } }, { String(format: "%.1f", $0) })
         table.append(["merge 100 writes into 1,000 nodes, ms", String(format: "%.2f", scale[0] * 1e3), "-", "-", ""])
         table.append(["... into 100,000 nodes, ms", String(format: "%.2f", scale[1] * 1e3), "-", "-", ""])
         row("... the update merged, bytes", { Double($0.mergeUpdateBytes) }, bytes)
