@@ -163,14 +163,18 @@ final class ReplicaSession<Root: DocumentRoot> {
         // same update (or itself), which the engine must know before it is placed.
         var replicaOperations: [ReplicaOperation] = []
         var memberSets: [ReplicaOperation] = []
+        // Each new node's members go before those of the nodes made before it (collected, then
+        // reversed: inserting each at the front cost the square of the nodes an update makes).
+        var newMemberSets: [[ReplicaOperation]] = []
         for operation in try translation.operations(of: local) {
             guard case .make(let node, let type, let members) = operation else {
                 memberSets.append(operation)
                 continue
             }
             replicaOperations.append(.make(node: node, type: type, members: []))
-            memberSets.insert(contentsOf: members.map { .set(node: node, member: $0.name, content: $0.content) }, at: 0)
+            newMemberSets.append(members.map { .set(node: node, member: $0.name, content: $0.content) })
         }
+        replicaOperations += newMemberSets.reversed().joined()
         replicaOperations += memberSets
         let returning = patch.operations.filter {
             if case .node(let number, _, _) = $0 { return !brought.contains(number) }
