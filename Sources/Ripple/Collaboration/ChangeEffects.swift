@@ -5,4 +5,6 @@ struct ChangeEffects {
     var touched: Set<MemberKey> = []
     /// Whether a place of a node or a move was added (move status may change).
     var placementsChanged = false
+    /// Where applying records what it overwrites, when the caller may undo it (nil: not kept).
+    var journal: ReplicaJournal?
 }

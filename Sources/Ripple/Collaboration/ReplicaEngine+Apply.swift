@@ -3,6 +3,8 @@
 extension ReplicaEngine {
     /// Applies a change whose predecessors are integrated and logs it.
     mutating func apply(_ change: ReplicaChange, effects: inout ChangeEffects) throws {
+        let madeCount = effects.made.count
+        effects.journal?.noteChange(of: change.replica, in: self, madeCount: madeCount)
         var counter = change.firstCounter
         var sourcesByMove: [OperationID: Set<MemberKey>] = [:]
         var movesOfChange: Set<OperationID> = []
@@ -32,6 +34,7 @@ extension ReplicaEngine {
 
     /// Applies one operation of identity `id` (a `make` carries its own).
     mutating func apply(_ operation: ChangeOperation, id: OperationID, effects: inout ChangeEffects) throws {
+        if let node = operation.editedNode { effects.journal?.noteNode(node, in: self) }
         switch operation {
         case .make(let node, let type):
             guard node.made.replica == id.replica, node.made.counter <= Self.maximumClock, nodes[node] == nil else {
@@ -99,6 +102,7 @@ extension ReplicaEngine {
                 throw ReplicaEngineError.malformed("a move of \(node) to a place that does not hold it")
             }
             moves[id] = ReplicaMove(node: node, destination: destination, sources: [])
+            effects.journal?.noteAddedMove(id)
             effects.placementsChanged = true
         }
     }
@@ -149,12 +153,25 @@ extension ReplicaEngine {
 
     private mutating func place(_ value: ReplicaValue, at placement: Placement, effects: inout ChangeEffects) {
         guard let node = value.node else { return }
+        effects.journal?.notePlacements(of: node, in: self)
         placements[node, default: []].append(placement)
         effects.placementsChanged = true
     }
 }
 
 extension ChangeOperation {
+    /// The node whose state it makes or edits (nil for a move: it adds to the move table).
+    var editedNode: NodeID? {
+        switch self {
+        case .make(let node, _), .write(let node, _, _), .presence(let node, _, _), .insert(let node, _, _, _, _),
+            .delete(let node, _, _), .put(let node, _, _, _, _), .removeKey(let node, _, _, _), .add(let node, _, _),
+            .removeElement(let node, _, _, _):
+            return node
+        case .move:
+            return nil
+        }
+    }
+
     /// The moves its removals are part of, with the member they remove from.
     var moveSources: [(OperationID, MemberKey)] {
         let (node, member, removals): (NodeID, String, [Removal])

@@ -15,33 +15,36 @@ extension ReplicaEngine {
         }
         clock = max(clock, seeds.nextCounter)
         if !seeds.operations.isEmpty { genesisSeeds.append(seeds.operations) }
-        var scratch = self
+        // Translated against this state, noting what it overwrites, then put back: a copy of
+        // the engine would copy the document's tables on its first write.
+        translationJournal = ReplicaJournal()
         var builder = LocalChangeBuilder(replica: replica, firstCounter: clock + 1)
         for operation in operations {
             if case .make(let node, _, _) = operation, node.made.replica == .genesis { continue }
-            scratch.translate(operation, into: &builder)
+            translate(operation, into: &builder)
         }
-        for (node, destination) in builder.moveCandidates(stillHeld: scratch.holds, parents: moveStatus.parents) {
+        for (node, destination) in builder.moveCandidates(stillHeld: { holds($0) }, parents: moveStatus.parents) {
             let move = builder.append(.move(node: node, destination: destination))
             builder.bind(node, to: move)
         }
+        translationJournal?.undo(&self)
+        translationJournal = nil
         guard !builder.operations.isEmpty else { return }
         let change = ReplicaChange(
             replica: replica, sequence: version[replica] + 1, dependencies: version,
             firstCounter: builder.firstCounter, operations: builder.operations)
-        var recorded = self
-        var effects = ChangeEffects()
+        var effects = ChangeEffects(journal: ReplicaJournal())
         do {
-            try recorded.apply(change, effects: &effects)
+            try apply(change, effects: &effects)
         } catch {
+            effects.journal?.undo(&self)
             assertionFailure("a local change this replica built does not apply: \(error)")
             return
         }
-        if effects.placementsChanged { recorded.refreshMoves() }
-        self = recorded
+        if effects.placementsChanged { refreshMoves() }
     }
 
-    /// Translates one visible operation against this (scratch) state, applying what it emits.
+    /// Translates one visible operation against this state, applying what it emits.
     private mutating func translate(_ operation: ReplicaOperation, into builder: inout LocalChangeBuilder) {
         switch operation {
         case .make(let node, let type, let members):
@@ -67,7 +70,10 @@ extension ReplicaEngine {
     /// Applies an operation with the next identity and appends it; nil (nothing done) if it
     /// does not fit the state.
     private mutating func emit(_ operation: ChangeOperation, into builder: inout LocalChangeBuilder) -> OperationID? {
-        var effects = ChangeEffects()
+        // The journal moves into the effects and back, so that it is never shared (and copied).
+        var effects = ChangeEffects(journal: translationJournal)
+        translationJournal = nil
+        defer { translationJournal = effects.journal }
         let id = OperationID(counter: builder.nextCounter, replica: builder.replica)
         guard (try? apply(operation, id: id, effects: &effects)) != nil else { return nil }
         return builder.append(operation)

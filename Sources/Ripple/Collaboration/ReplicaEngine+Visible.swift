@@ -3,9 +3,14 @@ extension ReplicaEngine {
     /// A member's visible content, or nil if it has none (a register never written; a
     /// collection member of a node's class is empty until edited).
     func content(of key: MemberKey) -> ReplicaContent? {
-        guard let node = nodes[key.node] else { return nil }
+        content(of: key, in: nodes[key.node], moves: moveStatus)
+    }
+
+    /// A member's visible content in `node`'s state (nil: no such node) under `moves`.
+    private func content(of key: MemberKey, in node: ReplicaNode?, moves moveStatus: MoveStatus) -> ReplicaContent? {
+        guard let node else { return nil }
         let (holder, member) = (key.node, key.member)
-        switch shape(of: key) {
+        switch shapes[node.type]?[member] ?? .register {
         case .register:
             return node.registers[member]?.visible(holder: holder, member: member, moves: moveStatus).map { .value($0) }
         case .sequence:
@@ -65,9 +70,14 @@ extension ReplicaEngine {
         }
     }
 
-    /// The operations that take `old`'s visible state to this one, given what changed: the
-    /// nodes made (whole, by id), then every touched member's edits (by node and member).
-    func visibleOperations(from old: ReplicaEngine, effects: ChangeEffects) -> [ReplicaOperation] {
+    /// The operations that take the visible state before a merge to this one, given what
+    /// changed: the nodes made (whole, by id), then every touched member's edits (by node and
+    /// member). `before` holds the nodes the merge changed as they were (nil: not made yet);
+    /// the others are as they were; `moves` is the move status before.
+    func visibleOperations(
+        before: [NodeID: ReplicaNode?], moves: MoveStatus, effects: ChangeEffects
+    ) -> [ReplicaOperation] {
+        let old = OldState(before: before, moves: moves)
         let made = Set(effects.made)
         var operations = effects.made.sorted().map { node in
             ReplicaOperation.make(node: node, type: nodes[node]!.type, members: members(of: node))
@@ -78,8 +88,19 @@ extension ReplicaEngine {
         return operations
     }
 
-    private func edits(of key: MemberKey, from old: ReplicaEngine) -> [ReplicaOperation] {
-        let before = old.content(of: key)
+    /// The state before a merge, as `visibleOperations(before:moves:effects:)` takes it.
+    private struct OldState {
+        let before: [NodeID: ReplicaNode?]
+        let moves: MoveStatus
+
+        func node(_ id: NodeID, now: [NodeID: ReplicaNode]) -> ReplicaNode? {
+            if let recorded = before[id] { return recorded }
+            return now[id]
+        }
+    }
+
+    private func edits(of key: MemberKey, from old: OldState) -> [ReplicaOperation] {
+        let before = content(of: key, in: old.node(key.node, now: nodes), moves: old.moves)
         guard let after = content(of: key), before != after else { return [] }
         let (node, member) = (key.node, key.member)
         switch (before, after) {
@@ -102,11 +123,12 @@ extension ReplicaEngine {
 
     /// Splices of a sequence: items keep their order for ever, so one walk of the new order
     /// finds the runs that appeared and disappeared.
-    private func sequenceEdits(of key: MemberKey, from old: ReplicaEngine) -> [ReplicaOperation] {
+    private func sequenceEdits(of key: MemberKey, from old: OldState) -> [ReplicaOperation] {
         let (node, member) = (key.node, key.member)
         let sequence = nodes[node]!.sequences[member]!
         let wasVisible = Set(
-            old.nodes[node]?.sequences[member]?.visibleItems(holder: node, member: member, moves: old.moveStatus) ?? []
+            old.node(node, now: nodes)?.sequences[member]?.visibleItems(holder: node, member: member, moves: old.moves)
+                ?? []
         )
         var operations: [ReplicaOperation] = []
         var (position, removing, inserting) = (0, 0, [ReplicaValue]())

@@ -3,12 +3,15 @@
 /// committed local updates as visible operations, hands out and takes in change sets, and
 /// applies the visible operations a merge returns.
 ///
-/// Costs not yet met (issue 27 item 6 wants a merge to cost the incoming changes): `integrate`
-/// works on a copy for all-or-nothing, and the copy's first writes duplicate the node, place
-/// and move tables (the document's size); a touched sequence is walked whole (tombstones too)
-/// for its splices, as is a sequence a local splice edits; the move status is recomputed from
-/// every move and place when one is added; tombstones (sequence items, entries, tags) are
-/// never dropped.
+/// Costs: `integrate` costs the changes it brings, not the document: it works in place,
+/// noting in a ``ReplicaJournal`` what it overwrites (undone when the change set is refused, or
+/// by the session when the model refuses the result), and each step looks only at every
+/// replica's next waiting change; `recordLocal` likewise translates in place and puts back what
+/// it overwrote. Costs not yet met (issue 27 item 6): a touched sequence is walked whole
+/// (tombstones too) for its splices, as is a sequence a local splice edits, and the first edit
+/// of a node in a merge or local update copies that node's member states (a long sequence's
+/// items among them); the move status is recomputed from every move and place when one is
+/// added; tombstones (sequence items, entries, tags) are never dropped.
 struct ReplicaEngine {
     let replica: ReplicaID
     let document: String
@@ -36,6 +39,9 @@ struct ReplicaEngine {
     /// The internal operations of every genesis seed, in the order seeded (a snapshot keeps
     /// them: they are in no change).
     var genesisSeeds: [[ChangeOperation]] = []
+    /// While `recordLocal` translates an update against this state: what it overwrote, put
+    /// back before the change it built is applied.
+    var translationJournal: ReplicaJournal?
 
     struct ChangeKey: Hashable, Comparable {
         let replica: ReplicaID
@@ -87,6 +93,13 @@ struct ReplicaEngine {
     /// - Throws: ``ReplicaEngineError``, with nothing changed, for another document's or
     ///   model's change set or a malformed one.
     mutating func integrate(_ changeSet: ChangeSet) throws -> [ReplicaOperation] {
+        try integrateUndoably(changeSet).operations
+    }
+
+    /// `integrate(_:)`, with what it overwrote: a caller that cannot apply the operations
+    /// puts the engine back with `undo(_:)` instead of keeping a copy of it (whose first
+    /// writes would copy the document's tables).
+    mutating func integrateUndoably(_ changeSet: ChangeSet) throws -> (operations: [ReplicaOperation], undo: MergeUndo) {
         guard changeSet.document == document else {
             throw ReplicaEngineError.otherDocument(expected: document, found: changeSet.document)
         }
@@ -94,34 +107,91 @@ struct ReplicaEngine {
             throw ReplicaEngineError.otherModel(expected: model, found: changeSet.model)
         }
         for change in changeSet.changes { try Self.checkRanges(change) }
-        var merged = self
-        for change in changeSet.changes where change.sequence > merged.version[change.replica] {
-            let key = ChangeKey(replica: change.replica, sequence: change.sequence)
-            if merged.waiting[key] == nil { merged.waiting[key] = change }
-        }
         let incoming = Set(changeSet.changes.map { ChangeKey(replica: $0.replica, sequence: $0.sequence) })
-        var effects = ChangeEffects()
-        while let key = merged.waiting.keys.filter({ merged.isReady(merged.waiting[$0]!) }).min() {
-            let change = merged.waiting.removeValue(forKey: key)!
+        var added: [ChangeKey] = []
+        for change in changeSet.changes where change.sequence > version[change.replica] {
+            let key = ChangeKey(replica: change.replica, sequence: change.sequence)
+            if waiting[key] == nil {
+                waiting[key] = change
+                added.append(key)
+            }
+        }
+        var undo = MergeUndo(moves: moveStatus, addedWaiting: added)
+        var effects = ChangeEffects(journal: ReplicaJournal())
+        do {
+            try integrateReady(incoming: incoming, effects: &effects, integrated: &undo.integratedWaiting)
+        } catch {
+            undo.journal = effects.journal ?? ReplicaJournal()
+            self.undo(undo)
+            throw error
+        }
+        undo.journal = effects.journal ?? ReplicaJournal()
+        if effects.placementsChanged {
+            refreshMoves()
+            effects.touched.formUnion(membersOfChangedMoves(since: undo.moves))
+        }
+        let operations = visibleOperations(before: undo.journal.nodes, moves: undo.moves, effects: effects)
+        return (operations, undo)
+    }
+
+    /// What an `integrateUndoably(_:)` call overwrote, for `undo(_:)`.
+    struct MergeUndo {
+        /// The move status before.
+        let moves: MoveStatus
+        /// The changes the call added to `waiting`.
+        let addedWaiting: [ChangeKey]
+        /// The changes it took from `waiting` and integrated.
+        var integratedWaiting: [(key: ChangeKey, change: ReplicaChange)] = []
+        var journal = ReplicaJournal()
+    }
+
+    /// Puts back everything an `integrateUndoably(_:)` call changed, when what it returned
+    /// could not be applied: the engine is as it was before the call.
+    mutating func undo(_ merge: MergeUndo) {
+        merge.journal.undo(&self)
+        for (key, change) in merge.integratedWaiting { waiting[key] = change }
+        for key in merge.addedWaiting { waiting[key] = nil }
+        moveStatus = merge.moves
+    }
+
+    /// Integrates the waiting changes that are ready, each after those it needs, in key order
+    /// among the ready ones. Only a replica's next change can be ready, so each step looks at
+    /// one change per replica, not at every waiting one.
+    private mutating func integrateReady(
+        incoming: Set<ChangeKey>, effects: inout ChangeEffects, integrated: inout [(key: ChangeKey, change: ReplicaChange)]
+    ) throws {
+        let replicas = Set(waiting.keys.map(\.replica))
+        while let key = nextReady(among: replicas) {
+            let change = waiting.removeValue(forKey: key)!
+            integrated.append((key, change))
             guard !incoming.contains(key) else {
-                try merged.apply(change, effects: &effects)
+                try apply(change, effects: &effects)
                 continue
             }
             // A change that waited came with an earlier call: refusing this call for it would
-            // refuse every later one too. A malformed one is dropped alone.
-            var attempt = merged
-            var attemptEffects = effects
-            if (try? attempt.apply(change, effects: &attemptEffects)) != nil {
-                (merged, effects) = (attempt, attemptEffects)
+            // refuse every later one too. A malformed one is undone and dropped alone.
+            let callJournal = effects.journal
+            effects.journal = ReplicaJournal()
+            do {
+                try apply(change, effects: &effects)
+                let attempt = effects.journal!
+                effects.journal = callJournal
+                effects.journal?.absorb(attempt)
+            } catch {
+                let attempt = effects.journal!
+                effects.journal = callJournal
+                attempt.undo(&self)
+                if let madeCount = attempt.madeCount { effects.made.removeSubrange(madeCount...) }
             }
         }
-        if effects.placementsChanged {
-            merged.refreshMoves()
-            effects.touched.formUnion(merged.membersOfChangedMoves(since: moveStatus))
-        }
-        let operations = merged.visibleOperations(from: self, effects: effects)
-        self = merged
-        return operations
+    }
+
+    /// The least key among the replicas' next changes that are waiting and ready.
+    private func nextReady(among replicas: Set<ReplicaID>) -> ChangeKey? {
+        replicas.compactMap { replica -> ChangeKey? in
+            let key = ChangeKey(replica: replica, sequence: version[replica] + 1)
+            return waiting[key].map(isReady) ?? false ? key : nil
+        }.min()
     }
 
     /// Whether a waiting change's predecessors are all integrated.

@@ -163,14 +163,18 @@ final class ReplicaSession<Root: DocumentRoot> {
         // same update (or itself), which the engine must know before it is placed.
         var replicaOperations: [ReplicaOperation] = []
         var memberSets: [ReplicaOperation] = []
+        // Each new node's members go before those of the nodes made before it (collected, then
+        // reversed: inserting each at the front cost the square of the nodes an update makes).
+        var newMemberSets: [[ReplicaOperation]] = []
         for operation in try translation.operations(of: local) {
             guard case .make(let node, let type, let members) = operation else {
                 memberSets.append(operation)
                 continue
             }
             replicaOperations.append(.make(node: node, type: type, members: []))
-            memberSets.insert(contentsOf: members.map { .set(node: node, member: $0.name, content: $0.content) }, at: 0)
+            newMemberSets.append(members.map { .set(node: node, member: $0.name, content: $0.content) })
         }
+        replicaOperations += newMemberSets.reversed().joined()
         replicaOperations += memberSets
         let returning = patch.operations.filter {
             if case .node(let number, _, _) = $0 { return !brought.contains(number) }
@@ -194,10 +198,12 @@ final class ReplicaSession<Root: DocumentRoot> {
     /// reported, not refused.
     func merge(_ changes: ChangeSet, into mediator: Mediator<Root>) throws {
         if let brokenBy { throw brokenBy }
-        var engine = self.engine
+        // The engine integrates in place (a copy would copy the document's tables on its first
+        // write) and is put back from what it overwrote if the model cannot take the result.
         let integrated: [ReplicaOperation]
+        let undo: ReplicaEngine.MergeUndo
         do {
-            integrated = try engine.integrate(changes)
+            (integrated, undo) = try engine.integrateUndoably(changes)
         } catch let error as ReplicaEngineError {
             // The engine's reasons, as the public error the API documents.
             switch error {
@@ -206,10 +212,7 @@ final class ReplicaSession<Root: DocumentRoot> {
             case .malformed(let reason): throw ReplicaError.malformed(reason)
             }
         }
-        guard !integrated.isEmpty else {
-            self.engine = engine
-            return
-        }
+        guard !integrated.isEmpty else { return }
         let operations = bringingNamedNodes(integrated, from: engine)
         let numbersBefore = identities.numbers
         var made: [(id: NodeID, number: UInt64)] = []
@@ -246,22 +249,25 @@ final class ReplicaSession<Root: DocumentRoot> {
                 numbers[id] = nil
                 nodes[id] = nil
             }
+            engine.undo(undo)
             throw error
         }
-        self.engine = engine
     }
 
     /// `operations`, after a `make` of every node they name that this replica never held (made
     /// by another replica while hidden here, and named now), as the engine has it.
     private func bringingNamedNodes(_ operations: [ReplicaOperation], from engine: ReplicaEngine) -> [ReplicaOperation] {
-        var known = Set(numbers.keys)
+        // The nodes this replica numbered are looked up, not copied: a merge costs its operations.
+        var known: Set<NodeID> = []
         for case .make(let node, _, _) in operations { known.insert(node) }
         var makes: [ReplicaOperation] = []
-        var pending = operations.flatMap(Self.namedNodes).filter { !known.contains($0) }
+        var pending = operations.flatMap(Self.namedNodes).filter { numbers[$0] == nil && !known.contains($0) }
         while let node = pending.popLast() {
-            guard known.insert(node).inserted, let make = engine.makeOperation(for: node) else { continue }
+            guard numbers[node] == nil, known.insert(node).inserted, let make = engine.makeOperation(for: node) else {
+                continue
+            }
             makes.append(make)
-            pending += Self.namedNodes(make).filter { !known.contains($0) }
+            pending += Self.namedNodes(make).filter { numbers[$0] == nil && !known.contains($0) }
         }
         return makes.reversed() + operations
     }

@@ -320,6 +320,26 @@ extension ReplicaEngineTests {
         #expect(b.document == a.document)
         #expect(b.document == b.shown)
     }
+
+    /// The change that waited edits before it fails: what it edited is undone with it.
+    @Test func aWaitingChangeThatFailsHalfwayLeavesNothingOfItself() throws {
+        var (a, b) = (TestReplica(1), TestReplica(2))
+        a.record([.set(node: root, member: "title", content: .value(.json("\"one\"")))])
+        let first = a.engine.changes(since: DocumentVersion())
+        let unknownItem = Removal(target: OperationID(counter: 99, replica: a.engine.replica), move: nil)
+        let malformed = ReplicaChange(
+            replica: a.engine.replica, sequence: 2, dependencies: a.engine.version, firstCounter: 50,
+            operations: [
+                .write(node: root, member: "title", value: .json("\"two\"")),
+                .delete(node: root, member: "items", items: [unknownItem]),
+            ])
+        #expect(try b.receive(ChangeSet(document: "board", model: "Board", changes: [malformed])).isEmpty)
+        try b.receive(first)
+        #expect(b.engine.nodes == a.engine.nodes)
+        #expect(b.engine.clock < 50)
+        #expect(b.shown == a.shown)
+        #expect(b.document == b.shown)
+    }
 }
 
 extension DocumentVersion {

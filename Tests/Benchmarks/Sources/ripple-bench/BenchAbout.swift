@@ -70,9 +70,12 @@ enum BenchAbout {
           17  Collaboration, beside Loro and Yrs (Tests/Benchmarks/collaboration/crdt_bench.py,
               run through python3 with `pip install loro pycrdt`; skipped, saying why, without
               them): merging 100,000 property writes of another replica into a document of
-              1,000 nodes, the bytes of one property change on its own, snapshot sizes and
-              memory of 1,000 and 100,000 nodes; the script's header says what each measures.
-              Goals: the merge at most 1x Loro's import, one change at most 2x Loro's bytes.
+              1,000 nodes (Ripple's from the encoded bytes, as Loro's import: ChangeSet(encoded:) and
+              merge), the bytes of one property change on its own, snapshot sizes and memory
+              of 1,000 and 100,000 nodes; the script's header says what each measures. And
+              Ripple alone: merging the same 100 writes into 1,000 and into 100,000 nodes.
+              Goals: the merge at most 1x Loro's import, one change at most 2x Loro's bytes,
+              the merge into 100,000 nodes at most 2x the merge into 1,000.
 
         Durable updates against SQLite's WAL mode with synchronous=FULL, in the same package:
           swift run -c release --package-path Tests/Benchmarks durability-bench

@@ -7,6 +7,9 @@ struct CollaborationFigures: Codable {
     var mergeWrites: Int
     /// The best of 5 imports of one update holding `mergeWrites` writes by another replica.
     var mergeSeconds: Double
+    /// For Ripple: the best of 5 merges of that update decoded beforehand (nil for Loro and
+    /// Yrs, whose import decodes as it merges).
+    var mergeAloneSeconds: Double?
     /// That update's size.
     var mergeUpdateBytes: Int
     /// The mean size of one property write exported on its own.

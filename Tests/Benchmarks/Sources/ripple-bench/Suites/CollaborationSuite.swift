@@ -7,6 +7,7 @@ final class CollaborationSuite {
     static let section = "collaboration"
     static let mergeGoal = "merging 100,000 writes of another replica at most 1x Loro's import"
     static let changeGoal = "bytes per single-property change at most 2x Loro's"
+    static let scaleGoal = "merging 100 writes into 100,000 nodes at most 2x into 1,000"
 
     private let harness: Harness
     private let goals: GoalBoard
@@ -23,12 +24,16 @@ final class CollaborationSuite {
         switch CRDTComparison.run(quick: harness.options.isQuick) {
         case .skipped(let reason):
             print("\n17. Collaboration: the comparison with Loro and Yrs is skipped: \(reason)")
-            for goal in [Self.mergeGoal, Self.changeGoal] { goals.skip(goal, reason: "no comparison: \(reason)") }
+            for goal in [Self.mergeGoal, Self.changeGoal, Self.scaleGoal] { goals.skip(goal, reason: "no comparison: \(reason)") }
             return
         case .report(let value):
             report = value
         }
         let ripple = try CollaborationRows.ripple(workload)
+        var scale: [Double] = []
+        for nodes in [1_000, 100_000] {
+            scale.append(try CollaborationRows.mergeSeconds(writes: 100, into: nodes, workload: workload, runs: 5))
+        }
         var table = Table(
             "17. Collaboration: \(Format.count(workload.nodes)) nodes of \(workload.properties.count) properties, beside Loro and Yrs",
             headers: ["figure", "Ripple", "Loro", "Yrs", "Ripple vs Loro"])
@@ -49,6 +54,9 @@ final class CollaborationSuite {
         }
         let bytes = { (value: Double) in Format.count(Int(value.rounded())) }
         row("merge \(Format.count(workload.writes)) writes of another replica, ms", { $0.mergeSeconds * 1e3 }, { String(format: "%.1f", $0) })
+        row("... of which the merge alone (decoded before), ms", { $0.mergeAloneSeconds.map { $0 * 1e3 } }, { String(format: "%.1f", $0) })
+        table.append(["merge 100 writes into 1,000 nodes, ms", String(format: "%.2f", scale[0] * 1e3), "-", "-", ""])
+        table.append(["... into 100,000 nodes, ms", String(format: "%.2f", scale[1] * 1e3), "-", "-", ""])
         row("... the update merged, bytes", { Double($0.mergeUpdateBytes) }, bytes)
         row("one property change, bytes", { $0.bytesPerChange }, bytes)
         for nodes in workload.snapshotNodes.map(String.init) {
@@ -59,6 +67,8 @@ final class CollaborationSuite {
         table.notes = [
             "Loro \(report.loro?.version ?? "missing") and Yrs (pycrdt) \(report.yrs?.version ?? "missing") through their Python bindings,"
                 + " timing only their native calls; merge: best of \(report.runs).",
+            "Ripple's merges start from the encoded bytes, as Loro's import does: ChangeSet(encoded:), the compact binary form"
+                + " a shared folder's files hold, and Mediator.merge, best of 5, each into a fresh replica.",
             "crdt_bench.py's header says what each figure measures; the same content as compact JSON: "
                 + report.jsonBytes.sorted { (Int($0.key) ?? 0) < (Int($1.key) ?? 0) }
                 .map { "\(Format.count(Int($0.key) ?? 0)) nodes \(Format.count($0.value)) bytes" }.joined(separator: ", ") + ".",
@@ -68,6 +78,8 @@ final class CollaborationSuite {
         }
         if !report.missing.isEmpty { table.notes.append("missing: \(report.missing.joined(separator: "; "))") }
         table.print()
+        let scaleRatio = scale[1] / scale[0]
+        goals.check(Self.scaleGoal, measured: Format.ratio(scaleRatio), passed: scaleRatio <= 2)
         checkGoals(ripple: ripple, loro: report.loro, sameWorkload: report.workload == workload)
     }
 
