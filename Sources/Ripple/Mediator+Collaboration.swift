@@ -61,10 +61,10 @@ extension Mediator where Root: DocumentRoot {
         try replica.merge(changes, into: self)
     }
 
-    /// A store's journal keeps patches, which cannot bring a replica's changes back on reopening:
+    /// A `DocumentStore`'s journal keeps patches, which cannot bring a replica's changes back on reopening:
     /// such a mediator refuses to collaborate rather than lose what it merged.
     private func checkCanCollaborate() throws {
-        if let recorder = core.recorders.lazy.compactMap({ $0 as? PatchRecorder }).first, recorder.journal != nil {
+        if let recorder = core.recorders.lazy.compactMap({ $0 as? PatchRecorder }).first, recorder.journal != nil, !(recorder.journal is any ReplicaChangeJournal) {
             throw ReplicaError.storeIsNotShared
         }
     }

@@ -94,13 +94,7 @@ final class ChangeFolder {
         guard record.count <= maximumPayload else {
             throw DocumentError.tooLarge(reason: "a record of \(record.count) bytes, over the limit of \(maximumPayload), for \(ownPath)")
         }
-        // A sync engine that replaced or removed the own file (a download over it, an eviction)
-        // left this descriptor on a file no one reads: a record appended there would be lost.
-        let open = try Self.call("stat", ownPath) { try files.status(of: descriptor) }
-        let named = try Self.call("stat", ownPath) { try files.status(atPath: ownPath, followingLinks: false) }
-        guard let named, named.isSameFile(as: open) else {
-            throw DocumentError.fileError(path: ownPath, operation: "append (the file was replaced or removed while open: open the folder again)", code: ENOENT)
-        }
+        let open = try checkOwnFileIsInPlace()
         // A failed append whose cutting back failed too left bytes after the end: cut them now,
         // or the record would follow a torn one, and the readers would wait for it forever.
         if open.size != end { try Self.call("truncate", ownPath) { try files.truncate(descriptor, to: end) } }
@@ -115,6 +109,24 @@ final class ChangeFolder {
             throw error
         }
         end += ChangeFolderFormat.recordHeaderSize + record.count
+    }
+
+    /// Checks that this replica's file is still the one it holds open, before an update commits
+    /// a change that must be appended there, and returns its status.
+    ///
+    /// - Throws: ``DocumentError/fileError(path:operation:code:)`` when the file was replaced
+    ///   or removed since the folder was opened, or cannot be examined.
+    @discardableResult
+    func checkOwnFileIsInPlace() throws -> FileStatus {
+        let ownPath = path + "/" + ownFileName
+        // A sync engine that replaced or removed the own file (a download over it, an eviction)
+        // left this descriptor on a file no one reads: a record appended there would be lost.
+        let open = try Self.call("stat", ownPath) { try files.status(of: descriptor) }
+        let named = try Self.call("stat", ownPath) { try files.status(atPath: ownPath, followingLinks: false) }
+        guard let named, named.isSameFile(as: open) else {
+            throw DocumentError.fileError(path: ownPath, operation: "append (the file was replaced or removed while open: open the folder again)", code: ENOENT)
+        }
+        return open
     }
 
     // MARK: Opening

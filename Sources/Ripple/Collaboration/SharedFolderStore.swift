@@ -18,7 +18,9 @@ import Foundation
 ///
 /// Every committed update of the mediator is appended to this replica's file and synced to disk
 /// before `update` returns; killed at any instant, a store reopens with every update that
-/// returned. Files that arrive partly written, late, duplicated or as conflict copies are read
+/// returned. An update is refused (it throws, and rolls back) when this replica's file was
+/// replaced or removed, or an earlier change of this replica could not be written (a full disk
+/// while it was appended: the failure handler hears it, and ``sync()`` writes it). Files that arrive partly written, late, duplicated or as conflict copies are read
 /// as they are: a torn record waits for the rest, a change already merged is skipped.
 ///
 /// Opening merges every change in the folder again, which costs the document's whole history:
@@ -71,6 +73,7 @@ public final class SharedFolderStore<Root: DocumentRoot> {
             guard let self, patch.tag != "remote" else { return }
             self.appendOwnChanges()
         }
+        mediator.patchRecorder.journal = self
     }
 
     /// Merges what the other replicas appended since the last sync, as one update each.
@@ -90,18 +93,23 @@ public final class SharedFolderStore<Root: DocumentRoot> {
     /// Appends this replica's changes that its file does not hold yet; a failure is reported to
     /// the failure handler and tried again at the next update or sync.
     private func appendOwnChanges() {
+        do {
+            try appendOwnChangesOrThrow()
+        } catch {
+            mediator.core.reportFailure(error, origin: "shared folder", wasRolledBack: false)
+        }
+    }
+
+    /// Appends this replica's changes that its file does not hold yet.
+    private func appendOwnChangesOrThrow() throws {
         let replica = mediator.replicaID
         let own = mediator.version[replica]
         guard own > appended else { return }
         var since = mediator.version
         since[replica] = appended
-        do {
-            let changes = try mediator.changes(since: since)
-            try files.append(Array(changes.encoded))
-            appended = own
-        } catch {
-            mediator.core.reportFailure(error, origin: "shared folder", wasRolledBack: false)
-        }
+        let changes = try mediator.changes(since: since)
+        try files.append(Array(changes.encoded))
+        appended = own
     }
 
     /// This device's replica identity, kept in `file` (made, with a new identity, if missing).
@@ -117,3 +125,22 @@ public final class SharedFolderStore<Root: DocumentRoot> {
         return id
     }
 }
+
+extension SharedFolderStore: ReplicaChangeJournal {
+    /// Refuses (rolls back) a local update whose change could not reach this replica's file: the
+    /// file was replaced or removed, or an earlier change is still unwritten (``sync()`` tries
+    /// it again). Merges are never refused: they are others' changes, kept in their files.
+    func hold(_ patch: Patch) throws {
+        guard patch.tag != "remote" else { return }
+        try files.checkOwnFileIsInPlace()
+        guard mediator.version[mediator.replicaID] <= appended else {
+            throw DocumentError.notSaved(reason: "an earlier change of this replica is not in the shared folder yet; sync() writes it")
+        }
+    }
+
+    func updateDidCommit(rest: Result<Patch, DocumentError>?, continuing: Bool) {}
+}
+
+/// A journal that keeps its replica's changes (not only patches), so that its mediator may
+/// collaborate: reopening brings every change back.
+protocol ReplicaChangeJournal: PatchJournal {}

@@ -90,23 +90,20 @@ import Testing
     }
 
     /// `SharedFolderStore`'s docs say every update is on disk when it returns. When this
-    /// replica's file cannot be written, the update still returns normally (the failure goes to
-    /// the failure handler only), so an app that trusts `try update` loses the edit on a kill.
+    /// replica's file cannot be written, the update throws and rolls back (it returned normally
+    /// once, its failure going to the failure handler only, and a kill lost the edit).
     @Test func anUpdateWhoseChangeCannotBeWrittenSaysSo() throws {
         let place = Place()
         let (_, iPad) = try Self.pair(place)
         try iPad.mediator.update { $0.board!.title = "written" }
-        var reported: [UpdateFailure] = []
-        iPad.mediator.failureHandler = { reported.append($0) }
         // Root ignores permissions: put a folder where the change file is, so appends fail.
         let file = place.changeFile(of: iPad)
         try FileManager.default.removeItem(at: file)
         try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
         var thrown: (any Error)?
         do { try iPad.mediator.update { $0.board!.title = "lost" } } catch { thrown = error }
-        #expect(!reported.isEmpty || thrown != nil)
-        withKnownIssue("an update whose change cannot be appended returns normally, contrary to 'on disk when it returns'") {
-            #expect(thrown != nil)
-        }
+        #expect(thrown != nil)
+        // Refused before it committed: the model is as it was, nothing half applied.
+        #expect(iPad.mediator.root.board?.title == "written")
     }
 }
