@@ -51,7 +51,7 @@ struct MoveStatus: Equatable, Sendable {
 
     /// Whether `node` is `start` or one of its holders, following `parent` (which may loop
     /// through back references and shared nodes: a loop that misses `node` does not reach it).
-    private static func reaches(_ node: NodeID, from start: NodeID, parent: [NodeID: NodeID]) -> Bool {
+    static func reaches(_ node: NodeID, from start: NodeID, parent: [NodeID: NodeID]) -> Bool {
         var current: NodeID? = start
         var visited: Set<NodeID> = []
         while let step = current, visited.insert(step).inserted {

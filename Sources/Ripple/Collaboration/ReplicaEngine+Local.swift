@@ -14,7 +14,11 @@ extension ReplicaEngine {
             }
         }
         clock = max(clock, seeds.nextCounter)
-        if !seeds.operations.isEmpty { genesisSeeds.append(seeds.operations) }
+        if !seeds.operations.isEmpty {
+            genesisSeeds.append(seeds.operations)
+            // The seeds placed nodes: the tree the cycle checks walk includes them.
+            refreshMoves()
+        }
         // Translated against this state, noting what it overwrites, then put back: a copy of
         // the engine would copy the document's tables on its first write.
         translationJournal = ReplicaJournal()
@@ -23,7 +27,13 @@ extension ReplicaEngine {
             if case .make(let node, _, _) = operation, node.made.replica == .genesis { continue }
             translate(operation, into: &builder)
         }
+        var parents = moveStatus.parents
         for (node, destination) in builder.moveCandidates(stillHeld: { holds($0) }, parents: moveStatus.parents) {
+            // A move into the node's own subtree would be void by the move rule, yet the update
+            // did it (the nodes left the document): it stays a removal and a placement, so that
+            // every replica shows what this one shows.
+            if MoveStatus.reaches(node, from: destination.holder, parent: parents) { continue }
+            parents[node] = destination.holder
             let move = builder.append(.move(node: node, destination: destination))
             builder.bind(node, to: move)
         }

@@ -134,12 +134,6 @@ import Testing
     /// of the top of that subtree back under the root brings it back everywhere.
     @Test(arguments: [2, 3, 400])
     func aLocalMoveIntoTheNodesOwnSubtreeReachesTheOthersAsItIs(depth: Int) throws {
-        withKnownIssue("the engine records it as a move, which its rule voids: the others keep the node where it was") {
-            try moveIntoOwnSubtree(depth: depth)
-        }
-    }
-
-    private func moveIntoOwnSubtree(depth: Int) throws {
         let library = makeLibrary(shelves: 1)
         Self.hang(depth - 1, below: library.shelves[0])
         let (first, second) = try Self.twoReplicas(of: library)
