@@ -13,6 +13,15 @@ enum ReplicaOperation: Hashable, Sendable {
     case setKeys(node: NodeID, member: String, setting: [ReplicaEntry], removing: [ReplicaValue])
     /// Elements of a set inserted and removed.
     case setElements(node: NodeID, member: String, inserting: [ReplicaValue], removing: [ReplicaValue])
+
+    /// The node the operation makes or edits.
+    var node: NodeID {
+        switch self {
+        case .make(let node, _, _), .set(let node, _, _), .splice(let node, _, _, _, _), .setKeys(let node, _, _, _),
+            .setElements(let node, _, _, _):
+            node
+        }
+    }
 }
 
 /// A saved member of a node made, and its value.

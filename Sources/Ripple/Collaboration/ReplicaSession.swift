@@ -36,12 +36,23 @@ final class ReplicaSession<Root: DocumentRoot> {
         shapes = MemberShapeProbe.shapes(of: Root.self)
         engine = ReplicaEngine(
             replica: replica, document: mediator.identities.document, model: Root._rippleDescriptor.name, shapes: shapes.classes)
-        let genesis = numberDocument(from: mediator.root)
-        engine.root = NodeID.genesis(identities.id(of: mediator.root))
-        do {
-            try seed(genesis)
-        } catch {
-            brokenBy = error
+        if let opened = identities.openedReplica {
+            // Opened from a collaborating replica's snapshot: its state says what the document's
+            // nodes are (a node made by a change is no genesis node here either).
+            do {
+                engine = try ReplicaEngine(decoding: opened.state, replica: replica, shapes: shapes.classes)
+                try numberDocument(from: mediator.root, as: opened)
+            } catch {
+                brokenBy = error
+            }
+        } else {
+            let genesis = numberDocument(from: mediator.root)
+            engine.root = NodeID.genesis(identities.id(of: mediator.root))
+            do {
+                try seed(genesis)
+            } catch {
+                brokenBy = error
+            }
         }
         // Index the numbers now, while every node is in the document: a node that leaves it is
         // still named by others' changes, and an index built later would not reach it.
@@ -77,15 +88,45 @@ final class ReplicaSession<Root: DocumentRoot> {
     /// Numbers every node the root reaches through saved members: the genesis nodes.
     @discardableResult
     private func numberDocument(from root: Root) -> [any DocumentNode] {
-        var genesis: [any DocumentNode] = []
+        let genesis = Self.documentNodes(from: root)
+        for node in genesis {
+            let number = identities.id(of: node)
+            remember(node, as: NodeID.genesis(number), number: number)
+            genesisNext = max(genesisNext, number + 1)
+        }
+        genesisCount = UInt64(genesis.count)
+        return genesis
+    }
+
+    /// Numbers the document's nodes as the snapshot `opened` numbered them: a genesis node by
+    /// its number, the others after `genesisNext` in the order of their identities among the
+    /// nodes the state knows (see `canonicalNumbering()`).
+    private func numberDocument(from root: Root, as opened: OpenedReplica) throws {
+        genesisNext = opened.genesisNext
+        let made = engine.nodes.keys.filter { $0.made.replica != .genesis }.sorted()
+        genesisCount = UInt64(engine.nodes.count - made.count)
+        for node in Self.documentNodes(from: root) {
+            let number = identities.id(of: node)
+            var id: NodeID?
+            if number < genesisNext {
+                id = NodeID.genesis(number)
+            } else if let rank = Int(exactly: number - genesisNext), rank < made.count {
+                id = made[rank]
+            }
+            guard let id, engine.nodes[id]?.type == type(of: node)._rippleDescriptor.name else {
+                throw ReplicaError.malformed("node \(number) of the snapshot is not in its replica state")
+            }
+            remember(node, as: id, number: number)
+        }
+    }
+
+    /// Every node the root reaches through saved members, the root first.
+    private static func documentNodes(from root: Root) -> [any DocumentNode] {
+        var result: [any DocumentNode] = []
         var pending: [any DocumentNode] = [root]
         var seen: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
         while let node = pending.popLast() {
-            let number = identities.id(of: node)
-            genesis.append(node)
-            remember(node, as: NodeID.genesis(number), number: number)
-            genesisNext = max(genesisNext, number + 1)
-            genesisCount += 1
+            result.append(node)
             let descriptor = type(of: node)._rippleDescriptor
             for (member, description) in descriptor.members.enumerated() where description.isNode && descriptor.saves(member) {
                 node._rippleVisitNodes(of: member) { child in
@@ -93,8 +134,11 @@ final class ReplicaSession<Root: DocumentRoot> {
                 }
             }
         }
-        return genesis
+        return result
     }
+
+    /// The number after the genesis nodes' (a snapshot keeps it with the replica state).
+    var genesisNumberAfter: UInt64 { genesisNext }
 
     /// The numbers a snapshot gives nodes, alike on every replica that has the same changes: a
     /// genesis node keeps its number; the others follow, in the order of their identities
@@ -261,15 +305,21 @@ final class ReplicaSession<Root: DocumentRoot> {
         var known: Set<NodeID> = []
         for case .make(let node, _, _) in operations { known.insert(node) }
         var makes: [ReplicaOperation] = []
-        var pending = operations.flatMap(Self.namedNodes).filter { numbers[$0] == nil && !known.contains($0) }
+        var brought: Set<NodeID> = []
+        // Named as a value, or edited (a node hidden here that this replica never held: one
+        // opened from a snapshot holds only what its document showed).
+        var pending = operations.flatMap { Self.namedNodes($0) + [$0.node] }.filter { numbers[$0] == nil && !known.contains($0) }
         while let node = pending.popLast() {
             guard numbers[node] == nil, known.insert(node).inserted, let make = engine.makeOperation(for: node) else {
                 continue
             }
             makes.append(make)
+            brought.insert(node)
             pending += Self.namedNodes(make).filter { numbers[$0] == nil && !known.contains($0) }
         }
-        return makes.reversed() + operations
+        // A node brought is made as the engine has it after the merge: the merge's edits of it
+        // are in that already.
+        return makes.reversed() + (brought.isEmpty ? operations : operations.filter { !brought.contains($0.node) })
     }
 
     private static func namedNodes(_ operation: ReplicaOperation) -> [NodeID] {

@@ -23,6 +23,9 @@ final class DocumentIdentities {
     /// Whether the mediator committed changes of its own to the document (an update not tagged
     /// "remote") since it was opened: then it follows no origin's patches.
     var hasLocalChanges = false
+    /// The replica state a collaborating replica's snapshot held, when this document was opened
+    /// from one: the replica this mediator becomes starts from it (see `ReplicaSession`).
+    var openedReplica: OpenedReplica?
     /// The next number to give, how many patches, and how deep: what a patch that fails to
     /// apply puts back.
     var numbers: (nextID: UInt64, sequence: UInt64, depth: DocumentDepth) {
@@ -134,4 +137,11 @@ final class DocumentIdentities {
             }
         }
     }
+}
+
+/// What a collaborating replica's snapshot holds beside its nodes: the engine's state, and the
+/// number after its genesis nodes' (made nodes follow in the order of their identities).
+struct OpenedReplica {
+    let state: Data
+    let genesisNext: UInt64
 }

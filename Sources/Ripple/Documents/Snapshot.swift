@@ -51,6 +51,7 @@ extension Mediator where Root: DocumentRoot {
             // A replica's counters are its own: what it holds is its changes (see Collaboration/).
             header.sequence = 0
             header.nextID = replica.canonicalNextNumber
+            header.replica = (try replica.engine.encodedState().base64EncodedString(), replica.genesisNumberAfter)
         }
         return header.document(nodes: &writer.json.bytes)
     }
@@ -66,6 +67,9 @@ struct DocumentHeader: Sendable {
     var sequence: UInt64
     let root: UInt64
     var nextID: UInt64
+    /// A collaborating replica's state (base64 of its engine's) and the number after its
+    /// genesis nodes': what a replica opened from the snapshot starts from.
+    var replica: (state: String, genesisNext: UInt64)?
 
     init<Root: DocumentRoot>(_: Root.Type, extra: [(String, UInt64)], identities: DocumentIdentities, root rootID: UInt64) {
         model = Root._rippleDescriptor.name
@@ -99,6 +103,12 @@ struct DocumentHeader: Sendable {
         document.write(root)
         document.key("nextID")
         document.write(nextID)
+        if let replica {
+            document.key("replicaGenesisNext")
+            document.write(replica.genesisNext)
+            document.key("replicaState")
+            document.write(replica.state)
+        }
         document.key("nodes")
         document.writeValue(taking: &nodes)
         document.endObject()
@@ -172,6 +182,12 @@ func openDocument<Root: DocumentRoot>(
         // with it, one call inside the other).
         guard let root = context.node(numbered: rootID) as? Root else {
             throw DocumentError.damaged(reason: "its root, node \(rootID), is not a \(Root._rippleDescriptor.name)")
+        }
+        if let state = try document.memberIfPresent("replicaState")?.string() {
+            guard let bytes = Data(base64Encoded: state), let genesisNext = try document.memberIfPresent("replicaGenesisNext")?.uint64(),
+                genesisNext <= nextID
+            else { throw DocumentError.damaged(reason: "its replica state is not one Ripple wrote") }
+            identities.openedReplica = OpenedReplica(state: bytes, genesisNext: genesisNext)
         }
         identities.reserve(upTo: nextID)
         identities.document = name

@@ -9,22 +9,30 @@ import Testing
 @MainActor
 @Suite struct ReplicaShapeTests {
     /// 3 to 5 replicas edit at once (rolled-back updates, undo and redo included) and exchange
-    /// change sets late, duplicated and out of order; a chart made invalid by a merge is
+    /// change sets late, duplicated and out of order; two more join late, each opened from the
+    /// snapshot of a replica that has made and merged changes; a chart made invalid by a merge is
     /// reported and repaired by an ordinary update, as an app would.
     @Test(arguments: 0..<12)
     func concurrentEditsOfEveryShapeConverge(seed: UInt64) throws {
         let fuzzing = ReplicaShapeFuzzing(seed: seed)
-        let replicas = try Self.replicas(count: 3 + fuzzing.index(3))
+        var replicas = try Self.replicas(count: 3 + fuzzing.index(3))
         var invalidAfterMerge = 0
-        for replica in replicas {
-            replica.failureHandler = { failure in
-                if failure.error is InvalidAfterMerge { invalidAfterMerge += 1 }
-            }
+        let countInvalid: @MainActor (UpdateFailure) -> Void = { failure in
+            if failure.error is InvalidAfterMerge { invalidAfterMerge += 1 }
         }
+        for replica in replicas { replica.failureHandler = countInvalid }
         var inboxes = Array(repeating: [ChangeSet](), count: replicas.count)
         var merges = 0
         var undos = 0
         for step in 0..<120 {
+            if step == 40 || step == 80 {
+                // A device joins late, from the snapshot of one that has made and merged changes.
+                let joiner = try Mediator<Library>(opening: try replicas[fuzzing.index(replicas.count)].snapshot())
+                _ = joiner.replicaID
+                joiner.failureHandler = countInvalid
+                replicas.append(joiner)
+                inboxes.append([])
+            }
             let replica = fuzzing.index(replicas.count)
             let action = fuzzing.index(12)
             switch action {
