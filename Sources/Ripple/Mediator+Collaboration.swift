@@ -37,6 +37,8 @@ extension Mediator where Root: DocumentRoot {
     /// - Complexity: O(c) in the changes the holder of `version` lacks.
     public func changes(since version: DocumentVersion) throws -> ChangeSet {
         try checkCanCollaborate()
+        // A pending implicit update (a SwiftUI binding's write) is committed state's: it goes too.
+        core.commitImplicitUpdate()
         let session = replica
         if let broken = session.brokenBy { throw broken }
         guard version.includes(session.engine.compacted) else { throw ReplicaError.historyCompacted }
@@ -58,6 +60,8 @@ extension Mediator where Root: DocumentRoot {
     /// - Complexity: O(c) in the incoming changes, plus the update it runs.
     public func merge(_ changes: ChangeSet) throws {
         try checkCanCollaborate()
+        // A write pending when the merge comes commits first, as a change of this replica.
+        core.commitImplicitUpdate()
         try replica.merge(changes, into: self)
     }
 

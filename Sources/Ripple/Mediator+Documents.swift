@@ -51,6 +51,9 @@ extension Mediator where Root: DocumentRoot {
         // A mediator opened from a document may follow another's patches, as long as it makes
         // no change of its own.
         watchForLocalChanges()
+        // Opened from a collaborating replica's snapshot, it is a replica from the start: an
+        // edit made before its first collaboration call is one of its changes too.
+        if identities.openedReplica != nil { _ = replica }
     }
 }
 

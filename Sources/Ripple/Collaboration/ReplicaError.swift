@@ -15,6 +15,14 @@ public enum ReplicaError: Error, Equatable, CustomStringConvertible {
     /// log; ask a replica that has the changes, or open the other replica from this one's
     /// snapshot.
     case historyCompacted
+    /// A ``SharedFolderStore``'s folder holds other replicas' change files but not yet the
+    /// document they change (`genesis.ripple`): the sync engine has not brought it. Nothing was
+    /// written; open the store again once it has.
+    case folderNotSyncedYet
+    /// A ``SharedFolderStore``'s identity file is inside the shared folder (every device would
+    /// read one identity), or another store of this process holds it (two windows of one
+    /// document would append as one replica). Nothing was written.
+    case identityNotOwn(String)
 
     public var description: String {
         switch self {
@@ -22,9 +30,12 @@ public enum ReplicaError: Error, Equatable, CustomStringConvertible {
         case let .otherModel(found, expected): "the changes are of a '\(found)' document, not a '\(expected)' one"
         case .malformed(let reason): "the changes are malformed: \(reason)"
         case .storeIsNotShared:
-            "a document store's mediator takes part in collaboration only when the store is shared (sharing: .folder)"
+            "a DocumentStore's mediator does not take part in collaboration; share a document through a SharedFolderStore"
         case .historyCompacted:
             "this replica no longer holds the changes that version lacks"
+        case .folderNotSyncedYet:
+            "the shared folder holds changes but not yet its genesis.ripple; open it again once the sync engine has brought it"
+        case .identityNotOwn(let reason): "the replica identity file cannot be used: \(reason)"
         }
     }
 }

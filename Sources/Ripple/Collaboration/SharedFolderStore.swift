@@ -20,8 +20,9 @@ import Foundation
 /// before `update` returns; killed at any instant, a store reopens with every update that
 /// returned. An update is refused (it throws, and rolls back) when this replica's file was
 /// replaced or removed, or an earlier change of this replica could not be written (a full disk
-/// while it was appended: the failure handler hears it, and ``sync()`` writes it). Files that arrive partly written, late, duplicated or as conflict copies are read
-/// as they are: a torn record waits for the rest, a change already merged is skipped.
+/// while it was appended: the failure handler hears it, and ``sync()`` writes it). Files that
+/// arrive partly written, late, duplicated or as conflict copies are read as they are: a torn
+/// record waits for the rest, a change already merged is skipped.
 ///
 /// Opening merges every change in the folder again, which costs the document's whole history:
 /// shared folders are not compacted yet.
@@ -34,6 +35,8 @@ public final class SharedFolderStore<Root: DocumentRoot> {
     private let files: ChangeFolder
     /// How many of its own changes this replica has appended to its file.
     private var appended: UInt64
+    /// This store's replica identity, which no other store of this process may hold meanwhile.
+    private let replica: ReplicaID
 
     /// Opens the document shared in `folder`, or begins sharing a new one there.
     ///
@@ -42,17 +45,36 @@ public final class SharedFolderStore<Root: DocumentRoot> {
     ///   - identity: A file of this device's, outside the shared folder, that keeps this
     ///     replica's identity (made if missing).
     /// - Throws: ``DocumentError`` or ``ReplicaError`` when the folder's document is not one of
-    ///   this model, a file is damaged, or the file system refused.
+    ///   this model, a file is damaged, or the file system refused;
+    ///   ``ReplicaError/folderNotSyncedYet`` when the folder holds changes but not yet
+    ///   `genesis.ripple`; ``ReplicaError/identityNotOwn(_:)`` when `identity` is inside the
+    ///   folder or another store of this process is the same replica (one per window: two
+    ///   processes with one identity file are not detected).
     public init(folder: URL, identity: URL) throws {
         self.folder = folder
+        let identityPath = identity.standardizedFileURL.resolvingSymlinksInPath().path
+        let folderPath = folder.standardizedFileURL.resolvingSymlinksInPath().path
+        guard !identityPath.hasPrefix(folderPath.hasSuffix("/") ? folderPath : folderPath + "/") else {
+            throw ReplicaError.identityNotOwn("\(identity.path) is inside the shared folder, where every device would read it")
+        }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let replica = try Self.replicaID(in: identity)
+        guard SharedFolderIdentities.shared.claim(replica) else {
+            throw ReplicaError.identityNotOwn("another SharedFolderStore of this process is replica \(replica) (\(identity.path)); give each store its own")
+        }
+        var opened = false
+        defer { if !opened { SharedFolderIdentities.shared.release(replica) } }
+        self.replica = replica
         let genesis = folder.appendingPathComponent("genesis.ripple")
         let mediator: Mediator<Root>
         if let bytes = try? Data(contentsOf: genesis) {
             mediator = try Mediator<Root>(opening: bytes)
             mediator.startReplica(as: replica)
         } else {
+            // Changes without their document: the sync engine has not brought genesis.ripple yet
+            // (a new genesis here would begin another document).
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            if names.contains(where: { $0.hasSuffix(".ripplechanges") }) { throw ReplicaError.folderNotSyncedYet }
             mediator = Mediator(root: Root._rippleMakeRoot())
             mediator.startReplica(as: replica)
             // Another device may have begun the same folder: the first genesis stays.
@@ -74,6 +96,11 @@ public final class SharedFolderStore<Root: DocumentRoot> {
             self.appendOwnChanges()
         }
         mediator.patchRecorder.journal = self
+        opened = true
+    }
+
+    deinit {
+        SharedFolderIdentities.shared.release(replica)
     }
 
     /// Merges what the other replicas appended since the last sync, as one update each.
@@ -144,3 +171,20 @@ extension SharedFolderStore: ReplicaChangeJournal {
 /// A journal that keeps its replica's changes (not only patches), so that its mediator may
 /// collaborate: reopening brings every change back.
 protocol ReplicaChangeJournal: PatchJournal {}
+
+/// The replica identities the open shared folder stores of this process hold (a generic class
+/// cannot keep a static set of its own; a store may be released on any thread, hence the lock).
+final class SharedFolderIdentities: @unchecked Sendable {
+    static let shared = SharedFolderIdentities()
+    private let lock = NSLock()
+    private var open: Set<ReplicaID> = []
+
+    /// Takes `replica` for a store; false when another store holds it.
+    func claim(_ replica: ReplicaID) -> Bool {
+        lock.withLock { open.insert(replica).inserted }
+    }
+
+    func release(_ replica: ReplicaID) {
+        lock.withLock { _ = open.remove(replica) }
+    }
+}

@@ -9,9 +9,7 @@ import Testing
     /// `SharedFolderStore`, as EditingTogether.md does.
     @Test func storeIsNotSharedNamesTheStoreToUse() {
         let text = ReplicaError.storeIsNotShared.description
-        withKnownIssue("the storeIsNotShared message names a `sharing: .folder` option that does not exist") {
-            #expect(!text.contains("sharing: .folder"))
-            #expect(text.contains("SharedFolderStore"))
-        }
+        #expect(!text.contains("sharing: .folder"))
+        #expect(text.contains("SharedFolderStore"))
     }
 }

@@ -33,10 +33,8 @@ import Testing
         try first.sync()
         try second.sync()
         let other = try SharedFolderStore<Library>(folder: place.folder, identity: place.identity("iPad"))
-        withKnownIssue("two stores opened with one identity file clash: one store's edits are lost") {
-            #expect(other.mediator.root.board?.columns[0].name == "From the second window")
-            #expect(other.mediator.root.board?.columns[1].name == "From the first window")
-        }
+        #expect(other.mediator.root.board?.columns[0].name == "From the second window")
+        #expect(other.mediator.root.board?.columns[1].name == "From the first window")
     }
 
     /// The doc comment says the identity file must not be in the shared folder (every device
@@ -46,10 +44,8 @@ import Testing
     @Test func anIdentityFileInsideTheSharedFolderIsRefused() throws {
         let place = Place()
         let inside = place.folder.appendingPathComponent("mac.replica")
-        withKnownIssue("an identity file inside the shared folder is accepted") {
-            #expect(throws: (any Error).self) {
-                _ = try SharedFolderStore<Library>(folder: place.folder, identity: inside)
-            }
+        #expect(throws: (any Error).self) {
+            _ = try SharedFolderStore<Library>(folder: place.folder, identity: inside)
         }
     }
 }

@@ -31,10 +31,8 @@ import Testing
             thrown = error
         }
         let wroteGenesis = FileManager.default.fileExists(atPath: iPadFolder.appendingPathComponent("genesis.ripple").path)
-        withKnownIssue("a folder whose change files arrived before its genesis is begun again as a new document") {
-            #expect(opened == nil)
-            #expect(!wroteGenesis)
-            #expect(thrown.map { "\($0)".contains("another document") } == false)
-        }
+        #expect(opened == nil)
+        #expect(!wroteGenesis)
+        #expect(thrown.map { "\($0)".contains("another document") } == false)
     }
 }
