@@ -186,17 +186,19 @@ struct ReplicaEngine {
         }
     }
 
-    /// The least key among the replicas' next changes that are waiting and ready.
+    /// The least key among the replicas' next changes that are waiting and ready (their
+    /// predecessors all integrated).
     private func nextReady(among replicas: Set<ReplicaID>) -> ChangeKey? {
-        replicas.compactMap { replica -> ChangeKey? in
+        // Once per change integrated: no array, no copy of a waiting change.
+        var least: ChangeKey?
+        for replica in replicas {
             let key = ChangeKey(replica: replica, sequence: version[replica] + 1)
-            return waiting[key].map(isReady) ?? false ? key : nil
-        }.min()
-    }
-
-    /// Whether a waiting change's predecessors are all integrated.
-    private func isReady(_ change: ReplicaChange) -> Bool {
-        change.sequence == version[change.replica] + 1 && version.includes(change.dependencies)
+            guard least.map({ key < $0 }) ?? true, let index = waiting.index(forKey: key),
+                version.includes(waiting.values[index].dependencies)
+            else { continue }
+            least = key
+        }
+        return least
     }
 
     /// The greatest clock a change may use: far beyond any real history, and far enough below
