@@ -55,22 +55,28 @@ final class ChangeFolder {
     init(url: URL, replica: ReplicaID, maximumPayload: Int = defaultMaximumPayload, files: any FileSystemCalls = SystemFileCalls.shared)
         throws
     {
-        path = url.standardizedFileURL.path
+        let folderPath = url.standardizedFileURL.path
+        path = folderPath
         self.replica = replica
         ownFileName = "\(replica).\(ChangeFolderFormat.fileExtension)"
         self.maximumPayload = maximumPayload
         self.files = files
         try Self.makeFolder(path, files: files)
         let ownPath = path + "/" + ownFileName
-        descriptor = try Self.call("open", ownPath) { try files.open(ownPath, O_RDWR | O_CREAT, 0o644) }
+        let descriptor = try Self.call("open", ownPath) { try files.open(ownPath, O_RDWR | O_CREAT, 0o644) }
+        let end: Int
         do {
             end = try Self.prepareOwnFile(descriptor, path: ownPath, replica: replica, maximumPayload: maximumPayload, files: files)
             // The file's name must survive a power cut as its header does.
-            try Self.call("sync the folder", path) { try files.syncFolder(path) }
+            try Self.call("sync the folder", folderPath) { try files.syncFolder(folderPath) }
         } catch {
+            // Closed here only: the stored properties are not all set, so deinit does not run (a
+            // second close could close a descriptor another file has been given since).
             files.close(descriptor)
             throw error
         }
+        self.descriptor = descriptor
+        self.end = end
     }
 
     deinit {

@@ -43,6 +43,7 @@ import Testing
             #expect(try reader.readNew() == acknowledged + [[0xEE]], "call \(call), \(files.failure ?? "no failure")")
             #expect(reader.problems.isEmpty)
             #expect(files.open.isEmpty, "call \(call): descriptors left open")
+            #expect(files.strayCloses.isEmpty, "call \(call): a descriptor closed twice")
             guard files.failure != nil else { break }
             faultsReached += 1
         }

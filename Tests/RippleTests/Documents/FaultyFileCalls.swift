@@ -36,6 +36,9 @@ final class FaultyFileCalls: FileSystemCalls, @unchecked Sendable {
     private(set) var failure: String?
     /// The descriptors open now, with their paths.
     private(set) var open: [Int32: String] = [:]
+    /// Closes of descriptors not open through these calls (closed twice, say: the second close
+    /// may close a descriptor another file has been given since).
+    private(set) var strayCloses: [Int32] = []
     private var diskIsFull = false
 
     /// Called before each call with its name and its file's path: what another process does
@@ -62,7 +65,11 @@ final class FaultyFileCalls: FileSystemCalls, @unchecked Sendable {
     }
 
     func close(_ descriptor: Int32) {
-        open[descriptor] = nil
+        if open.removeValue(forKey: descriptor) == nil {
+            // Not closed for real: it may be another file's now.
+            strayCloses.append(descriptor)
+            return
+        }
         real.close(descriptor)
     }
 
