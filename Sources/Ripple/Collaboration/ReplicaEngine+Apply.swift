@@ -29,7 +29,7 @@ extension ReplicaEngine {
         for (move, sources) in sourcesByMove { moves[move]!.sources = sources }
         clock = max(clock, greatest)
         version[change.replica] = change.sequence
-        log[change.replica, default: []].append(change)
+        log[change.replica, default: ReplicaLog()].append(change)
     }
 
     /// Applies one operation of identity `id` (a `make` carries its own).

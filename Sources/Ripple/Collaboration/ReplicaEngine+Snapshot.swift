@@ -114,7 +114,7 @@ extension ReplicaEngine {
             self.waiting[ChangeKey(replica: change.replica, sequence: change.sequence)] = change
         }
         // A change that only removes leaves no clock in the tables: its log entry has it.
-        clock = log.values.joined().reduce(state.greatest) { max($0, $1.lastCounter ?? 0) }
+        clock = log.values.reduce(state.greatest) { max($0, $1.greatestCounter) }
         refreshMoves()
     }
 
@@ -128,7 +128,7 @@ extension ReplicaEngine {
             guard change.sequence == expected, change.sequence <= version[change.replica] else {
                 throw ReplicaError.malformed("change \(change.sequence) of \(change.replica) out of place in the log")
             }
-            log[change.replica, default: []].append(change)
+            log[change.replica, default: ReplicaLog()].append(change)
         }
         for (replica, sequence) in version.counts where sequence != compacted[replica] + UInt64(log[replica]?.count ?? 0) {
             throw ReplicaError.malformed("the log lacks changes of \(replica)")

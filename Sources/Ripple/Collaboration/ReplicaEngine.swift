@@ -22,7 +22,7 @@ struct ReplicaEngine {
     /// The greatest clock this replica has used or seen.
     var clock: UInt64 = 0
     /// Every change integrated, by replica, in sequence order (after those of `compacted`).
-    var log: [ReplicaID: [ReplicaChange]] = [:]
+    var log: [ReplicaID: ReplicaLog] = [:]
     /// The changes the log no longer holds: those integrated before the state this replica
     /// was opened from (see `encodedState()`).
     var compacted = DocumentVersion()
@@ -77,7 +77,7 @@ struct ReplicaEngine {
         var changes: [ReplicaChange] = []
         for (replica, list) in log {
             let start = max(version[replica], compacted[replica]) - compacted[replica]
-            if UInt64(list.count) > start { changes += list[Int(start)...] }
+            if UInt64(list.count) > start { changes += list.changes(from: Int(start)) }
         }
         changes.sort { ($0.firstCounter, $0.replica) < ($1.firstCounter, $1.replica) }
         return ChangeSet(document: document, model: model, changes: changes)

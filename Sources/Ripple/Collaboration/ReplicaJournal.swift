@@ -46,7 +46,7 @@ struct ReplicaJournal {
         }
         for id in addedMoves { engine.moves[id] = nil }
         for (replica, count) in logCounts {
-            if count == 0 { engine.log[replica] = nil } else { engine.log[replica]?.removeSubrange(count...) }
+            if count == 0 { engine.log[replica] = nil } else { engine.log[replica]?.truncate(to: count) }
         }
         if let version { engine.version = version }
         if let clock { engine.clock = clock }

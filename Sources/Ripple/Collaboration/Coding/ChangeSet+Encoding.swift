@@ -98,11 +98,15 @@ extension CompactWriter {
             replica(change.replica)
             delta(change.sequence, from: (sequences[change.replica] ?? 0) &+ 1)
             sequences[change.replica] = change.sequence
-            var others = change.dependencies
-            let ownImplied = change.sequence > 0 && others[change.replica] == change.sequence - 1
-            if ownImplied { others[change.replica] = 0 }
+            let ownImplied = change.sequence > 0 && change.dependencies[change.replica] == change.sequence - 1
             bool(ownImplied)
-            version(others)
+            if ownImplied && change.dependencies.counts.count == 1 {
+                varint(0)  // the common case, without copying the version to leave its own replica out
+            } else {
+                var others = change.dependencies
+                if ownImplied { others[change.replica] = 0 }
+                version(others)
+            }
             delta(change.firstCounter, from: previous)
             previous = change.firstCounter
             varint(change.operations.count)

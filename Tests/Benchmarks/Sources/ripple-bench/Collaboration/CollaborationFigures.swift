@@ -21,6 +21,11 @@ struct CollaborationFigures: Codable {
     var memoryBytes: [String: Int?]
     /// The same for a replica that opened it from its snapshot (Loro decodes lazily).
     var memoryAfterImportBytes: [String: Int?]?
+    /// For Ripple: the snapshot of the same document by a mediator that does not collaborate
+    /// (no clocks, positions or log), the baseline of the 1.5x goal; nil for Loro and Yrs.
+    var plainSnapshotBytes: [String: Int]?
+    /// For Ripple: the same document in memory without collaborating; nil for Loro and Yrs.
+    var plainMemoryBytes: [String: Int?]?
 }
 
 /// What `crdt_bench.py` prints: the workload it replayed and each library's figures.

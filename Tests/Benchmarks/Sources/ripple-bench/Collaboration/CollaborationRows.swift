@@ -9,8 +9,9 @@ enum CollaborationRows {
     /// folder's file holds) and `merge` of the change set holding the writes another replica
     /// made one update each, as Loro's import starts from bytes (best of 5, each into a fresh
     /// replica), the merge alone beside it, `changes(since:)` of one write in that form, and the
-    /// snapshot of a document
-    /// made in one update. Memory is not measured here (nil).
+    /// snapshot and heap growth (``HeapUsage``) of a document made in one update (by the replica
+    /// that made it, and by one opened from its snapshot), each beside the same document in a
+    /// mediator that does not collaborate.
     @MainActor
     static func ripple(_ workload: CollaborationWorkload) throws -> CollaborationFigures? {
         let document = try snapshot(of: workload.nodes)
@@ -42,15 +43,37 @@ enum CollaborationRows {
             changeBytes += try writer.changes(since: before).encoded.count
         }
         var snapshots: [String: Int] = [:]
-        var memory: [String: Int?] = [:]
+        var plainSnapshots: [String: Int] = [:]
+        var (memory, memoryOpened, plainMemory): ([String: Int?], [String: Int?], [String: Int?]) = ([:], [:], [:])
         for count in workload.snapshotNodes {
-            snapshots[String(count)] = try snapshot(of: count).count
-            memory[String(count)] = .some(nil)
+            let key = String(count)
+            let shared = try snapshot(of: count)
+            snapshots[key] = shared.count
+            plainSnapshots[key] = try board(of: count, collaborating: false).snapshot().count
+            memory[key] = try heapGrowth { try board(of: count, collaborating: true) }
+            memoryOpened[key] = try heapGrowth { try Mediator<PointBoard>(opening: shared) }
+            plainMemory[key] = try heapGrowth { try board(of: count, collaborating: false) }
         }
         return CollaborationFigures(
             version: nil, mergeWrites: workload.writes, mergeSeconds: best, mergeAloneSeconds: bestAlone, mergeUpdateBytes: update.count,
             bytesPerChange: Double(changeBytes) / Double(workload.changeSamples), snapshotBytes: snapshots,
-            memoryBytes: memory, memoryAfterImportBytes: nil)
+            memoryBytes: memory, memoryAfterImportBytes: memoryOpened, plainSnapshotBytes: plainSnapshots, plainMemoryBytes: plainMemory)
+    }
+
+    /// How much the heap grew while `make` made what it returns, measured while it is still
+    /// alive (the smallest of three, after one run to warm up), or nil where it cannot be read.
+    @MainActor
+    private static func heapGrowth(_ make: () throws -> Mediator<PointBoard>) throws -> Int? {
+        withExtendedLifetime(try make()) {}
+        var smallest: Int?
+        for _ in 0..<3 {
+            guard let before = HeapUsage.bytesInUse() else { return nil }
+            let mediator = try make()
+            guard let after = HeapUsage.bytesInUse() else { return nil }
+            withExtendedLifetime(mediator) {}
+            smallest = min(smallest ?? .max, after - before)
+        }
+        return smallest
     }
 
     /// The best of `runs` decodes and merges of the same `writes` writes (made one update each
@@ -81,10 +104,17 @@ enum CollaborationRows {
     /// update, as the replica that made it snapshots it.
     @MainActor
     private static func snapshot(of count: Int) throws -> Data {
+        try board(of: count, collaborating: true).snapshot()
+    }
+
+    /// A mediator of `count` points made in one update, a replica (its identity read before
+    /// the update) when `collaborating`.
+    @MainActor
+    private static func board(of count: Int, collaborating: Bool) throws -> Mediator<PointBoard> {
         let mediator = Mediator(root: PointBoard())
-        _ = mediator.replicaID
+        if collaborating { _ = mediator.replicaID }
         try mediator.update { board in board.points = (0..<count).map { Point(x: $0, y: 2 * $0) } }
-        return try mediator.snapshot()
+        return mediator
     }
 
     @MainActor

@@ -8,6 +8,8 @@ final class CollaborationSuite {
     static let mergeGoal = "merging 100,000 writes of another replica at most 1x Loro's import"
     static let changeGoal = "bytes per single-property change at most 2x Loro's"
     static let scaleGoal = "merging 100 writes into 100,000 nodes at most 2x into 1,000"
+    static let snapshotGoal = "a replica's snapshot of 100,000 nodes at most 1.5x the same document's without collaborating"
+    static let memoryGoal = "a replica of 100,000 nodes in memory at most 1.5x the same document without collaborating"
 
     private let harness: Harness
     private let goals: GoalBoard
@@ -24,7 +26,7 @@ final class CollaborationSuite {
         switch CRDTComparison.run(quick: harness.options.isQuick) {
         case .skipped(let reason):
             print("\n17. Collaboration: the comparison with Loro and Yrs is skipped: \(reason)")
-            for goal in [Self.mergeGoal, Self.changeGoal, Self.scaleGoal] { goals.skip(goal, reason: "no comparison: \(reason)") }
+            for goal in [Self.mergeGoal, Self.changeGoal, Self.scaleGoal, Self.snapshotGoal, Self.memoryGoal] { goals.skip(goal, reason: "no comparison: \(reason)") }
             return
         case .report(let value):
             report = value
@@ -61,8 +63,10 @@ final class CollaborationSuite {
         row("one property change, bytes", { $0.bytesPerChange }, bytes)
         for nodes in workload.snapshotNodes.map(String.init) {
             row("snapshot of \(Format.count(Int(nodes) ?? 0)) nodes, bytes", { $0.snapshotBytes[nodes].map(Double.init) }, bytes)
+            row("... not collaborating (Ripple), bytes", { $0.plainSnapshotBytes?[nodes].map(Double.init) }, bytes)
             row("... in memory (made there), bytes", { $0.memoryBytes[nodes].flatMap { $0 }.map(Double.init) }, bytes)
             row("... in memory (opened), bytes", { $0.memoryAfterImportBytes?[nodes].flatMap { $0 }.map(Double.init) }, bytes)
+            row("... in memory not collaborating (Ripple), bytes", { $0.plainMemoryBytes?[nodes].flatMap { $0 }.map(Double.init) }, bytes)
         }
         table.notes = [
             "Loro \(report.loro?.version ?? "missing") and Yrs (pycrdt) \(report.yrs?.version ?? "missing") through their Python bindings,"
@@ -80,7 +84,28 @@ final class CollaborationSuite {
         table.print()
         let scaleRatio = scale[1] / scale[0]
         goals.check(Self.scaleGoal, measured: Format.ratio(scaleRatio), passed: scaleRatio <= 2)
+        checkOverhead(ripple, workload: workload)
         checkGoals(ripple: ripple, loro: report.loro, sameWorkload: report.workload == workload)
+    }
+
+    /// The 1.5x goals on what collaborating adds (clocks, positions, the log), at the largest
+    /// document measured: its snapshot, and its memory as made there and as opened.
+    private func checkOverhead(_ ripple: CollaborationFigures?, workload: CollaborationWorkload) {
+        let key = String(workload.snapshotNodes.max() ?? 0)
+        if let shared = ripple?.snapshotBytes[key], let plain = ripple?.plainSnapshotBytes?[key] {
+            let ratio = Double(shared) / Double(plain)
+            goals.check(Self.snapshotGoal, measured: Format.ratio(ratio), passed: ratio <= 1.5)
+        } else {
+            goals.skip(Self.snapshotGoal, reason: "no snapshot of \(key) nodes measured")
+        }
+        let made = ripple?.memoryBytes[key].flatMap { $0 }
+        let opened = ripple?.memoryAfterImportBytes?[key].flatMap { $0 }
+        if let made, let opened, let plain = ripple?.plainMemoryBytes?[key].flatMap({ $0 }), plain > 0 {
+            let ratio = Double(max(made, opened)) / Double(plain)
+            goals.check(Self.memoryGoal, measured: Format.ratio(ratio) + " (made \(Format.ratio(Double(made) / Double(plain))), opened \(Format.ratio(Double(opened) / Double(plain))))", passed: ratio <= 1.5)
+        } else {
+            goals.skip(Self.memoryGoal, reason: "the heap's size cannot be read here")
+        }
     }
 
     private func checkGoals(ripple: CollaborationFigures?, loro: CollaborationFigures?, sameWorkload: Bool) {

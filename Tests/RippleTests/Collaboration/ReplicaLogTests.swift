@@ -1,0 +1,56 @@
+import Foundation
+@testable import Ripple
+import Testing
+
+/// A replica's log packs its older changes into the compact form: checked against a plain array
+/// of the same changes, over appends, reads from every position and truncations to any length.
+@Suite struct ReplicaLogTests {
+    @Test(arguments: 0..<8 as Range<UInt64>)
+    func aLogReadsAndTruncatesAsAnArrayWould(seed: UInt64) {
+        var random = SeededGenerator(state: seed)
+        let replica = ReplicaID(rawValue: 7)!
+        let other = ReplicaID(rawValue: 9)!
+        var log = ReplicaLog()
+        var reference: [ReplicaChange] = []
+        var counter: UInt64 = 0
+        for _ in 0..<300 {
+            if !reference.isEmpty, Int.random(in: 0..<10, using: &random) == 0 {
+                let kept = Int.random(in: 0..<reference.count, using: &random)
+                log.truncate(to: kept)
+                reference.removeSubrange(kept...)
+                counter = reference.compactMap(\.lastCounter).max() ?? 0
+            } else {
+                let change = Self.change(
+                    replica: replica, sequence: UInt64(reference.count + 1), after: counter, other: other, using: &random)
+                counter = change.lastCounter ?? counter
+                log.append(change)
+                reference.append(change)
+            }
+            #expect(log.count == reference.count)
+            #expect(log.greatestCounter == (reference.compactMap(\.lastCounter).max() ?? 0))
+            let start = Int.random(in: 0...reference.count, using: &random)
+            #expect(log.changes(from: start) == Array(reference[start...]), "seed \(seed), from \(start)")
+        }
+        #expect(log.changes(from: 0) == reference)
+    }
+
+    /// A change of `replica` after counter `after`: up to 300 writes (so that some fill a pack
+    /// alone), some depending on `other`, some removing only (no counter of their own).
+    static func change(
+        replica: ReplicaID, sequence: UInt64, after: UInt64, other: ReplicaID, using random: inout SeededGenerator
+    ) -> ReplicaChange {
+        let node = NodeID(made: OperationID(counter: 1, replica: replica))
+        let writes = Int.random(in: 0..<10, using: &random) == 0 ? 300 : Int.random(in: 0...3, using: &random)
+        var operations: [ChangeOperation] = (0..<writes).map {
+            .write(node: node, member: "m\($0 % 4)", value: .json("\(Int.random(in: -5...100_000, using: &random))"))
+        }
+        if writes == 0 {
+            operations = [.delete(node: node, member: "items", items: [Removal(target: OperationID(counter: 1, replica: other), move: nil)])]
+        }
+        var dependencies = DocumentVersion()
+        dependencies[replica] = sequence - 1
+        if Bool.random(using: &random) { dependencies[other] = UInt64.random(in: 1...50, using: &random) }
+        return ReplicaChange(
+            replica: replica, sequence: sequence, dependencies: dependencies, firstCounter: after + 1, operations: operations)
+    }
+}
