@@ -7,7 +7,7 @@
 #      (MixedModel, DocumentsModel); and IntegrationCheck passes (registrations fire, in order,
 #      exactly when the DocC article Runtime Semantics says; hooks, validation and background
 #      work run in every isolation; the models with "documents": true save and open their
-#      documents);
+#      documents, and their replicas converge through change sets and a shared folder);
 #   2. a build with nothing changed compiles nothing, and an edit that leaves the generated
 #      code as it was does not recompile RippleGenerated.swift;
 #   3. `swift package ripple-generate` writes the very file the build plugin generated, and

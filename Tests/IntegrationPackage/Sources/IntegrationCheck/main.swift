@@ -207,6 +207,9 @@ try await checkMixedModel()
 try checkLibraryDocuments()
 try checkMainActorDocuments()
 try await checkAtlasDocuments()
+try checkMainActorCollaboration()
+try checkLibraryCollaboration()
+try checkSharedFolder()
 
 if failures.isEmpty {
     print("integration: all checks passed")
