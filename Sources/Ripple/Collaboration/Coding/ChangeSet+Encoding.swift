@@ -100,7 +100,8 @@ extension CompactWriter {
             sequences[change.replica] = change.sequence
             let ownImplied = change.sequence > 0 && change.dependencies[change.replica] == change.sequence - 1
             bool(ownImplied)
-            if ownImplied && change.dependencies.counts.count == 1 {
+            // Its own replica is in the version unless the sequence before it is 0.
+            if ownImplied && change.dependencies.counts.count == (change.sequence > 1 ? 1 : 0) {
                 varint(0)  // the common case, without copying the version to leave its own replica out
             } else {
                 var others = change.dependencies
