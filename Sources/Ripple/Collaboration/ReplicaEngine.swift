@@ -107,19 +107,25 @@ struct ReplicaEngine {
             throw ReplicaEngineError.otherModel(expected: model, found: changeSet.model)
         }
         for change in changeSet.changes { try Self.checkRanges(change) }
-        let incoming = Set(changeSet.changes.map { ChangeKey(replica: $0.replica, sequence: $0.sequence) })
-        var added: [ChangeKey] = []
-        for change in changeSet.changes where change.sequence > version[change.replica] {
-            let key = ChangeKey(replica: change.replica, sequence: change.sequence)
-            if waiting[key] == nil {
-                waiting[key] = change
-                added.append(key)
-            }
-        }
-        var undo = MergeUndo(moves: moveStatus, addedWaiting: added)
+        var undo = MergeUndo(moves: moveStatus)
         var effects = ChangeEffects(journal: ReplicaJournal())
         do {
-            try integrateReady(incoming: incoming, effects: &effects, integrated: &undo.integratedWaiting)
+            // A change whose predecessors are all here is integrated at once (the common case:
+            // a change set in order); the others wait, and are integrated once they are ready.
+            for change in changeSet.changes where change.sequence > version[change.replica] {
+                let key = ChangeKey(replica: change.replica, sequence: change.sequence)
+                guard waiting.isEmpty || waiting.index(forKey: key) == nil else { continue }
+                if change.sequence == version[change.replica] + 1, version.includes(change.dependencies) {
+                    try apply(change, effects: &effects)
+                } else {
+                    waiting[key] = change
+                    undo.addedWaiting.append(key)
+                }
+            }
+            if !waiting.isEmpty {
+                let incoming = Set(changeSet.changes.map { ChangeKey(replica: $0.replica, sequence: $0.sequence) })
+                try integrateReady(incoming: incoming, effects: &effects, integrated: &undo.integratedWaiting)
+            }
         } catch {
             undo.journal = effects.journal ?? ReplicaJournal()
             self.undo(undo)
@@ -139,7 +145,7 @@ struct ReplicaEngine {
         /// The move status before.
         let moves: MoveStatus
         /// The changes the call added to `waiting`.
-        let addedWaiting: [ChangeKey]
+        var addedWaiting: [ChangeKey] = []
         /// The changes it took from `waiting` and integrated.
         var integratedWaiting: [(key: ChangeKey, change: ReplicaChange)] = []
         var journal = ReplicaJournal()
