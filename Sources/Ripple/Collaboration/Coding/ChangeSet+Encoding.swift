@@ -82,9 +82,25 @@ extension DocumentVersion {
 /// operations' counters are deltas from its own.
 extension CompactWriter {
     mutating func version(_ version: DocumentVersion) {
-        let entries = version.counts.sorted { $0.key < $1.key }
-        varint(entries.count)
-        for (replica, count) in entries {
+        self.version(version, leavingOut: nil)
+    }
+
+    /// A version without `excluded`'s entry, in replica order; without copying the version or
+    /// sorting when it names one other replica (a change's dependencies, most often).
+    mutating func version(_ version: DocumentVersion, leavingOut excluded: ReplicaID?) {
+        var single: (replica: ReplicaID, count: UInt64)?
+        var others = 0
+        for (replica, count) in version.counts where replica != excluded {
+            others += 1
+            single = (replica, count)
+        }
+        varint(others)
+        if others == 1, let single {
+            replica(single.replica)
+            varint(single.count)
+            return
+        }
+        for (replica, count) in version.counts.sorted(by: { $0.key < $1.key }) where replica != excluded {
             self.replica(replica)
             varint(count)
         }
@@ -94,20 +110,21 @@ extension CompactWriter {
         varint(changes.count)
         var previous: UInt64 = 0
         var sequences: [ReplicaID: UInt64] = [:]
+        var last: (replica: ReplicaID, sequence: UInt64)?  // most changes in a row are one replica's
         for change in changes {
             replica(change.replica)
-            delta(change.sequence, from: (sequences[change.replica] ?? 0) &+ 1)
-            sequences[change.replica] = change.sequence
+            let before: UInt64
+            if let last, last.replica == change.replica {
+                before = last.sequence
+            } else {
+                if let last { sequences[last.replica] = last.sequence }
+                before = sequences[change.replica] ?? 0
+            }
+            delta(change.sequence, from: before &+ 1)
+            last = (change.replica, change.sequence)
             let ownImplied = change.sequence > 0 && change.dependencies[change.replica] == change.sequence - 1
             bool(ownImplied)
-            // Its own replica is in the version unless the sequence before it is 0.
-            if ownImplied && change.dependencies.counts.count == (change.sequence > 1 ? 1 : 0) {
-                varint(0)  // the common case, without copying the version to leave its own replica out
-            } else {
-                var others = change.dependencies
-                if ownImplied { others[change.replica] = 0 }
-                version(others)
-            }
+            version(change.dependencies, leavingOut: ownImplied ? change.replica : nil)
             delta(change.firstCounter, from: previous)
             previous = change.firstCounter
             varint(change.operations.count)

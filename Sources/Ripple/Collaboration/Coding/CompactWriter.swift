@@ -48,7 +48,9 @@ struct CompactWriter {
     }
 
     mutating func replicaIndex(_ value: ReplicaID) -> Int {
-        Self.intern(value, indices: &replicaIndices, list: &replicas)
+        // A change set names a few replicas, each many times: comparing is cheaper than hashing.
+        if replicas.count <= 8, let index = replicas.firstIndex(of: value) { return index }
+        return Self.intern(value, indices: &replicaIndices, list: &replicas)
     }
 
     /// The encoded bytes: `format`, the string table, the replica table, then the body.

@@ -60,6 +60,25 @@ enum CollaborationRows {
             memoryBytes: memory, memoryAfterImportBytes: memoryOpened, plainSnapshotBytes: plainSnapshots, plainMemoryBytes: plainMemory)
     }
 
+    /// Decodes and merges the standard workload's update into a fresh replica `runs` times and
+    /// measures nothing: for a profiler (`--profile merge`).
+    @MainActor
+    static func profileMerge(runs: Int) throws {
+        let workload = CollaborationWorkload.standard(quick: false)
+        let document = try snapshot(of: workload.nodes)
+        let writer = try Mediator<PointBoard>(opening: document)
+        let base = writer.version
+        for write in workload.drawWrites(count: workload.writes, seed: workload.seed) {
+            try writer.update { board in set(write, in: board) }
+        }
+        let update = try writer.changes(since: base).encoded
+        for _ in 0..<runs {
+            let reader = try Mediator<PointBoard>(opening: document)
+            _ = reader.replicaID
+            try reader.merge(try ChangeSet(encoded: update))
+        }
+    }
+
     /// How much the heap grew while `make` made what it returns, measured while it is still
     /// alive (the smallest of three, after one run to warm up), or nil where it cannot be read.
     @MainActor

@@ -11,6 +11,9 @@ enum WorkbookStage: String {
     case encode, decode
     /// Opening a store of a workbook of 5,000 cells whose journal is at the automatic compaction limit.
     case journal
+    /// Not the workbook: table 17's merge of 100,000 writes of another replica into a fresh
+    /// replica of 1,000 points (decoding, then `merge`).
+    case merge
 }
 
 /// Table 12b: documents of a realistic model (``Workbook``: sheets, cells in dictionaries,
@@ -51,8 +54,10 @@ final class WorkbookSuite {
 
     /// Saves or opens the full-size workbook `runs` times, and measures nothing.
     static func profile(_ stage: WorkbookStage, runs: Int) throws {
+        if stage == .merge { return try CollaborationRows.profileMerge(runs: runs) }
         let mediator = Mediator(root: Workbook(sheetCount: 20, cellsPerSheet: 2_500))
         switch stage {
+        case .merge: break
         case .snapshot: Blackhole.consume(try WorkbookLoops.snapshot(mediator, iterations: runs))
         case .open: Blackhole.consume(try WorkbookLoops.open(try mediator.snapshot(), iterations: runs))
         case .encode: Blackhole.consume(try WorkbookLoops.encode(PlainWorkbook(mediator.root), iterations: runs))
