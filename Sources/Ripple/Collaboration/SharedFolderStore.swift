@@ -33,8 +33,8 @@ public final class SharedFolderStore<Root: DocumentRoot> {
     /// The shared folder.
     public let folder: URL
     private let files: ChangeFolder
-    /// How many of its own changes this replica has appended to its file.
-    private var appended: UInt64
+    /// The changes this replica's file holds: its own, and the others' they build on.
+    private var written: DocumentVersion
     /// This store's replica identity, which no other store of this process may hold meanwhile.
     private let replica: ReplicaID
 
@@ -50,7 +50,13 @@ public final class SharedFolderStore<Root: DocumentRoot> {
     ///   `genesis.ripple`; ``ReplicaError/identityNotOwn(_:)`` when `identity` is inside the
     ///   folder or another store of this process is the same replica (one per window: two
     ///   processes with one identity file are not detected).
-    public init(folder: URL, identity: URL) throws {
+    public convenience init(folder: URL, identity: URL) throws {
+        try self.init(folder: folder, identity: identity, files: SystemFileCalls.shared)
+    }
+
+    /// Opens the document shared in `folder`, its change files read and written through `files`
+    /// (what the tests fail a call of).
+    init(folder: URL, identity: URL, files: any FileSystemCalls) throws {
         self.folder = folder
         let identityPath = identity.standardizedFileURL.resolvingSymlinksInPath().path
         let folderPath = folder.standardizedFileURL.resolvingSymlinksInPath().path
@@ -85,10 +91,11 @@ public final class SharedFolderStore<Root: DocumentRoot> {
             }
         }
         self.mediator = mediator
-        files = try ChangeFolder(url: folder, replica: replica)
-        appended = 0
-        for record in try files.readOwn() + files.readNew() { try merge(record) }
-        appended = mediator.version[replica]
+        self.files = try ChangeFolder(url: folder, replica: replica, files: files)
+        written = DocumentVersion()
+        for record in try self.files.readOwn() { try merge(record) }
+        written = mediator.version
+        for record in try self.files.readNew() { try merge(record) }
         mediator.history.clear()
         mediator.markSaved()
         mediator.patchRecorder.sinks.append { [weak self] patch in
@@ -127,16 +134,18 @@ public final class SharedFolderStore<Root: DocumentRoot> {
         }
     }
 
-    /// Appends this replica's changes that its file does not hold yet.
+    /// Appends this replica's changes that its file does not hold yet, with the others' changes
+    /// merged since the last append: its own build on them, and the others' files that brought
+    /// them may be cut short or put back to an older version by the sync engine when this
+    /// replica reopens. Its own file alone then opens with every change it acknowledged (none
+    /// waits for a predecessor, nor is numbered again by a change made after reopening).
     private func appendOwnChangesOrThrow() throws {
         let replica = mediator.replicaID
-        let own = mediator.version[replica]
-        guard own > appended else { return }
-        var since = mediator.version
-        since[replica] = appended
-        let changes = try mediator.changes(since: since)
+        guard mediator.version[replica] > written[replica] else { return }
+        let version = mediator.version
+        let changes = try mediator.changes(since: written)
         try files.append(Array(changes.encoded))
-        appended = own
+        written = version
     }
 
     /// This device's replica identity, kept in `file` (made, with a new identity, if missing).
@@ -160,7 +169,7 @@ extension SharedFolderStore: ReplicaChangeJournal {
     func hold(_ patch: Patch) throws {
         guard patch.tag != "remote" else { return }
         try files.checkOwnFileIsInPlace()
-        guard mediator.version[mediator.replicaID] <= appended else {
+        guard mediator.version[mediator.replicaID] <= written[mediator.replicaID] else {
             throw DocumentError.notSaved(reason: "an earlier change of this replica is not in the shared folder yet; sync() writes it")
         }
     }
