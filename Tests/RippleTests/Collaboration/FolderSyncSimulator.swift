@@ -64,6 +64,16 @@ struct FolderSyncSimulator {
         }
     }
 
+    /// Rewrites one of the others' files in folder `index` from its start, as a sync engine
+    /// downloading a newer version does, and leaves it shorter than it was: what a replica finds
+    /// when it opens while the download goes on.
+    mutating func cutShort(in index: Int) throws {
+        let others = folders.indices.filter { $0 != index }
+        let file = folders[index].url.appendingPathComponent(folders[others[Int.random(in: 0..<others.count, using: &random)]].ownFile)
+        guard let current = try? Data(contentsOf: file), !current.isEmpty else { return }
+        try current.prefix(Int.random(in: 0..<current.count, using: &random)).write(to: file)
+    }
+
     /// Delivers every file whole to every folder, as a sync engine does in the end.
     func settle() throws {
         for name in changeFileNames() {

@@ -6,7 +6,8 @@ import Testing
 /// is a replica with a folder and an identity file of its own, making random updates and
 /// syncing; meanwhile `FolderSyncSimulator` copies the others' files into each folder late, out
 /// of order, cut short (a prefix now, the rest later), as conflict copies and as older versions
-/// put back, and children are killed with SIGKILL at random instants and started again. In the
+/// put back, and children are killed with SIGKILL at random instants and started again (often
+/// while one of the files they merged is being rewritten, cut short). In the
 /// end every file is delivered whole, each replica opens once more and syncs: the three
 /// snapshots are byte-identical, and every update a child acknowledged is there, once.
 ///
@@ -87,14 +88,19 @@ import Testing
         }
         var kills = 0
         let deadline = Date().addingTimeInterval(seconds)
+        var nextKill = Date()
         while Date() < deadline {
             for _ in 0..<Int.random(in: 1...4, using: &random) { try simulator.step() }
             usleep(UInt32.random(in: 0..<20_000, using: &random))
-            guard Int.random(in: 0..<10, using: &random) == 0 else { continue }
+            guard Date() >= nextKill else { continue }
+            // A kill every 0.1 to 0.5 seconds: children live long enough to open and update.
+            nextKill = Date().addingTimeInterval(Double.random(in: 0.1...0.5, using: &random))
             let index = Int.random(in: 0..<3, using: &random)
             children[index].kill()
             kills += 1
             _ = drain(children[index])
+            // Often started again while the sync engine rewrites a file it had merged.
+            if Int.random(in: 0..<2, using: &random) == 0 { try simulator.cutShort(in: index) }
             launches += 1
             children[index] = try start(index, "c\(index)-\(launches)")
         }
