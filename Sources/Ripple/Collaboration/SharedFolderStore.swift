@@ -112,11 +112,21 @@ public final class SharedFolderStore<Root: DocumentRoot> {
 
     /// Merges what the other replicas appended since the last sync, as one update each.
     ///
-    /// - Throws: What ``Mediator/merge(_:)`` throws for a change set another replica's file
-    ///   holds (of another document, say); the changes merged before it stay.
+    /// - Throws: What ``Mediator/merge(_:)`` throws for the first change set that another
+    ///   replica's file holds and that cannot be merged (of another document, say); every other
+    ///   change read is merged all the same (that one is not read again).
     public func sync() throws {
         appendOwnChanges()
-        for record in try files.readNew() { try merge(record) }
+        // The records are read once: one left unmerged here would wait for a reopening.
+        var refusal: (any Error)?
+        for record in try files.readNew() {
+            do {
+                try merge(record)
+            } catch {
+                refusal = refusal ?? error
+            }
+        }
+        if let refusal { throw refusal }
     }
 
     private func merge(_ record: [UInt8]) throws {

@@ -2,11 +2,12 @@ import Foundation
 @testable import Ripple
 import Testing
 
-/// Findings of the shared folder fuzzer (`SharedFolderStoreFuzzTests`), kept as examples: what a
-/// replica acknowledged is there when it reopens, whatever the sync engine did meanwhile to the
-/// others' files it had merged.
+/// Findings of the shared folder tests (`SharedFolderStoreFuzzTests`, `SharedFolderProcessTests`),
+/// kept as examples: what a replica acknowledged is there when it reopens, whatever the sync
+/// engine did meanwhile to the others' files it had merged; a record that cannot be merged does
+/// not keep the others from being merged.
 @MainActor
-@Suite struct SharedFolderStoreReopenTests {
+@Suite struct SharedFolderStoreFindingsTests {
     /// Two replicas, each with a folder of its own, and the genesis of the first in both.
     @MainActor final class Pair {
         let space: ScratchFolders
@@ -62,5 +63,27 @@ import Testing
         try iPad.sync()
         #expect(iPad.mediator.root.userID == 6)
         #expect(try iPad.mediator.snapshot() == mac.mediator.snapshot())
+    }
+
+    /// A change file of another document in the folder (copied from another shared folder by
+    /// mistake), read before a replica's: the sync throws, and still merges the replica's.
+    @Test func aRecordThatCannotBeMergedDoesNotHoldBackTheOthers() throws {
+        let pair = try Pair()
+        let strangerFolder = pair.space.url("Elsewhere")
+        try Data("0000000000000001".utf8).write(to: pair.space.url("Local/stranger.replica"))
+        try Data("f000000000000000".utf8).write(to: pair.identity("iPad"))
+        let stranger = try SharedFolderStore<Library>(folder: strangerFolder, identity: pair.space.url("Local/stranger.replica"))
+        try stranger.mediator.update { $0.userID = 99 }
+        let iPad = try SharedFolderStore<Library>(folder: pair.mac, identity: pair.identity("iPad"))
+        try iPad.mediator.update { $0.userID = 2 }
+        let mac = try pair.open("mac")
+        #expect(mac.mediator.root.userID == 2)
+        try iPad.mediator.update { $0.userID = 3 }
+        _ = try pair.deliver(stranger, to: pair.mac)
+        #expect(throws: ReplicaError.otherDocument) { try mac.sync() }
+        #expect(mac.mediator.root.userID == 3)
+        try iPad.mediator.update { $0.userID = 4 }
+        try mac.sync()
+        #expect(mac.mediator.root.userID == 4)
     }
 }
