@@ -17,8 +17,9 @@ import Foundation
 /// one identity would make changes that clash).
 ///
 /// Every committed update of the mediator is appended to this replica's file and synced to disk
-/// before `update` returns; killed at any instant, a store reopens with every update that
-/// returned. An update is refused (it throws, and rolls back) when this replica's file was
+/// before `update` returns, with the others' changes merged since the last append (this
+/// replica's build on them); killed at any instant, a store reopens with every update that
+/// returned, whatever state the others' files are in then. An update is refused (it throws, and rolls back) when this replica's file was
 /// replaced or removed, or an earlier change of this replica could not be written (a full disk
 /// while it was appended: the failure handler hears it, and ``sync()`` writes it). Files that
 /// arrive partly written, late, duplicated or as conflict copies are read as they are: a torn
