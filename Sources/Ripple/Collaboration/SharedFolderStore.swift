@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A document shared through a folder that a sync engine keeps in step between devices
 /// (iCloud Drive, Dropbox, Syncthing, a network share): each replica appends its own changes to
 /// a file of its own there and merges the others'.
@@ -84,12 +90,7 @@ public final class SharedFolderStore<Root: DocumentRoot> {
             if names.contains(where: { $0.hasSuffix(".ripplechanges") }) { throw ReplicaError.folderNotSyncedYet }
             mediator = Mediator(root: Root._rippleMakeRoot())
             mediator.startReplica(as: replica)
-            // Another device may have begun the same folder: the first genesis stays.
-            do {
-                try mediator.snapshot().write(to: genesis, options: .withoutOverwriting)
-            } catch let error as CocoaError where error.code == .fileWriteFileExists {
-                throw ReplicaError.malformed("another replica began sharing this folder at the same time; open it again")
-            }
+            try Self.writeGenesis(Array(mediator.snapshot()), to: genesis.path, files: files)
         }
         self.mediator = mediator
         self.files = try ChangeFolder(url: folder, replica: replica, files: files)
@@ -157,6 +158,36 @@ public final class SharedFolderStore<Root: DocumentRoot> {
         let changes = try mediator.changes(since: written)
         try files.append(Array(changes.encoded))
         written = version
+    }
+
+    /// Writes `bytes` as the folder's genesis at `path`, unless one is there: aside first, then
+    /// linked into place. A kill while it is written leaves no torn genesis (which would keep
+    /// every device from opening the folder), and a genesis another device's sync engine
+    /// brought meanwhile stays (the first genesis is the document; a rename would replace it).
+    private static func writeGenesis(_ bytes: [UInt8], to path: String, files: any FileSystemCalls) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        // Hidden: readers of the folder and sync engines pass over names that start with a dot.
+        let aside = folder + "/.genesis-\(UUID().uuidString).ripple"
+        let descriptor = try ChangeFolder.call("create", aside) { try files.open(aside, O_WRONLY | O_CREAT | O_EXCL, 0o644) }
+        defer { try? files.unlink(aside) }
+        do {
+            try files.writeWhole(bytes, at: 0, to: descriptor, path: aside)
+            try ChangeFolder.call("fsync", aside) { try files.sync(descriptor) }
+        } catch {
+            files.close(descriptor)
+            throw error
+        }
+        files.close(descriptor)
+        let beganElsewhere = ReplicaError.malformed("another replica began sharing this folder at the same time; open it again")
+        if link(aside, path) != 0 {
+            guard errno != EEXIST else { throw beganElsewhere }
+            // A file system without hard links (FAT, some network shares): a rename, after a look.
+            guard try ChangeFolder.call("stat", path, { try files.status(atPath: path, followingLinks: false) }) == nil else {
+                throw beganElsewhere
+            }
+            try ChangeFolder.call("rename", aside) { try files.rename(aside, to: path) }
+        }
+        try ChangeFolder.call("sync the folder", folder) { try files.syncFolder(folder) }
     }
 
     /// This device's replica identity, kept in `file` (made, with a new identity, if missing).

@@ -127,4 +127,35 @@ import Testing
         #expect(kills >= Int(seconds), "the children were killed (\(kills) kills): \(context)")
         #expect(acknowledged.count > 3 * kills, "the children got to update (\(acknowledged.count) updates acknowledged): \(context)")
     }
+
+    /// A replica killed at random instants while it begins sharing an empty folder (writing the
+    /// genesis, making its file): the folder then opens, for it and for another replica.
+    @Test func aReplicaKilledWhileItBeginsSharingLeavesAFolderThatOpens() throws {
+        let executable = try #require(
+            ChildProcess.crashChildExecutable(), "ripple-crash-child is not built beside the tests (swift build builds it)")
+        let seed = ProcessInfo.processInfo.environment["RIPPLE_FOLDER_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64.max)
+        var random = SeededGenerator(state: seed)
+        let space = try ScratchFolders()
+        var killedWhileOpening = 0
+        for round in 0..<20 {
+            let folder = space.url("Shared-\(round)").path
+            let identities = ["mac", "iPad"].map { space.url("Local-\(round)/\($0).replica").path }
+            let founder = try ChildProcess(executable, ["shared", folder, identities[0], "1", "founder"])
+            usleep(UInt32.random(in: 0..<80_000, using: &random))
+            founder.kill()
+            var opened = false
+            while let line = founder.nextLine() {
+                opened = opened || line == "opened"
+                #expect(!line.hasPrefix("error") && !line.hasPrefix("failure"), "round \(round): \(line), seed \(seed)")
+            }
+            if !opened { killedWhileOpening += 1 }
+            for identity in identities {
+                let opener = try ChildProcess(executable, ["shared", folder, identity, "1", "opener", "--final", space.url("snapshot").path])
+                var said: [String] = []
+                while let line = opener.nextLine() { said.append(line) }
+                #expect(opener.waitUntilExit() == 0 && said.last == "done", "round \(round): \(said.prefix(3)), seed \(seed)")
+            }
+        }
+        #expect(killedWhileOpening > 0, "some kills land before the founder opened (seed \(seed))")
+    }
 }

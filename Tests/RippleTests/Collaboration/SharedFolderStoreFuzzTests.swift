@@ -48,4 +48,28 @@ import Testing
         }
         #expect(faultsReached > (fault == .shortWrite ? 5 : 20), "the session makes calls to fail (\(faultsReached))")
     }
+
+    /// Beginning to share an empty folder with the Nth file call failing, for every N: the
+    /// opening throws or works, and the folder then opens (its genesis whole), for the replica
+    /// and for another, with nothing left aside (but when removing it is the call that failed).
+    @Test func everyFailingFileCallWhileBeginningToShareLeavesAFolderThatOpens() throws {
+        var faultsReached = 0
+        for call in 1...200 {
+            let space = try ScratchFolders()
+            let files = FaultyFileCalls()
+            files.failingCall = call
+            let folder = space.url("Shared")
+            _ = try? SharedFolderStore<Library>(folder: folder, identity: space.url("Local/mac.replica"), files: files)
+            let mac = try SharedFolderStore<Library>(folder: folder, identity: space.url("Local/mac.replica"))
+            try mac.mediator.update { $0.userID = 1 }
+            let iPad = try SharedFolderStore<Library>(folder: folder, identity: space.url("Local/iPad.replica"))
+            #expect(iPad.mediator.root.userID == 1, "call \(call), \(files.failure ?? "no failure")")
+            let aside = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }
+            #expect(aside.isEmpty || files.failure?.contains("unlink") == true, "call \(call): \(aside) left aside")
+            #expect(files.open.isEmpty, "call \(call): descriptors left open")
+            guard files.failure != nil else { break }
+            faultsReached += 1
+        }
+        #expect(faultsReached > 5, "beginning makes calls to fail (\(faultsReached))")
+    }
 }
