@@ -134,8 +134,8 @@ final class SharedFolderFuzzing {
 
     /// Brings every change everywhere: each replica writes what it has not written yet, the sync
     /// engine delivers every file whole, each replica syncs. Then the three are equal, hold
-    /// every acknowledged change, equal what a replica that merged their changes directly holds,
-    /// and reopen equal.
+    /// every acknowledged change, equal what a replica that merged their changes directly holds
+    /// (the plain reference), hold each node in one place, and reopen equal.
     func settleAndCheck(_ context: String) throws {
         for index in 0..<3 where stores[index] == nil { try open(index) }
         for index in 0..<3 { try store(index).sync() }
@@ -155,6 +155,8 @@ final class SharedFolderFuzzing {
             try direct.merge(mediator.changes(since: DocumentVersion()))
         }
         #expect(try direct.snapshot() == snapshot, "\(context): the folders gave other than direct exchange")
+        // No node in two arrays or inside itself.
+        try ReplicaConvergenceTests.checkPlaces(store(0).mediator.root)
         for index in 0..<3 {
             try killAndReopen(index)
             #expect(try store(index).mediator.snapshot() == snapshot, "\(context): replica \(index) reopened otherwise")
