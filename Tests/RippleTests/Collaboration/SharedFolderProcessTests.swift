@@ -87,6 +87,8 @@ import Testing
             return try start(index, "c\(index)-\(launches)")
         }
         var kills = 0
+        var killsWhileUpdating = 0
+        var opened = [false, false, false]
         let deadline = Date().addingTimeInterval(seconds)
         var nextKill = Date()
         while Date() < deadline {
@@ -96,6 +98,15 @@ import Testing
             // A kill every 0.1 to 0.5 seconds: children live long enough to open and update.
             nextKill = Date().addingTimeInterval(Double.random(in: 0.1...0.5, using: &random))
             let index = Int.random(in: 0..<3, using: &random)
+            // Half the kills wait for the child to open first (opening costs the history, which
+            // grows): they land while it updates.
+            if !opened[index], Int.random(in: 0..<2, using: &random) == 0 {
+                let line = children[index].nextLine()
+                opened[index] = line == "opened"
+                if let line, line != "opened" { problems.append(line) }
+                usleep(UInt32.random(in: 0..<100_000, using: &random))
+            }
+            if opened[index] { killsWhileUpdating += 1 }
             children[index].kill()
             kills += 1
             _ = drain(children[index])
@@ -103,6 +114,7 @@ import Testing
             if Int.random(in: 0..<2, using: &random) == 0 { try simulator.cutShort(in: index) }
             launches += 1
             children[index] = try start(index, "c\(index)-\(launches)")
+            opened[index] = false
         }
         for child in children {
             child.kill()
@@ -110,6 +122,7 @@ import Testing
         }
 
         try simulator.settle()
+        let finalStart = Date()
         var snapshots: [Data] = []
         for index in 0..<3 {
             let snapshot = space.url("final-\(index).json")
@@ -121,11 +134,12 @@ import Testing
             #expect(lost.isEmpty, "replica \(index) lacks \(lost.count) acknowledged updates, \(lost.sorted().prefix(5)): \(context)")
             #expect(Set(markers).count == markers.count, "replica \(index) holds a marker twice: \(context)")
         }
-        print("\(context): \(kills) kills, \(launches) launches, \(acknowledged.count) updates acknowledged")
+        print("\(context): \(kills) kills (\(killsWhileUpdating) while updating), \(acknowledged.count) updates acknowledged, final opening \(Int(Date().timeIntervalSince(finalStart) * 1000)) ms")
         #expect(problems.isEmpty, "the children said \(problems.prefix(5)): \(context)")
         #expect(!snapshots[0].isEmpty && snapshots[0] == snapshots[1] && snapshots[1] == snapshots[2], "the snapshots differ: \(context)")
         #expect(kills >= Int(seconds), "the children were killed (\(kills) kills): \(context)")
-        #expect(acknowledged.count > 3 * kills, "the children got to update (\(acknowledged.count) updates acknowledged): \(context)")
+        #expect(killsWhileUpdating > 0, "kills land while the children update (\(killsWhileUpdating) of \(kills)): \(context)")
+        #expect(acknowledged.count > kills, "the children got to update (\(acknowledged.count) updates acknowledged): \(context)")
     }
 
     /// A replica killed at random instants while it begins sharing an empty folder (writing the
