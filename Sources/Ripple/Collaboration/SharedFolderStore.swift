@@ -95,9 +95,9 @@ public final class SharedFolderStore<Root: DocumentRoot> {
         self.mediator = mediator
         self.files = try ChangeFolder(url: folder, replica: replica, files: files)
         written = DocumentVersion()
-        for record in try self.files.readOwn() { try merge(record) }
+        try merge(self.files.readOwn())
         written = mediator.version
-        for record in try self.files.readNew() { try merge(record) }
+        try merge(self.files.readNew())
         mediator.history.clear()
         mediator.markSaved()
         mediator.patchRecorder.sinks.append { [weak self] patch in
@@ -112,28 +112,46 @@ public final class SharedFolderStore<Root: DocumentRoot> {
         SharedFolderIdentities.shared.release(replica)
     }
 
-    /// Merges what the other replicas appended since the last sync, as one update each.
+    /// Merges what the other replicas appended since the last sync, as one update.
     ///
     /// - Throws: What ``Mediator/merge(_:)`` throws for the first change set that another
     ///   replica's file holds and that cannot be merged (of another document, say); every other
     ///   change read is merged all the same (that one is not read again).
     public func sync() throws {
         appendOwnChanges()
-        // The records are read once: one left unmerged here would wait for a reopening.
+        try merge(files.readNew())
+    }
+
+    /// Merges `records` as one update: a merge recomputes the moves once, so that opening,
+    /// which merges the whole history, does not cost the records times the moves. Records of
+    /// another document or model, or refused together, are merged one by one: the records are
+    /// read once, and one left unmerged here would wait for a reopening (with what the replica
+    /// made after it). Throws the first refusal, after merging everything else.
+    private func merge(_ records: [[UInt8]]) throws {
         var refusal: (any Error)?
-        for record in try files.readNew() {
+        var sets: [ChangeSet] = []
+        for record in records {
             do {
-                try merge(record)
+                sets.append(try ChangeSet(encoded: Data(record)))
+            } catch {
+                refusal = refusal ?? error
+            }
+        }
+        if let first = sets.first, sets.count > 1 {
+            let together = sets.filter { $0.document == first.document && $0.model == first.model }
+            let batch = ChangeSet(document: first.document, model: first.model, changes: together.flatMap(\.changes))
+            if (try? mediator.merge(batch)) != nil {
+                sets.removeAll { $0.document == first.document && $0.model == first.model }
+            }
+        }
+        for set in sets {
+            do {
+                try mediator.merge(set)
             } catch {
                 refusal = refusal ?? error
             }
         }
         if let refusal { throw refusal }
-    }
-
-    private func merge(_ record: [UInt8]) throws {
-        let changes = try ChangeSet(encoded: Data(record))
-        try mediator.merge(changes)
     }
 
     /// Appends this replica's changes that its file does not hold yet; a failure is reported to

@@ -5,7 +5,7 @@ import Testing
 /// Findings of the shared folder tests (`SharedFolderStoreFuzzTests`, `SharedFolderProcessTests`),
 /// kept as examples: what a replica acknowledged is there when it reopens, whatever the sync
 /// engine did meanwhile to the others' files it had merged; a record that cannot be merged does
-/// not keep the others from being merged.
+/// not keep the others from being merged; what a sync reads is merged at once.
 @MainActor
 @Suite struct SharedFolderStoreFindingsTests {
     /// Two replicas, each with a folder of its own, and the genesis of the first in both.
@@ -85,5 +85,23 @@ import Testing
         try iPad.mediator.update { $0.userID = 4 }
         try mac.sync()
         #expect(mac.mediator.root.userID == 4)
+    }
+
+    /// The records a sync reads are merged as one update: a merge recomputes the moves, so one
+    /// per record made opening, which merges the whole history, cost the records times the moves
+    /// (the three-process test's final openings took seconds).
+    @Test func aSyncMergesWhatItReadAsOneUpdate() throws {
+        let pair = try Pair()
+        let iPad = try pair.open("iPad")
+        let mac = try pair.open("mac")
+        for id in 1...5 { try iPad.mediator.update { $0.shelves.append(Shelf(id: id, title: "\(id)")) } }
+        _ = try pair.deliver(iPad, to: pair.mac)
+        var remoteUpdates = 0
+        mac.mediator.patchRecorder.sinks.append { patch in
+            if patch.tag == "remote" { remoteUpdates += 1 }
+        }
+        try mac.sync()
+        #expect(remoteUpdates == 1)
+        #expect(mac.mediator.root.shelves.map(\.title) == ["1", "2", "3", "4", "5"])
     }
 }
