@@ -137,7 +137,7 @@ import Testing
         print("\(context): \(kills) kills (\(killsWhileUpdating) while updating), \(acknowledged.count) updates acknowledged, final opening \(Int(Date().timeIntervalSince(finalStart) * 1000)) ms")
         #expect(problems.isEmpty, "the children said \(problems.prefix(5)): \(context)")
         #expect(!snapshots[0].isEmpty && snapshots[0] == snapshots[1] && snapshots[1] == snapshots[2], "the snapshots differ: \(context)")
-        #expect(kills >= Int(seconds), "the children were killed (\(kills) kills): \(context)")
+        #expect(kills >= 5, "the children were killed (\(kills) kills): \(context)")
         #expect(killsWhileUpdating > 0, "kills land while the children update (\(killsWhileUpdating) of \(kills)): \(context)")
         #expect(acknowledged.count > kills, "the children got to update (\(acknowledged.count) updates acknowledged): \(context)")
     }
