@@ -25,11 +25,12 @@ import Darwin
 /// Every committed update of the mediator is appended to this replica's file and synced to disk
 /// before `update` returns, with the others' changes merged since the last append (this
 /// replica's build on them); killed at any instant, a store reopens with every update that
-/// returned, whatever state the others' files are in then. An update is refused (it throws, and rolls back) when this replica's file was
-/// replaced or removed, or an earlier change of this replica could not be written (a full disk
-/// while it was appended: the failure handler hears it, and ``sync()`` writes it). Files that
-/// arrive partly written, late, duplicated or as conflict copies are read as they are: a torn
-/// record waits for the rest, a change already merged is skipped.
+/// returned, whatever state the others' files are in then. An update is refused (it throws, and
+/// rolls back) when this replica's file was replaced or removed, or an earlier change of this
+/// replica could not be written (a full disk while it was appended: the failure handler hears
+/// it, and ``sync()`` writes it). Files that arrive partly written, late, duplicated or as
+/// conflict copies are read as they are: a torn record waits for the rest, a change already
+/// merged is skipped.
 ///
 /// Opening merges every change in the folder again, which costs the document's whole history:
 /// shared folders are not compacted yet.
