@@ -16,6 +16,8 @@
 # file (or a whole copy of it). A file is only ever written in a folder whose copy is strictly
 # shorter or missing, so a replica's own file, which it appends to, is never written. Conflict
 # copies stay in the folder where they were made, as their names are not a replica's.
+# The rule holds while no replica is killed: one that reopens cuts a torn record off its own
+# file, and a longer copy of the torn version elsewhere would then pass for the latest.
 #
 # Portable shell: bash, cp, mv, head, tail, cmp, wc (macOS and Linux alike).
 set -euo pipefail

@@ -1,5 +1,11 @@
 // `ripple-crash-child <file> [--check] [--compact]`: the process the document tests kill with
 // SIGKILL (`DocumentCrashTests`) or lock a file with (`DocumentFileIdentityTests`); see
-// `CrashChild`.
+// `CrashChild`. `ripple-crash-child shared ...`: a replica of a shared folder, killed by
+// `SharedFolderProcessTests`; see `SharedFolderChild`.
 
-CrashChild.run(Array(CommandLine.arguments.dropFirst()))
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "shared" {
+    SharedFolderChild.run(Array(arguments.dropFirst()))
+} else {
+    CrashChild.run(arguments)
+}

@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A document shared through a folder that a sync engine keeps in step between devices
 /// (iCloud Drive, Dropbox, Syncthing, a network share): each replica appends its own changes to
 /// a file of its own there and merges the others'.
@@ -17,12 +23,14 @@ import Foundation
 /// one identity would make changes that clash).
 ///
 /// Every committed update of the mediator is appended to this replica's file and synced to disk
-/// before `update` returns; killed at any instant, a store reopens with every update that
-/// returned. An update is refused (it throws, and rolls back) when this replica's file was
-/// replaced or removed, or an earlier change of this replica could not be written (a full disk
-/// while it was appended: the failure handler hears it, and ``sync()`` writes it). Files that
-/// arrive partly written, late, duplicated or as conflict copies are read as they are: a torn
-/// record waits for the rest, a change already merged is skipped.
+/// before `update` returns, with the others' changes merged since the last append (this
+/// replica's build on them); killed at any instant, a store reopens with every update that
+/// returned, whatever state the others' files are in then. An update is refused (it throws, and
+/// rolls back) when this replica's file was replaced or removed, or an earlier change of this
+/// replica could not be written (a full disk while it was appended: the failure handler hears
+/// it, and ``sync()`` writes it). Files that arrive partly written, late, duplicated or as
+/// conflict copies are read as they are: a torn record waits for the rest, a change already
+/// merged is skipped.
 ///
 /// Opening merges every change in the folder again, which costs the document's whole history:
 /// shared folders are not compacted yet.
@@ -33,8 +41,8 @@ public final class SharedFolderStore<Root: DocumentRoot> {
     /// The shared folder.
     public let folder: URL
     private let files: ChangeFolder
-    /// How many of its own changes this replica has appended to its file.
-    private var appended: UInt64
+    /// The changes this replica's file holds: its own, and the others' they build on.
+    private var written: DocumentVersion
     /// This store's replica identity, which no other store of this process may hold meanwhile.
     private let replica: ReplicaID
 
@@ -50,7 +58,13 @@ public final class SharedFolderStore<Root: DocumentRoot> {
     ///   `genesis.ripple`; ``ReplicaError/identityNotOwn(_:)`` when `identity` is inside the
     ///   folder or another store of this process is the same replica (one per window: two
     ///   processes with one identity file are not detected).
-    public init(folder: URL, identity: URL) throws {
+    public convenience init(folder: URL, identity: URL) throws {
+        try self.init(folder: folder, identity: identity, files: SystemFileCalls.shared)
+    }
+
+    /// Opens the document shared in `folder`, its change files read and written through `files`
+    /// (what the tests fail a call of).
+    init(folder: URL, identity: URL, files: any FileSystemCalls) throws {
         self.folder = folder
         let identityPath = identity.standardizedFileURL.resolvingSymlinksInPath().path
         let folderPath = folder.standardizedFileURL.resolvingSymlinksInPath().path
@@ -77,18 +91,14 @@ public final class SharedFolderStore<Root: DocumentRoot> {
             if names.contains(where: { $0.hasSuffix(".ripplechanges") }) { throw ReplicaError.folderNotSyncedYet }
             mediator = Mediator(root: Root._rippleMakeRoot())
             mediator.startReplica(as: replica)
-            // Another device may have begun the same folder: the first genesis stays.
-            do {
-                try mediator.snapshot().write(to: genesis, options: .withoutOverwriting)
-            } catch let error as CocoaError where error.code == .fileWriteFileExists {
-                throw ReplicaError.malformed("another replica began sharing this folder at the same time; open it again")
-            }
+            try Self.writeGenesis(Array(mediator.snapshot()), to: genesis.path, files: files)
         }
         self.mediator = mediator
-        files = try ChangeFolder(url: folder, replica: replica)
-        appended = 0
-        for record in try files.readOwn() + files.readNew() { try merge(record) }
-        appended = mediator.version[replica]
+        self.files = try ChangeFolder(url: folder, replica: replica, files: files)
+        written = DocumentVersion()
+        try merge(self.files.readOwn())
+        written = mediator.version
+        try merge(self.files.readNew())
         mediator.history.clear()
         mediator.markSaved()
         mediator.patchRecorder.sinks.append { [weak self] patch in
@@ -103,18 +113,46 @@ public final class SharedFolderStore<Root: DocumentRoot> {
         SharedFolderIdentities.shared.release(replica)
     }
 
-    /// Merges what the other replicas appended since the last sync, as one update each.
+    /// Merges what the other replicas appended since the last sync, as one update.
     ///
-    /// - Throws: What ``Mediator/merge(_:)`` throws for a change set another replica's file
-    ///   holds (of another document, say); the changes merged before it stay.
+    /// - Throws: What ``Mediator/merge(_:)`` throws for the first change set that another
+    ///   replica's file holds and that cannot be merged (of another document, say); every other
+    ///   change read is merged all the same (that one is not read again).
     public func sync() throws {
         appendOwnChanges()
-        for record in try files.readNew() { try merge(record) }
+        try merge(files.readNew())
     }
 
-    private func merge(_ record: [UInt8]) throws {
-        let changes = try ChangeSet(encoded: Data(record))
-        try mediator.merge(changes)
+    /// Merges `records` as one update: a merge recomputes the moves once, so that opening,
+    /// which merges the whole history, does not cost the records times the moves. Records of
+    /// another document or model, or refused together, are merged one by one: the records are
+    /// read once, and one left unmerged here would wait for a reopening (with what the replica
+    /// made after it). Throws the first refusal, after merging everything else.
+    private func merge(_ records: [[UInt8]]) throws {
+        var refusal: (any Error)?
+        var sets: [ChangeSet] = []
+        for record in records {
+            do {
+                sets.append(try ChangeSet(encoded: Data(record)))
+            } catch {
+                refusal = refusal ?? error
+            }
+        }
+        if let first = sets.first, sets.count > 1 {
+            let together = sets.filter { $0.document == first.document && $0.model == first.model }
+            let batch = ChangeSet(document: first.document, model: first.model, changes: together.flatMap(\.changes))
+            if (try? mediator.merge(batch)) != nil {
+                sets.removeAll { $0.document == first.document && $0.model == first.model }
+            }
+        }
+        for set in sets {
+            do {
+                try mediator.merge(set)
+            } catch {
+                refusal = refusal ?? error
+            }
+        }
+        if let refusal { throw refusal }
     }
 
     /// Appends this replica's changes that its file does not hold yet; a failure is reported to
@@ -127,16 +165,48 @@ public final class SharedFolderStore<Root: DocumentRoot> {
         }
     }
 
-    /// Appends this replica's changes that its file does not hold yet.
+    /// Appends this replica's changes that its file does not hold yet, with the others' changes
+    /// merged since the last append: its own build on them, and the others' files that brought
+    /// them may be cut short or put back to an older version by the sync engine when this
+    /// replica reopens. Its own file alone then opens with every change it acknowledged (none
+    /// waits for a predecessor, nor is numbered again by a change made after reopening).
     private func appendOwnChangesOrThrow() throws {
         let replica = mediator.replicaID
-        let own = mediator.version[replica]
-        guard own > appended else { return }
-        var since = mediator.version
-        since[replica] = appended
-        let changes = try mediator.changes(since: since)
+        guard mediator.version[replica] > written[replica] else { return }
+        let version = mediator.version
+        let changes = try mediator.changes(since: written)
         try files.append(Array(changes.encoded))
-        appended = own
+        written = version
+    }
+
+    /// Writes `bytes` as the folder's genesis at `path`, unless one is there: aside first, then
+    /// linked into place. A kill while it is written leaves no torn genesis (which would keep
+    /// every device from opening the folder), and a genesis another device's sync engine
+    /// brought meanwhile stays (the first genesis is the document; a rename would replace it).
+    private static func writeGenesis(_ bytes: [UInt8], to path: String, files: any FileSystemCalls) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        // Hidden: readers of the folder and sync engines pass over names that start with a dot.
+        let aside = folder + "/.genesis-\(UUID().uuidString).ripple"
+        let descriptor = try ChangeFolder.call("create", aside) { try files.open(aside, O_WRONLY | O_CREAT | O_EXCL, 0o644) }
+        defer { try? files.unlink(aside) }
+        do {
+            try files.writeWhole(bytes, at: 0, to: descriptor, path: aside)
+            try ChangeFolder.call("fsync", aside) { try files.sync(descriptor) }
+        } catch {
+            files.close(descriptor)
+            throw error
+        }
+        files.close(descriptor)
+        let beganElsewhere = ReplicaError.malformed("another replica began sharing this folder at the same time; open it again")
+        if link(aside, path) != 0 {
+            guard errno != EEXIST else { throw beganElsewhere }
+            // A file system without hard links (FAT, some network shares): a rename, after a look.
+            guard try ChangeFolder.call("stat", path, { try files.status(atPath: path, followingLinks: false) }) == nil else {
+                throw beganElsewhere
+            }
+            try ChangeFolder.call("rename", aside) { try files.rename(aside, to: path) }
+        }
+        try ChangeFolder.call("sync the folder", folder) { try files.syncFolder(folder) }
     }
 
     /// This device's replica identity, kept in `file` (made, with a new identity, if missing).
@@ -160,7 +230,7 @@ extension SharedFolderStore: ReplicaChangeJournal {
     func hold(_ patch: Patch) throws {
         guard patch.tag != "remote" else { return }
         try files.checkOwnFileIsInPlace()
-        guard mediator.version[mediator.replicaID] <= appended else {
+        guard mediator.version[mediator.replicaID] <= written[mediator.replicaID] else {
             throw DocumentError.notSaved(reason: "an earlier change of this replica is not in the shared folder yet; sync() writes it")
         }
     }

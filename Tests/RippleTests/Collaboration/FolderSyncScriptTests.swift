@@ -2,9 +2,12 @@ import Foundation
 @testable import Ripple
 import Testing
 
-/// `Tests/Collaboration/folder-sync.sh`, the sync engine of the three-process test, run between
-/// three replicas' folders: whatever it does in its rounds, each replica reads only records the
-/// others wrote, first in their order; after `--settle`, each has had all of them.
+/// `Tests/Collaboration/folder-sync.sh`, a sync engine to run by hand between replicas' folders,
+/// run between three: whatever it does in its rounds, each replica reads only records the others
+/// wrote, first in their order; after `--settle`, each has had all of them. (The three-process
+/// test, `SharedFolderProcessTests`, copies with `FolderSyncSimulator` instead: it kills replicas,
+/// and the script's rule, the longest copy is the latest, does not hold once a replica that
+/// reopens cuts a torn record off its file.)
 @Suite struct FolderSyncScriptTests {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Collaboration/folder-sync.sh")

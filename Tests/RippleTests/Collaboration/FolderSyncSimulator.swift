@@ -6,8 +6,9 @@ import Foundation
 ///
 /// Each folder belongs to one replica, whose own file in it is never written (only a sync engine
 /// of a broken kind would write into the file its replica appends to). The other names are
-/// copied from the folder that holds the longest version, which is the replica's own file or a
-/// copy of its start.
+/// copied from the folder of the replica they belong to, as a sync engine copies the version
+/// last written: not the longest one, since a replica that reopens cuts a torn record off its
+/// file's end, and a copy of the torn version elsewhere is longer than the file it came from.
 struct FolderSyncSimulator {
     /// A replica's folder, and the name of its own file there.
     struct Folder {
@@ -27,7 +28,7 @@ struct FolderSyncSimulator {
     /// One thing a sync engine does to one file in one folder, picked at random.
     mutating func step() throws {
         let names = changeFileNames()
-        guard let name = names.randomElement(using: &random), let (origin, source) = try longest(name) else { return }
+        guard let name = names.randomElement(using: &random), let (origin, source) = owned(name) else { return }
         let destinations = folders.indices.filter { $0 != origin && folders[$0].ownFile != name }
         guard let destination = destinations.randomElement(using: &random) else { return }
         let file = folders[destination].url.appendingPathComponent(name)
@@ -63,10 +64,20 @@ struct FolderSyncSimulator {
         }
     }
 
+    /// Rewrites one of the others' files in folder `index` from its start, as a sync engine
+    /// downloading a newer version does, and leaves it shorter than it was: what a replica finds
+    /// when it opens while the download goes on.
+    mutating func cutShort(in index: Int) throws {
+        let others = folders.indices.filter { $0 != index }
+        let file = folders[index].url.appendingPathComponent(folders[others[Int.random(in: 0..<others.count, using: &random)]].ownFile)
+        guard let current = try? Data(contentsOf: file), !current.isEmpty else { return }
+        try current.prefix(Int.random(in: 0..<current.count, using: &random)).write(to: file)
+    }
+
     /// Delivers every file whole to every folder, as a sync engine does in the end.
     func settle() throws {
         for name in changeFileNames() {
-            guard let (origin, source) = try longest(name) else { continue }
+            guard let (origin, source) = owned(name) else { continue }
             for destination in folders.indices where destination != origin && folders[destination].ownFile != name {
                 try source.write(to: folders[destination].url.appendingPathComponent(name), options: .atomic)
             }
@@ -78,11 +89,11 @@ struct FolderSyncSimulator {
         folders.map(\.ownFile)
     }
 
-    /// The folder holding the longest version of `name`, and that version.
-    private func longest(_ name: String) throws -> (Int, Data)? {
-        let versions = folders.indices.compactMap { index in
-            (try? Data(contentsOf: folders[index].url.appendingPathComponent(name))).map { (index, $0) }
-        }
-        return versions.max { $0.1.count < $1.1.count }
+    /// The folder of the replica whose file `name` is, and the file's bytes there.
+    private func owned(_ name: String) -> (Int, Data)? {
+        guard let owner = folders.firstIndex(where: { $0.ownFile == name }),
+            let bytes = try? Data(contentsOf: folders[owner].url.appendingPathComponent(name))
+        else { return nil }
+        return (owner, bytes)
     }
 }
