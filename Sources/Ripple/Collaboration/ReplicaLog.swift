@@ -64,7 +64,7 @@ struct ReplicaLog {
     }
 
     private mutating func pack() {
-        var writer = CompactWriter()
+        var writer = CompactWriter(valuesInline: true)
         writer.changes(recent)
         let packed = recent.reduce(packs.last?.greatestCounter ?? 0) { max($0, $1.lastCounter ?? 0) }
         packs.append((start: count - recent.count, greatestCounter: packed, bytes: writer.bytes(format: Self.packFormat)))
@@ -74,7 +74,7 @@ struct ReplicaLog {
 
     private static func unpack(_ bytes: Data) -> [ReplicaChange] {
         do {
-            var reader = try CompactReader(bytes, format: packFormat, what: "a replica's log")
+            var reader = try CompactReader(bytes, format: packFormat, what: "a replica's log", valuesInline: true)
             let changes = try reader.changes()
             try reader.finish()
             return changes

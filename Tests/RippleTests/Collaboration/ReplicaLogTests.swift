@@ -35,14 +35,17 @@ import Testing
     }
 
     /// A change of `replica` after counter `after`: up to 300 writes (so that some fill a pack
-    /// alone), some depending on `other`, some removing only (no counter of their own).
+    /// alone; numbers and texts, some not ASCII), some depending on `other`, some removing only
+    /// (no counter of their own).
     static func change(
         replica: ReplicaID, sequence: UInt64, after: UInt64, other: ReplicaID, using random: inout SeededGenerator
     ) -> ReplicaChange {
         let node = NodeID(made: OperationID(counter: 1, replica: replica))
         let writes = Int.random(in: 0..<10, using: &random) == 0 ? 300 : Int.random(in: 0...3, using: &random)
         var operations: [ChangeOperation] = (0..<writes).map {
-            .write(node: node, member: "m\($0 % 4)", value: .json("\(Int.random(in: -5...100_000, using: &random))"))
+            let number = Int.random(in: -5...100_000, using: &random)
+            // Some texts repeat, some are not ASCII: a pack writes each where it stands.
+            return .write(node: node, member: "m\($0 % 4)", value: .json(number % 7 == 0 ? "\"é🙂 \(number % 3)\"" : "\(number)"))
         }
         if writes == 0 {
             operations = [.delete(node: node, member: "items", items: [Removal(target: OperationID(counter: 1, replica: other), move: nil)])]

@@ -7,10 +7,12 @@ extension CompactWriter {
         counter(of: id, base: base)
     }
 
-    /// A value: a string index shifted left (JSON), or a replica index shifted left plus one
-    /// (a node) followed by its counter.
+    /// A value: a string index shifted left (JSON; with `valuesInline`, its length shifted left
+    /// and its bytes), or a replica index shifted left plus one (a node) followed by its counter.
     mutating func value(_ value: ReplicaValue, base: UInt64) {
         switch value {
+        case .json(let text) where valuesInline:
+            inlineText(text)
         case .json(let text):
             varint(UInt64(stringIndex(text)) << 1)
         case .node(let node):
@@ -100,7 +102,9 @@ extension CompactReader {
 
     mutating func value(base: UInt64) throws -> ReplicaValue {
         let header = try varint()
-        guard header & 1 == 1 else { return .json(try string(index: header >> 1)) }
+        guard header & 1 == 1 else {
+            return .json(valuesInline ? try inlineString(length: header >> 1) : try string(index: header >> 1))
+        }
         let replica = try replica(index: header >> 1)
         return .node(NodeID(made: OperationID(counter: try counter(of: replica, base: base), replica: replica)))
     }

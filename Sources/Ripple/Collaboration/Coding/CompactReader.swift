@@ -4,13 +4,16 @@ import Foundation
 /// length is checked against what is left before it is used, nothing is allocated by a size
 /// the bytes claim, and anything else throws ``ReplicaError/malformed(_:)``.
 struct CompactReader {
+    /// Whether values' texts stand where they are (``CompactWriter/valuesInline``).
+    let valuesInline: Bool
     private let bytes: [UInt8]
     private var offset = 0
     private var strings: [String] = []
     private var replicas: [ReplicaID] = []
 
     /// Starts reading `data`, whose first byte must be `format`, and reads its tables.
-    init(_ data: Data, format: UInt8, what: String) throws {
+    init(_ data: Data, format: UInt8, what: String, valuesInline: Bool = false) throws {
+        self.valuesInline = valuesInline
         bytes = [UInt8](data)
         guard bytes.first == format else { throw ReplicaError.malformed("not \(what) in this format") }
         offset = 1
@@ -87,6 +90,17 @@ struct CompactReader {
         return replicas[Int(index)]
     }
 
+    /// What ``CompactWriter/inlineString(_:)`` wrote, whose length is `length`.
+    mutating func inlineString(length: UInt64) throws -> String {
+        guard length <= UInt64(bytes.count - offset) else { throw ReplicaError.malformed("a string past the end") }
+        let end = offset + Int(length)
+        defer { offset = end }
+        guard let string = String(bytes: bytes[offset..<end], encoding: .utf8) else {
+            throw ReplicaError.malformed("a string that is not UTF-8")
+        }
+        return string
+    }
+
     private mutating func tableString() throws -> String {
         let header = try varint()
         guard header > 0 else {
@@ -96,12 +110,6 @@ struct CompactReader {
             }
             return UUID(uuid: uuid).uuidString
         }
-        guard header - 1 <= UInt64(bytes.count - offset) else { throw ReplicaError.malformed("a string past the end") }
-        let end = offset + Int(header - 1)
-        defer { offset = end }
-        guard let string = String(bytes: bytes[offset..<end], encoding: .utf8) else {
-            throw ReplicaError.malformed("a string that is not UTF-8")
-        }
-        return string
+        return try inlineString(length: header - 1)
     }
 }

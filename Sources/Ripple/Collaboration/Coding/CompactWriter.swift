@@ -4,12 +4,20 @@ import Foundation
 /// zigzag varints for deltas, and strings and replica identities interned into tables that the
 /// body refers to by index (each is written once however often it is named).
 struct CompactWriter {
+    /// Whether values' JSON texts are written where they stand rather than into the string
+    /// table: for a replica's log, whose values are mostly all different, so that interning
+    /// would only cost hashing each (change sets and states intern them).
+    let valuesInline: Bool
     /// The body: everything but the tables.
     private(set) var body: [UInt8] = []
     private var stringIndices: [String: Int] = [:]
     private var strings: [String] = []
     private var replicaIndices: [ReplicaID: Int] = [:]
     private var replicas: [ReplicaID] = []
+
+    init(valuesInline: Bool = false) {
+        self.valuesInline = valuesInline
+    }
 
     mutating func byte(_ value: UInt8) {
         body.append(value)
@@ -39,7 +47,15 @@ struct CompactWriter {
     }
 
     mutating func stringIndex(_ value: String) -> Int {
-        Self.intern(value, indices: &stringIndices, list: &strings)
+        if strings.count <= 8, let index = strings.firstIndex(of: value) { return index }
+        return Self.intern(value, indices: &stringIndices, list: &strings)
+    }
+
+    /// A value's JSON text where it stands (``valuesInline``): its UTF-8 length shifted left,
+    /// so that the low bit tells it from a node as in `value(_:base:)`, and its bytes.
+    mutating func inlineText(_ text: String) {
+        varint(UInt64(text.utf8.count) << 1)
+        body += text.utf8
     }
 
     /// A replica identity, as its index in the replica table.
