@@ -133,9 +133,10 @@ extension ReplicaEngine {
     private func memberKey(_ node: NodeID, _ member: String, shape: MemberShape, value: ReplicaValue? = nil) throws
         -> MemberKey
     {
-        try requireNode(node)
+        // One lookup, and the node's type read in place (a copy of the node would retain its tables).
+        guard let index = nodes.index(forKey: node) else { throw ReplicaEngineError.malformed("an edit of unknown node \(node)") }
         let key = MemberKey(node: node, member: member)
-        guard self.shape(of: key) == shape else {
+        guard self.shape(ofType: nodes.values[index].type, member: member) == shape else {
             throw ReplicaEngineError.malformed("member \(member) of \(node) is not a \(shape)")
         }
         if let value { try requireKnown(value) }
@@ -143,7 +144,7 @@ extension ReplicaEngine {
     }
 
     private func requireNode(_ node: NodeID) throws {
-        guard nodes[node] != nil else { throw ReplicaEngineError.malformed("an edit of unknown node \(node)") }
+        guard nodes.index(forKey: node) != nil else { throw ReplicaEngineError.malformed("an edit of unknown node \(node)") }
     }
 
     /// A node value must name a node made already (or one the document held before sharing).

@@ -65,9 +65,15 @@ struct ReplicaEngine {
         return NodeID(made: OperationID(counter: clock, replica: replica))
     }
 
-    /// How a member of a node merges.
+    /// How a member of a node merges (a register for a node it does not know).
     func shape(of key: MemberKey) -> MemberShape {
-        nodes[key.node].flatMap { shapes[$0.type]?[key.member] } ?? .register
+        guard let index = nodes.index(forKey: key.node) else { return .register }
+        return shape(ofType: nodes.values[index].type, member: key.member)
+    }
+
+    /// How a member of a node of class `type` merges.
+    func shape(ofType type: String, member: String) -> MemberShape {
+        shapes[type]?[member] ?? .register
     }
 
     /// Everything this replica made or integrated that the holder of `version` lacks, each
