@@ -39,18 +39,21 @@ struct LocalChangeBuilder {
     }
 
     /// The moves of the change: every node that left a place and entered another, to the last
-    /// place it entered that still holds it. Moves are checked for cycles in id order, one
-    /// after the other, so they come by their node's depth in the tree the update leaves (then
-    /// by destination): each then goes under a holder already where the update left it, and
-    /// moves that made a tree locally make one in that order too. `parents` is the tree
-    /// before the update. `bind` ties the sources' removals to a move once appended.
-    func moveCandidates(stillHeld: (Placement) -> Bool, parents: [NodeID: NodeID])
-        -> [(node: NodeID, destination: Placement)]
-    {
+    /// place it entered that still holds it (`stillHeld`, asked of the state the update left).
+    func moveDestinations(stillHeld: (Placement) -> Bool) -> [NodeID: Placement] {
         var moves: [NodeID: Placement] = [:]
         for node in entered.keys where left[node] != nil || leftRegisters.contains(node) {
             moves[node] = entered[node]!.last(where: stillHeld)
         }
+        return moves
+    }
+
+    /// `moves` (``moveDestinations(stillHeld:)``) in the order they are checked for cycles: in
+    /// id order, one after the other, so they come by their node's depth in the tree the update
+    /// leaves (then by destination): each then goes under a holder already where the update
+    /// left it, and moves that made a tree locally make one in that order too. `parents` is the
+    /// tree before the update. `bind` ties the sources' removals to a move once appended.
+    static func ordered(_ moves: [NodeID: Placement], parents: [NodeID: NodeID]) -> [(node: NodeID, destination: Placement)] {
         func depth(_ node: NodeID) -> Int {
             var (current, steps, visited) = (node, 0, Set<NodeID>())
             while visited.insert(current).inserted, let holder = moves[current]?.holder ?? parents[current] {

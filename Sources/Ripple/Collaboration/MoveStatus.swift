@@ -8,8 +8,11 @@ struct MoveStatus: Equatable, Sendable {
     /// Moves whose removals hold: those at or before their node's winning move.
     var removingMoves: Set<OperationID> = []
     var hiddenDestinations: Set<Placement> = []
-    /// Every placed node's holder once the valid moves are applied (the cycle check's tree).
-    var parents: [NodeID: NodeID] = [:]
+    /// Every placed node's holder once the valid moves are applied (the cycle check's tree);
+    /// nil while there are no moves (the homes alone, which ``homes(placements:destinations:root:)``
+    /// gives on demand: building them costs every place of the document, which a merge or an
+    /// update without moves should not pay).
+    var parents: [NodeID: NodeID]?
 
     /// Whether a removal holds: it is not part of a move, or part of a move that removes.
     func holds(_ removal: Removal) -> Bool {
@@ -24,14 +27,8 @@ struct MoveStatus: Equatable, Sendable {
     /// Computes the status of `moves` (by id: the node and destination) given each node's
     /// places outside moves (`placements`).
     static func compute(moves: [OperationID: ReplicaMove], placements: [NodeID: [Placement]], root: NodeID? = nil) -> MoveStatus {
-        let destinations = Set(moves.values.map(\.destination))
-        // A node's home outside moves: the holder of its earliest place that no move made.
-        var parent: [NodeID: NodeID] = [:]
-        for (node, places) in placements where node != root {
-            if let home = places.filter({ !destinations.contains($0) }).min(by: { $0.id < $1.id }) {
-                parent[node] = home.holder
-            }
-        }
+        guard !moves.isEmpty else { return MoveStatus() }
+        var parent = homes(placements: placements, destinations: Set(moves.values.map(\.destination)), root: root)
         var status = MoveStatus()
         var winner: [NodeID: OperationID] = [:]
         for id in moves.keys.sorted() {
@@ -47,6 +44,17 @@ struct MoveStatus: Equatable, Sendable {
             if let latest = winner[move.node], latest >= id { status.removingMoves.insert(id) }
         }
         return status
+    }
+
+    /// Each placed node's home outside moves: the holder of its earliest place that no move made.
+    static func homes(placements: [NodeID: [Placement]], destinations: Set<Placement>, root: NodeID?) -> [NodeID: NodeID] {
+        var parent: [NodeID: NodeID] = [:]
+        for (node, places) in placements where node != root {
+            if let home = places.filter({ !destinations.contains($0) }).min(by: { $0.id < $1.id }) {
+                parent[node] = home.holder
+            }
+        }
+        return parent
     }
 
     /// Whether `node` is `start` or one of its holders, following `parent` (which may loop

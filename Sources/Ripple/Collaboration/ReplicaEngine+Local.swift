@@ -27,8 +27,12 @@ extension ReplicaEngine {
             if case .make(let node, _, _) = operation, node.made.replica == .genesis { continue }
             translate(operation, into: &builder)
         }
-        var parents = moveStatus.parents
-        for (node, destination) in builder.moveCandidates(stillHeld: { holds($0) }, parents: moveStatus.parents) {
+        let destinations = builder.moveDestinations(stillHeld: { holds($0) })
+        translationJournal?.undo(&self)
+        translationJournal = nil
+        // The tree before the update, built only for an update that moves (it costs every place).
+        var parents = destinations.isEmpty ? [:] : moveParents()
+        for (node, destination) in LocalChangeBuilder.ordered(destinations, parents: parents) {
             // A move into the node's own subtree would be void by the move rule, yet the update
             // did it (the nodes left the document): it stays a removal and a placement, so that
             // every replica shows what this one shows.
@@ -37,8 +41,6 @@ extension ReplicaEngine {
             let move = builder.append(.move(node: node, destination: destination))
             builder.bind(node, to: move)
         }
-        translationJournal?.undo(&self)
-        translationJournal = nil
         guard !builder.operations.isEmpty else { return }
         let change = ReplicaChange(
             replica: replica, sequence: version[replica] + 1, dependencies: version,
@@ -52,6 +54,11 @@ extension ReplicaEngine {
             return
         }
         if effects.placementsChanged { refreshMoves() }
+    }
+
+    /// Every placed node's holder once the valid moves are applied.
+    private func moveParents() -> [NodeID: NodeID] {
+        moveStatus.parents ?? MoveStatus.homes(placements: placements, destinations: [], root: root)
     }
 
     /// Translates one visible operation against this state, applying what it emits.

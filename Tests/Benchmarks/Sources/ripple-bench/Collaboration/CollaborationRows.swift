@@ -119,6 +119,37 @@ enum CollaborationRows {
         return best
     }
 
+    /// The best of `runs` times of a structural edit on a replica of `nodes` points: a point
+    /// inserted in the middle, made locally (`local`) or merged from another replica (decoded
+    /// before), for the rule that a merge, and a local update, cost the change, not the document.
+    @MainActor
+    static func insertSeconds(into nodes: Int, local: Bool, runs: Int) throws -> Double {
+        let document = try snapshot(of: nodes)
+        var best = Double.infinity
+        for run in 0..<runs {
+            let writer = try Mediator<PointBoard>(opening: document)
+            _ = writer.replicaID
+            let insert: @MainActor @Sendable (PointBoard) -> Void = { board in
+                board.points.insert(Point(x: -run, y: run), at: nodes / 2)
+            }
+            if local {
+                let start = ContinuousClock.now
+                try writer.update(insert)
+                best = min(best, (ContinuousClock.now - start).seconds)
+                continue
+            }
+            let base = writer.version
+            try writer.update(insert)
+            let changes = try writer.changes(since: base)
+            let reader = try Mediator<PointBoard>(opening: document)
+            _ = reader.replicaID
+            let start = ContinuousClock.now
+            try reader.merge(changes)
+            best = min(best, (ContinuousClock.now - start).seconds)
+        }
+        return best
+    }
+
     /// A shared document of `count` points (x = index, y = 2 * index, label = 0), made in one
     /// update, as the replica that made it snapshots it.
     @MainActor

@@ -8,6 +8,7 @@ final class CollaborationSuite {
     static let mergeGoal = "merging 100,000 writes of another replica at most 1x Loro's import"
     static let changeGoal = "bytes per single-property change at most 2x Loro's"
     static let scaleGoal = "merging 100 writes into 100,000 nodes at most 2x into 1,000"
+    static let insertGoal = "inserting a node into 100,000 nodes, merged or local, at most 2x into 1,000"
     static let snapshotGoal = "a replica's snapshot of 100,000 nodes at most 1.5x the same document's without collaborating"
     static let memoryGoal = "a replica of 100,000 nodes in memory at most 1.5x the same document without collaborating"
 
@@ -26,7 +27,7 @@ final class CollaborationSuite {
         switch CRDTComparison.run(quick: harness.options.isQuick) {
         case .skipped(let reason):
             print("\n17. Collaboration: the comparison with Loro and Yrs is skipped: \(reason)")
-            for goal in [Self.mergeGoal, Self.changeGoal, Self.scaleGoal, Self.snapshotGoal, Self.memoryGoal] { goals.skip(goal, reason: "no comparison: \(reason)") }
+            for goal in [Self.mergeGoal, Self.changeGoal, Self.scaleGoal, Self.insertGoal, Self.snapshotGoal, Self.memoryGoal] { goals.skip(goal, reason: "no comparison: \(reason)") }
             return
         case .report(let value):
             report = value
@@ -35,6 +36,10 @@ final class CollaborationSuite {
         var scale: [Double] = []
         for nodes in [1_000, 100_000] {
             scale.append(try CollaborationRows.mergeSeconds(writes: 100, into: nodes, workload: workload, runs: 5))
+        }
+        var inserts: [[Double]] = []  // [merged, local] by node count
+        for nodes in [1_000, 100_000] {
+            inserts.append(try [false, true].map { try CollaborationRows.insertSeconds(into: nodes, local: $0, runs: 5) })
         }
         var table = Table(
             "17. Collaboration: \(Format.count(workload.nodes)) nodes of \(workload.properties.count) properties, beside Loro and Yrs",
@@ -59,6 +64,10 @@ final class CollaborationSuite {
         row("... of which the merge alone (decoded before), ms", { $0.mergeAloneSeconds.map { $0 * 1e3 } }, { String(format: "%.1f", $0) })
         table.append(["merge 100 writes into 1,000 nodes, ms", String(format: "%.2f", scale[0] * 1e3), "-", "-", ""])
         table.append(["... into 100,000 nodes, ms", String(format: "%.2f", scale[1] * 1e3), "-", "-", ""])
+        table.append(["merge one point inserted into 1,000 nodes, ms", String(format: "%.2f", inserts[0][0] * 1e3), "-", "-", ""])
+        table.append(["... into 100,000 nodes, ms", String(format: "%.2f", inserts[1][0] * 1e3), "-", "-", ""])
+        table.append(["insert one point locally into 1,000 nodes, ms", String(format: "%.2f", inserts[0][1] * 1e3), "-", "-", ""])
+        table.append(["... into 100,000 nodes, ms", String(format: "%.2f", inserts[1][1] * 1e3), "-", "-", ""])
         row("... the update merged, bytes", { Double($0.mergeUpdateBytes) }, bytes)
         row("one property change, bytes", { $0.bytesPerChange }, bytes)
         for nodes in workload.snapshotNodes.map(String.init) {
@@ -84,6 +93,11 @@ final class CollaborationSuite {
         table.print()
         let scaleRatio = scale[1] / scale[0]
         goals.check(Self.scaleGoal, measured: Format.ratio(scaleRatio), passed: scaleRatio <= 2)
+        let insertRatio = max(inserts[1][0] / inserts[0][0], inserts[1][1] / inserts[0][1])
+        goals.check(
+            Self.insertGoal,
+            measured: "merged \(Format.ratio(inserts[1][0] / inserts[0][0])), local \(Format.ratio(inserts[1][1] / inserts[0][1]))",
+            passed: insertRatio <= 2)
         checkOverhead(ripple, workload: workload)
         checkGoals(ripple: ripple, loro: report.loro, sameWorkload: report.workload == workload)
     }
