@@ -100,7 +100,16 @@ extension ReplicaEngine {
     }
 
     private func edits(of key: MemberKey, from old: OldState) -> [ReplicaOperation] {
-        let before = content(of: key, in: old.node(key.node, now: nodes), moves: old.moves)
+        let oldNode = old.node(key.node, now: nodes)
+        // A sequence present before and after: one walk finds its splices (its contents, each a
+        // walk of the whole sequence, are not built to compare).
+        if let oldNode, shape(ofType: oldNode.type, member: key.member) == .sequence,
+            !(oldNode.sequences[key.member]?.presence.absent ?? false),
+            let now = nodes[key.node]?.sequences[key.member], !now.presence.absent
+        {
+            return sequenceEdits(of: key, from: old)
+        }
+        let before = content(of: key, in: oldNode, moves: old.moves)
         guard let after = content(of: key), before != after else { return [] }
         let (node, member) = (key.node, key.member)
         switch (before, after) {
@@ -126,10 +135,7 @@ extension ReplicaEngine {
     private func sequenceEdits(of key: MemberKey, from old: OldState) -> [ReplicaOperation] {
         let (node, member) = (key.node, key.member)
         let sequence = nodes[node]!.sequences[member]!
-        let wasVisible = Set(
-            old.node(node, now: nodes)?.sequences[member]?.visibleItems(holder: node, member: member, moves: old.moves)
-                ?? []
-        )
+        let oldSequence = old.node(node, now: nodes)?.sequences[member]
         var operations: [ReplicaOperation] = []
         var (position, removing, inserting) = (0, 0, [ReplicaValue]())
         func flush() {
@@ -141,7 +147,8 @@ extension ReplicaEngine {
         }
         for id in sequence.order() {
             let isVisible = sequence.isVisible(id, holder: node, member: member, moves: moveStatus)
-            switch (wasVisible.contains(id), isVisible) {
+            let wasVisible = oldSequence?.isVisibleIfPresent(id, holder: node, member: member, moves: old.moves) ?? false
+            switch (wasVisible, isVisible) {
             case (true, true):
                 flush()
                 position += 1

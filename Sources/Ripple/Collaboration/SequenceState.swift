@@ -63,9 +63,15 @@ struct SequenceState: Equatable, Sendable {
 
     /// Whether an item shows: not removed, not a hidden move destination.
     func isVisible(_ id: OperationID, holder: NodeID, member: String, moves: MoveStatus) -> Bool {
-        let item = items[id]!
+        isVisibleIfPresent(id, holder: holder, member: member, moves: moves)
+    }
+
+    /// Whether item `id` is here and visible (false for an item this state does not hold).
+    func isVisibleIfPresent(_ id: OperationID, holder: NodeID, member: String, moves: MoveStatus) -> Bool {
+        guard let item = items[id] else { return false }
         return !moves.removes(item.removals)
-            && !moves.hiddenDestinations.contains(Placement(holder: holder, member: member, id: id))
+            && (moves.hiddenDestinations.isEmpty
+                || !moves.hiddenDestinations.contains(Placement(holder: holder, member: member, id: id)))
     }
 
     /// The visible items in order.
