@@ -46,4 +46,23 @@ import Testing
         #expect(mac.mediator.root.board?.title == "Linked")
         #expect(try KanbanFolderTests.text(mac) == KanbanFolderTests.text(viaLink))
     }
+
+    /// The shared folder is renamed while a store has it open: the store's next update either
+    /// lands in the renamed folder or throws a clear error with nothing changed; reopening the
+    /// renamed folder keeps every update that returned.
+    @Test func aFolderRenamedWhileOpenKeepsEveryReturnedUpdate() throws {
+        let place = Place()
+        let renamed = place.root.appendingPathComponent("Renamed")
+        var returned = false
+        do {
+            let (mac, _) = try KanbanFolderTests.pair(place)
+            try mac.mediator.update { $0.board!.title = "Before" }
+            try FileManager.default.moveItem(at: place.folder, to: renamed)
+            returned = (try? mac.mediator.update { $0.board!.assignees["ann"] = "After" }) != nil
+            if !returned { #expect(mac.mediator.root.board?.assignees == [:]) }
+        }
+        let reopened = try SharedFolderStore<Library>(folder: renamed, identity: place.identity("mac"))
+        #expect(reopened.mediator.root.board?.title == "Before")
+        if returned { #expect(reopened.mediator.root.board?.assignees == ["ann": "After"]) }
+    }
 }
