@@ -65,4 +65,28 @@ import Testing
         #expect(reopened.mediator.root.board?.title == "Before")
         if returned { #expect(reopened.mediator.root.board?.assignees == ["ann": "After"]) }
     }
+
+    /// The sync engine puts back an older version of this replica's change file (a conflict
+    /// resolved the other way) while the store is open. Every update that returned should
+    /// still be there after reopening: the open store holds the newer ones and could write
+    /// them back.
+    @Test func anOlderChangeFilePutBackWhileOpenLosesNoEdit() throws {
+        let place = Place()
+        let older = place.root.appendingPathComponent("older")
+        do {
+            let (mac, _) = try KanbanFolderTests.pair(place)
+            try mac.mediator.update { $0.board!.title = "First" }
+            try FileManager.default.copyItem(at: place.changeFile(of: mac), to: older)
+            try mac.mediator.update { $0.board!.assignees["ann"] = "Second" }
+            // As sync engines do: the newer file goes, the older takes its name.
+            try FileManager.default.removeItem(at: place.changeFile(of: mac))
+            try FileManager.default.moveItem(at: older, to: place.changeFile(of: mac))
+            _ = try? mac.mediator.update { $0.board!.assignees["bob"] = "Third" }
+        }
+        let reopened = try SharedFolderStore<Library>(folder: place.folder, identity: place.identity("mac"))
+        #expect(reopened.mediator.root.board?.title == "First")
+        withKnownIssue("an update that returned is lost when an older change file is put back while open") {
+            #expect(reopened.mediator.root.board?.assignees["ann"] == "Second")
+        }
+    }
 }
