@@ -89,4 +89,22 @@ import Testing
             #expect(reopened.mediator.root.board?.assignees["ann"] == "Second")
         }
     }
+
+    /// After a deleted change file's error, the store syncs (as an app on a timer does) and is
+    /// closed. sync() does not write the file back either, so reopening loses the board and
+    /// the title, though both updates returned. Every update that returned should survive.
+    @Test func aSyncAfterTheDeletedFileErrorKeepsEveryReturnedUpdate() throws {
+        let place = Place()
+        do {
+            let (mac, _) = try KanbanFolderTests.pair(place)
+            try mac.mediator.update { $0.board!.title = "First" }
+            try FileManager.default.removeItem(at: place.changeFile(of: mac))
+            _ = try? mac.mediator.update { $0.board!.assignees["ann"] = "Second" }
+            _ = try? mac.sync()
+        }
+        let reopened = try SharedFolderStore<Library>(folder: place.folder, identity: place.identity("mac"))
+        withKnownIssue("sync() after a deleted change file does not write back what it held") {
+            #expect(reopened.mediator.root.board?.title == "First")
+        }
+    }
 }
