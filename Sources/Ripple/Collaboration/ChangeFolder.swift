@@ -38,6 +38,8 @@ final class ChangeFolder {
     let files: any FileSystemCalls
     /// The own file, open for appending.
     let descriptor: Int32
+    /// The folder as it was opened: a folder renamed or removed since is not this one.
+    private let folderStatus: FileStatus?
     /// Where the next record goes: the end of the last whole record.
     private var end: Int
     /// How far each of the others' files has been read, by name.
@@ -77,6 +79,14 @@ final class ChangeFolder {
         }
         self.descriptor = descriptor
         self.end = end
+        folderStatus = try? files.status(atPath: folderPath, followingLinks: true)
+    }
+
+    /// Whether the folder's path still names the folder this opened (not one renamed or
+    /// removed since, nor another made in its place).
+    var folderIsInPlace: Bool {
+        guard let folderStatus, let named = try? files.status(atPath: path, followingLinks: true) else { return false }
+        return named.isSameFile(as: folderStatus)
     }
 
     deinit {
@@ -125,13 +135,23 @@ final class ChangeFolder {
     @discardableResult
     func checkOwnFileIsInPlace() throws -> FileStatus {
         let ownPath = path + "/" + ownFileName
+        guard let open = try ownFileInPlace() else {
+            throw DocumentError.fileError(path: ownPath, operation: "append (the file was replaced or removed while open: open the folder again)", code: ENOENT)
+        }
+        return open
+    }
+
+    /// The status of this replica's file if its name still names the file this folder holds
+    /// open; nil when it was replaced or removed since.
+    ///
+    /// - Throws: ``DocumentError/fileError(path:operation:code:)`` when it cannot be examined.
+    func ownFileInPlace() throws -> FileStatus? {
+        let ownPath = path + "/" + ownFileName
         // A sync engine that replaced or removed the own file (a download over it, an eviction)
         // left this descriptor on a file no one reads: a record appended there would be lost.
         let open = try Self.call("stat", ownPath) { try files.status(of: descriptor) }
         let named = try Self.call("stat", ownPath) { try files.status(atPath: ownPath, followingLinks: false) }
-        guard let named, named.isSameFile(as: open) else {
-            throw DocumentError.fileError(path: ownPath, operation: "append (the file was replaced or removed while open: open the folder again)", code: ENOENT)
-        }
+        guard let named, named.isSameFile(as: open) else { return nil }
         return open
     }
 

@@ -25,9 +25,11 @@ import Darwin
 /// Every committed update of the mediator is appended to this replica's file and synced to disk
 /// before `update` returns, with the others' changes merged since the last append (this
 /// replica's build on them); killed at any instant, a store reopens with every update that
-/// returned, whatever state the others' files are in then. An update is refused (it throws, and
-/// rolls back) when this replica's file was replaced or removed, or an earlier change of this
-/// replica could not be written (a full disk while it was appended: the failure handler hears
+/// returned, whatever state the others' files are in then. When a sync engine replaces or
+/// removes this replica's file while the store is open (a conflict resolved the other way, an
+/// older version put back), the store writes it again with every change it holds before the
+/// next update or sync. An update is refused (it throws, and rolls back) when that fails, or an
+/// earlier change of this replica could not be written (a full disk while it was appended: the failure handler hears
 /// it, and ``sync()`` writes it). Files that arrive partly written, late, duplicated or as
 /// conflict copies are read as they are: a torn record waits for the rest, a change already
 /// merged is skipped.
@@ -40,7 +42,9 @@ public final class SharedFolderStore<Root: DocumentRoot> {
     public let mediator: Mediator<Root>
     /// The shared folder.
     public let folder: URL
-    private let files: ChangeFolder
+    private var files: ChangeFolder
+    /// The file system calls `files` goes through, to open this replica's file again.
+    private let fileCalls: any FileSystemCalls
     /// The changes this replica's file holds: its own, and the others' they build on.
     private var written: DocumentVersion
     /// This store's replica identity, which no other store of this process may hold meanwhile.
@@ -94,6 +98,7 @@ public final class SharedFolderStore<Root: DocumentRoot> {
             try Self.writeGenesis(Array(mediator.snapshot()), to: genesis.path, files: files)
         }
         self.mediator = mediator
+        fileCalls = files
         self.files = try ChangeFolder(url: folder, replica: replica, files: files)
         written = DocumentVersion()
         try merge(self.files.readOwn())
@@ -171,11 +176,31 @@ public final class SharedFolderStore<Root: DocumentRoot> {
     /// replica reopens. Its own file alone then opens with every change it acknowledged (none
     /// waits for a predecessor, nor is numbered again by a change made after reopening).
     private func appendOwnChangesOrThrow() throws {
+        try restoreOwnFileIfReplaced()
         let replica = mediator.replicaID
         guard mediator.version[replica] > written[replica] else { return }
         let version = mediator.version
         let changes = try mediator.changes(since: written)
         try files.append(Array(changes.encoded))
+        written = version
+    }
+
+    /// Writes this replica's file again when a sync engine replaced or removed it while the
+    /// store had it open (a conflict resolved the other way, an older version put back, a user
+    /// tidying the folder): the store holds every change it acknowledged, so it opens the file
+    /// again (made anew if gone) and appends them all, with the others' they build on. Merging
+    /// twice changes nothing, so what the older version held already does no harm. Not when the
+    /// folder itself was renamed or removed: the update is refused then, as before.
+    private func restoreOwnFileIfReplaced() throws {
+        guard try files.ownFileInPlace() == nil else { return }
+        // A folder renamed or removed is not written again where it was: that would begin a
+        // copy no one syncs. The update is refused (the app opens the folder where it is now).
+        guard files.folderIsInPlace else { try files.checkOwnFileIsInPlace(); return }
+        let reopened = try ChangeFolder(url: folder, replica: replica, files: fileCalls)
+        reopened.progress = files.progress
+        let version = mediator.version
+        try reopened.append(Array(try mediator.changes(since: DocumentVersion()).encoded))
+        files = reopened
         written = version
     }
 
@@ -225,11 +250,12 @@ public final class SharedFolderStore<Root: DocumentRoot> {
 
 extension SharedFolderStore: ReplicaChangeJournal {
     /// Refuses (rolls back) a local update whose change could not reach this replica's file: the
-    /// file was replaced or removed, or an earlier change is still unwritten (``sync()`` tries
-    /// it again). Merges are never refused: they are others' changes, kept in their files.
+    /// file was replaced or removed and could not be written again, or an earlier change is
+    /// still unwritten (``sync()`` tries it again). Merges are never refused: they are others'
+    /// changes, kept in their files.
     func hold(_ patch: Patch) throws {
         guard patch.tag != "remote" else { return }
-        try files.checkOwnFileIsInPlace()
+        try restoreOwnFileIfReplaced()
         guard mediator.version[mediator.replicaID] <= written[mediator.replicaID] else {
             throw DocumentError.notSaved(reason: "an earlier change of this replica is not in the shared folder yet; sync() writes it")
         }
