@@ -195,7 +195,10 @@ public final class SharedFolderStore<Root: DocumentRoot> {
         guard try files.ownFileInPlace() == nil else { return }
         // A folder renamed or removed is not written again where it was: that would begin a
         // copy no one syncs. The update is refused (the app opens the folder where it is now).
-        guard files.folderIsInPlace else { try files.checkOwnFileIsInPlace(); return }
+        guard files.folderIsInPlace else {
+            try files.checkOwnFileIsInPlace()
+            return
+        }
         let reopened = try ChangeFolder(url: folder, replica: replica, files: fileCalls)
         reopened.progress = files.progress
         let version = mediator.version
