@@ -29,7 +29,7 @@ import Testing
         var mac = replicas[0]
         var checkpoints: [(version: DocumentVersion, snapshot: Data)] = [(mac.version, try mac.snapshot())]
         var rng = Seeded(state: 29)
-        for step in 0..<600 {
+        for step in 0..<420 {
             try mac.update { library in
                 let board = library.board!
                 let text = Self.texts[Int.random(in: 0..<Self.texts.count, using: &rng)]
@@ -43,10 +43,10 @@ import Testing
                     column.cards[0].tags.insert(text.isEmpty ? "e" : String(text.prefix(3)))
                 }
             }
-            if step % 149 == 0 {
+            if step % 101 == 0 {
                 checkpoints.append((mac.version, try mac.snapshot()))
             }
-            if step % 251 == 250 {
+            if step % 211 == 210 {
                 // Reopen the replica from its snapshot: its log is rebuilt.
                 mac = try Mediator<Library>(opening: try mac.snapshot())
             }
