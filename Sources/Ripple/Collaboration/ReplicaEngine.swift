@@ -120,7 +120,14 @@ struct ReplicaEngine {
             // a change set in order); the others wait, and are integrated once they are ready.
             for change in changeSet.changes where change.sequence > version[change.replica] {
                 let key = ChangeKey(replica: change.replica, sequence: change.sequence)
-                guard waiting.isEmpty || waiting.index(forKey: key) == nil else { continue }
+                if !waiting.isEmpty, let index = waiting.index(forKey: key) {
+                    // The same change waits: it is integrated below, once ready.
+                    guard waiting.values[index] != change else { continue }
+                    // Another change claims its key (damaged or forged, or this one is): the one
+                    // that waited gives way, so that it cannot block this replica's changes for
+                    // ever; it is put back if this call fails.
+                    undo.integratedWaiting.append((key, waiting.remove(at: index).value))
+                }
                 if change.sequence == version[change.replica] + 1, version.includes(change.dependencies) {
                     try apply(change, effects: &effects)
                 } else {
@@ -152,7 +159,8 @@ struct ReplicaEngine {
         let moves: MoveStatus
         /// The changes the call added to `waiting`.
         var addedWaiting: [ChangeKey] = []
-        /// The changes it took from `waiting` and integrated.
+        /// The changes it took from `waiting`, in order: integrated, or given way to another
+        /// change of their key.
         var integratedWaiting: [(key: ChangeKey, change: ReplicaChange)] = []
         var journal = ReplicaJournal()
     }
@@ -161,7 +169,9 @@ struct ReplicaEngine {
     /// could not be applied: the engine is as it was before the call.
     mutating func undo(_ merge: MergeUndo) {
         merge.journal.undo(&self)
-        for (key, change) in merge.integratedWaiting { waiting[key] = change }
+        // Latest first: a key taken twice (a waiting change that gave way, then the one that
+        // took its place) gets back what it held before the call.
+        for (key, change) in merge.integratedWaiting.reversed() { waiting[key] = change }
         for key in merge.addedWaiting { waiting[key] = nil }
         moveStatus = merge.moves
     }

@@ -72,7 +72,10 @@ import Testing
         let (a, b, c) = (replicas[0], replicas[1], replicas[2])
         var bVersions: [DocumentVersion] = [b.version]
         for step in 0..<250 {
-            try b.update { $0.board!.limits[step] = step; $0.board!.title = "b\u{301}\"\(step)" }
+            try b.update { library in
+                library.board!.limits[step] = step
+                library.board!.title = "b\u{301}\"\(step)"
+            }
             if step % 50 == 0 { bVersions.append(b.version) }
         }
         bVersions.append(b.version)
