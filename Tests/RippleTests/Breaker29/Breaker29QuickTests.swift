@@ -8,16 +8,7 @@ import Testing
 @Suite struct Breaker29QuickTests {
     typealias R = KanbanReplicas
 
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias Seeded = SeededGenerator
 
     static let texts = ["", "\"", "a\"b\\c", "é", "e\u{301}", "👩‍👩‍👧‍👦", "\u{0}", "\n\r\t", "🇫🇷🇩🇪",
                         String(repeating: "ü", count: 3_000), "{\"json\": [1, 2]}", "\u{FEFF}", "\u{10FFFF}"]
