@@ -5,10 +5,11 @@ struct LocalChangeBuilder {
     let firstCounter: UInt64
     private(set) var nextCounter: UInt64
     private(set) var operations: [ChangeOperation] = []
-    /// Removals of places holding a node: the operation's index, the removal's, and the place.
-    private var left: [NodeID: [(operation: Int, removal: Int, place: OperationID)]] = [:]
-    /// Nodes whose register place was overwritten (a register keeps no removals).
-    private var leftRegisters: Set<NodeID> = []
+    /// Removals of places holding a node: the operation's index, the removal's, the place and
+    /// its member.
+    private var left: [NodeID: [(operation: Int, removal: Int, place: OperationID, member: MemberKey)]] = [:]
+    /// The registers whose write of a node was overwritten (a register keeps no removals).
+    private var leftRegisters: [NodeID: [MemberKey]] = [:]
     private var entered: [NodeID: [Placement]] = [:]
 
     init(replica: ReplicaID, firstCounter: UInt64) {
@@ -26,12 +27,18 @@ struct LocalChangeBuilder {
     }
 
     /// Notes that removal `removal` of the last operation removed place `place` holding `node`.
-    mutating func noteLeft(_ node: NodeID, removal: Int, place: OperationID) {
-        left[node, default: []].append((operations.count - 1, removal, place))
+    mutating func noteLeft(_ node: NodeID, removal: Int, place: OperationID, member: MemberKey) {
+        left[node, default: []].append((operations.count - 1, removal, place, member))
     }
 
-    mutating func noteLeftRegister(_ node: NodeID) {
-        leftRegisters.insert(node)
+    /// Notes that `register` held `node` until this update overwrote it.
+    mutating func noteLeftRegister(_ node: NodeID, _ register: MemberKey) {
+        if leftRegisters[node]?.contains(register) != true { leftRegisters[node, default: []].append(register) }
+    }
+
+    /// The registers `node` left in this update, which its move names.
+    func registersLeft(by node: NodeID) -> [MemberKey] {
+        leftRegisters[node] ?? []
     }
 
     mutating func noteEntered(_ value: ReplicaValue, at placement: Placement) {
@@ -39,11 +46,17 @@ struct LocalChangeBuilder {
     }
 
     /// The moves of the change: every node that left a place and entered another, to the last
-    /// place it entered that still holds it (`stillHeld`, asked of the state the update left).
-    func moveDestinations(stillHeld: (Placement) -> Bool) -> [NodeID: Placement] {
+    /// place it entered that still holds it (`stillHeld`, asked of the state the update left),
+    /// preferring a place of a member shaped as one it left (`shape`): a node moved between two
+    /// arrays and also pinned in the same update moved between the arrays, and the pin is a
+    /// placement of its own. A node only added somewhere is no move: it stays where else it is.
+    func moveDestinations(stillHeld: (Placement) -> Bool, shape: (MemberKey) -> MemberShape) -> [NodeID: Placement] {
         var moves: [NodeID: Placement] = [:]
-        for node in entered.keys where left[node] != nil || leftRegisters.contains(node) {
-            moves[node] = entered[node]!.last(where: stillHeld)
+        for (node, places) in entered where left[node] != nil || leftRegisters[node] != nil {
+            let leftShapes = Set((left[node] ?? []).map { shape($0.member) } + (leftRegisters[node] ?? []).map(shape))
+            moves[node] =
+                places.last { leftShapes.contains(shape(MemberKey(node: $0.holder, member: $0.member))) && stillHeld($0) }
+                ?? places.last(where: stillHeld)
         }
         return moves
     }
@@ -71,7 +84,7 @@ struct LocalChangeBuilder {
     /// in a place it passed through.
     mutating func bind(_ node: NodeID, to move: OperationID) {
         let passedThrough = Set(entered[node]?.map(\.id) ?? [])
-        for (operation, removal, place) in left[node] ?? [] where !passedThrough.contains(place) {
+        for (operation, removal, place, _) in left[node] ?? [] where !passedThrough.contains(place) {
             operations[operation] = operations[operation].binding(removal: removal, to: move)
         }
     }

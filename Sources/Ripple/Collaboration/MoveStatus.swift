@@ -1,11 +1,14 @@
 /// Which moves hold and where they leave their nodes (Kleppmann et al. 2021): moves are
 /// applied in id order; one whose destination's holder chain reaches its node is invalid
-/// (no effect at all); among the valid moves of a node the greatest wins; the destinations of
-/// all other moves are hidden. A valid move takes its node from wherever it is: the places an
-/// earlier move of the node left are gone if that move or any later one of the node is valid.
+/// (no effect at all). A move concerns only the places it names, since a node may be held in
+/// several places on purpose (an array and a reference): the members a node's moves left and
+/// entered form *tracks* (two moves are on one track when they name a member in common, or
+/// through a third), and on each track the greatest valid move wins: the destinations of the
+/// track's other moves are hidden, and the places left by the moves up to the winner are gone.
+/// A move on another track (a dictionary entry re-keyed, say) leaves this one as it is.
 struct MoveStatus: Equatable, Sendable {
     var validMoves: Set<OperationID> = []
-    /// Moves whose removals hold: those at or before their node's winning move.
+    /// Moves whose removals hold: those at or before the winning move of their track.
     var removingMoves: Set<OperationID> = []
     var hiddenDestinations: Set<Placement> = []
     /// Every placed node's holder once the valid moves are applied (the cycle check's tree);
@@ -30,20 +33,33 @@ struct MoveStatus: Equatable, Sendable {
         guard !moves.isEmpty else { return MoveStatus() }
         var parent = homes(placements: placements, destinations: Set(moves.values.map(\.destination)), root: root)
         var status = MoveStatus()
-        var winner: [NodeID: OperationID] = [:]
         for id in moves.keys.sorted() {
             let move = moves[id]!
             if reaches(move.node, from: move.destination.holder, parent: parent) { continue }
             status.validMoves.insert(id)
             parent[move.node] = move.destination.holder
-            winner[move.node] = id
         }
         status.parents = parent
+        var tracks: [NodeID: MoveTracks] = [:]
+        for move in moves.values { tracks[move.node, default: MoveTracks()].join(move) }
+        var winner: [TrackKey: OperationID] = [:]
+        for id in status.validMoves {
+            let move = moves[id]!
+            let track = TrackKey(node: move.node, track: tracks[move.node]!.track(of: move))
+            if winner[track].map({ $0 < id }) ?? true { winner[track] = id }
+        }
         for (id, move) in moves {
-            if winner[move.node] != id { status.hiddenDestinations.insert(move.destination) }
-            if let latest = winner[move.node], latest >= id { status.removingMoves.insert(id) }
+            let latest = winner[TrackKey(node: move.node, track: tracks[move.node]!.track(of: move))]
+            if latest != id { status.hiddenDestinations.insert(move.destination) }
+            if let latest, latest >= id { status.removingMoves.insert(id) }
         }
         return status
+    }
+
+    /// A node's track, by the member that names it.
+    private struct TrackKey: Hashable {
+        let node: NodeID
+        let track: MemberKey
     }
 
     /// Each placed node's home outside moves: the holder of its earliest place that no move made.

@@ -26,7 +26,7 @@ extension ReplicaEngine {
         guard Set(sourcesByMove.keys).isSubset(of: movesOfChange) else {
             throw ReplicaEngineError.malformed("a removal names a move its change does not make")
         }
-        for (move, sources) in sourcesByMove { moves[move]!.sources = sources }
+        for (move, sources) in sourcesByMove { moves[move]!.sources.formUnion(sources) }
         clock = max(clock, greatest)
         version[change.replica] = change.sequence
         log[change.replica, default: ReplicaLog()].append(change)
@@ -97,11 +97,14 @@ extension ReplicaEngine {
                 throw ReplicaEngineError.malformed("a removal of an unknown tag of \(member)")
             }
             effects.touched.insert(key)
-        case .move(let node, let destination):
+        case .move(let node, let destination, let leftRegisters):
             guard moves[id] == nil, placements[node]?.contains(destination) ?? false else {
                 throw ReplicaEngineError.malformed("a move of \(node) to a place that does not hold it")
             }
-            moves[id] = ReplicaMove(node: node, destination: destination, sources: [])
+            guard leftRegisters.allSatisfy({ nodes[$0.node] != nil && shape(of: $0) == .register }) else {
+                throw ReplicaEngineError.malformed("a move of \(node) from a register that is none")
+            }
+            moves[id] = ReplicaMove(node: node, destination: destination, sources: Set(leftRegisters))
             effects.journal?.noteAddedMove(id)
             effects.placementsChanged = true
         }

@@ -27,7 +27,7 @@ extension ReplicaEngine {
             if case .make(let node, _, _) = operation, node.made.replica == .genesis { continue }
             translate(operation, into: &builder)
         }
-        let destinations = builder.moveDestinations(stillHeld: { holds($0) })
+        let destinations = builder.moveDestinations(stillHeld: { holds($0) }, shape: { shape(of: $0) })
         translationJournal?.undo(&self)
         translationJournal = nil
         // The tree before the update, built only for an update that moves (it costs every place).
@@ -38,7 +38,7 @@ extension ReplicaEngine {
             // every replica shows what this one shows.
             if MoveStatus.reaches(node, from: destination.holder, parent: parents) { continue }
             parents[node] = destination.holder
-            let move = builder.append(.move(node: node, destination: destination))
+            let move = builder.append(.move(node: node, destination: destination, leftRegisters: builder.registersLeft(by: node)))
             builder.bind(node, to: move)
         }
         guard !builder.operations.isEmpty else { return }
@@ -104,7 +104,9 @@ extension ReplicaEngine {
         let current = self.content(of: key)
         switch (shape(of: key), content) {
         case (.register, .value(let value)):
-            if case .value(.node(let old)) = current, old != value.node { builder.noteLeftRegister(old) }
+            if case .value(.node(let old)) = current, old != value.node {
+                builder.noteLeftRegister(old, MemberKey(node: node, member: member))
+            }
             if let id = emit(.write(node: node, member: member, value: value), into: &builder) {
                 builder.noteEntered(value, at: Placement(holder: node, member: member, id: id))
             }
@@ -162,7 +164,7 @@ extension ReplicaEngine {
             let items = removed.map { Removal(target: $0, move: nil) }
             guard emit(.delete(node: node, member: member, items: items), into: &builder) != nil else { return }
             for (index, id) in removed.enumerated() {
-                if let held = sequence.items[id]!.value.node { builder.noteLeft(held, removal: index, place: id) }
+                if let held = sequence.items[id]!.value.node { builder.noteLeft(held, removal: index, place: id, member: MemberKey(node: node, member: member)) }
             }
         }
         guard !inserting.isEmpty else { return }
@@ -188,7 +190,7 @@ extension ReplicaEngine {
         guard emit(.removeKey(node: node, member: member, key: key, seen: removals), into: &builder) != nil else {
             return
         }
-        noteLeft(seen, in: map, key: key, keeping: nil, into: &builder)
+        noteLeft(seen, in: map, of: MemberKey(node: node, member: member), key: key, keeping: nil, into: &builder)
     }
 
     private mutating func put(
@@ -200,18 +202,18 @@ extension ReplicaEngine {
         let removals = seen.map { Removal(target: $0, move: nil) }
         let put = ChangeOperation.put(node: node, member: member, key: key, value: value, seen: removals)
         guard let id = emit(put, into: &builder) else { return }
-        noteLeft(seen, in: map, key: key, keeping: value, into: &builder)
+        noteLeft(seen, in: map, of: MemberKey(node: node, member: member), key: key, keeping: value, into: &builder)
         builder.noteEntered(value, at: Placement(holder: node, member: member, id: id))
     }
 
     /// Notes the nodes held by the entries a removal saw (but `keeping`, put back at once).
     private func noteLeft(
-        _ seen: [OperationID], in map: MapState, key: String, keeping: ReplicaValue?,
+        _ seen: [OperationID], in map: MapState, of member: MemberKey, key: String, keeping: ReplicaValue?,
         into builder: inout LocalChangeBuilder
     ) {
         for (index, id) in seen.enumerated() {
             let value = map.entries[key]!.first { $0.id == id }!.value
-            if let held = value.node, value != keeping { builder.noteLeft(held, removal: index, place: id) }
+            if let held = value.node, value != keeping { builder.noteLeft(held, removal: index, place: id, member: member) }
         }
     }
 
@@ -225,7 +227,7 @@ extension ReplicaEngine {
         let remove = ChangeOperation.removeElement(node: node, member: member, element: element, seen: removals)
         guard emit(remove, into: &builder) != nil else { return }
         if let held = element.node {
-            for (index, id) in seen.enumerated() { builder.noteLeft(held, removal: index, place: id) }
+            for (index, id) in seen.enumerated() { builder.noteLeft(held, removal: index, place: id, member: MemberKey(node: node, member: member)) }
         }
     }
 }

@@ -66,11 +66,13 @@ public struct DocumentNodeWriter {
     }
 
     /// A set, by ascending number: the same set writes the same bytes, and its nodes come in
-    /// that order in the document (not in the order of the set's hashing).
+    /// that order in the document (not in the order of the set's hashing). The numbers are those
+    /// the document is written with (a replica's canonical ones: by its own, two replicas that
+    /// agree would write the set in two orders).
     public mutating func nodes<Node: DocumentNode & Hashable>(_ nodes: Set<Node>?, _ name: String) throws {
         json.key(name)
         guard let nodes else { return json.writeNull() }
-        let numbered = nodes.map { (id: context.identities.id(of: $0), node: $0) }.sorted { $0.id < $1.id }
+        let numbered = nodes.map { (id: context.number(of: $0), node: $0) }.sorted { $0.id < $1.id }
         json.beginArray()
         for (_, node) in numbered { json.write(context.reference(node)) }
         json.endArray()

@@ -284,11 +284,15 @@ public final class History {
     /// that fails, delivered. A member changed since without recording (a value that is no
     /// longer what the step left, a collection edit that no longer fits) keeps its newer value.
     static func apply(_ changes: [HistoryStep.Change], through host: any HistoryHost) {
+        let movedAway = nodesMovedAwaySince(changes)
         for change in changes.reversed() {
             let current = change.node._rippleValue(of: change.member)
-            guard !change.wasOverwritten(current), let before = change.valueBefore(current),
-                !change.node._rippleIsCurrent(change.member, before)
-            else { continue }
+            guard !change.wasOverwritten(current), var before = change.valueBefore(current) else { continue }
+            if !movedAway.isEmpty, change.isNodeMember {
+                guard let kept = keepingOut(movedAway, of: before, current: current) else { continue }
+                before = kept
+            }
+            guard !change.node._rippleIsCurrent(change.member, before) else { continue }
             host.journalWrite(change.node, change.member, old: current)
             change.node._rippleRestore(change.member, before)
         }

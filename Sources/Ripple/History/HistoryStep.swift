@@ -44,6 +44,19 @@ struct HistoryStep {
             }
         }
 
+        /// The nodes the step put into the member (of a node member).
+        var insertedNodes: [ObjectIdentifier] {
+            switch before {
+            case .value(let value, let after): NodeChanges(from: value, to: after).attached.map(ObjectIdentifier.init)
+            case .edit(let edit): edit.insertedNodes
+            }
+        }
+
+        /// Whether the member holds nodes.
+        var isNodeMember: Bool {
+            type(of: node)._rippleDescriptor.members[member].isNode
+        }
+
         /// Whether the member, holding `current`, was changed since the step where the step
         /// cannot see (without recording): an undo then leaves the newer value. Values that are
         /// not `Equatable` cannot tell, and are put back.

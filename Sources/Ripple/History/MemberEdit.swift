@@ -8,6 +8,12 @@ protocol MemberEdit {
     /// The value `current` had before the edit, or `nil` when `current` is not the value the
     /// edit was taken from (then the step keeps whole values instead).
     func revert(_ current: Any) -> Any?
+    /// The nodes the edit put in (of a node member): what an undo of a move looks for.
+    var insertedNodes: [ObjectIdentifier] { get }
+}
+
+extension MemberEdit {
+    var insertedNodes: [ObjectIdentifier] { [] }
 }
 
 /// A collection whose elements compare by `==`, that can describe its difference from an
@@ -126,6 +132,11 @@ struct ArrayEdit<Element>: MemberEdit {
         leading = ends.prefix > 0 ? current[ends.prefix - 1] : nil
         trailing = end < current.count ? current[end] : nil
         self.isSame = isSame
+    }
+
+    var insertedNodes: [ObjectIdentifier] {
+        let removedNodes = Set(removed.compactMap { ($0 as? any RippleNode).map(ObjectIdentifier.init) })
+        return inserted.compactMap { ($0 as? any RippleNode).map(ObjectIdentifier.init) }.filter { !removedNodes.contains($0) }
     }
 
     /// Replaces the inserted run by the removed one: at `start`, or where the run and the

@@ -46,6 +46,8 @@ protocol NodeCollection {
     /// How many calls ``forEachPlaceChange(from:_:)`` makes, where that is known at once (an
     /// array whose first and last nodes both changed: every node left and came); nil otherwise.
     func placeChangeBound(from old: Any) -> Int?
+    /// The same collection without the nodes of `nodes` (an undo that leaves them where they are).
+    func removingNodes(_ nodes: Set<ObjectIdentifier>) -> Any
 }
 
 extension NodeCollection {
@@ -53,6 +55,10 @@ extension NodeCollection {
 }
 
 extension Array: NodeCollection where Element: RippleNode {
+    func removingNodes(_ nodes: Set<ObjectIdentifier>) -> Any {
+        filter { !nodes.contains(ObjectIdentifier($0)) }
+    }
+
     func placeChangeBound(from old: Any) -> Int? {
         guard let old = old as? [Element] else { return count }
         return old.first !== first && old.last !== last ? old.count + count : nil
@@ -90,6 +96,10 @@ extension Array: NodeCollection where Element: RippleNode {
 }
 
 extension Set: NodeCollection where Element: RippleNode {
+    func removingNodes(_ nodes: Set<ObjectIdentifier>) -> Any {
+        filter { !nodes.contains(ObjectIdentifier($0)) }
+    }
+
     func forEachNode(_ body: (any RippleNode) -> Void) {
         for node in self { body(node) }
     }
@@ -101,6 +111,10 @@ extension Set: NodeCollection where Element: RippleNode {
 }
 
 extension Dictionary: NodeCollection where Value: RippleNode {
+    func removingNodes(_ nodes: Set<ObjectIdentifier>) -> Any {
+        filter { !nodes.contains(ObjectIdentifier($0.value)) }
+    }
+
     func forEachNode(_ body: (any RippleNode) -> Void) {
         for node in values { body(node) }
     }

@@ -1,0 +1,78 @@
+import Foundation
+@testable import Ripple
+import Testing
+
+/// A node held in several places on purpose (an array and a reference) while it moves: a move
+/// concerns only the places it names (`MoveStatus`'s tracks). Each case was a seed of the
+/// shared-node fuzzer before.
+@MainActor
+@Suite struct ReplicaSharedMoveTests {
+    /// Shelf 0 moves under shelf 1; a later update re-points a reference that held it and files
+    /// it under a key. That update moved it from the reference to the dictionary, and hid its
+    /// place under shelf 1 in the engine (not in the model): the later move won over a move it
+    /// never named.
+    @Test func aReferenceLeftBesideANewKeyHidesNoArrayPlace() throws {
+        let a = Mediator(root: makeLibrary())
+        _ = a.replicaID
+        let b = try Mediator<Library>(opening: try a.snapshot())
+        _ = b.replicaID
+        try a.update { library in
+            let shelf = library.shelves.removeFirst()
+            library.shelves[0].children.append(shelf)
+            library.pinned = shelf
+        }
+        try a.update { library in
+            library.shelvesByKey["p"] = library.pinned
+            library.pinned = nil
+        }
+        #expect(try a.replica.mismatches(in: a).isEmpty)
+        try b.merge(try a.changes(since: b.version))
+        #expect(try b.replica.mismatches(in: b).isEmpty)
+        #expect(b.root.shelves[0].children.map(\.id) == [0])
+        #expect(b.root.shelvesByKey["p"]?.id == 0)
+    }
+
+    /// Two replicas move the same shelf, pinned by both, out of the pin into two arrays at once:
+    /// the pin is a place both moves left (a register keeps no removals: the move names it), so
+    /// the later move wins and the shelf is in one array.
+    @Test func concurrentMovesOutOfOneReferenceLeaveOnePlace() throws {
+        let a = Mediator(root: makeLibrary())
+        _ = a.replicaID
+        try a.update { library in
+            library.pinned = library.shelves.removeFirst()
+        }
+        let b = try Mediator<Library>(opening: try a.snapshot())
+        _ = b.replicaID
+        try a.update { library in
+            library.shelves[0].children.append(library.pinned!)
+            library.pinned = nil
+        }
+        try b.update { library in
+            library.shelves[1].children.append(library.pinned!)
+            library.pinned = nil
+        }
+        try a.merge(try b.changes(since: a.version))
+        try b.merge(try a.changes(since: b.version))
+        #expect(try a.snapshot() == (try b.snapshot()))
+        #expect(ReplicaUndoMoveTests.arraysHolding(shelfID: 0, in: a.root) == 1)
+        #expect(try a.replica.mismatches(in: a).isEmpty)
+    }
+
+    /// A move whose operation names a register it left reads back from the compact form, and
+    /// one that left none writes the form it always did.
+    @Test func aMoveNamingTheRegistersItLeftReadsBack() throws {
+        let a = Mediator(root: makeLibrary())
+        _ = a.replicaID
+        try a.update { library in library.pinned = library.shelves.removeFirst() }
+        try a.update { library in
+            library.shelves[0].children.append(library.pinned!)
+            library.pinned = nil
+        }
+        let changes = try a.changes(since: DocumentVersion())
+        let moves = changes.changes.flatMap(\.operations).compactMap { operation -> [MemberKey]? in
+            if case .move(_, _, let registers) = operation { return registers } else { return nil }
+        }
+        #expect(moves.map(\.count) == [0, 1])
+        #expect(try ChangeSet(encoded: changes.encoded) == changes)
+    }
+}
