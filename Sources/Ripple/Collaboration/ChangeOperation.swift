@@ -22,10 +22,11 @@ enum ChangeOperation: Sendable, Equatable {
     case add(node: NodeID, member: String, element: ReplicaValue)
     /// A set element removed: the tags it saw.
     case removeElement(node: NodeID, member: String, element: ReplicaValue, seen: [Removal])
-    /// A node moved: it left the places whose removals name this operation and the registers
-    /// `leftRegisters` (a register keeps no removals: its write was overwritten in the same
-    /// change), and entered `destination`, made earlier in the same change.
-    case move(node: NodeID, destination: Placement, leftRegisters: [MemberKey] = [])
+    /// A node moved: it left the places whose removals name this operation and the members
+    /// `leftMembers`, which keep no removal of it (a register overwritten in the same change; the
+    /// member a node held nowhere returns to, which it left earlier), and entered `destination`,
+    /// made earlier in the same change.
+    case move(node: NodeID, destination: Placement, leftMembers: [MemberKey] = [])
 
     /// How many counters the operation uses.
     var counterSpan: UInt64 {

@@ -61,6 +61,16 @@ struct LocalChangeBuilder {
         return moves
     }
 
+    /// The nodes that entered places and left none, each with the last place it entered that
+    /// still holds it: a node put back (an undo of its removal) when it was held nowhere before.
+    func entriesWithoutLeaving(stillHeld: (Placement) -> Bool) -> [NodeID: Placement] {
+        var entries: [NodeID: Placement] = [:]
+        for (node, places) in entered where left[node] == nil && leftRegisters[node] == nil {
+            entries[node] = places.last(where: stillHeld)
+        }
+        return entries
+    }
+
     /// `moves` (``moveDestinations(stillHeld:)``) in the order they are checked for cycles: in
     /// id order, one after the other, so they come by their node's depth in the tree the update
     /// leaves (then by destination): each then goes under a holder already where the update

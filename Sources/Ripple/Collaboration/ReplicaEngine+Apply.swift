@@ -97,14 +97,14 @@ extension ReplicaEngine {
                 throw ReplicaEngineError.malformed("a removal of an unknown tag of \(member)")
             }
             effects.touched.insert(key)
-        case .move(let node, let destination, let leftRegisters):
+        case .move(let node, let destination, let leftMembers):
             guard moves[id] == nil, placements[node]?.contains(destination) ?? false else {
                 throw ReplicaEngineError.malformed("a move of \(node) to a place that does not hold it")
             }
-            guard leftRegisters.allSatisfy({ nodes[$0.node] != nil && shape(of: $0) == .register }) else {
-                throw ReplicaEngineError.malformed("a move of \(node) from a register that is none")
+            guard leftMembers.allSatisfy({ nodes[$0.node] != nil }) else {
+                throw ReplicaEngineError.malformed("a move of \(node) from a member of an unknown node")
             }
-            moves[id] = ReplicaMove(node: node, destination: destination, sources: Set(leftRegisters))
+            moves[id] = ReplicaMove(node: node, destination: destination, sources: Set(leftMembers))
             effects.journal?.noteAddedMove(id)
             effects.placementsChanged = true
         }

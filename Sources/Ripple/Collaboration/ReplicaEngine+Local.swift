@@ -27,9 +27,18 @@ extension ReplicaEngine {
             if case .make(let node, _, _) = operation, node.made.replica == .genesis { continue }
             translate(operation, into: &builder)
         }
-        let destinations = builder.moveDestinations(stillHeld: { holds($0) }, shape: { shape(of: $0) })
+        var destinations = builder.moveDestinations(stillHeld: { holds($0) }, shape: { shape(of: $0) })
+        let entries = builder.entriesWithoutLeaving(stillHeld: { holds($0) })
         translationJournal?.undo(&self)
         translationJournal = nil
+        // A node put back where it was held nowhere (an undo of its removal, made before this
+        // update) moves within the member it enters: a concurrent move of it from there is on
+        // its track, and one of the two wins, where two placements would both show.
+        var returning: Set<NodeID> = []
+        for (node, place) in entries where nodes[node] != nil && !isHeldAnywhere(node) {
+            destinations[node] = place
+            returning.insert(node)
+        }
         // The tree before the update, built only for an update that moves (it costs every place).
         var parents = destinations.isEmpty ? [:] : moveParents()
         for (node, destination) in LocalChangeBuilder.ordered(destinations, parents: parents) {
@@ -38,7 +47,9 @@ extension ReplicaEngine {
             // every replica shows what this one shows.
             if MoveStatus.reaches(node, from: destination.holder, parent: parents) { continue }
             parents[node] = destination.holder
-            let move = builder.append(.move(node: node, destination: destination, leftRegisters: builder.registersLeft(by: node)))
+            var left = builder.registersLeft(by: node)
+            if returning.contains(node) { left.append(MemberKey(node: destination.holder, member: destination.member)) }
+            let move = builder.append(.move(node: node, destination: destination, leftMembers: left))
             builder.bind(node, to: move)
         }
         guard !builder.operations.isEmpty else { return }
@@ -54,6 +65,11 @@ extension ReplicaEngine {
             return
         }
         if effects.placementsChanged { refreshMoves() }
+    }
+
+    /// Whether a place of `node` holds it (and is no hidden move destination).
+    private func isHeldAnywhere(_ node: NodeID) -> Bool {
+        placements[node]?.contains { holds($0) && !moveStatus.hiddenDestinations.contains($0) } ?? false
     }
 
     /// Every placed node's holder once the valid moves are applied.

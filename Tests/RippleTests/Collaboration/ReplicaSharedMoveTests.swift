@@ -75,4 +75,27 @@ import Testing
         #expect(moves.map(\.count) == [0, 1])
         #expect(try ChangeSet(encoded: changes.encoded) == changes)
     }
+
+    /// A removes shelf 0; B moves it under shelf 1 at the same time; A undoes its removal before
+    /// B's move arrives. The shelf came back as a plain placement beside B's move: in two arrays.
+    /// A node put back where it was held nowhere moves within the member it enters, so the two
+    /// are on one track and the later wins.
+    @Test func anUndoneRemovalAndAConcurrentMoveLeaveOnePlace() throws {
+        let a = Mediator(root: makeLibrary())
+        _ = a.replicaID
+        let b = try Mediator<Library>(opening: try a.snapshot())
+        _ = b.replicaID
+        try a.update(undoName: "Remove") { library in library.shelves.removeFirst() }
+        try b.update { library in
+            let shelf = library.shelves.removeFirst()
+            library.shelves[0].children.append(shelf)
+        }
+        try a.history.undo()
+        try a.merge(try b.changes(since: a.version))
+        try b.merge(try a.changes(since: b.version))
+        #expect(try a.snapshot() == (try b.snapshot()))
+        #expect(ReplicaUndoMoveTests.arraysHolding(shelfID: 0, in: a.root) == 1)
+        #expect(try a.replica.mismatches(in: a).isEmpty)
+        #expect(try b.replica.mismatches(in: b).isEmpty)
+    }
 }

@@ -77,15 +77,15 @@ extension CompactWriter {
             member(node, name)
             value(element, base: base)
             removals(seen, base: base)
-        case .move(let node, let destination, let leftRegisters):
-            // 14 names the registers left; 13, a move that left none, reads as it always did.
-            byte(leftRegisters.isEmpty ? 13 : 14)
+        case .move(let node, let destination, let leftMembers):
+            // 14 names members left without a removal; 13, a move that left none, reads as it always did.
+            byte(leftMembers.isEmpty ? 13 : 14)
             operationID(node.made, base: base)
             member(destination.holder, destination.member)
             operationID(destination.id, base: base)
-            guard !leftRegisters.isEmpty else { return }
-            varint(leftRegisters.count)
-            for register in leftRegisters { member(register.node, register.member) }
+            guard !leftMembers.isEmpty else { return }
+            varint(leftMembers.count)
+            for register in leftMembers { member(register.node, register.member) }
         }
     }
 
@@ -154,13 +154,13 @@ extension CompactReader {
         case 13, 14:
             let (node, holder, member) = (try node(base: base), try node(base: base), try string())
             let destination = Placement(holder: holder, member: member, id: try operationID(base: base))
-            var leftRegisters: [MemberKey] = []
+            var leftMembers: [MemberKey] = []
             if tag == 14 {
                 for _ in 0..<(try count()) {
-                    leftRegisters.append(MemberKey(node: try self.node(base: base), member: try string()))
+                    leftMembers.append(MemberKey(node: try self.node(base: base), member: try string()))
                 }
             }
-            return .move(node: node, destination: destination, leftRegisters: leftRegisters)
+            return .move(node: node, destination: destination, leftMembers: leftMembers)
         default:
             throw ReplicaError.malformed("an operation of unknown kind \(tag)")
         }
