@@ -257,7 +257,7 @@ final class ReplicaSession<Root: DocumentRoot> {
             }
         }
         guard !integrated.isEmpty else { return }
-        let operations = bringingNamedNodes(integrated, from: engine)
+        let operations = wholeOnNodesOutside(bringingNamedNodes(integrated, from: engine))
         let numbersBefore = identities.numbers
         var made: [(id: NodeID, number: UInt64)] = []
         defer { making = [:] }
@@ -320,6 +320,24 @@ final class ReplicaSession<Root: DocumentRoot> {
         // A node brought is made as the engine has it after the merge: the merge's edits of it
         // are in that already.
         return makes.reversed() + (brought.isEmpty ? operations : operations.filter { !brought.contains($0.node) })
+    }
+
+    /// `operations`, with the edits of a collection of a node the model holds outside the document
+    /// made whole, as the engine has it after the merge. A local update can change such a node
+    /// (an undo writing to a node another replica removed) and no patch carries that to the
+    /// engine: an edit made for what the engine holds would not fit what the model holds.
+    private func wholeOnNodesOutside(_ operations: [ReplicaOperation]) -> [ReplicaOperation] {
+        operations.map { operation in
+            let member: String
+            switch operation {
+            case .splice(_, let name, _, _, _), .setKeys(_, let name, _, _), .setElements(_, let name, _, _): member = name
+            default: return operation
+            }
+            guard let node = nodes[operation.node], !node._rippleTracker.isInDocument,
+                let content = engine.content(of: MemberKey(node: operation.node, member: member))
+            else { return operation }
+            return .set(node: operation.node, member: member, content: content)
+        }
     }
 
     private static func namedNodes(_ operation: ReplicaOperation) -> [NodeID] {

@@ -15,13 +15,22 @@ import Testing
     }
 
     /// The same with shelves also held by back references, `pinned` and `shelvesByKey`, and
-    /// steps undone and redone. A move now concerns only the places it names (see `MoveStatus`),
-    /// a node put back moves, and an undo leaves a node moved on since where it is: these 32
-    /// pass (10 failed before), but 10 of 300 seeds still end with a shelf in two arrays or a
-    /// model apart from its engine (issue 27 is open on it), hence the intermittent known issue.
-    @Test(arguments: 0..<32)
+    /// steps undone and redone. A move concerns only the places it names (see `MoveStatus`), a
+    /// node put back moves, and an undo leaves a node moved on since where it is: 10 of these 32
+    /// seeds failed before. Seed 101 threw from a merge: an undo had written to a node another
+    /// replica removed (outside the document: no patch told the engine), and the merge's splice
+    /// of it did not fit; such edits are now made whole.
+    @Test(arguments: Array(0..<32) + [101])
     func replicasThatShareNodesConverge(seed: UInt64) throws {
-        withKnownIssue("moves of shared nodes (issue 27)", isIntermittent: true) {
+        try run(seed: seed, sharesNodes: true)
+    }
+
+    /// The seeds of 300 that still fail (issue 27, "What is not there yet" in Editing Together):
+    /// a shelf in two arrays, or a model apart from its engine after a local edit of a back
+    /// reference or a dictionary of shelves.
+    @Test(arguments: [118, 134, 153, 159, 188, 242, 268, 279, 283] as [UInt64])
+    func replicasThatShareNodesConvergeKnownGaps(seed: UInt64) throws {
+        withKnownIssue("moves of shared nodes (issue 27)") {
             try run(seed: seed, sharesNodes: true)
         }
     }
