@@ -12,17 +12,15 @@ import Testing
 /// no failure reported by its store: every change in it is on disk (the durability is
 /// `.immediate`), and is there after any kill.
 @MainActor
-final class DocumentStoreReplicaFuzzing {
+final class DocumentStoreReplicaFuzzing: ReplicaStoreFuzzingSession {
     let urls: [URL]
-    /// The file calls each replica's store makes (the first's may fail one).
-    private let files: [any FileSystemCalls]
-    private(set) var stores: [DocumentStore<Library>?]
+    /// The stores, whose failures of the store or of the replica count against what they
+    /// acknowledge.
+    private let slots: ReplicaStoreSlots<DocumentStore<Library>>
     let fuzzing: ReplicaFuzzing
     /// Each replica's identity, which every reopening keeps.
     private(set) var identities: [ReplicaID] = []
     private(set) var acknowledged: [DocumentVersion]
-    /// Whether a store reported a failure since the operation began.
-    private var failed: [Bool]
     /// Change sets on their way to a replica.
     private var inFlight: [(to: Int, changes: ChangeSet)] = []
     private let space: ScratchFolders
@@ -36,10 +34,13 @@ final class DocumentStoreReplicaFuzzing {
         urls = (0..<3).map { [space] in space.url("Replica-\($0)/Library.ripple") }
         for url in urls { try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true) }
         fuzzing = ReplicaFuzzing(seed: seed, sharesNodes: false)
-        files = [firstFiles, SystemFileCalls.shared, SystemFileCalls.shared]
-        stores = [nil, nil, nil]
         acknowledged = [DocumentVersion(), DocumentVersion(), DocumentVersion()]
-        failed = [false, false, false]
+        let files: [any FileSystemCalls] = [firstFiles, SystemFileCalls.shared, SystemFileCalls.shared]
+        slots = ReplicaStoreSlots(
+            count: 3,
+            make: { [urls] index in try DocumentStore<Library>(url: urls[index], durability: .immediate, files: files[index]) },
+            mediator: \.mediator,
+            counts: { $0.origin == "document store" || $0.origin == "collaboration" })
         // The first replica begins the document (as a replica: its snapshot holds its state),
         // and the others begin from copies of its file.
         do {
@@ -55,36 +56,19 @@ final class DocumentStoreReplicaFuzzing {
         #expect(Set(identities).count == 3, "seed \(seed): copies of a store's file opened as one replica")
     }
 
-    /// Opens replica `index`'s store (again), its failures watched. A failing file call may
-    /// refuse one opening; the next opens.
+    /// Opens replica `index`'s store (again), its failures watched.
     func open(_ index: Int) throws {
-        let store: DocumentStore<Library>
-        do {
-            store = try DocumentStore<Library>(url: urls[index], durability: .immediate, files: files[index])
-        } catch {
-            store = try DocumentStore<Library>(url: urls[index], durability: .immediate, files: files[index])
-        }
-        store.mediator.failureHandler = { [weak self] failure in
-            if failure.origin == "document store" || failure.origin == "collaboration" { self?.failed[index] = true }
-        }
-        stores[index] = store
+        try slots.open(index)
     }
 
     func store(_ index: Int) throws -> DocumentStore<Library> {
-        try #require(stores[index], "replica \(index) is not open")
+        try slots.store(index)
     }
 
     /// Runs `operation` on replica `index`; when it returns with no failure reported, what the
     /// replica holds is acknowledged.
     func run(_ index: Int, _ operation: (DocumentStore<Library>) throws -> Void) throws {
-        let store = try store(index)
-        failed[index] = false
-        do {
-            try operation(store)
-        } catch {
-            return
-        }
-        if !failed[index] { acknowledged[index] = store.mediator.version }
+        if try slots.run(index, operation) { acknowledged[index] = try store(index).mediator.version }
     }
 
     /// One random step: an edit, changes sent or delivered, or a kill and reopening.
@@ -116,21 +100,18 @@ final class DocumentStoreReplicaFuzzing {
     /// Drops replica `index`'s store as a kill would, and opens it again from its file: it is
     /// the same replica, with every change it acknowledged, its model what its engine shows.
     func killAndReopen(_ index: Int) throws {
-        stores[index] = nil
-        try open(index)
-        let mediator = try store(index).mediator
+        let mediator = try slots.killAndReopen(index, "seed \(seed)").mediator
         #expect(mediator.replicaID == identities[index], "seed \(seed): replica \(index) reopened as another")
         #expect(
             mediator.version.includes(acknowledged[index]),
             "seed \(seed): replica \(index) reopened with \(mediator.version), lacking some of \(acknowledged[index])")
-        #expect(try mediator.replica.mismatches(in: mediator).isEmpty, "seed \(seed): replica \(index) reopened inconsistent")
     }
 
     /// Hands every replica everything the others hold: then the three are byte for byte equal,
     /// hold every acknowledged change, equal a plain mediator that merged their changes, and
     /// reopen equal.
     func settleAndCheck(_ context: String) throws {
-        for index in 0..<3 where stores[index] == nil { try open(index) }
+        try slots.openAll()
         for _ in 0..<2 {
             for from in 0..<3 {
                 for to in 0..<3 where to != from {

@@ -192,20 +192,10 @@ import Testing
     /// 12 seeds of 100 steps; `RIPPLE_STORE_FUZZ_ROUNDS=n` runs n seeds in each (n × 12).
     @Test(arguments: 0..<12 as Range<UInt64>)
     func everyAcknowledgedChangeSurvivesKillsAndReplicasConverge(seed: UInt64) throws {
-        let rounds = ProcessInfo.processInfo.environment["RIPPLE_STORE_FUZZ_ROUNDS"].flatMap(UInt64.init) ?? 1
-        for round in 0..<rounds {
-            let seed = seed + 12 * round
-            let session = try DocumentStoreReplicaFuzzing(seed: seed)
-            var kills = 0
-            var deliveries = 0
-            for _ in 0..<100 {
-                let step = try session.step()
-                if step.hasPrefix("kill") { kills += 1 }
-                if step.hasPrefix("deliver") { deliveries += 1 }
-            }
-            try session.settleAndCheck("seed \(seed)")
-            #expect(kills > 0 && deliveries > 0, "seed \(seed): \(kills) kills, \(deliveries) deliveries")
+        let kinds = try ReplicaStoreFuzzRuns.seeds(from: seed, stride: 12, name: "STORE_FUZZ", steps: 100) {
+            try DocumentStoreReplicaFuzzing(seed: $0)
         }
+        #expect(kinds["kill", default: 0] > 0 && kinds["deliver", default: 0] > 0, "seed \(seed): \(kinds)")
     }
 
     /// The first store's file calls fail one at a time, the Nth for every N from the session's
@@ -213,20 +203,8 @@ import Testing
     /// failure, and nothing it acknowledged is lost when the store is dropped and reopened.
     @Test(arguments: [FaultyFileCalls.Fault.natural, .shortWrite])
     func everyFailingFileCallLosesNothingAcknowledged(fault: FaultyFileCalls.Fault) throws {
-        var faultsReached = 0
-        for call in 1...300 {
-            let files = FaultyFileCalls()
-            files.fault = fault
-            if fault == .shortWrite { files.counted = ["write"] }
-            let session = try DocumentStoreReplicaFuzzing(seed: 5, firstFiles: files)
-            files.failingCall = files.calls + call
-            for _ in 0..<30 { try session.step() }
-            let failure = files.failure
-            files.failingCall = 0
-            try session.killAndReopen(0)
-            try session.settleAndCheck("call \(call), \(failure ?? "no failure")")
-            guard failure != nil else { break }
-            faultsReached += 1
+        let faultsReached = try ReplicaStoreFuzzRuns.eachFailingCall(fault, upTo: 300, steps: 30) {
+            try DocumentStoreReplicaFuzzing(seed: 5, firstFiles: $0)
         }
         #expect(faultsReached > (fault == .shortWrite ? 3 : 10), "the session makes calls to fail (\(faultsReached))")
     }
