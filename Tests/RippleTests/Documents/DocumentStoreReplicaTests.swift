@@ -167,6 +167,28 @@ import Testing
         #expect(store.mediator.root.userID == 8)
     }
 
+    @Test func aMergeTheModelRefusesLeavesNothingInTheJournal() throws {
+        let space = try scratch()
+        let url = space.url("Library.ripple")
+        var store: DocumentStore<Library>? = try DocumentStore<Library>(url: url)
+        let mediator = store!.mediator
+        let version = mediator.version
+        // A change the engine takes and the model cannot: a string for an Int.
+        let root = try #require(mediator.replica.engine.root)
+        let forged = ReplicaChange(
+            replica: ReplicaID.random(), sequence: 1, dependencies: DocumentVersion(), firstCounter: 1_000,
+            operations: [.write(node: root, member: "userID", value: .json("\"text\""))])
+        let changes = ChangeSet(document: mediator.replica.engine.document, model: "Library", changes: [forged])
+        #expect(throws: (any Error).self) { try mediator.merge(changes) }
+        #expect(mediator.version == version)
+        try mediator.update { $0.userID = 6 }
+        store = nil
+        // Its record was taken back: the journal merges whole on reopening.
+        let reopened = try DocumentStore<Library>(url: url)
+        #expect(reopened.mediator.root.userID == 6)
+        #expect(reopened.mediator.version.includes(version))
+    }
+
     @Test func aLocalUpdateTheJournalCannotHoldIsRefusedAndItsChangeTakenBack() throws {
         let space = try scratch()
         let files = FaultyFileCalls()
