@@ -189,7 +189,7 @@ final class ReplicaSession<Root: DocumentRoot> {
     /// Turns a local update's patch into a change of this replica.
     ///
     /// - Returns: The numbers of the nodes it gave identities, and what recording overwrote in
-    ///   the engine: what `takeBack(_:)` puts back when a store cannot journal the change.
+    ///   the engine: what `takeBack(_:_:)` puts back when a store cannot journal the change.
     @discardableResult
     func record(_ patch: Patch) throws -> (brought: Set<UInt64>, undo: ReplicaEngine.MergeUndo?) {
         // The nodes it brings that the engine does not know are new: they get identities. A

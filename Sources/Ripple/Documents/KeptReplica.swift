@@ -6,7 +6,9 @@ internal import RippleJSON
 /// document (in the Finder, by a backup put back, on another device) is another file, and
 /// opens as a new replica: two replicas of one identity would number different changes alike,
 /// and never converge. A volume that comes back with another device number opens as a new
-/// replica too, which costs nothing but a longer version.
+/// replica too, which costs nothing but a longer version. What this cannot tell: a copy put
+/// in the place of the deleted original on a file system that gives the freed inode to the next
+/// file made (ext4 does), which continues the original's identity.
 ///
 /// Only the store writes these members: the snapshot a mediator hands others
 /// (``Mediator/snapshot()``) holds no identity, so that whoever opens it is a replica of its own.

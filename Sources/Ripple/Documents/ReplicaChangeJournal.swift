@@ -3,8 +3,9 @@
 /// ``DocumentStore``'s).
 ///
 /// A local update's change is journaled through ``PatchJournal/hold(_:)``, where the store asks
-/// the replica for it; a merge's changes through ``holdMerged(_:)``, before the model takes
-/// them, since a merge may change the replica without changing the model (changes that wait).
+/// the replica for it; a merge's changes through ``holdMerged(_:changesModel:)``, before the
+/// model takes them, since a merge may change the replica without changing the model (changes
+/// that wait).
 @MainActor
 protocol ReplicaChangeJournal: PatchJournal {
     /// The identity the mediator's replica takes: the one the store keeps.
