@@ -28,8 +28,8 @@ final class ReplicaSession<Root: DocumentRoot> {
     /// Set while a merge applies its changes: its patch is not a local change.
     private(set) var isMerging = false
     /// A local update that could not be turned into a change (reported; the replica then
-    /// refuses to go on rather than diverge silently).
-    private(set) var brokenBy: (any Error)?
+    /// refuses to go on rather than diverge silently). A store that records changes sets it too.
+    var brokenBy: (any Error)?
     /// The store that journals this replica's changes (a ``DocumentStore``'s), if any.
     weak var changeJournal: (any ReplicaChangeJournal)?
 

@@ -46,9 +46,19 @@ extension DocumentStore: ReplicaChangeJournal {
         case .failure(let error):
             fallBehind(error)
         case .success(let patch) where !replica.isMerging:
+            let recorded: ReplicaSession<Root>.RecordedChange
             do {
-                let recorded = try replica.recordBeforeCommit(patch)
-                guard !isBehind, !journal.needsReplacing, !recorded.changes.changes.isEmpty else { return }
+                recorded = try replica.recordBeforeCommit(patch)
+            } catch {
+                // The model has what the replica cannot: it refuses to go on rather than diverge.
+                if replica.brokenBy == nil {
+                    replica.brokenBy = error
+                    mediator.core.reportFailure(error, origin: "collaboration", wasRolledBack: false)
+                }
+                return
+            }
+            guard !isBehind, !journal.needsReplacing, !recorded.changes.changes.isEmpty else { return }
+            do {
                 try journal.append(Array(recorded.changes.encoded), continues: false, durable: durability == .immediate)
             } catch {
                 fallBehind(error)

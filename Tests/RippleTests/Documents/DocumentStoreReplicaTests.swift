@@ -189,6 +189,27 @@ import Testing
         #expect(reopened.mediator.version.includes(version))
     }
 
+    @Test func whatACoordinatorWritesInTheRefreshIsAChangeTooAndSurvivesADrop() throws {
+        let space = try scratch()
+        let url = space.url("Library.ripple")
+        var store: DocumentStore<Library>? = try DocumentStore<Library>(url: url)
+        let other = try otherReplica(of: store!)
+        var counter: Registration? = store!.mediator.coordinate("count", reads: [Library.scheme.shelves]) { $0.userID = $0.shelves.count }
+        store!.mediator.refresh()
+        try store!.mediator.update { $0.shelves.append(Shelf(id: 1, title: "A")) }
+        #expect(store!.mediator.root.userID == 1)
+        try other.merge(try store!.mediator.changes(since: other.version))
+        #expect(other.root.userID == 1, "the coordinator's write reached the other replica as a change")
+        let version = store!.mediator.version
+        counter = nil
+        store = nil
+        let reopened = try DocumentStore<Library>(url: url)
+        #expect(reopened.mediator.version == version)
+        #expect(reopened.mediator.root.userID == 1)
+        #expect(try reopened.mediator.snapshot() == other.snapshot())
+        _ = counter
+    }
+
     @Test func aLocalUpdateTheJournalCannotHoldIsRefusedAndItsChangeTakenBack() throws {
         let space = try scratch()
         let files = FaultyFileCalls()
