@@ -2,9 +2,18 @@ extension Mediator where Root: DocumentRoot {
     /// This mediator as a replica, made the first time the collaboration API is used.
     var replica: ReplicaSession<Root> {
         if let session = replicaSession as? ReplicaSession<Root> { return session }
-        let session = ReplicaSession(mediator: self, replica: .random())
+        // A store's mediator takes the identity the store keeps, and the store journals its changes.
+        let store = replicaChangeJournal
+        let session = ReplicaSession(mediator: self, replica: store?.keptReplicaID ?? .random())
         replicaSession = session
+        session.changeJournal = store
+        store?.replicaDidStart()
         return session
+    }
+
+    /// The store that keeps this mediator's replica (a ``DocumentStore``), if any.
+    private var replicaChangeJournal: (any ReplicaChangeJournal)? {
+        core.recorders.lazy.compactMap { $0 as? PatchRecorder }.first?.journal as? any ReplicaChangeJournal
     }
 
     /// Begins collaborating as replica `id` (a shared store's, kept across reopenings).
@@ -15,8 +24,10 @@ extension Mediator where Root: DocumentRoot {
     /// This mediator's identity as a replica of its document.
     ///
     /// Every mediator of a document is a replica; its identity orders its concurrent changes
-    /// against other replicas' (never by wall-clock time). A ``SharedFolderStore`` keeps its
-    /// mediator's identity across reopenings; any other mediator gets a new one.
+    /// against other replicas' (never by wall-clock time). A ``DocumentStore`` and a
+    /// ``SharedFolderStore`` keep their mediator's identity across reopenings (a copy of a
+    /// store's file opens as a new replica); any other mediator gets a new one, and so does a
+    /// mediator opened from another's ``snapshot()``.
     public var replicaID: ReplicaID { replica.engine.replica }
 
     /// What this replica has of its document: every replica's changes it made or merged.
@@ -34,14 +45,19 @@ extension Mediator where Root: DocumentRoot {
     /// try iPad.merge(missing)
     /// ```
     ///
+    /// A ``DocumentStore`` whose durability waits makes its journal durable first: a change
+    /// another replica holds is never one a crash could take from this one.
+    ///
+    /// - Throws: ``ReplicaError/historyCompacted`` when this replica no longer holds what
+    ///   `version` lacks; a ``DocumentError`` when a store cannot make its changes durable.
     /// - Complexity: O(c) in the changes the holder of `version` lacks.
     public func changes(since version: DocumentVersion) throws -> ChangeSet {
-        try checkCanCollaborate()
         // A pending implicit update (a SwiftUI binding's write) is committed state's: it goes too.
         core.commitImplicitUpdate()
         let session = replica
         if let broken = session.brokenBy { throw broken }
         guard version.includes(session.engine.compacted) else { throw ReplicaError.historyCompacted }
+        try session.changeJournal?.willServeChanges()
         return session.engine.changes(since: version)
     }
 
@@ -54,22 +70,13 @@ extension Mediator where Root: DocumentRoot {
     /// nodes that fail it afterwards are reported to the ``failureHandler`` as
     /// ``InvalidAfterMerge``.
     ///
-    /// - Throws: ``ReplicaError`` for another document's or model's change set, one that is not
-    ///   whole, or a mediator of a ``DocumentStore`` that is not shared; what a member's
-    ///   `Decodable` conformance throws. Nothing is changed then.
+    /// - Throws: ``ReplicaError`` for another document's or model's change set, or one that is
+    ///   not whole; what a member's `Decodable` conformance throws; a ``DocumentError`` when a
+    ///   ``DocumentStore`` cannot journal the changes. Nothing is changed then.
     /// - Complexity: O(c) in the incoming changes, plus the update it runs.
     public func merge(_ changes: ChangeSet) throws {
-        try checkCanCollaborate()
         // A write pending when the merge comes commits first, as a change of this replica.
         core.commitImplicitUpdate()
         try replica.merge(changes, into: self)
-    }
-
-    /// A `DocumentStore`'s journal keeps patches, which cannot bring a replica's changes back on reopening:
-    /// such a mediator refuses to collaborate rather than lose what it merged.
-    private func checkCanCollaborate() throws {
-        if let recorder = core.recorders.lazy.compactMap({ $0 as? PatchRecorder }).first, recorder.journal != nil, !(recorder.journal is any ReplicaChangeJournal) {
-            throw ReplicaError.storeIsNotShared
-        }
     }
 }

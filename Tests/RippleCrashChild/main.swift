@@ -1,11 +1,15 @@
 // `ripple-crash-child <file> [--check] [--compact]`: the process the document tests kill with
 // SIGKILL (`DocumentCrashTests`) or lock a file with (`DocumentFileIdentityTests`); see
 // `CrashChild`. `ripple-crash-child shared ...`: a replica of a shared folder, killed by
-// `SharedFolderProcessTests`; see `SharedFolderChild`.
+// `SharedFolderProcessTests`; see `SharedFolderChild`. `ripple-crash-child replica <folder>`: two
+// replicas of one document, each a `DocumentStore`, killed by `DocumentCrashTests`; see
+// `ReplicaStoreChild`.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "shared" {
     SharedFolderChild.run(Array(arguments.dropFirst()))
+} else if arguments.first == "replica" {
+    ReplicaStoreChild.run(Array(arguments.dropFirst()))
 } else {
     CrashChild.run(arguments)
 }

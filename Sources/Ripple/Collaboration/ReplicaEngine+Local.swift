@@ -6,7 +6,11 @@ extension ReplicaEngine {
     /// node the document held before it was shared (a genesis node) seeds it alike in every
     /// replica and is not part of the change. An operation that does not fit the state (an
     /// unknown node, a position out of range, a value of the wrong shape) is skipped.
-    mutating func recordLocal(_ operations: [ReplicaOperation]) {
+    ///
+    /// - Returns: What recording the change overwrote, for `undo(_:)` (a store that cannot
+    ///   journal the change refuses its update), or nil when the update made no change.
+    @discardableResult
+    mutating func recordLocal(_ operations: [ReplicaOperation]) -> MergeUndo? {
         var seeds = LocalChangeBuilder(replica: .genesis, firstCounter: 1)
         for operation in operations {
             if case .make(let node, _, _) = operation, node.made.replica == .genesis {
@@ -52,19 +56,21 @@ extension ReplicaEngine {
             let move = builder.append(.move(node: node, destination: destination, leftMembers: left))
             builder.bind(node, to: move)
         }
-        guard !builder.operations.isEmpty else { return }
+        guard !builder.operations.isEmpty else { return nil }
         let change = ReplicaChange(
             replica: replica, sequence: version[replica] + 1, dependencies: version,
             firstCounter: builder.firstCounter, operations: builder.operations)
+        let movesBefore = moveStatus
         var effects = ChangeEffects(journal: ReplicaJournal())
         do {
             try apply(change, effects: &effects)
         } catch {
             effects.journal?.undo(&self)
             assertionFailure("a local change this replica built does not apply: \(error)")
-            return
+            return nil
         }
         if effects.placementsChanged { refreshMoves() }
+        return MergeUndo(moves: movesBefore, journal: effects.journal ?? ReplicaJournal())
     }
 
     /// Whether a place of `node` holds it (and is no hidden move destination).

@@ -7,9 +7,6 @@ public enum ReplicaError: Error, Equatable, CustomStringConvertible {
     case otherModel(found: String, expected: String)
     /// The change set is not whole or not well formed (it may come from anywhere).
     case malformed(String)
-    /// The mediator is a ``DocumentStore``'s, whose journal keeps patches, not changes: a
-    /// replica that is saved is a store shared through a folder.
-    case storeIsNotShared
     /// The replica's state was saved with a log that starts later than the version asked from:
     /// it cannot give the changes that version lacks. Ripple's own snapshots keep the whole
     /// log; ask a replica that has the changes, or open the other replica from this one's
@@ -29,8 +26,6 @@ public enum ReplicaError: Error, Equatable, CustomStringConvertible {
         case .otherDocument: "the changes are of another document"
         case let .otherModel(found, expected): "the changes are of a '\(found)' document, not a '\(expected)' one"
         case .malformed(let reason): "the changes are malformed: \(reason)"
-        case .storeIsNotShared:
-            "a DocumentStore's mediator does not take part in collaboration; share a document through a SharedFolderStore"
         case .historyCompacted:
             "this replica no longer holds the changes that version lacks"
         case .folderNotSyncedYet:

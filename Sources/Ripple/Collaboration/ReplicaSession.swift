@@ -26,10 +26,12 @@ final class ReplicaSession<Root: DocumentRoot> {
     private var genesisNext: UInt64 = 1
     private var genesisCount: UInt64 = 0
     /// Set while a merge applies its changes: its patch is not a local change.
-    private var isMerging = false
+    private(set) var isMerging = false
     /// A local update that could not be turned into a change (reported; the replica then
-    /// refuses to go on rather than diverge silently).
-    private(set) var brokenBy: (any Error)?
+    /// refuses to go on rather than diverge silently). A store that records changes sets it too.
+    var brokenBy: (any Error)?
+    /// The store that journals this replica's changes (a ``DocumentStore``'s), if any.
+    weak var changeJournal: (any ReplicaChangeJournal)?
 
     init(mediator: Mediator<Root>, replica: ReplicaID) {
         identities = mediator.identities
@@ -58,7 +60,8 @@ final class ReplicaSession<Root: DocumentRoot> {
         // still named by others' changes, and an index built later would not reach it.
         _ = identities.node(identities.id(of: mediator.root))
         mediator.patchRecorder.sinks.append { [weak self, weak core = mediator.core] patch in
-            guard let self, !self.isMerging else { return }
+            // A store that journals the changes records each before its update commits.
+            guard let self, !self.isMerging, self.changeJournal == nil else { return }
             do {
                 try self.record(patch)
             } catch {
@@ -183,14 +186,20 @@ final class ReplicaSession<Root: DocumentRoot> {
             })
     }
 
-    /// Turns a committed local update's patch into a change of this replica.
-    private func record(_ patch: Patch) throws {
+    /// Turns a local update's patch into a change of this replica.
+    ///
+    /// - Returns: The numbers of the nodes it gave identities, and what recording overwrote in
+    ///   the engine: what `takeBack(_:_:)` puts back when a store cannot journal the change.
+    @discardableResult
+    func record(_ patch: Patch) throws -> (brought: Set<UInt64>, undo: ReplicaEngine.MergeUndo?) {
         // The nodes it brings that the engine does not know are new: they get identities. A
         // node put back (by an undo, say) is known: what is new is its placing, and the
         // members the same update changed, which its values hold (a patch writes no change of
         // a node it brings).
         var operations = patch.operations
         var brought: Set<UInt64> = []
+        var recorded = false
+        defer { if !recorded { takeBack(brought, nil) } }
         for case .node(let number, _, _) in operations where ids[number] == nil {
             guard let node = identities.node(number) as? any DocumentNode else {
                 throw ReplicaError.malformed("node \(number) of a local patch is not alive")
@@ -234,7 +243,19 @@ final class ReplicaSession<Root: DocumentRoot> {
             }
             replicaOperations = changed + replicaOperations
         }
-        engine.recordLocal(replicaOperations)
+        let undo = engine.recordLocal(replicaOperations)
+        recorded = true
+        return (brought, undo)
+    }
+
+    /// Takes back a local change that `record(_:)` recorded and a store could not journal.
+    func takeBack(_ brought: Set<UInt64>, _ undo: ReplicaEngine.MergeUndo?) {
+        if let undo { engine.undo(undo) }
+        for number in brought {
+            guard let id = ids.removeValue(forKey: number) else { continue }
+            numbers[id] = nil
+            nodes[id] = nil
+        }
     }
 
     /// Integrates another replica's changes into the document, as one update tagged
@@ -246,6 +267,7 @@ final class ReplicaSession<Root: DocumentRoot> {
         // write) and is put back from what it overwrote if the model cannot take the result.
         let integrated: [ReplicaOperation]
         let undo: ReplicaEngine.MergeUndo
+        let versionBefore = engine.version
         do {
             (integrated, undo) = try engine.integrateUndoably(changes)
         } catch let error as ReplicaEngineError {
@@ -254,6 +276,18 @@ final class ReplicaSession<Root: DocumentRoot> {
             case .otherDocument: throw ReplicaError.otherDocument
             case let .otherModel(expected, found): throw ReplicaError.otherModel(found: found, expected: expected)
             case .malformed(let reason): throw ReplicaError.malformed(reason)
+            }
+        }
+        // A store journals what the replica did not hold (changes that wait too) first.
+        let fresh = changes.changes.filter { $0.sequence > versionBefore[$0.replica] }
+        let journaled = changeJournal != nil && !fresh.isEmpty
+        if journaled {
+            do {
+                try changeJournal?.holdMerged(
+                    ChangeSet(document: changes.document, model: changes.model, changes: fresh), changesModel: !integrated.isEmpty)
+            } catch {
+                engine.undo(undo)
+                throw error
             }
         }
         guard !integrated.isEmpty else { return }
@@ -285,6 +319,7 @@ final class ReplicaSession<Root: DocumentRoot> {
             }
             let patch = Patch(tag: "remote", operations: patchOperations, document: identities.document, sequence: identities.sequence)
             try apply(patch, to: mediator)
+            changeJournal?.mergeDidCommit()
         } catch {
             identities.takeBack(from: numbersBefore.nextID, of: made.compactMap { nodes[$0.id] })
             identities.numbers = numbersBefore
@@ -294,6 +329,7 @@ final class ReplicaSession<Root: DocumentRoot> {
                 nodes[id] = nil
             }
             engine.undo(undo)
+            if journaled { changeJournal?.retractMerged() }
             throw error
         }
     }

@@ -251,7 +251,7 @@ public final class SharedFolderStore<Root: DocumentRoot> {
     }
 }
 
-extension SharedFolderStore: ReplicaChangeJournal {
+extension SharedFolderStore: PatchJournal {
     /// Refuses (rolls back) a local update whose change could not reach this replica's file: the
     /// file was replaced or removed and could not be written again, or an earlier change is
     /// still unwritten (``sync()`` tries it again). Merges are never refused: they are others'
@@ -266,10 +266,6 @@ extension SharedFolderStore: ReplicaChangeJournal {
 
     func updateDidCommit(rest: Result<Patch, DocumentError>?, continuing: Bool) {}
 }
-
-/// A journal that keeps its replica's changes (not only patches), so that its mediator may
-/// collaborate: reopening brings every change back.
-protocol ReplicaChangeJournal: PatchJournal {}
 
 /// The replica identities the open shared folder stores of this process hold (a generic class
 /// cannot keep a static set of its own; a store may be released on any thread, hence the lock).

@@ -114,12 +114,36 @@ struct DocumentFile {
     /// Writes `bytes` to the file beside the document, and syncs it: what
     /// ``install(_:syncingFolder:)`` puts in its place. Leaves no file behind if it fails.
     func write(_ bytes: [UInt8]) throws -> FileStatus {
+        try write(naming: false) { _ in bytes }
+    }
+
+    /// Writes the bytes `make` gives for the file beside the document, once it exists, given its
+    /// status: a replica's snapshot names the file it is written as (its device and inode, which
+    /// renaming it over the document keeps, and a copy does not). Leaves no file behind if it
+    /// fails.
+    func write(_ make: (FileStatus) throws -> [UInt8]) throws -> FileStatus {
+        try write(naming: true, make)
+    }
+
+    /// Writes the bytes `make` gives (given the new file's status if `naming`, else a
+    /// placeholder: no call is made for it).
+    private func write(naming: Bool, _ make: (FileStatus) throws -> [UInt8]) throws -> FileStatus {
         let temporary = temporaryPath
         let descriptor: Int32
         do {
             descriptor = try files.open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         } catch let error as SystemCallError {
             throw DocumentError.fileError(path: temporary, operation: "open", code: error.code)
+        }
+        let bytes: [UInt8]
+        do {
+            let named = naming ? try files.status(of: descriptor) : FileStatus(kind: .regular, device: 0, inode: 0, links: 1, size: 0)
+            bytes = try make(named)
+        } catch {
+            files.close(descriptor)
+            discard()
+            guard let error = error as? SystemCallError else { throw error }
+            throw DocumentError.fileError(path: temporary, operation: "stat", code: error.code)
         }
         var operation = "write"
         do {

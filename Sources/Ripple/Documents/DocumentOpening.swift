@@ -14,6 +14,9 @@ struct DocumentOpening<Root: DocumentRoot> {
     let snapshotSize: Int
     /// Whether there is no document yet: the store writes it.
     let createsDocument: Bool
+    /// The replica identity the snapshot keeps, when it is a replica's snapshot and was written
+    /// as the file it is now (not a copy of it).
+    let keptReplicaID: ReplicaID?
     let replay: JournalReplay
 
     /// Reads the document and its journal (the journal's lock is held) and checks them against
@@ -28,14 +31,20 @@ struct DocumentOpening<Root: DocumentRoot> {
         let snapshot: JournalReplay.Snapshot?
         if let bytes = try document.read() {
             root = try openDocument(bytes, identities: identities)
-            generation = try Self.generation(of: bytes)
-            snapshot = JournalReplay.Snapshot(document: identities.document, generation: generation, sequence: identities.sequence)
+            let header = try DocumentJSON.parse(bytes)
+            // 0 for a snapshot made by `snapshot()`.
+            generation = (try? header.memberIfPresent("journal")?.uint64()) ?? 0
+            snapshot = JournalReplay.Snapshot(
+                document: identities.document, generation: generation, sequence: identities.sequence,
+                isReplica: identities.openedReplica != nil)
+            keptReplicaID = identities.openedReplica == nil ? nil : KeptReplica(header)?.replicaID(ofFile: document.identity)
             snapshotSize = bytes.count
             createsDocument = false
         } else {
             root = Root._rippleMakeRoot()
             generation = 0
             snapshot = nil
+            keptReplicaID = nil
             snapshotSize = 0
             createsDocument = true
         }
@@ -49,6 +58,7 @@ struct DocumentOpening<Root: DocumentRoot> {
     ///
     /// - Throws: ``DocumentError/damaged(reason:)`` when a patch does not apply; nothing changed.
     func replay(into mediator: Mediator<Root>) throws {
+        if !replay.changeSets.isEmpty { try mergeChanges(into: mediator) }
         guard let last = replay.patches.last else { return }
         do {
             try mediator.replay(replay.patches)
@@ -63,9 +73,19 @@ struct DocumentOpening<Root: DocumentRoot> {
         identities.sequence = last.sequence
     }
 
-    /// The journal generation a snapshot names (0 for a snapshot made by `snapshot()`).
-    private static func generation(of bytes: [UInt8]) throws -> UInt64 {
-        let document = try DocumentJSON.parse(bytes)
-        return (try? document.memberIfPresent("journal")?.uint64()) ?? 0
+    /// Merges a replica's journal into `mediator`, a replica already: every change set as one
+    /// merge (those the snapshot holds are skipped).
+    ///
+    /// - Throws: ``DocumentError/damaged(reason:)`` when they do not merge; nothing changed.
+    private func mergeChanges(into mediator: Mediator<Root>) throws {
+        let first = replay.changeSets[0]
+        guard replay.changeSets.allSatisfy({ $0.model == first.model }) else {
+            throw DocumentError.damaged(reason: "the journal holds changes of another model")
+        }
+        do {
+            try mediator.merge(ChangeSet(document: first.document, model: first.model, changes: replay.changeSets.flatMap(\.changes)))
+        } catch {
+            throw DocumentError.damaged(reason: "the journal's changes do not merge into the document beside it: \(describe(error))")
+        }
     }
 }

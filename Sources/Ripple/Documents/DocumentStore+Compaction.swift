@@ -9,12 +9,15 @@ extension DocumentStore {
     /// to do it at a moment of your choosing. A compaction already under way is awaited instead.
     /// It does not mark the document saved where ``durability`` waits for ``save()``.
     ///
+    /// A store whose mediator is a replica writes the snapshot on the main actor (its replica
+    /// state is taken with the nodes, numbered alike).
+    ///
     /// - Throws: ``DocumentError``: the file system refused (a full disk), a value cannot be
     ///   encoded, the document was moved or replaced while open, or an update's body is running
     ///   (``DocumentError/updateInProgress``). The snapshot and the journal are then as they were,
     ///   and no file is left beside them. `CancellationError` when the store closes first.
     public func compact() async throws {
-        if isBehind || journal.needsReplacing {
+        if isBehind || journal.needsReplacing || journaledReplica != nil {
             // The journal lacks an update: only a snapshot written now brings it back.
             try writeSnapshot()
             return
@@ -34,7 +37,12 @@ extension DocumentStore {
             compactionIsScheduled = false
             guard compactionRun == nil, !isBehind, !journal.needsReplacing else { return }
             do {
-                try startCompaction(reportsFailure: true)
+                if journaledReplica != nil {
+                    try writeSnapshot()
+                    compactionRetrySize = 0
+                } else {
+                    try startCompaction(reportsFailure: true)
+                }
             } catch {
                 compactionFailed(error, reports: true)
             }

@@ -35,6 +35,10 @@ import Foundation
 /// ``compact()``).
 ///
 /// The journal is the document's real file name with `.journal` appended, in the same folder.
+///
+/// The mediator is a replica like any other (<doc:EditingTogether>): once it collaborates, the
+/// journal holds the changes each update made or merged, and the store keeps the replica's
+/// identity across reopenings (a copy of the file opens as a new replica).
 @MainActor
 public final class DocumentStore<Root: DocumentRoot> {
     /// When an update is on disk.
@@ -74,6 +78,11 @@ public final class DocumentStore<Root: DocumentRoot> {
     var compactionRetrySize = 0
     /// A compaction is due and starts when the main actor is next free (not inside an update).
     var compactionIsScheduled = false
+    /// The identity of the mediator's replica: the one the snapshot keeps, or a new one for a
+    /// document that keeps none (or a copy of one that does).
+    let keptReplicaID: ReplicaID
+    /// Where the record of the merge journaled last starts, until the merge commits.
+    var mergeRecordStart: Int?
 
     /// Opens the document at `url`, or creates it (with the root's `init()`).
     ///
@@ -109,9 +118,15 @@ public final class DocumentStore<Root: DocumentRoot> {
         snapshotSize = opened.snapshotSize
         mediator = Mediator(root: opened.root)
         mediator.identities = opened.identities
+        keptReplicaID = opened.keptReplicaID ?? .random()
+        // A replica's snapshot: the mediator is a replica from the start, its journal its changes.
+        if opened.identities.openedReplica != nil { mediator.startReplica(as: keptReplicaID) }
         do {
+            if let broken = journaledReplica?.brokenBy {
+                throw DocumentError.damaged(reason: "its replica state does not match its nodes: \(describe(broken))")
+            }
             try opened.replay(into: mediator)
-            try settle(opened.replay.plan, sequence: opened.sequence)
+            try settle(opened.replay.plan, sequence: opened.sequence, keepsReplicaID: opened.keptReplicaID != nil)
         } catch {
             if opened.createsDocument { document.remove() }
             if journalExisted == false { try? files.unlink(journalPath) }
@@ -120,6 +135,7 @@ public final class DocumentStore<Root: DocumentRoot> {
         mediator.history.clear()
         mediator.markSaved()
         mediator.patchRecorder.journal = self
+        journaledReplica?.changeJournal = self
         compactIfDue()
     }
 
@@ -142,13 +158,14 @@ public final class DocumentStore<Root: DocumentRoot> {
 
     /// Makes the files follow what opening found: a new document or a snapshot no store wrote
     /// is written at once (its journal follows it); a journal of another generation or format
-    /// is replaced by one of this snapshot, whose patch is `sequence`.
-    private func settle(_ plan: JournalReplay.Plan, sequence: UInt64) throws {
+    /// is replaced by one of this snapshot, whose patch is `sequence`. A replica's snapshot that
+    /// keeps no identity of this file is written again at once, keeping the new one.
+    private func settle(_ plan: JournalReplay.Plan, sequence: UInt64, keepsReplicaID: Bool) throws {
         let identities = mediator.identities
         switch plan {
         case .create:
             try writeSnapshot()
-        case _ where generation == 0:
+        case _ where generation == 0 || (journaledReplica != nil && !keepsReplicaID):
             try writeSnapshot()
         case .resume(let end):
             try journal.resume(generation: generation, base: sequence, document: identities.document, end: end)
@@ -211,13 +228,24 @@ public final class DocumentStore<Root: DocumentRoot> {
         try document.checkInPlace()
         let next = generation + 1
         let identities = mediator.identities
-        let bytes: [UInt8]
+        let isReplica = journaledReplica != nil
+        var bytes: [UInt8] = []
+        let written: FileStatus
         do {
-            bytes = try mediator.snapshotBytes(extra: [("journal", next)])
+            if isReplica {
+                // A replica's snapshot keeps its identity, with the file it is written as.
+                written = try document.write { file in
+                    let kept = KeptReplica(keptReplicaID, file: file)
+                    bytes = try mediator.snapshotBytes(extra: [("journal", next)] + kept.headerMembers)
+                    return bytes
+                }
+            } else {
+                bytes = try mediator.snapshotBytes(extra: [("journal", next)])
+                written = try document.write(bytes)
+            }
         } catch let error as EncodingError {
             throw DocumentError.unencodable(reason: "\(error)")
         }
-        let written = try document.write(bytes)
         try document.install(written)
         generation = next
         snapshotSize = bytes.count
@@ -225,7 +253,8 @@ public final class DocumentStore<Root: DocumentRoot> {
         // The snapshot holds everything: the journal starts again after it. If that fails, the
         // old journal goes on, valid beside either snapshot (its records are in this one)...
         do {
-            try journal.replace(generation: next, base: identities.sequence, document: identities.document)
+            // A replica's snapshot counts no patches (its journal holds changes).
+            try journal.replace(generation: next, base: isReplica ? 0 : identities.sequence, document: identities.document)
         } catch {
             // ...unless it may end with a record that was rolled back, which must not come back.
             if journal.needsReplacing {
@@ -260,6 +289,16 @@ public final class DocumentStore<Root: DocumentRoot> {
 
 extension DocumentStore: PatchJournal {
     func hold(_ patch: Patch) throws {
+        if let replica = journaledReplica {
+            try holdChange(of: patch, in: replica)
+        } else {
+            try holdRecord { patch.jsonBytes() }
+        }
+    }
+
+    /// Appends the record `payload` gives (none for nil) before the update commits; throws to
+    /// roll it back. When nothing can be appended, a snapshot holds the update instead.
+    func holdRecord(_ payload: () throws -> [UInt8]?) throws {
         if !isBehind, !journal.needsReplacing, !journal.isInPlace() {
             // The journal was renamed, deleted or replaced while open: only a snapshot, which
             // writes a journal where opening looks for it (and locks it), keeps this update.
@@ -272,7 +311,8 @@ extension DocumentStore: PatchJournal {
             return
         }
         do {
-            try journal.append(patch.jsonBytes(), continues: false, durable: durability == .immediate)
+            guard let payload = try payload() else { return }
+            try journal.append(payload, continues: false, durable: durability == .immediate)
         } catch {
             if durability == .immediate { throw error }
             fallBehind(error)
@@ -280,6 +320,22 @@ extension DocumentStore: PatchJournal {
     }
 
     func updateDidCommit(rest: Result<Patch, DocumentError>?, continuing: Bool) {
+        if let replica = journaledReplica {
+            journalRest(rest, of: replica)
+        } else {
+            journalRest(rest, continuing: continuing)
+        }
+        switch durability {
+        case .immediate: if !isBehind { mediator.markSaved() }
+        case .interval(let interval): scheduleSync(after: interval)
+        case .onSave: break
+        }
+        compactIfDue()
+    }
+
+    /// Appends what registrations changed in the refresh after the update (`rest`), as a
+    /// continuation of its patch when `continuing`.
+    private func journalRest(_ rest: Result<Patch, DocumentError>?, continuing: Bool) {
         switch rest {
         case .failure(let error):
             fallBehind(error)
@@ -297,11 +353,5 @@ extension DocumentStore: PatchJournal {
         case .success, nil:
             break
         }
-        switch durability {
-        case .immediate: if !isBehind { mediator.markSaved() }
-        case .interval(let interval): scheduleSync(after: interval)
-        case .onSave: break
-        }
-        compactIfDue()
     }
 }

@@ -162,6 +162,19 @@ final class JournalFile {
         end += record.count
     }
 
+    /// Cuts the journal back to `end`, dropping the records appended after it (a merge whose
+    /// changes were appended, then refused by the model): if that fails, ``needsReplacing``
+    /// says that the journal must be replaced before the next append.
+    func takeBack(to end: Int) {
+        guard end < self.end, !needsReplacing else { return }
+        do {
+            try call("truncate") { try files.truncate(descriptor, to: end) }
+            self.end = end
+        } catch {
+            needsReplacing = true
+        }
+    }
+
     /// Whether the journal's name still leads to the file this store holds and locks. A sync
     /// tool, a backup or a user may rename, delete or replace the journal while the store is
     /// open; what is appended to a file no name leads to is lost to the next opening, and its

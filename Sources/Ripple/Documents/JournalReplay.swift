@@ -1,3 +1,4 @@
+import Foundation
 internal import RippleJSON
 
 /// What opening a ``DocumentStore`` makes of its journal, checked against the snapshot beside
@@ -9,12 +10,18 @@ internal import RippleJSON
 /// the snapshot already (the store was stopped after writing a new snapshot, before replacing
 /// the journal): they are skipped, the only records ever dropped besides a torn last one. The
 /// others must start right after the snapshot's sequence. Nothing is discarded on a guess.
+///
+/// A replica's journal (beside a snapshot that holds a replica state) holds change sets
+/// instead, each the changes an update made or merged: merged again together, in any order,
+/// they skip what the snapshot holds already, so that every record is kept.
 struct JournalReplay {
     /// What the snapshot beside the journal says of itself.
     struct Snapshot {
         let document: String
         let generation: UInt64
         let sequence: UInt64
+        /// Whether it holds a replica state: its journal's records are change sets.
+        var isReplica = false
     }
 
     /// How the journal goes on once its patches are applied.
@@ -30,6 +37,8 @@ struct JournalReplay {
 
     /// The patches to apply, in order.
     let patches: [Patch]
+    /// The change sets to merge (a replica's journal).
+    let changeSets: [ChangeSet]
     let plan: Plan
 
     /// Checks `contents`, the journal at `path`, against `snapshot` (`nil`: the document is
@@ -43,6 +52,7 @@ struct JournalReplay {
         }
         guard case .journal(let header, let records, let end) = contents else {
             patches = []
+            changeSets = []
             plan = snapshot == nil ? .create : .replace(carryingFrom: nil, end: 0)
             return
         }
@@ -52,6 +62,7 @@ struct JournalReplay {
                 throw damaged("holds updates, and the document it follows is missing (if it was moved or renamed, move the journal beside it)")
             }
             patches = []
+            changeSets = []
             plan = .create
             return
         }
@@ -64,10 +75,12 @@ struct JournalReplay {
                     + "was the document replaced by an older copy?")
         }
         let isCurrent = header.generation == snapshot.generation
-        if let base = header.base, isCurrent ? base != snapshot.sequence : base > snapshot.sequence {
+        // A replica's snapshot counts no patches: an older journal beside it is all in it.
+        if let base = header.base, isCurrent ? base != snapshot.sequence : !snapshot.isReplica && base > snapshot.sequence {
             throw damaged("follows patch \(base), and the document beside it is at patch \(snapshot.sequence)")
         }
         var patches: [Patch] = []
+        var changeSets: [ChangeSet] = []
         var carryFrom: Int?
         var previous: UInt64?
         for (index, record) in records.enumerated() {
@@ -75,6 +88,16 @@ struct JournalReplay {
             guard record.payload.count <= limits.maximumBytes else {
                 throw DocumentError.tooLarge(
                     reason: "the journal \(path) holds a record of \(record.payload.count) bytes, more than \(limits.maximumBytes) (record \(index + 1))")
+            }
+            guard record.payload.first == UInt8(ascii: "{") else {
+                changeSets.append(try Self.changeSet(record, index: index, snapshot: snapshot, path: path))
+                carryFrom = carryFrom ?? record.start
+                continue
+            }
+            if snapshot.isReplica {
+                // Patches written before the document's replica began: its snapshot holds them.
+                guard !isCurrent else { throw damaged("holds a patch beside a replica's snapshot (record \(index + 1))") }
+                continue
             }
             let patch: Patch
             do {
@@ -108,7 +131,27 @@ struct JournalReplay {
             patches.append(patch)
         }
         self.patches = patches
+        self.changeSets = changeSets
         // A journal of this snapshot in this format goes on; any other is replaced by one.
         plan = isCurrent && header.base != nil ? .resume(end: end) : .replace(carryingFrom: carryFrom, end: end)
+    }
+
+    /// The change set `record` holds, of the replica beside it.
+    private static func changeSet(_ record: JournalFormat.Record, index: Int, snapshot: Snapshot, path: String) throws -> ChangeSet {
+        guard snapshot.isReplica else {
+            throw DocumentError.damaged(
+                reason: "the journal \(path) holds a replica's changes, and the document beside it is no replica's (record \(index + 1))")
+        }
+        let changes: ChangeSet
+        do {
+            changes = try ChangeSet(encoded: Data(record.payload))
+        } catch {
+            throw DocumentError.damaged(
+                reason: "the journal \(path) holds a record with a valid checksum that is not a change set (record \(index + 1)): \(error)")
+        }
+        guard changes.document == snapshot.document else {
+            throw DocumentError.damaged(reason: "the journal \(path) holds changes of another document (record \(index + 1))")
+        }
+        return changes
     }
 }

@@ -9,9 +9,7 @@ import Testing
     typealias R = KanbanReplicas
 
     /// `Mediator.replicaID`'s doc says "A DocumentStore keeps its mediator's identity across
-    /// reopenings", while Editing Together says a DocumentStore's mediator does not take part in
-    /// collaboration. Reading it gives a fresh random identity each opening: the doc comment
-    /// should say SharedFolderStore (or reading it on such a store should say it is unshared).
+    /// reopenings": it used to give a fresh random identity at each opening.
     @Test func aDocumentStoreKeepsItsReplicaIdentityAsTheDocSays() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("breaker27-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -24,9 +22,7 @@ import Testing
             first = store.mediator.replicaID
         }
         let again = try DocumentStore<Library>(url: url)
-        withKnownIssue("Mediator.replicaID's doc promises a DocumentStore keeps the identity; it does not") {
-            #expect(again.mediator.replicaID == first)
-        }
+        #expect(again.mediator.replicaID == first)
     }
 
     @Test func aChangeSetOfAnotherModelIsRefusedWithNothingChanged() throws {

@@ -174,12 +174,23 @@ import Testing
         #expect(try R.text(iPad) == R.text(mac))
     }
 
-    @Test func aDocumentStoresMediatorSaysWhyItCannotCollaborate() throws {
+    /// A `DocumentStore`'s mediator is a replica like any other (it used to refuse with
+    /// `storeIsNotShared`): it sends and merges, and reopens with what it merged.
+    @Test func aDocumentStoresMediatorCollaborates() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("breaker27-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try DocumentStore<Library>(url: folder.appendingPathComponent("Board.ripple"))
-        #expect(throws: ReplicaError.storeIsNotShared) { try store.mediator.changes(since: DocumentVersion()) }
-        #expect(throws: ReplicaError.storeIsNotShared) { try store.mediator.merge(try R.replicas(1)[0].changes(since: DocumentVersion())) }
+        let mac = try R.replicas(1)[0]
+        let url = folder.appendingPathComponent("Board.ripple")
+        try mac.snapshot().write(to: url)
+        var store: DocumentStore<Library>? = try DocumentStore<Library>(url: url)
+        try store!.mediator.update { $0.board!.title = "Store" }
+        try R.sync(store!.mediator, into: mac)
+        try mac.update { $0.board!.columns[0].name = "Mac" }
+        try R.sync(mac, into: store!.mediator)
+        #expect(try R.text(store!.mediator) == R.text(mac))
+        store = nil
+        let reopened = try DocumentStore<Library>(url: url)
+        #expect(try R.text(reopened.mediator) == R.text(mac))
     }
 }

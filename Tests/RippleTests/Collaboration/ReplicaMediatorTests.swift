@@ -127,17 +127,26 @@ import Testing
     }
 }
 
-/// A document store journals patches, which cannot bring a replica's changes back when it
-/// reopens: its mediator refuses to collaborate, with nothing changed.
+/// A document store's mediator is a replica like any other: it sends, merges, and reopens with
+/// what it made and merged (see DocumentStoreReplicaTests for the rest).
 @MainActor
 @Suite struct ReplicaStoreTests {
-    @Test func aStoresMediatorRefusesToCollaborate() throws {
+    @Test func aStoresMediatorCollaborates() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("replica-store-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try DocumentStore<Library>(url: folder.appendingPathComponent("Library.ripple"))
-        let other = Mediator(root: makeLibrary())
-        #expect(throws: ReplicaError.storeIsNotShared) { try store.mediator.changes(since: DocumentVersion()) }
-        #expect(throws: ReplicaError.storeIsNotShared) { try store.mediator.merge(try other.changes(since: DocumentVersion())) }
+        let url = folder.appendingPathComponent("Library.ripple")
+        var store: DocumentStore<Library>? = try DocumentStore<Library>(url: url)
+        _ = store!.mediator.replicaID
+        let other = try Mediator<Library>(opening: try store!.mediator.snapshot())
+        try other.update { $0.scores["other"] = 1 }
+        try store!.mediator.merge(try other.changes(since: store!.mediator.version))
+        try store!.mediator.update { $0.userID = 7 }
+        try other.merge(try store!.mediator.changes(since: other.version))
+        let version = store!.mediator.version
+        store = nil
+        let reopened = try DocumentStore<Library>(url: url)
+        #expect(reopened.mediator.version == version)
+        #expect(try reopened.mediator.snapshot() == other.snapshot())
     }
 }

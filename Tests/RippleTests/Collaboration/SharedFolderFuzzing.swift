@@ -12,7 +12,7 @@ import Testing
 /// count in its version then is acknowledged. An update that returned with a failure reported
 /// was made but not written: a kill may lose it.
 @MainActor
-final class SharedFolderFuzzing {
+final class SharedFolderFuzzing: ReplicaStoreFuzzingSession {
     /// A replica's folder and identity file, fixed for the whole run.
     struct Place {
         let folder: URL
@@ -22,18 +22,14 @@ final class SharedFolderFuzzing {
     }
 
     let places: [Place]
-    /// The file calls each replica's store makes (the first's may fail one).
-    private let files: [any FileSystemCalls]
-    private(set) var stores: [SharedFolderStore<Library>?]
+    /// The stores, whose failures the shared folder reports count against what they acknowledge.
+    private let slots: ReplicaStoreSlots<SharedFolderStore<Library>>
     let fuzzing: ReplicaFuzzing
     var simulator: FolderSyncSimulator
     /// Each replica's own count in its version as last acknowledged.
     private(set) var acknowledged: [UInt64]
-    /// Whether the shared folder reported a failure to a replica's failure handler since the
-    /// operation began.
-    private var failed: [Bool]
     /// What a replica's failure handler heard other than the shared folder's write failures.
-    private(set) var otherFailures: [String] = []
+    var otherFailures: [String] { slots.otherFailures }
     private let space: ScratchFolders
     let seed: UInt64
 
@@ -52,10 +48,15 @@ final class SharedFolderFuzzing {
         }
         fuzzing = ReplicaFuzzing(seed: seed, sharesNodes: false)
         simulator = FolderSyncSimulator(folders: places.map { .init(url: $0.folder, ownFile: $0.ownFile) }, seed: seed)
-        files = [firstFiles, SystemFileCalls.shared, SystemFileCalls.shared]
-        stores = [nil, nil, nil]
+        let files: [any FileSystemCalls] = [firstFiles, SystemFileCalls.shared, SystemFileCalls.shared]
         acknowledged = [0, 0, 0]
-        failed = [false, false, false]
+        slots = ReplicaStoreSlots(
+            count: 3,
+            make: { [places] index in
+                try SharedFolderStore<Library>(folder: places[index].folder, identity: places[index].identity, files: files[index])
+            },
+            mediator: \.mediator,
+            counts: { $0.origin == "shared folder" })
         try open(0)
         for place in places.dropFirst() {
             try FileManager.default.createDirectory(at: place.folder, withIntermediateDirectories: true)
@@ -66,38 +67,19 @@ final class SharedFolderFuzzing {
         try open(2)
     }
 
-    /// Opens replica `index`'s store (again), its failures watched. A failing file call may
-    /// refuse one opening; the next opens.
+    /// Opens replica `index`'s store (again), its failures watched.
     func open(_ index: Int) throws {
-        let store: SharedFolderStore<Library>
-        do {
-            store = try SharedFolderStore<Library>(folder: places[index].folder, identity: places[index].identity, files: files[index])
-        } catch {
-            store = try SharedFolderStore<Library>(folder: places[index].folder, identity: places[index].identity, files: files[index])
-        }
-        store.mediator.failureHandler = { [weak self] failure in
-            if failure.origin == "shared folder" { self?.failed[index] = true } else { self?.otherFailures.append("\(failure)") }
-        }
-        stores[index] = store
+        try slots.open(index)
     }
 
     func store(_ index: Int) throws -> SharedFolderStore<Library> {
-        try #require(stores[index], "replica \(index) is not open")
+        try slots.store(index)
     }
 
     /// Runs `operation` on replica `index`; when it returns with no write failure reported, the
-    /// replica's changes so far are acknowledged. Returns whether it threw.
-    @discardableResult
-    func run(_ index: Int, _ operation: (SharedFolderStore<Library>) throws -> Void) throws -> Bool {
-        let store = try store(index)
-        failed[index] = false
-        do {
-            try operation(store)
-        } catch {
-            return true
-        }
-        if !failed[index] { acknowledged[index] = store.mediator.version[places[index].replica] }
-        return false
+    /// replica's changes so far are acknowledged.
+    func run(_ index: Int, _ operation: (SharedFolderStore<Library>) throws -> Void) throws {
+        if try slots.run(index, operation) { acknowledged[index] = try store(index).mediator.version[places[index].replica] }
     }
 
     /// One random step: an edit, a sync, a copy by the sync engine, or a kill and reopening.
@@ -124,12 +106,9 @@ final class SharedFolderFuzzing {
     /// it had not written), and opens it again from its folder and identity: it has every change
     /// it acknowledged, and its model is what its engine shows.
     func killAndReopen(_ index: Int) throws {
-        stores[index] = nil
-        try open(index)
-        let reopened = try store(index)
+        let reopened = try slots.killAndReopen(index, "seed \(seed)")
         let own = reopened.mediator.version[places[index].replica]
         #expect(own >= acknowledged[index], "seed \(seed): replica \(index) reopened with \(own) of its \(acknowledged[index]) acknowledged changes")
-        #expect(try reopened.mediator.replica.mismatches(in: reopened.mediator).isEmpty, "seed \(seed): replica \(index) reopened inconsistent")
     }
 
     /// Brings every change everywhere: each replica writes what it has not written yet, the sync
@@ -137,7 +116,7 @@ final class SharedFolderFuzzing {
     /// every acknowledged change, equal what a replica that merged their changes directly holds
     /// (the plain reference), hold each node in one place, and reopen equal.
     func settleAndCheck(_ context: String) throws {
-        for index in 0..<3 where stores[index] == nil { try open(index) }
+        try slots.openAll()
         for index in 0..<3 { try store(index).sync() }
         try simulator.settle()
         for index in 0..<3 { try store(index).sync() }

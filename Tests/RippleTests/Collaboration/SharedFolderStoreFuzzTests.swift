@@ -12,17 +12,10 @@ import Testing
     /// 16 seeds of 120 steps; `RIPPLE_FOLDER_FUZZ_ROUNDS=n` runs n seeds in each (n × 16).
     @Test(arguments: 0..<16 as Range<UInt64>)
     func everyAcknowledgedChangeSurvivesKillsAndReplicasConverge(seed: UInt64) throws {
-        let rounds = ProcessInfo.processInfo.environment["RIPPLE_FOLDER_FUZZ_ROUNDS"].flatMap(UInt64.init) ?? 1
-        for round in 0..<rounds {
-            let seed = seed + 16 * round
-            let session = try SharedFolderFuzzing(seed: seed)
-            var kills = 0
-            for _ in 0..<120 {
-                if try session.step().hasPrefix("kill") { kills += 1 }
-            }
-            try session.settleAndCheck("seed \(seed)")
-            #expect(kills > 0 || seed % 2 == 1, "seed \(seed): no kill")
+        let kinds = try ReplicaStoreFuzzRuns.seeds(from: seed, stride: 16, name: "FOLDER_FUZZ", steps: 120) {
+            try SharedFolderFuzzing(seed: $0)
         }
+        #expect(kinds["kill", default: 0] > 0 || seed % 2 == 1, "seed \(seed): no kill")
     }
 
     /// Replica 0's file calls fail one at a time, the Nth for every N from its opening on, until
@@ -30,21 +23,8 @@ import Testing
     /// nothing it acknowledged is lost when the store is dropped and reopened.
     @Test(arguments: [FaultyFileCalls.Fault.natural, .shortWrite])
     func everyFailingFileCallDuringUpdatesAndSyncsLosesNothingAcknowledged(fault: FaultyFileCalls.Fault) throws {
-        var faultsReached = 0
-        for call in 1...400 {
-            let files = FaultyFileCalls()
-            files.fault = fault
-            if fault == .shortWrite { files.counted = ["write"] }
-            let session = try SharedFolderFuzzing(seed: 7, firstFiles: files)
-            files.failingCall = files.calls + call
-            for _ in 0..<40 { _ = try session.step() }
-            // Dropped with the failure in it, reopened without faults.
-            let failure = files.failure
-            files.failingCall = 0
-            try session.killAndReopen(0)
-            try session.settleAndCheck("call \(call), \(failure ?? "no failure")")
-            guard failure != nil else { break }
-            faultsReached += 1
+        let faultsReached = try ReplicaStoreFuzzRuns.eachFailingCall(fault, upTo: 400, steps: 40) {
+            try SharedFolderFuzzing(seed: 7, firstFiles: $0)
         }
         #expect(faultsReached > (fault == .shortWrite ? 5 : 20), "the session makes calls to fail (\(faultsReached))")
     }
