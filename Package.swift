@@ -20,12 +20,14 @@ let package = Package(
         .target(name: "RippleJSON"),
 
         // The generator: a library with every stage (Quantwm's annotations read as they are
-        // written among them); `ripple-gen migrate` over it; and the thin command line over both.
+        // written among them); `ripple-gen migrate` and `--dump-scheme` over it; and the thin
+        // command line over them.
         .target(name: "RippleGenerator"),
         .target(name: "RippleMigration", dependencies: ["RippleGenerator"]),
-        .executableTarget(name: "ripple-gen", dependencies: ["RippleGenerator", "RippleMigration"]),
-        // ripple-gen without `migrate`, for the plugins: a package that applies one builds the
-        // generator alone. Not a product.
+        .target(name: "RippleSchemeDump", dependencies: ["RippleGenerator"]),
+        .executableTarget(name: "ripple-gen", dependencies: ["RippleGenerator", "RippleMigration", "RippleSchemeDump"]),
+        // ripple-gen without `migrate` and `--dump-scheme`, for the plugins: a package that
+        // applies one builds the generator alone. Not a product.
         .executableTarget(name: "ripple-gen-plugin-tool", dependencies: ["RippleGenerator"]),
 
         // The plugins: both run ripple-gen-plugin-tool; use one of them per target, not both.
@@ -53,7 +55,9 @@ let package = Package(
         .testTarget(name: "RippleTests", dependencies: ["Ripple", "RippleJSON"], exclude: ["ripple.json"], plugins: ["RipplePlugin"]),
         // The generator's and the migration's tests, in folders that mirror theirs (Migration/ for
         // RippleMigration).
-        .testTarget(name: "RippleGeneratorTests", dependencies: ["RippleGenerator", "RippleMigration"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "RippleGeneratorTests", dependencies: ["RippleGenerator", "RippleMigration", "RippleSchemeDump"],
+            exclude: ["Fixtures"]),
         // The generator and the runtime compiled together: the names generated code uses agree.
         .testTarget(name: "RippleGeneratorRuntimeTests", dependencies: ["Ripple", "RippleGenerator"]),
         // A model generated with "observable": true (its ripple.json), read through Observation.

@@ -58,10 +58,7 @@ package struct Generator: Sendable {
         report.scheme = generation.scheme
         report.diagnostics = (report.diagnostics + generation.diagnostics).sortedForReading(files: generation.parsedFiles)
 
-        if let format = options.dumpFormat {
-            if !report.hasErrors {
-                report.dump = SchemeDump(scheme: generation.scheme).render(format)
-            }
+        if options.dumpFormat != nil {
             return report
         }
         guard !report.hasErrors, let output = generation.output else {
@@ -238,8 +235,6 @@ package struct GeneratorReport: Sendable {
     package var wroteOutput = false
     /// Whether a generated file of an earlier run was removed because of errors.
     package var removedStaleOutput = false
-    /// The scheme printed by `--dump-scheme`.
-    package var dump: String?
 
     /// Whether anything went wrong.
     package var hasErrors: Bool {

@@ -7,15 +7,19 @@ import Foundation
 /// package that applies a plugin builds the generator and nothing else.
 ///
 /// ```swift
-/// GeneratorCommandLine.run(arguments: Array(CommandLine.arguments.dropFirst()), help: GeneratorOptions.usage)
+/// GeneratorCommandLine.run(arguments: Array(CommandLine.arguments.dropFirst()), help: GeneratorOptions.usage, dumpScheme: nil)
 /// ```
 package enum GeneratorCommandLine {
     /// Runs `ripple-gen [options] <input>...` and exits: 0 on success, 1 when the inputs have
     /// errors, 2 for a command line that cannot be understood. `--help` prints `help`.
-    package static func run(arguments: [String], help: String) -> Never {
+    /// `--dump-scheme` prints what `dumpScheme` makes of the scheme; without it (the plugins'
+    /// tool, which leaves the dump uncompiled) the option is refused.
+    package static func run(
+        arguments: [String], help: String, dumpScheme: ((ModelScheme, SchemeDumpFormat) -> String)?
+    ) -> Never {
         let command: GeneratorOptions.Command
         do {
-            command = try GeneratorOptions.parse(arguments: arguments)
+            command = try GeneratorOptions.parse(arguments: arguments, dumpsScheme: dumpScheme != nil)
         } catch {
             exitWithUsageError(error, usage: "ripple-gen [options] <input>...")
         }
@@ -27,8 +31,8 @@ package enum GeneratorCommandLine {
         case .generate(let options):
             let report = Generator(options: options).run()
             report.messages.forEach(printError)
-            if let dump = report.dump {
-                print(dump, terminator: "")
+            if let format = options.dumpFormat, let dumpScheme, !report.hasErrors {
+                print(dumpScheme(report.scheme, format), terminator: "")
             }
             exit(report.hasErrors ? 1 : 0)
         }

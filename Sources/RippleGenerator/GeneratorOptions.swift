@@ -28,8 +28,9 @@ package struct GeneratorOptions: Equatable, Sendable {
     /// Whether the generated classes can be saved and opened as documents (`DocumentRoot`,
     /// `DocumentNode`); `--documents` turns it on whatever the configuration says.
     package var documents: Bool?
-    /// When set, the run prints the model scheme in this format and writes nothing.
-    package var dumpFormat: SchemeDump.Format?
+    /// When set, the run builds the model scheme and writes nothing; `ripple-gen` prints the
+    /// scheme in this format.
+    package var dumpFormat: SchemeDumpFormat?
     /// Whether a run with errors removes the ``outputFile`` of an earlier run: what the build
     /// plugin asks for, since the build would compile a stale file against the changed model.
     /// Otherwise (a folder of the user's) an existing file is left as it is.
@@ -38,7 +39,7 @@ package struct GeneratorOptions: Equatable, Sendable {
     package init(
         inputs: [String], outputDirectory: String = ".", configurationFile: String? = nil,
         annotationLanguage: AnnotationLanguage? = nil, accessLevel: AccessLevel? = nil, templatesDirectory: String? = nil,
-        dumpFormat: SchemeDump.Format? = nil
+        dumpFormat: SchemeDumpFormat? = nil
     ) {
         self.inputs = inputs
         self.outputDirectory = outputDirectory
@@ -134,14 +135,15 @@ extension GeneratorOptions {
         "--dump-scheme", "--observable", "--documents", "--remove-stale-output", "--help", "--version",
     ]
 
-    /// Reads a command line (without the program name).
+    /// Reads a command line (without the program name). A tool that cannot print the scheme
+    /// (`dumpsScheme` false: the build plugins') refuses `--dump-scheme`.
     ///
     /// Options take their value as the next argument or after `=` (`--output=Generated`);
     /// `--` ends the options.
-    package static func parse(arguments: [String]) throws(UsageError) -> Command {
+    package static func parse(arguments: [String], dumpsScheme: Bool = true) throws(UsageError) -> Command {
         var options = GeneratorOptions(inputs: [])
         var wantsDump = false
-        var format: SchemeDump.Format?
+        var format: SchemeDumpFormat?
         var reader = CommandLineArguments(arguments)
         while let argument = reader.next() {
             switch argument {
@@ -172,11 +174,14 @@ extension GeneratorOptions {
             case .option("--documents"):
                 options.documents = true
             case .option("--dump-scheme"):
+                guard dumpsScheme else {
+                    throw UsageError(message: "'--dump-scheme' is ripple-gen's; this tool only generates")
+                }
                 wantsDump = true
             case .option("--format"):
                 let text = try reader.value()
-                guard let parsed = SchemeDump.Format(rawValue: text) else {
-                    let formats = SchemeDump.Format.allCases.map(\.rawValue)
+                guard let parsed = SchemeDumpFormat(rawValue: text) else {
+                    let formats = SchemeDumpFormat.allCases.map(\.rawValue)
                     let hint = nearestSpelling(of: text, in: formats).map { "; did you mean '\($0)'?" } ?? ""
                     throw UsageError(message: "unknown format '\(text)'; use \(formats.joined(separator: ", "))" + hint)
                 }

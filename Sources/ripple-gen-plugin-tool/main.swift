@@ -1,6 +1,6 @@
-// The build plugins' tool: `ripple-gen` without `migrate`, so that a package applying a plugin
-// builds the generator alone. It shares ripple-gen's command line, in RippleGenerator.
+// The build plugins' tool: `ripple-gen` without `migrate` and `--dump-scheme`, so that a package
+// applying a plugin builds the generator alone. It shares ripple-gen's command line, in RippleGenerator.
 
 import RippleGenerator
 
-GeneratorCommandLine.run(arguments: Array(CommandLine.arguments.dropFirst()), help: GeneratorOptions.usage)
+GeneratorCommandLine.run(arguments: Array(CommandLine.arguments.dropFirst()), help: GeneratorOptions.usage, dumpScheme: nil)

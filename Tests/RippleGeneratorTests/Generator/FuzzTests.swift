@@ -1,5 +1,6 @@
 import Foundation
 import RippleGenerator
+import RippleSchemeDump
 import Testing
 
 /// The fixture models, damaged a few thousand times with a fixed seed, through the whole

@@ -66,6 +66,18 @@ import Testing
         #expect(try parse("--format json --dump-scheme A.swift") == .generate(GeneratorOptions(inputs: ["A.swift"], dumpFormat: .json)))
     }
 
+    /// The plugins' tool does not compile the dump (RippleSchemeDump): it refuses the option
+    /// instead of generating when asked to print.
+    @Test func aToolWithoutTheDumpRefusesDumpScheme() {
+        let refusal = usageMessage { () throws(GeneratorOptions.UsageError) in
+            try GeneratorOptions.parse(arguments: ["--dump-scheme", "--format", "json", "A.swift"], dumpsScheme: false)
+        }
+        #expect(refusal == "'--dump-scheme' is ripple-gen's; this tool only generates")
+        #expect(
+            (try? GeneratorOptions.parse(arguments: ["--output", "Out", "A.swift"], dumpsScheme: false))
+                == .generate(GeneratorOptions(inputs: ["A.swift"], outputDirectory: "Out")))
+    }
+
     @Test func helpAndVersion() throws {
         #expect(try parse("--help") == .help)
         #expect(try parse("-h A.swift") == .help)

@@ -1,6 +1,7 @@
 import Foundation
 import RippleGenerator
 import RippleMigration
+import RippleSchemeDump
 import Testing
 
 /// Inputs of the kinds that once crashed or hung the generator, made at random from a seed and
@@ -82,7 +83,8 @@ import Testing
             var dumping = options
             dumping.dumpFormat = format
             let dumped = Generator(options: dumping).run()
-            if dumped.hasErrors != report.hasErrors || (!dumped.hasErrors && dumped.dump?.isEmpty != false) {
+            let dump = dumped.hasErrors ? nil : SchemeDump(scheme: dumped.scheme).render(format)
+            if dumped.hasErrors != report.hasErrors || dump?.isEmpty == true {
                 problems.append("--dump-scheme --format \(format.rawValue) disagrees with generating")
             }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import RippleGenerator
 import RippleMigration
+import RippleSchemeDump
 import Testing
 
 /// Inputs that crashed the generator, hung it, or took it minutes: each now ends, with code or

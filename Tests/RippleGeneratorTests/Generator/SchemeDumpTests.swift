@@ -1,5 +1,6 @@
 import Foundation
 import RippleGenerator
+import RippleSchemeDump
 import Testing
 
 @Suite struct SchemeDumpTests {

@@ -1,3 +1,5 @@
+import RippleGenerator
+
 /// The model scheme printed by `ripple-gen --dump-scheme`: every class with its members,
 /// their change keys, kinds, options and dependencies.
 ///
@@ -9,15 +11,8 @@
 ///         reads selectedID, shelves
 /// ```
 package struct SchemeDump: Sendable {
-    /// The formats of the dump.
-    package enum Format: String, CaseIterable, Hashable, Sendable {
-        /// Indented lines, for people.
-        case text
-        /// Graphviz DOT: one box per class, one edge per node member.
-        case dot
-        /// JSON, for tools.
-        case json
-    }
+    /// The formats of the dump: `--format` is read by the generator's command line.
+    package typealias Format = SchemeDumpFormat
 
     package let scheme: ModelScheme
 

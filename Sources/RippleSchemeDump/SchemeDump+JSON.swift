@@ -1,4 +1,5 @@
 import Foundation
+import RippleGenerator
 
 extension SchemeDump {
     /// The scheme as pretty-printed JSON with sorted keys, as `JSONEncoder` writes it, except for
