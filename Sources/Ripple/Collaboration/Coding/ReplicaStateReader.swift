@@ -61,7 +61,7 @@ struct ReplicaStateReader {
                 let write = try self.id()
                 register.write(try value(known: nodes), id: write)
             }
-            node.registers[name] = register
+            node.registers.set(register, member: name)
         }
         for _ in 0..<(try reader.count()) {
             let name = try member(.sequence)

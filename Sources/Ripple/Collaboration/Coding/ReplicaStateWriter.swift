@@ -29,10 +29,10 @@ struct ReplicaStateWriter {
 
     mutating func node(_ node: ReplicaNode) {
         writer.varint(node.registers.count)
-        for (member, register) in node.registers.sorted(by: { $0.key < $1.key }) {
-            writer.string(member)
-            writer.bool(register.winner != nil)
-            if let (id, value) = register.winner {
+        for register in node.registers.entries {
+            writer.string(register.member)
+            writer.bool(register.state.winner != nil)
+            if let (id, value) = register.state.winner {
                 self.id(id)
                 self.value(value)
             }
