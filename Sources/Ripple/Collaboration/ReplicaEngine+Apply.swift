@@ -44,7 +44,7 @@ extension ReplicaEngine {
             effects.made.append(node)
         case .write(let node, let member, let value):
             let key = try memberKey(node, member, shape: .register, value: value)
-            nodes[node]!.registers[member, default: RegisterState()].write(value, id: id)
+            nodes[node]!.registers.write(value, id: id, member: member)
             place(value, at: Placement(holder: node, member: member, id: id), effects: &effects)
             effects.touched.insert(key)
         case .presence(let node, let member, let absent):

@@ -12,12 +12,16 @@ import Foundation
 /// serve an older version. Replicas that have the same changes encode the same bytes (no
 /// replica identity, everything sorted).
 extension ReplicaEngine {
-    /// The first byte of an encoded state: its format.
-    static let stateFormat: UInt8 = 0xE2
+    /// The first byte of an encoded state: its format. In this one the log's counters are
+    /// relative (see ``CompactWriter/relativeCounters``).
+    static let stateFormat: UInt8 = 0xE3
+    /// The format before, whose log's counters are relative to their change's first counter:
+    /// still read (snapshots hold it), written only for the tests that read it.
+    static let formerStateFormat: UInt8 = 0xE2
 
-    /// The state as bytes, for a snapshot.
-    func encodedState() throws -> Data {
-        var state = ReplicaStateWriter()
+    /// The state as bytes, for a snapshot (in `format`: ``stateFormat`` or ``formerStateFormat``).
+    func encodedState(format: UInt8 = stateFormat) throws -> Data {
+        var state = ReplicaStateWriter(format: format)
         state.writer.string(document)
         state.writer.string(model)
         state.writer.bool(root != nil)
@@ -29,7 +33,14 @@ extension ReplicaEngine {
             state.writer.string(node.type)
         }
         for (_, node) in sortedNodes { state.node(node) }
-        let sortedPlacements = placements.sorted { $0.key < $1.key }
+        // The current format leaves out the places the node states show (see `shownPlacements()`).
+        let shown = state.isCurrent ? shownPlacements() : [:]
+        let sortedPlacements = placements.compactMap { node, places -> (NodeID, [Placement])? in
+            guard let shown = shown[node] else { return (node, places) }
+            let unshown = places.filter { !shown.contains($0) }
+            return unshown.isEmpty ? nil : (node, unshown)
+        }
+        .sorted { $0.0 < $1.0 }
         state.writer.varint(sortedPlacements.count)
         for (node, places) in sortedPlacements {
             state.id(node.made)
@@ -50,8 +61,34 @@ extension ReplicaEngine {
         state.writer.version(version)
         state.writer.changes(waiting.keys.sorted().map { waiting[$0]! })
         state.writer.version(compacted)
+        state.writer.relativeCounters = format == Self.stateFormat
         state.writer.changes(changes(since: compacted).changes)
-        return state.writer.bytes(format: Self.stateFormat)
+        return state.writer.bytes(format: format)
+    }
+
+    /// The places the node states show: every sequence item, dictionary entry and set tag that
+    /// holds a node (none is ever dropped) and every register's winning write that holds one.
+    /// Only a register's overwritten writes are places they do not show.
+    private func shownPlacements() -> [NodeID: Set<Placement>] {
+        var shown: [NodeID: Set<Placement>] = [:]
+        func show(_ value: ReplicaValue, _ holder: NodeID, _ member: String, _ id: OperationID) {
+            if let node = value.node { shown[node, default: []].insert(Placement(holder: holder, member: member, id: id)) }
+        }
+        for (holder, node) in nodes {
+            for register in node.registers.entries {
+                if let (id, value) = register.state.winner { show(value, holder, register.member, id) }
+            }
+            for (member, sequence) in node.sequences {
+                for (id, item) in sequence.items { show(item.value, holder, member, id) }
+            }
+            for (member, map) in node.maps {
+                for entry in map.entries.values.joined() { show(entry.value, holder, member, entry.id) }
+            }
+            for (member, set) in node.sets {
+                for (element, tags) in set.tags { for tag in tags { show(element, holder, member, tag.id) } }
+            }
+        }
+        return shown
     }
 
     private func placement(_ place: Placement, into state: inout ReplicaStateWriter) {
@@ -66,7 +103,8 @@ extension ReplicaEngine {
     /// - Throws: ``ReplicaError/malformed(_:)`` or ``ReplicaEngineError/malformed(_:)`` for bytes
     ///   that are not such a state.
     init(decoding data: Data, replica: ReplicaID, shapes: [String: [String: MemberShape]]) throws {
-        var state = ReplicaStateReader(try CompactReader(data, format: Self.stateFormat, what: "a replica state"))
+        var state = ReplicaStateReader(
+            try CompactReader(data, formats: [Self.stateFormat, Self.formerStateFormat], what: "a replica state"))
         self.init(replica: replica, document: try state.reader.string(), model: try state.reader.string(), shapes: shapes)
         root = try state.reader.bool() ? NodeID(made: try state.id()) : nil
         var order: [(NodeID, String)] = []
@@ -81,11 +119,22 @@ extension ReplicaEngine {
         for (id, type) in order {
             nodes[id] = try state.node(id, type: type, shapes: shapes[type] ?? [:], known: nodes)
         }
+        // The current format holds only the places the node states do not show.
+        let shown = state.isCurrent ? shownPlacements() : [:]
+        for (node, places) in shown { placements[node] = places.sorted() }
+        var unshown: Set<NodeID> = []
         for _ in 0..<(try state.reader.count()) {
             let node = NodeID(made: try state.id())
             var places: [Placement] = []
             for _ in 0..<(try state.reader.count()) { places.append(try placement(from: &state)) }
-            placements[node] = places
+            guard state.isCurrent else {
+                placements[node] = places
+                continue
+            }
+            guard unshown.insert(node).inserted, !places.contains(where: { shown[node]?.contains($0) ?? false }) else {
+                throw ReplicaError.malformed("a place of \(node) written twice")
+            }
+            placements[node] = ((placements[node] ?? []) + places).sorted()
         }
         for _ in 0..<(try state.reader.count()) {
             let id = try state.id()
@@ -105,6 +154,7 @@ extension ReplicaEngine {
         version = try state.reader.version()
         let waiting = try state.reader.changes()
         compacted = try state.reader.version()
+        state.reader.relativeCounters = state.reader.format == Self.stateFormat
         let logged = try state.reader.changes()
         try state.reader.finish()
         try takeLog(logged)

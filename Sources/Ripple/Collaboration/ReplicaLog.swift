@@ -26,7 +26,7 @@ struct ReplicaLog {
     /// How many operations the newest changes hold before they are packed.
     static let packingThreshold = 512
     /// The first byte of a pack (it is read back only by the log that wrote it).
-    private static let packFormat: UInt8 = 0xB1
+    private static let packFormat: UInt8 = 0xB2
 
     mutating func append(_ change: ReplicaChange) {
         recent.append(change)
@@ -65,6 +65,7 @@ struct ReplicaLog {
 
     private mutating func pack() {
         var writer = CompactWriter(valuesInline: true)
+        writer.relativeCounters = true
         writer.changes(recent)
         let packed = recent.reduce(packs.last?.greatestCounter ?? 0) { max($0, $1.lastCounter ?? 0) }
         packs.append((start: count - recent.count, greatestCounter: packed, bytes: writer.bytes(format: Self.packFormat)))
@@ -75,6 +76,7 @@ struct ReplicaLog {
     private static func unpack(_ bytes: Data) -> [ReplicaChange] {
         do {
             var reader = try CompactReader(bytes, format: packFormat, what: "a replica's log", valuesInline: true)
+            reader.relativeCounters = true
             let changes = try reader.changes()
             try reader.finish()
             return changes

@@ -15,13 +15,13 @@ final class ReplicaSession<Root: DocumentRoot> {
     private(set) var engine: ReplicaEngine
     let shapes: ModelShapes
     let identities: DocumentIdentities
-    /// The identity of each numbered node, and back.
-    private var ids: [UInt64: NodeID] = [:]
-    private var numbers: [NodeID: UInt64] = [:]
-    /// Every node the engine may name, alive.
+    /// The identity of each numbered node.
+    private var ids = NodeIDsByNumber()
+    /// Every node the engine may name, alive. A node's number is in its tracker: no table
+    /// from identities to numbers (one more entry per node) is kept.
     private(set) var nodes: [NodeID: any DocumentNode] = [:]
-    /// The classes of the nodes a merge is making (not made yet while it translates).
-    private var making: [NodeID: String] = [:]
+    /// The numbers and classes of the nodes a merge is making (not made yet while it translates).
+    private var making: [NodeID: (number: UInt64, type: String)] = [:]
     /// The number after the genesis nodes', and how many there are.
     private var genesisNext: UInt64 = 1
     private var genesisCount: UInt64 = 0
@@ -164,7 +164,6 @@ final class ReplicaSession<Root: DocumentRoot> {
 
     private func remember(_ node: any DocumentNode, as id: NodeID, number: UInt64) {
         ids[number] = id
-        numbers[id] = number
         nodes[id] = node
     }
 
@@ -178,11 +177,11 @@ final class ReplicaSession<Root: DocumentRoot> {
                 return (id, type(of: node)._rippleDescriptor.name)
             },
             number: { [unowned self] id in
-                guard let number = numbers[id], let type = nodes[id].map({ type(of: $0)._rippleDescriptor.name }) ?? making[id]
-                else {
+                if let node = nodes[id] { return (node._rippleTracker.documentID, type(of: node)._rippleDescriptor.name) }
+                guard let made = making[id] else {
                     throw ReplicaError.malformed("a change names a node this replica does not know")
                 }
-                return (number, type)
+                return made
             })
     }
 
@@ -297,21 +296,21 @@ final class ReplicaSession<Root: DocumentRoot> {
         defer { making = [:] }
         do {
             let patchOperations = try translation.patchOperations(operations) { [identities] id, type in
-                if let number = numbers[id] { return number }
-                making[id] = type
+                if let node = nodes[id] { return node._rippleTracker.documentID }
+                if let number = making[id]?.number { return number }
                 let number = identities.nextID
                 identities.reserve(upTo: number + 1)
+                making[id] = (number, type)
                 made.append((id, number))
                 ids[number] = id
-                numbers[id] = number
                 return number
             }
             // The nodes a merge makes are made here and held by the session: one may be hidden
             // at once (made and removed by changes merged together), and still be named later.
             let types = Root._rippleDocumentTypes
             for (id, number) in made {
-                guard let name = making[id], let type = types[name] else {
-                    throw ReplicaError.malformed("a change makes a '\(making[id] ?? "")', which the model has no class for")
+                guard let name = making[id]?.type, let type = types[name] else {
+                    throw ReplicaError.malformed("a change makes a '\(making[id]?.type ?? "")', which the model has no class for")
                 }
                 let node = type._rippleMake()
                 identities.assign(number, to: node)
@@ -325,7 +324,6 @@ final class ReplicaSession<Root: DocumentRoot> {
             identities.numbers = numbersBefore
             for (id, number) in made {
                 ids[number] = nil
-                numbers[id] = nil
                 nodes[id] = nil
             }
             engine.undo(undo)
@@ -344,14 +342,14 @@ final class ReplicaSession<Root: DocumentRoot> {
         var brought: Set<NodeID> = []
         // Named as a value, or edited (a node hidden here that this replica never held: one
         // opened from a snapshot holds only what its document showed).
-        var pending = operations.flatMap { Self.namedNodes($0) + [$0.node] }.filter { numbers[$0] == nil && !known.contains($0) }
+        var pending = operations.flatMap { Self.namedNodes($0) + [$0.node] }.filter { nodes[$0] == nil && !known.contains($0) }
         while let node = pending.popLast() {
-            guard numbers[node] == nil, known.insert(node).inserted, let make = engine.makeOperation(for: node) else {
+            guard nodes[node] == nil, known.insert(node).inserted, let make = engine.makeOperation(for: node) else {
                 continue
             }
             makes.append(make)
             brought.insert(node)
-            pending += Self.namedNodes(make).filter { numbers[$0] == nil && !known.contains($0) }
+            pending += Self.namedNodes(make).filter { nodes[$0] == nil && !known.contains($0) }
         }
         // A node brought is made as the engine has it after the merge: the merge's edits of it
         // are in that already.

@@ -53,6 +53,12 @@ import Testing
             decoding: encoded, replica: replicas[1].engine.replica, shapes: TestReplica.shapes)
         #expect(VisibleDocument(rebuilt) == replicas[0].document, "seed \(seed)")
         #expect(rebuilt.version == replicas[0].engine.version, "seed \(seed)")
+        // The state leaves out the places its node states show: decoding derives them again.
+        #expect(try rebuilt.encodedState() == encoded, "seed \(seed)")
+        #expect(rebuilt.placements.mapValues { $0.sorted() } == replicas[0].engine.placements.mapValues { $0.sorted() })
+        let former = try replicas[0].engine.encodedState(format: ReplicaEngine.formerStateFormat)
+        let fromFormer = try ReplicaEngine(decoding: former, replica: replicas[1].engine.replica, shapes: TestReplica.shapes)
+        #expect(try fromFormer.encodedState() == encoded, "seed \(seed)")
         print(
             "replica fuzz seed \(seed): \(replicas.count) replicas, \(counts.updates) updates, "
                 + "\(counts.operations) operations (\(counts.moves) moves), \(counts.merges) merges, "

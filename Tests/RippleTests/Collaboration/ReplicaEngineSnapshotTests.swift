@@ -36,6 +36,33 @@ import Testing
         #expect(rebuilt.document == a.document)
     }
 
+    /// The log's counters are written relative to the one before (a byte each for nodes made
+    /// one after the other); a state in the format before, relative to each change's first
+    /// counter, is still read, to the same tables.
+    @Test func aStateInTheFormerFormatIsReadAndTheNewOneIsSmaller() throws {
+        var a = TestReplica(1)
+        var operations: [ReplicaOperation] = []
+        for index in 0..<300 {
+            let card = a.engine.newNode()
+            operations.append(TestReplica.make(card, title: "\"\(index)\""))
+            operations.append(.splice(node: TestReplica.root, member: "items", at: index, removing: 0, inserting: [.node(card)]))
+        }
+        a.record(operations)
+        _ = a.addBoard()
+        let former = try a.engine.encodedState(format: ReplicaEngine.formerStateFormat)
+        let current = try a.engine.encodedState()
+        #expect(former.first == ReplicaEngine.formerStateFormat)
+        #expect(current.first == ReplicaEngine.stateFormat)
+        #expect(current.count < former.count)
+        let shapes = TestReplica.shapes
+        let fromFormer = try ReplicaEngine(decoding: former, replica: a.engine.replica, shapes: shapes)
+        let fromCurrent = try ReplicaEngine(decoding: current, replica: a.engine.replica, shapes: shapes)
+        #expect(try fromFormer.encodedState() == current)
+        #expect(try fromCurrent.encodedState() == current)
+        #expect(fromFormer.changes(since: DocumentVersion()) == a.engine.changes(since: DocumentVersion()))
+        #expect(fromFormer.nodes == a.engine.nodes)
+    }
+
     @Test func bytesThatAreNotAStateAreRefused() throws {
         let a = TestReplica(1)
         let replica = a.engine.replica

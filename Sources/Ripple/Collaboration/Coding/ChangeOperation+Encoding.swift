@@ -1,6 +1,7 @@
 /// The compact form of operations and what they name. Operation identities are a replica
 /// index and a counter; a counter is written as its difference from `base` (the change's first
-/// counter, near which most of a change's counters lie), except a genesis node's, written as is.
+/// counter, near which most of a change's counters lie) or, with `relativeCounters`, from the
+/// counter written before; a genesis node's is written as is.
 extension CompactWriter {
     mutating func operationID(_ id: OperationID, base: UInt64) {
         replica(id.replica)
@@ -90,7 +91,14 @@ extension CompactWriter {
     }
 
     private mutating func counter(of id: OperationID, base: UInt64) {
-        if id.replica == .genesis { varint(id.counter) } else { delta(id.counter, from: base) }
+        if id.replica == .genesis {
+            varint(id.counter)
+        } else if relativeCounters {
+            delta(id.counter, from: lastCounter)
+            lastCounter = id.counter
+        } else {
+            delta(id.counter, from: base)
+        }
     }
 }
 
@@ -167,6 +175,9 @@ extension CompactReader {
     }
 
     private mutating func counter(of replica: ReplicaID, base: UInt64) throws -> UInt64 {
-        replica == .genesis ? try varint() : try delta(from: base)
+        if replica == .genesis { return try varint() }
+        guard relativeCounters else { return try delta(from: base) }
+        lastCounter = try delta(from: lastCounter)
+        return lastCounter
     }
 }

@@ -6,6 +6,12 @@ import Foundation
 struct CompactReader {
     /// Whether values' texts stand where they are (``CompactWriter/valuesInline``).
     let valuesInline: Bool
+    /// Whether counters are differences from the one read before (``CompactWriter/relativeCounters``).
+    var relativeCounters = false
+    /// The last counter read while ``relativeCounters``.
+    var lastCounter: UInt64 = 0
+    /// The format byte the bytes began with.
+    let format: UInt8
     private let bytes: [UInt8]
     private var offset = 0
     private var strings: [String] = []
@@ -13,9 +19,17 @@ struct CompactReader {
 
     /// Starts reading `data`, whose first byte must be `format`, and reads its tables.
     init(_ data: Data, format: UInt8, what: String, valuesInline: Bool = false) throws {
+        try self.init(data, formats: [format], what: what, valuesInline: valuesInline)
+    }
+
+    /// Starts reading `data`, whose first byte must be one of `formats` (see ``format``).
+    init(_ data: Data, formats: [UInt8], what: String, valuesInline: Bool = false) throws {
         self.valuesInline = valuesInline
         bytes = [UInt8](data)
-        guard bytes.first == format else { throw ReplicaError.malformed("not \(what) in this format") }
+        guard let first = bytes.first, formats.contains(first) else {
+            throw ReplicaError.malformed("not \(what) in this format")
+        }
+        format = first
         offset = 1
         for _ in 0..<(try count()) { strings.append(try tableString()) }
         for _ in 0..<(try count()) {
@@ -60,7 +74,11 @@ struct CompactReader {
 
     /// A count of things to follow, each of at least one byte: never more than the bytes left.
     mutating func count() throws -> Int {
-        let value = try varint()
+        try checkedCount(try varint())
+    }
+
+    /// `value`, read as part of another number, as a count (``count()``).
+    func checkedCount(_ value: UInt64) throws -> Int {
         guard value <= UInt64(bytes.count - offset) else { throw ReplicaError.malformed("a count past the end") }
         return Int(value)
     }

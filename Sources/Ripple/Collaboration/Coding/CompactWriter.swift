@@ -8,6 +8,13 @@ struct CompactWriter {
     /// table: for a replica's log, whose values are mostly all different, so that interning
     /// would only cost hashing each (change sets and states intern them).
     let valuesInline: Bool
+    /// Whether the counters operations name are written as differences from the counter
+    /// written before rather than from their change's first counter: for a replica's state and
+    /// log, whose changes are long and name nodes one after the other (each then costs a byte,
+    /// not the three a difference across a long change takes). Change sets keep their form.
+    var relativeCounters = false
+    /// The last counter written while ``relativeCounters``.
+    var lastCounter: UInt64 = 0
     /// The body: everything but the tables.
     private(set) var body: [UInt8] = []
     private var stringIndices: [String: Int] = [:]

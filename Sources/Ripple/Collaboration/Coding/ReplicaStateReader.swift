@@ -3,24 +3,44 @@
 /// that a damaged or hostile snapshot is refused, never a state that breaks later.
 struct ReplicaStateReader {
     var reader: CompactReader
+    /// Whether the bytes are in the current format (see ``ReplicaStateWriter``).
+    let isCurrent: Bool
     private var last: UInt64 = 0
+    private var lastReplica = ReplicaID.genesis
+    private var lastNode: UInt64 = 0
     /// The greatest clock read: the engine's clock goes on from it.
     private(set) var greatest: UInt64 = 0
 
     init(_ reader: CompactReader) {
         self.reader = reader
+        isCurrent = reader.format == ReplicaEngine.stateFormat
     }
 
     mutating func id() throws -> OperationID {
-        let id = try reader.operationID(base: last)
-        if id.replica != .genesis { last = id.counter }
+        guard isCurrent else { return try note(try reader.operationID(base: last)) }
+        let header = try reader.varint()
+        guard header & 1 == 0 else {
+            guard lastReplica != .genesis else { throw ReplicaError.malformed("an identity of the replica before, first") }
+            let zigzag = header >> 1
+            let difference = Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1)
+            return try note(OperationID(counter: last &+ UInt64(bitPattern: difference), replica: lastReplica))
+        }
+        let replica = try reader.replica(index: header >> 1)
+        let counter = replica == .genesis ? try reader.varint() : try reader.delta(from: last)
+        return try note(OperationID(counter: counter, replica: replica))
+    }
+
+    /// Takes `id` as the identity read before, checking its clock.
+    private mutating func note(_ id: OperationID) throws -> OperationID {
+        if id.replica != .genesis { (last, lastReplica) = (id.counter, id.replica) }
         guard id.counter <= ReplicaEngine.maximumClock else { throw ReplicaError.malformed("a clock out of range") }
         greatest = max(greatest, id.counter)
         return id
     }
 
     mutating func value(known nodes: [NodeID: ReplicaNode]) throws -> ReplicaValue {
-        let value = try reader.value(base: last)
+        let value = try reader.value(base: isCurrent ? lastNode : last)
+        if isCurrent, let node = value.node, node.made.replica != .genesis { lastNode = node.made.counter }
         if let node = value.node, node.made.replica != .genesis, nodes[node] == nil {
             throw ReplicaError.malformed("a value naming unknown node \(node)")
         }
@@ -42,6 +62,23 @@ struct ReplicaStateReader {
         return presence
     }
 
+    /// A sequence item's identity and place, `previous` the item read before it in its sequence.
+    private mutating func item(after previous: OperationID?) throws -> (OperationID, parent: OperationID?, leftSide: Bool) {
+        guard isCurrent else {
+            let item = try id()
+            let flags = try reader.byte()
+            guard flags < 4 else { throw ReplicaError.malformed("an item's flags out of range") }
+            return (item, flags & 1 == 1 ? try id() : nil, flags & 2 == 2)
+        }
+        let flags = try reader.byte()
+        if flags == ReplicaStateWriter.runFlag, let previous {
+            return (try note(previous.next), previous, false)
+        }
+        guard flags < 4 else { throw ReplicaError.malformed("an item's flags out of range") }
+        let item = try id()
+        return (item, flags & 1 == 1 ? try id() : nil, flags & 2 == 2)
+    }
+
     /// Reads the members of node `id` of `type`, whose shapes say how each merges.
     mutating func node(
         _ id: NodeID, type: String, shapes: [String: MemberShape], known nodes: [NodeID: ReplicaNode]
@@ -54,33 +91,45 @@ struct ReplicaStateReader {
             }
             return name
         }
-        for _ in 0..<(try reader.count()) {
-            let name = try member(.register)
+        // The current format counts the registers and says which kinds of collection follow.
+        let header = try reader.varint()
+        let kinds = isCurrent ? header & 7 : 7
+        for _ in 0..<(try reader.checkedCount(isCurrent ? header >> 3 : header)) {
+            let hasWinner: Bool
+            let name: String
+            if isCurrent {
+                let member = try reader.varint()
+                (name, hasWinner) = (try reader.string(index: member >> 1), member & 1 == 1)
+                guard (shapes[name] ?? .register) == .register else {
+                    throw ReplicaError.malformed("member \(name) of \(id) is not a register")
+                }
+            } else {
+                (name, hasWinner) = (try member(.register), try reader.bool())
+            }
             var register = RegisterState()
-            if try reader.bool() {
+            if hasWinner {
                 let write = try self.id()
                 register.write(try value(known: nodes), id: write)
             }
-            node.registers[name] = register
+            node.registers.set(register, member: name)
         }
-        for _ in 0..<(try reader.count()) {
+        for _ in 0..<(kinds & 1 == 0 ? 0 : try reader.count()) {
             let name = try member(.sequence)
             var sequence = SequenceState()
             sequence.presence = try presence()
+            var previous: OperationID?
             for _ in 0..<(try reader.count()) {
-                let item = try self.id()
-                let flags = try reader.byte()
-                guard flags < 4 else { throw ReplicaError.malformed("an item's flags out of range") }
-                let parent = flags & 1 == 1 ? try self.id() : nil
-                guard sequence.accepts(item, parent: parent, leftSide: flags & 2 == 2) else {
+                let (item, parent, leftSide) = try self.item(after: previous)
+                guard sequence.accepts(item, parent: parent, leftSide: leftSide) else {
                     throw ReplicaError.malformed("an item of \(name) under an unknown item or twice")
                 }
-                sequence.insert(try value(known: nodes), id: item, parent: parent, leftSide: flags & 2 == 2)
+                previous = item
+                sequence.insert(try value(known: nodes), id: item, parent: parent, leftSide: leftSide)
                 guard sequence.remove(try removals()) else { throw ReplicaError.malformed("a removal of another item") }
             }
             node.sequences[name] = sequence
         }
-        for _ in 0..<(try reader.count()) {
+        for _ in 0..<(kinds & 2 == 0 ? 0 : try reader.count()) {
             let name = try member(.map)
             var map = MapState()
             map.presence = try presence()
@@ -95,7 +144,7 @@ struct ReplicaStateReader {
             }
             node.maps[name] = map
         }
-        for _ in 0..<(try reader.count()) {
+        for _ in 0..<(kinds & 4 == 0 ? 0 : try reader.count()) {
             let name = try member(.set)
             var set = SetState()
             set.presence = try presence()
