@@ -251,8 +251,8 @@ final class ReplicaSession<Root: DocumentRoot> {
     func takeBack(_ brought: Set<UInt64>, _ undo: ReplicaEngine.MergeUndo?) {
         if let undo { engine.undo(undo) }
         for number in brought {
-            guard let id = ids.removeValue(forKey: number) else { continue }
-            numbers[id] = nil
+            guard let id = ids[number] else { continue }
+            ids[number] = nil
             nodes[id] = nil
         }
     }
