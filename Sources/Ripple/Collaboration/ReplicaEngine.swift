@@ -149,7 +149,7 @@ struct ReplicaEngine {
             refreshMoves()
             effects.touched.formUnion(membersOfChangedMoves(since: undo.moves))
         }
-        let operations = visibleOperations(before: undo.journal.nodes, moves: undo.moves, effects: effects)
+        let operations = visibleOperations(before: undo.journal, moves: undo.moves, effects: effects)
         return (operations, undo)
     }
 
