@@ -7,8 +7,9 @@
 /// The walk's result is kept in a ``SequenceOrder`` as items come (an item goes before its
 /// next greater sibling's subtree, or at the end of its side of its parent), with the items
 /// that have no removals shown: an item's visible index and the item at a visible index cost
-/// the order's depth, not a walk. Where moves decide what shows (an item removed only by
-/// moves, a hidden move destination) the visible items are walked instead.
+/// the order's depth, not a walk. Where moves make the shown items differ from the visible
+/// ones (an item removed only by moves that do not hold, a hidden move destination that has
+/// no removals) the visible items are walked instead.
 struct SequenceState: Equatable, Sendable {
     struct Item: Equatable, Sendable {
         let parent: OperationID?
@@ -31,9 +32,9 @@ struct SequenceState: Equatable, Sendable {
     private var rightChildren: [OperationID?: [OperationID]] = [:]
     /// Every item in order; those without removals shown.
     private var positions = SequenceOrder()
-    /// How many items have removals, all of them parts of moves: whether those hold depends
-    /// on the move status, so the shown items are not the visible ones while there are any.
-    private var movedOutCount = 0
+    /// The items whose removals are all parts of moves: whether they show depends on whether
+    /// those moves hold (they usually do: a node moved out stays out).
+    private var movedOut: Set<OperationID> = []
 
     /// The same items, removals and presence (the order follows from them).
     static func == (lhs: SequenceState, rhs: SequenceState) -> Bool {
@@ -89,7 +90,7 @@ struct SequenceState: Equatable, Sendable {
     /// undone change: the items a change inserted are taken back latest first).
     mutating func takeBack(_ id: OperationID) {
         guard let item = items.removeValue(forKey: id) else { return }
-        if Self.isMovedOut(item.removals) { movedOutCount -= 1 }
+        movedOut.remove(id)
         positions.remove(item.slot)
         if item.leftSide {
             leftChildren[item.parent]?.removeAll { $0 == id }
@@ -106,7 +107,7 @@ struct SequenceState: Equatable, Sendable {
 
     private mutating func removalsChanged(of id: OperationID, wasMovedOut: Bool) {
         let item = items[id]!
-        movedOutCount += (Self.isMovedOut(item.removals) ? 1 : 0) - (wasMovedOut ? 1 : 0)
+        if Self.isMovedOut(item.removals) { movedOut.insert(id) } else if wasMovedOut { movedOut.remove(id) }
         positions.setShown(item.slot, item.removals.isEmpty)
     }
 
@@ -149,12 +150,15 @@ struct SequenceState: Equatable, Sendable {
                 || !moves.hiddenDestinations.contains(Placement(holder: holder, member: member, id: id)))
     }
 
-    /// Whether the order's shown items are the visible ones under `moves`: no item is out
-    /// only by moves (whose hold the status decides), none of them is a hidden destination.
+    /// Whether the order's shown items are the visible ones under `moves`: every item out
+    /// only by moves is out under them, and no item without removals is a hidden destination.
+    /// Costs the items moved out of this sequence and the hidden destinations, not the items.
     func showsVisible(holder: NodeID, member: String, moves: MoveStatus) -> Bool {
-        movedOutCount == 0
+        movedOut.allSatisfy { moves.removes(items[$0]!.removals) }
             && (moves.hiddenDestinations.isEmpty
-                || !moves.hiddenDestinations.contains { $0.holder == holder && $0.member == member })
+                || !moves.hiddenDestinations.contains {
+                    $0.holder == holder && $0.member == member && items[$0.id]?.removals.isEmpty ?? false
+                })
     }
 
     /// The visible items in order (a walk of every item).
