@@ -53,6 +53,7 @@ extension ReplicaEngine {
             switch shape(of: key) {
             case .register: throw ReplicaEngineError.malformed("\(member) is not a collection")
             case .sequence:
+                effects.journal?.noteSequence(key, in: self)
                 nodes[node]!.sequences[member, default: SequenceState()].presence.write(absent: absent, id: id)
             case .map: nodes[node]!.maps[member, default: MapState()].presence.write(absent: absent, id: id)
             case .set: nodes[node]!.sets[member, default: SetState()].presence.write(absent: absent, id: id)
@@ -63,6 +64,8 @@ extension ReplicaEngine {
                 values, node: node, member: member, parent: parent, leftSide: leftSide, first: id, effects: &effects)
         case .delete(let node, let member, let items):
             let key = try memberKey(node, member, shape: .sequence)
+            effects.journal?.noteSequence(key, in: self)
+            effects.journal?.noteRemovals(items, of: key, in: self)
             guard nodes[node]!.sequences[member, default: SequenceState()].remove(items) else {
                 throw ReplicaEngineError.malformed("a removal of an unknown item of \(member)")
             }
@@ -116,20 +119,30 @@ extension ReplicaEngine {
     ) throws {
         let key = try memberKey(node, member, shape: .sequence)
         for value in values { try requireKnown(value) }
-        var sequence = nodes[node]!.sequences[member] ?? SequenceState()
+        guard !values.isEmpty else { throw ReplicaEngineError.malformed("an empty insert into \(member)") }
+        // Checked whole first, then inserted in place: a sequence taken out to insert into
+        // would be copied whole by its first insert.
+        let ids = (0..<UInt64(values.count)).map { OperationID(counter: first.counter + $0, replica: first.replica) }
+        guard sequenceAccepts(ids, node: node, member: member, parent: parent, leftSide: leftSide) else { throw ReplicaEngineError.malformed("an insert into \(member) at an unknown place or twice") }
+        effects.journal?.noteSequence(key, in: self)
         var anchor = (parent: parent, leftSide: leftSide)
-        for (offset, value) in values.enumerated() {
-            let id = OperationID(counter: first.counter + UInt64(offset), replica: first.replica)
-            guard sequence.accepts(id, parent: anchor.parent, leftSide: anchor.leftSide) else {
-                throw ReplicaEngineError.malformed("an insert into \(member) at an unknown place or twice")
-            }
-            sequence.insert(value, id: id, parent: anchor.parent, leftSide: anchor.leftSide)
+        for (id, value) in zip(ids, values) {
+            nodes[node]!.sequences[member, default: SequenceState()].insert(
+                value, id: id, parent: anchor.parent, leftSide: anchor.leftSide)
+            effects.journal?.noteInserted(id, into: key)
             place(value, at: Placement(holder: node, member: member, id: id), effects: &effects)
             anchor = (id, false)
         }
-        guard !values.isEmpty else { throw ReplicaEngineError.malformed("an empty insert into \(member)") }
-        nodes[node]!.sequences[member] = sequence
         effects.touched.insert(key)
+    }
+
+    /// Whether a run of new items `ids` may go under `parent` (scoped: a copy of the sequence
+    /// alive while it is edited would make the edit copy it).
+    private func sequenceAccepts(
+        _ ids: [OperationID], node: NodeID, member: String, parent: OperationID?, leftSide: Bool
+    ) -> Bool {
+        let sequence = nodes[node]!.sequences[member] ?? SequenceState()
+        return sequence.accepts(ids[0], parent: parent, leftSide: leftSide) && !ids.contains { sequence.contains($0) }
     }
 
     /// The member an operation of `shape` edits, checking its node, shape and value.

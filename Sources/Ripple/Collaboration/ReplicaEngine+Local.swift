@@ -147,9 +147,7 @@ extension ReplicaEngine {
         }
         switch shape(of: key) {
         case .sequence:
-            let count = nodes[node]!.sequences[member].map {
-                $0.visibleItems(holder: node, member: member, moves: moveStatus).count
-            }
+            let count = nodes[node]!.sequences[member]?.visibleCount(holder: node, member: member, moves: moveStatus)
             let elements: [ReplicaValue]
             if case .elements(let values) = content { elements = values } else { elements = [] }
             splice(node, member, at: 0, removing: count ?? 0, inserting: elements, into: &builder, present: true)
@@ -175,24 +173,26 @@ extension ReplicaEngine {
         into builder: inout LocalChangeBuilder, present: Bool = false
     ) {
         let key = MemberKey(node: node, member: member)
-        guard nodes[node] != nil, shape(of: key) == .sequence, present || content(of: key) != .absent else { return }
-        let sequence = nodes[node]!.sequences[member] ?? SequenceState()
-        let visible = sequence.visibleItems(holder: node, member: member, moves: moveStatus)
-        guard position >= 0, removing >= 0, position <= visible.count, removing <= visible.count - position else {
-            return
-        }
+        guard nodes[node] != nil, shape(of: key) == .sequence,
+            present || !(nodes[node]!.sequences[member]?.presence.absent ?? false)
+        else { return }
+        // The sequence is read in place, never held while an emit edits it (a copy alive then
+        // would make the edit copy every item).
+        let count = nodes[node]!.sequences[member]?.visibleCount(holder: node, member: member, moves: moveStatus) ?? 0
+        guard position >= 0, removing >= 0, position <= count, removing <= count - position else { return }
         if removing > 0 {
-            let removed = visible[position..<(position + removing)]
+            let removed = nodes[node]!.sequences[member]!.visibleItems(
+                in: position..<(position + removing), holder: node, member: member, moves: moveStatus)
+            let held = removed.map { nodes[node]!.sequences[member]!.items[$0]!.value.node }
             let items = removed.map { Removal(target: $0, move: nil) }
             guard emit(.delete(node: node, member: member, items: items), into: &builder) != nil else { return }
-            for (index, id) in removed.enumerated() {
-                if let held = sequence.items[id]!.value.node { builder.noteLeft(held, removal: index, place: id, member: MemberKey(node: node, member: member)) }
+            for (index, (id, heldNode)) in zip(removed, held).enumerated() {
+                if let heldNode { builder.noteLeft(heldNode, removal: index, place: id, member: key) }
             }
         }
         guard !inserting.isEmpty else { return }
-        let after = nodes[node]!.sequences[member] ?? SequenceState()
-        let anchor = after.anchor(
-            forInsertingAt: position, visible: after.visibleItems(holder: node, member: member, moves: moveStatus))
+        let anchor = (nodes[node]!.sequences[member] ?? SequenceState()).anchor(
+            forInsertingAt: position, holder: node, member: member, moves: moveStatus)
         let insert = ChangeOperation.insert(
             node: node, member: member, parent: anchor.parent, leftSide: anchor.leftSide, values: inserting)
         guard let first = emit(insert, into: &builder) else { return }

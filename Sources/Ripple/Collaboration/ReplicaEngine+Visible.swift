@@ -72,12 +72,15 @@ extension ReplicaEngine {
 
     /// The operations that take the visible state before a merge to this one, given what
     /// changed: the nodes made (whole, by id), then every touched member's edits (by node and
-    /// member). `before` holds the nodes the merge changed as they were (nil: not made yet);
-    /// the others are as they were; `moves` is the move status before.
+    /// member). `journal` holds what the merge overwrote (the nodes it changed as they were,
+    /// what it did to sequences); the others are as they were; `moves` is the move status before.
     func visibleOperations(
-        before: [NodeID: ReplicaNode?], moves: MoveStatus, effects: ChangeEffects
+        before journal: ReplicaJournal, moves: MoveStatus, effects: ChangeEffects
     ) -> [ReplicaOperation] {
-        let old = OldState(before: before, moves: moves)
+        let old = OldState(
+            journal: journal, moves: moves,
+            movesUnchanged: moves.removingMoves == moveStatus.removingMoves
+                && moves.hiddenDestinations == moveStatus.hiddenDestinations)
         let made = Set(effects.made)
         var operations = effects.made.sorted().map { node in
             ReplicaOperation.make(node: node, type: nodes[node]!.type, members: members(of: node))
@@ -90,31 +93,27 @@ extension ReplicaEngine {
 
     /// The state before a merge, as `visibleOperations(before:moves:effects:)` takes it.
     private struct OldState {
-        let before: [NodeID: ReplicaNode?]
+        let journal: ReplicaJournal
         let moves: MoveStatus
+        /// Whether the merge left every move's hold and every destination's hiding as they were.
+        let movesUnchanged: Bool
 
+        /// A node as it was (but its sequences: see ``ReplicaJournal``).
         func node(_ id: NodeID, now: [NodeID: ReplicaNode]) -> ReplicaNode? {
-            if let recorded = before[id] { return recorded }
+            if let recorded = journal.nodes[id] { return recorded }
             return now[id]
         }
     }
 
     private func edits(of key: MemberKey, from old: OldState) -> [ReplicaOperation] {
         let oldNode = old.node(key.node, now: nodes)
-        // A sequence present before and after: one walk finds its splices (its contents, each a
-        // walk of the whole sequence, are not built to compare).
-        if let oldNode, shape(ofType: oldNode.type, member: key.member) == .sequence,
-            !(oldNode.sequences[key.member]?.presence.absent ?? false),
-            let now = nodes[key.node]?.sequences[key.member], !now.presence.absent
-        {
+        if let oldNode, shape(ofType: oldNode.type, member: key.member) == .sequence {
             return sequenceEdits(of: key, from: old)
         }
         let before = content(of: key, in: oldNode, moves: old.moves)
         guard let after = content(of: key), before != after else { return [] }
         let (node, member) = (key.node, key.member)
         switch (before, after) {
-        case (.elements, .elements):
-            return sequenceEdits(of: key, from: old)
         case (.entries(let oldEntries), .entries(let newEntries)):
             let oldValues = Dictionary(uniqueKeysWithValues: oldEntries.map { ($0.key, $0.value) })
             let newKeys = Set(newEntries.map(\.key))
@@ -130,12 +129,69 @@ extension ReplicaEngine {
         }
     }
 
+    /// A sequence's edits: the whole content when it became absent or present, else its
+    /// splices.
+    private func sequenceEdits(of key: MemberKey, from old: OldState) -> [ReplicaOperation] {
+        guard let sequence = nodes[key.node]?.sequences[key.member] else { return [] }
+        let edits = old.journal.sequences[key]
+        let (wasAbsent, isAbsent) = ((edits?.presence ?? sequence.presence).absent, sequence.presence.absent)
+        if wasAbsent != isAbsent {
+            return [.set(node: key.node, member: key.member, content: content(of: key) ?? .absent)]
+        }
+        if isAbsent { return [] }
+        if old.movesUnchanged, sequence.showsVisible(holder: key.node, member: key.member, moves: moveStatus) {
+            return splicesOfTouchedItems(of: key, in: sequence, edits: edits, from: old)
+        }
+        return splicesByWalking(of: key, in: sequence, edits: edits, from: old)
+    }
+
+    /// Splices of a sequence whose shown items are the visible ones, when only the items the
+    /// merge inserted or removed can have changed: those that appeared or disappeared, in
+    /// order, grouped in runs with no visible item between them, each at its visible index.
+    private func splicesOfTouchedItems(
+        of key: MemberKey, in sequence: SequenceState, edits: SequenceEdits?, from old: OldState
+    ) -> [ReplicaOperation] {
+        guard let edits else { return [] }
+        let (node, member) = (key.node, key.member)
+        var changed: [(id: OperationID, position: Int, isVisible: Bool)] = []
+        for id in edits.touchedItems {
+            let isVisible = sequence.isVisible(id, holder: node, member: member, moves: moveStatus)
+            if isVisible != edits.wasVisible(id, in: sequence, holder: node, member: member, moves: old.moves) {
+                changed.append((id, sequence.position(of: id), isVisible))
+            }
+        }
+        changed.sort { $0.position < $1.position }
+        var operations: [ReplicaOperation] = []
+        var run: (at: Int, end: Int, removing: Int, inserting: [ReplicaValue])?
+        func flush() {
+            guard let run else { return }
+            operations.append(.splice(node: node, member: member, at: run.at, removing: run.removing, inserting: run.inserting))
+        }
+        for item in changed {
+            let visibleBefore = sequence.visibleIndex(of: item.id)
+            if let open = run, open.end != visibleBefore {
+                flush()
+                run = nil
+            }
+            var current = run ?? (visibleBefore, visibleBefore, 0, [])
+            if item.isVisible {
+                current.inserting.append(sequence.items[item.id]!.value)
+                current.end = visibleBefore + 1
+            } else {
+                current.removing += 1
+            }
+            run = current
+        }
+        flush()
+        return operations
+    }
+
     /// Splices of a sequence: items keep their order for ever, so one walk of the new order
     /// finds the runs that appeared and disappeared.
-    private func sequenceEdits(of key: MemberKey, from old: OldState) -> [ReplicaOperation] {
+    private func splicesByWalking(
+        of key: MemberKey, in sequence: SequenceState, edits: SequenceEdits?, from old: OldState
+    ) -> [ReplicaOperation] {
         let (node, member) = (key.node, key.member)
-        let sequence = nodes[node]!.sequences[member]!
-        let oldSequence = old.node(node, now: nodes)?.sequences[member]
         var operations: [ReplicaOperation] = []
         var (position, removing, inserting) = (0, 0, [ReplicaValue]())
         func flush() {
@@ -147,7 +203,9 @@ extension ReplicaEngine {
         }
         for id in sequence.order() {
             let isVisible = sequence.isVisible(id, holder: node, member: member, moves: moveStatus)
-            let wasVisible = oldSequence?.isVisibleIfPresent(id, holder: node, member: member, moves: old.moves) ?? false
+            let wasVisible =
+                edits?.wasVisible(id, in: sequence, holder: node, member: member, moves: old.moves)
+                ?? sequence.isVisibleIfPresent(id, holder: node, member: member, moves: old.moves)
             switch (wasVisible, isVisible) {
             case (true, true):
                 flush()

@@ -7,11 +7,14 @@
 /// noting in a ``ReplicaJournal`` what it overwrites (undone when the change set is refused, or
 /// by the session when the model refuses the result), and each step looks only at every
 /// replica's next waiting change; `recordLocal` likewise translates in place and puts back what
-/// it overwrote. Costs not yet met (issue 27 item 6): a touched sequence is walked whole
-/// (tombstones too) for its splices, as is a sequence a local splice edits, and the first edit
-/// of a node in a merge or local update copies that node's member states (a long sequence's
-/// items among them); the move status is recomputed from every move and place when one is
-/// added; tombstones (sequence items, entries, tags) are never dropped.
+/// it overwrote. A sequence keeps its order with visible counts (``SequenceState``), so a
+/// splice, local or merged, costs the items it touches times the log of the sequence's length,
+/// and the journal notes a sequence's edits instead of copying it. Costs not yet met (issue 27
+/// item 6): a sequence where moves decide what shows (an item out only by moves that do not
+/// hold, a hidden destination) is walked whole; the first edit of a node in a merge or local
+/// update copies that node's other member states; the move status is recomputed from every
+/// move and place when one is added; tombstones (sequence items, entries, tags) are never
+/// dropped.
 struct ReplicaEngine {
     let replica: ReplicaID
     let document: String
@@ -149,7 +152,7 @@ struct ReplicaEngine {
             refreshMoves()
             effects.touched.formUnion(membersOfChangedMoves(since: undo.moves))
         }
-        let operations = visibleOperations(before: undo.journal.nodes, moves: undo.moves, effects: effects)
+        let operations = visibleOperations(before: undo.journal, moves: undo.moves, effects: effects)
         return (operations, undo)
     }
 

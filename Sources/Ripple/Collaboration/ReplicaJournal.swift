@@ -3,9 +3,15 @@
 /// touched instead of working on a copy of the whole engine (whose first writes would copy
 /// the node, place and move tables: the document's size). The nodes as they were are also the
 /// visible state before the call, for the visible operations a merge returns.
+///
+/// A node is noted without its sequences, whose edits are noted instead (``SequenceEdits``):
+/// a copy of a long sequence's state, kept while the engine edits it, would make that edit
+/// copy every item.
 struct ReplicaJournal {
-    /// Each touched node as it was (nil: it did not exist).
+    /// Each touched node as it was, without its sequences (nil: it did not exist).
     private(set) var nodes: [NodeID: ReplicaNode?] = [:]
+    /// What the call did to each sequence it edited.
+    private(set) var sequences: [MemberKey: SequenceEdits] = [:]
     /// How many places each touched node had (nil: none listed).
     private var placementCounts: [NodeID: Int?] = [:]
     private var addedMoves: [OperationID] = []
@@ -17,7 +23,33 @@ struct ReplicaJournal {
 
     /// Notes a node before an operation edits or makes it.
     mutating func noteNode(_ node: NodeID, in engine: ReplicaEngine) {
-        if nodes.index(forKey: node) == nil { nodes[node] = .some(engine.nodes[node]) }
+        guard nodes.index(forKey: node) == nil else { return }
+        nodes[node] = .some(
+            engine.nodes[node].map {
+                var stripped = $0
+                stripped.sequences = [:]
+                return stripped
+            })
+    }
+
+    /// Notes a sequence before an operation edits it (its node noted already).
+    mutating func noteSequence(_ key: MemberKey, in engine: ReplicaEngine) {
+        guard sequences.index(forKey: key) == nil else { return }
+        sequences[key] = SequenceEdits(before: engine.nodes[key.node]?.sequences[key.member])
+    }
+
+    /// Notes an item inserted into a sequence noted already.
+    mutating func noteInserted(_ id: OperationID, into key: MemberKey) {
+        sequences[key]?.noteInserted(id)
+    }
+
+    /// Notes removals about to be added to items of a sequence noted already.
+    mutating func noteRemovals(_ removals: [Removal], of key: MemberKey, in engine: ReplicaEngine) {
+        guard let sequence = engine.nodes[key.node]?.sequences[key.member] else { return }
+        for removal in removals {
+            guard let item = sequence.items[removal.target] else { continue }
+            sequences[key]?.noteRemovals(of: removal.target, count: item.removals.count)
+        }
     }
 
     /// Notes a node's places before one is added.
@@ -40,7 +72,22 @@ struct ReplicaJournal {
     /// Puts back everything noted in the engine's tables (the caller forgets the nodes made
     /// after `madeCount`).
     func undo(_ engine: inout ReplicaEngine) {
-        for (node, old) in nodes { engine.nodes[node] = old }
+        for (key, edits) in sequences where engine.nodes[key.node]?.sequences[key.member] != nil {
+            if edits.existed {
+                edits.undo(&engine.nodes[key.node]!.sequences[key.member]!)
+            } else {
+                engine.nodes[key.node]!.sequences[key.member] = nil
+            }
+        }
+        for (node, old) in nodes {
+            guard var old else {
+                engine.nodes[node] = nil
+                continue
+            }
+            // The sequences stay (put back above): reassigned, not copied.
+            old.sequences = engine.nodes[node]?.sequences ?? [:]
+            engine.nodes[node] = old
+        }
         for (node, count) in placementCounts {
             if let count { engine.placements[node]?.removeSubrange(count...) } else { engine.placements[node] = nil }
         }
@@ -55,6 +102,7 @@ struct ReplicaJournal {
     /// Takes in a later journal of the same call (what it noted first stays as this noted it).
     mutating func absorb(_ later: ReplicaJournal) {
         nodes.merge(later.nodes) { earlier, _ in earlier }
+        sequences.merge(later.sequences) { earlier, later in earlier.followed(by: later) }
         placementCounts.merge(later.placementCounts) { earlier, _ in earlier }
         addedMoves += later.addedMoves
         logCounts.merge(later.logCounts) { earlier, _ in earlier }

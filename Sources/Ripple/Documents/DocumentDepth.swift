@@ -40,6 +40,12 @@ struct DocumentDepth {
         return heights[ObjectIdentifier(root)].map { $0 - 1 }
     }
 
+    /// Whether `node` holds a node in a saved node member.
+    @MainActor
+    static func holdsNodes(_ node: any RippleNode) -> Bool {
+        !children(of: node).isEmpty
+    }
+
     /// The nodes in the saved node members of `node`.
     @MainActor
     private static func children(of node: any RippleNode) -> [any RippleNode] {

@@ -6,8 +6,9 @@ internal import RippleJSON
 /// against the document it holds.
 ///
 /// How deep the document becomes is judged from what a patch brings when it only brings new
-/// nodes (the document's known depth plus theirs); a patch that places nodes the document had
-/// (a move, a node put back) has the document walked once, at ``finish()``.
+/// nodes (the document's known depth plus theirs), or nodes found alive that hold no node (those
+/// a merge makes before its patch applies); a patch that places nodes the document had (a move,
+/// a node put back) has the document walked once, at ``finish()``.
 @MainActor
 final class PatchApplication<Root: DocumentRoot> {
     let identities: DocumentIdentities
@@ -21,6 +22,9 @@ final class PatchApplication<Root: DocumentRoot> {
     private var madeNodes = false
     /// A patch placed nodes the document had: its depth is measured at ``finish()``.
     private var needsMeasure = false
+    /// Levels that nodes found alive but holding no node (made by a merge just before the patch
+    /// applies, say) add below the chain of the nodes brought: one, as leaves.
+    private var foundLeafLevels = 0
 
     /// An application of patches to the document under `root`; with `documentSerial`, the
     /// patches of a follower: every node they name (but those they bring) must be in that
@@ -54,7 +58,9 @@ final class PatchApplication<Root: DocumentRoot> {
                 found.append((node, values))
                 if brought.node(numbered: id) == nil { try brought.add(node, id: id, isMade: false) }
                 context.brought.insert(ObjectIdentifier(node))
-                needsMeasure = true
+                // A node that holds others may bring a chain of the document's nodes back: only a
+                // walk knows how deep. One that holds none is judged after its values (below).
+                if DocumentDepth.holdsNodes(node) { needsMeasure = true }
                 continue
             }
             guard let nodeType = types[type] else {
@@ -80,6 +86,13 @@ final class PatchApplication<Root: DocumentRoot> {
                 try DocumentJSON.encode(try DocumentValue(value), into: &bytes)
                 let operation = Patch.Operation.set(node: identities.id(of: node), member: name, value: PatchValue(bytes))
                 try node._rippleApplyChange(to: member, DocumentChangeReader(operation: operation, context: context))
+            }
+            // Still a leaf: it adds one level below whatever holds it, as a made node would.
+            if DocumentDepth.holdsNodes(node) {
+                needsMeasure = true
+            } else {
+                madeNodes = true
+                foundLeafLevels = 1
             }
         }
         for operation in patch.operations {
@@ -150,13 +163,14 @@ final class PatchApplication<Root: DocumentRoot> {
         if madeNodes, !needsMeasure {
             // Below a node of the document, the nodes brought make it deeper by their own depth
             // at most (they hold no other node of it but the root, on every chain already).
-            if let bound = identities.depth.bound, bound + chain <= limits.maximumDepth {
-                identities.depth.bound = bound + chain
+            if let bound = identities.depth.bound, bound + chain + foundLeafLevels <= limits.maximumDepth {
+                identities.depth.bound = bound + chain + foundLeafLevels
             } else {
                 needsMeasure = true
             }
         }
         madeNodes = false
+        foundLeafLevels = 0
         guard needsMeasure else { return }
         guard let depth = DocumentDepth.measure(under: root, limit: limits.maximumDepth) else {
             throw DocumentError.tooLarge(reason: "it makes the document's nodes nest deeper than \(limits.maximumDepth) levels")
