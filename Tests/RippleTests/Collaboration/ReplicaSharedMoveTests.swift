@@ -12,10 +12,7 @@ import Testing
     /// place under shelf 1 in the engine (not in the model): the later move won over a move it
     /// never named.
     @Test func aReferenceLeftBesideANewKeyHidesNoArrayPlace() throws {
-        let a = Mediator(root: makeLibrary())
-        _ = a.replicaID
-        let b = try Mediator<Library>(opening: try a.snapshot())
-        _ = b.replicaID
+        let (a, b) = try Self.twoReplicas()
         try a.update { library in
             let shelf = library.shelves.removeFirst()
             library.shelves[0].children.append(shelf)
@@ -81,10 +78,7 @@ import Testing
     /// A node put back where it was held nowhere moves within the member it enters, so the two
     /// are on one track and the later wins.
     @Test func anUndoneRemovalAndAConcurrentMoveLeaveOnePlace() throws {
-        let a = Mediator(root: makeLibrary())
-        _ = a.replicaID
-        let b = try Mediator<Library>(opening: try a.snapshot())
-        _ = b.replicaID
+        let (a, b) = try Self.twoReplicas()
         try a.update(undoName: "Remove") { library in library.shelves.removeFirst() }
         try b.update { library in
             let shelf = library.shelves.removeFirst()
@@ -97,5 +91,14 @@ import Testing
         #expect(ReplicaUndoMoveTests.arraysHolding(shelfID: 0, in: a.root) == 1)
         #expect(try a.replica.mismatches(in: a).isEmpty)
         #expect(try b.replica.mismatches(in: b).isEmpty)
+    }
+
+    /// Two replicas of the test library, the second opened from the first's snapshot.
+    static func twoReplicas() throws -> (Mediator<Library>, Mediator<Library>) {
+        let a = Mediator(root: makeLibrary())
+        _ = a.replicaID
+        let b = try Mediator<Library>(opening: try a.snapshot())
+        _ = b.replicaID
+        return (a, b)
     }
 }

@@ -11,10 +11,7 @@ import Testing
     /// library's shelves) without taking the shelf from under shelf 2: it ended in two arrays.
     /// The undo leaves a node that was moved on since where it is.
     @Test func anUndoOfAMoveAfterAConcurrentMoveLeavesTheShelfInOnePlace() throws {
-        let a = Mediator(root: makeLibrary())
-        _ = a.replicaID
-        let b = try Mediator<Library>(opening: try a.snapshot())
-        _ = b.replicaID
+        let (a, b) = try ReplicaSharedMoveTests.twoReplicas()
         try a.update(undoName: "Move") { library in
             let shelf = library.shelves.removeFirst()
             library.shelves[0].children.append(shelf)
