@@ -1,0 +1,65 @@
+import Foundation
+@testable import Ripple
+import Testing
+
+/// Texts that the change set and replica state formats keep in their string tables: keys that
+/// look like UUIDs, and keys that Swift takes as equal while their bytes differ.
+@MainActor
+@Suite struct ReplicaTextProbeTests {
+    private func exchange(_ a: Mediator<Library>, _ b: Mediator<Library>) throws {
+        try b.merge(try a.changes(since: b.version))
+        try a.merge(try b.changes(since: a.version))
+    }
+
+    /// Keys and titles that look like UUIDs but are not in `UUID.uuidString`'s form (lower
+    /// case, braces) come back as they were written, through a merge and through a snapshot.
+    @Test func textsThatLookLikeUUIDsComeBackAsWritten() throws {
+        let (a, b) = try ReplicaSharedMoveTests.twoReplicas()
+        let lower = "123e4567-e89b-12d3-a456-426614174000"
+        let upper = lower.uppercased()
+        try a.update { library in
+            library.scores[lower] = 1
+            library.scores[upper] = 2
+            library.shelves[0].title = lower
+            library.shelves[1].entries = [lower, upper, "{\(upper)}"]
+        }
+        try exchange(a, b)
+        #expect(b.root.scores == [lower: 1, upper: 2])
+        #expect(b.root.shelves[0].title == lower)
+        #expect(b.root.shelves[1].entries == [lower, upper, "{\(upper)}"])
+        let reopened = try Mediator<Library>(opening: try b.snapshot())
+        #expect(reopened.root.scores == [lower: 1, upper: 2])
+        #expect(reopened.root.shelves[0].title == lower)
+        #expect(try reopened.snapshot() == (try a.snapshot()))
+    }
+
+    /// "é" precomposed and decomposed are one key to a Swift dictionary, two texts in bytes.
+    /// Two replicas each set one of them at once (A "café" precomposed to 1, B decomposed to
+    /// 2): both end with one key and the value 1, but A keeps its precomposed spelling and B
+    /// its decomposed one, so their snapshots differ byte for byte (the docs promise the same
+    /// bytes), and still differ after the key is removed. Both should hold one spelling.
+    @Test func keysEqualOnlyUnderUnicodeEquivalenceConverge() throws {
+        let (a, b) = try ReplicaSharedMoveTests.twoReplicas()
+        try a.update { $0.scores["caf\u{E9}"] = 1 }
+        try b.update { $0.scores["cafe\u{301}"] = 2 }
+        try exchange(a, b)
+        #expect(a.root.scores.count == 1)
+        #expect(a.root.scores == b.root.scores)
+        let spellings = (a.root.scores.keys.first.map { Array($0.unicodeScalars) }, b.root.scores.keys.first.map { Array($0.unicodeScalars) })
+        var snapshots = (try a.snapshot(), try b.snapshot())
+        withKnownIssue("keys equal under Unicode equivalence keep each replica's spelling: snapshots differ") {
+            #expect(spellings.0 == spellings.1)
+            #expect(snapshots.0 == snapshots.1)
+        }
+        #expect(try a.replica.mismatches(in: a).isEmpty)
+        #expect(try b.replica.mismatches(in: b).isEmpty)
+        // One replica removes the key the way it spelled it; the other's spelling goes too.
+        try a.update { $0.scores["caf\u{E9}"] = nil }
+        try exchange(a, b)
+        #expect(b.root.scores.isEmpty)
+        snapshots = (try a.snapshot(), try b.snapshot())
+        withKnownIssue("keys equal under Unicode equivalence keep each replica's spelling: snapshots differ") {
+            #expect(snapshots.0 == snapshots.1)
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+@testable import Ripple
+import Testing
+
+/// A `DocumentStore`'s file put back from a backup, as the docs promise: "a copy of the file
+/// (duplicated in the Finder, a backup put back, ...) opens as a new replica".
+@MainActor
+@Suite struct StoreBackupIdentityTests {
+    private func inode(_ url: URL) throws -> UInt64 {
+        let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+        return (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
+    }
+
+    /// Backs up `url` (document and journal) to `backup`.
+    private func copy(_ url: URL, to backup: URL) throws {
+        try FileManager.default.copyItem(at: url, to: backup)
+        try FileManager.default.copyItem(atPath: url.path + ".journal", toPath: backup.path + ".journal")
+    }
+
+    /// The original deleted, then the backup copied back in its place: on ext4, APFS and tmpfs
+    /// the new file very often gets the inode the deleted one freed. The store then takes the
+    /// backup for its own file and opens it as the same replica, at an older version: its next
+    /// change gets a number it already gave another change, which replicas that merged the old
+    /// one drop as a duplicate, so they never converge. It should open as a new replica (the
+    /// inode alone cannot tell a restored copy from the file itself).
+    @Test func aBackupPutBackInTheFreedInodeOpensAsANewReplica() throws {
+        let space = try ScratchFolders()
+        let url = space.url("Library.ripple")
+        let backup = space.url("Backup.ripple")
+        var store: DocumentStore<Library>? = try DocumentStore<Library>(url: url)
+        _ = store!.mediator.replicaID
+        let other = try Mediator<Library>(opening: try store!.mediator.snapshot())
+        _ = other.replicaID
+        try store!.mediator.update { $0.userID = 1 }
+        store = nil
+        try copy(url, to: backup)
+        store = try DocumentStore<Library>(url: url)
+        let identity = store!.mediator.replicaID
+        try store!.mediator.update { $0.scores["after backup"] = 1 }
+        try other.merge(try store!.mediator.changes(since: other.version))
+        store = nil
+        let before = try inode(url)
+        try FileManager.default.removeItem(at: url)
+        try FileManager.default.removeItem(atPath: url.path + ".journal")
+        try copy(backup, to: url)
+        guard try inode(url) == before else { return }  // the file system gave another inode
+        let restored = try DocumentStore<Library>(url: url)
+        try restored.mediator.update { $0.userID = 2 }
+        try other.merge(try restored.mediator.changes(since: other.version))
+        try restored.mediator.merge(try other.changes(since: restored.mediator.version))
+        let theirs = try other.snapshot()
+        let ours = try restored.mediator.snapshot()
+        withKnownIssue("a backup put back in the inode the original freed opens as the same replica, at an older version") {
+            #expect(restored.mediator.replicaID != identity)
+            #expect(theirs == ours)
+            #expect(other.root.userID == 2)
+        }
+    }
+    /// A copy of the store's file (document only, as the Finder duplicates it) opens as a new
+    /// replica, edits, is dropped without saving and reopens: the same new replica, with its
+    /// edit, which another replica receives; the original is still itself.
+    @Test func aCopyThatEditsAndIsDroppedReopensAsTheSameNewReplica() throws {
+        let space = try ScratchFolders()
+        let url = space.url("Library.ripple")
+        let duplicate = space.url("Library copy.ripple")
+        var store: DocumentStore<Library>? = try DocumentStore<Library>(url: url)
+        let identity = store!.mediator.replicaID
+        let other = try Mediator<Library>(opening: try store!.mediator.snapshot())
+        _ = other.replicaID
+        try store!.mediator.update { $0.userID = 1 }
+        try store!.save()
+        store = nil
+        try FileManager.default.copyItem(at: url, to: duplicate)
+        var copied: DocumentStore<Library>? = try DocumentStore<Library>(url: duplicate)
+        let copyIdentity = copied!.mediator.replicaID
+        try copied!.mediator.update { $0.scores["copy"] = 1 }
+        copied = nil
+        copied = try DocumentStore<Library>(url: duplicate)
+        #expect(copied!.mediator.replicaID == copyIdentity)
+        #expect(copied!.mediator.replicaID != identity)
+        #expect(copied!.mediator.root.scores == ["copy": 1])
+        try copied!.mediator.update { $0.scores["again"] = 2 }
+        try other.merge(try copied!.mediator.changes(since: other.version))
+        try copied!.mediator.merge(try other.changes(since: copied!.mediator.version))
+        #expect(try other.snapshot() == copied!.mediator.snapshot())
+        #expect(try DocumentStore<Library>(url: url).mediator.replicaID == identity)
+    }
+}
