@@ -62,4 +62,35 @@ import Testing
             #expect(snapshots.0 == snapshots.1)
         }
     }
+    /// Empty texts, NUL, lone combining marks, text direction marks and a long key go through
+    /// a merge and a reopened snapshot as written.
+    @Test func unusualTextsComeBackAsWritten() throws {
+        let (a, b) = try ReplicaSharedMoveTests.twoReplicas()
+        let texts = ["", "\u{0}", "a\u{0}b", "\u{301}", "\u{202E}abc", "\"}\\", String(repeating: "ß", count: 5_000)]
+        try a.update { library in
+            for (index, text) in texts.enumerated() { library.scores[text] = index }
+            library.shelves[0].title = texts[2]
+            library.shelves[1].entries = texts
+        }
+        try exchange(a, b)
+        let reopened = try Mediator<Library>(opening: try b.snapshot())
+        for mediator in [b, reopened] {
+            #expect(mediator.root.scores.count == texts.count)
+            #expect(mediator.root.shelves[0].title.unicodeScalars.elementsEqual(texts[2].unicodeScalars))
+            #expect(mediator.root.shelves[1].entries.map { Array($0.unicodeScalars) } == texts.map { Array($0.unicodeScalars) })
+        }
+        #expect(try reopened.snapshot() == (try a.snapshot()))
+    }
+
+    /// A change set of another document of the same model is refused with a `ReplicaError`,
+    /// and the replica is as it was.
+    @Test func aChangeSetOfAnotherDocumentIsRefusedAndChangesNothing() throws {
+        let (a, _) = try ReplicaSharedMoveTests.twoReplicas()
+        let stranger = Mediator(root: makeLibrary())
+        try stranger.update { $0.userID = 7 }
+        let before = try a.snapshot()
+        #expect(throws: ReplicaError.self) { try a.merge(try stranger.changes(since: DocumentVersion())) }
+        #expect(try a.snapshot() == before)
+        #expect(a.root.userID == 0)
+    }
 }
