@@ -93,4 +93,29 @@ import Testing
         try exchange(a, b)
         try expectConverged(a, b)
     }
+    /// Shelf 0 in the shelves and under key "x". A moves it from "x" to "y"; B at once moves it
+    /// from the shelves under shelf 1, and then from "x" to "z". The key moves compete (the
+    /// later wins), the array move is apart: the shelf ends under shelf 1 and under one key.
+    @Test func keyMovesAndAnArrayMoveOfOneShelfEachKeepTheirOwnTrack() throws {
+        let (a, b) = try ReplicaSharedMoveTests.twoReplicas()
+        try a.update { $0.shelvesByKey["x"] = $0.shelves[0] }
+        try exchange(a, b)
+        try a.update { library in
+            library.shelvesByKey["y"] = library.shelvesByKey.removeValue(forKey: "x")
+        }
+        try b.update { library in
+            let shelf = library.shelves.removeFirst()
+            library.shelves[0].children.append(shelf)
+        }
+        try b.update { library in
+            library.shelvesByKey["z"] = library.shelvesByKey.removeValue(forKey: "x")
+        }
+        try exchange(a, b)
+        try expectSame(a, b)
+        expectOnePlace(a)
+        #expect(a.root.shelves.map(\.id) == [1, 2])
+        #expect(a.root.shelves[0].children.map(\.id) == [0])
+        #expect(a.root.shelvesByKey.count == 1)
+        #expect(a.root.shelvesByKey.values.map(\.id) == [0])
+    }
 }
