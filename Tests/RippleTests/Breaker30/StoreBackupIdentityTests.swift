@@ -85,4 +85,33 @@ import Testing
         #expect(try other.snapshot() == copied!.mediator.snapshot())
         #expect(try DocumentStore<Library>(url: url).mediator.replicaID == identity)
     }
+    /// A change that waits for its predecessor survives a save (compaction) and a drop; the
+    /// store, reopened, serves its own changes to a third replica that started before either.
+    @Test func aWaitingChangeSurvivesASaveAndAThirdReplicaCatchesUp() throws {
+        let space = try ScratchFolders()
+        let url = space.url("Library.ripple")
+        var store: DocumentStore<Library>? = try DocumentStore<Library>(url: url)
+        _ = store!.mediator.replicaID
+        let origin = try store!.mediator.snapshot()
+        let other = try Mediator<Library>(opening: origin)
+        let third = try Mediator<Library>(opening: origin)
+        _ = (other.replicaID, third.replicaID)
+        try other.update { $0.scores["first"] = 1 }
+        let first = try other.changes(since: DocumentVersion())
+        let afterFirst = other.version
+        try other.update { $0.scores["second"] = 2 }
+        try store!.mediator.merge(try other.changes(since: afterFirst))
+        try store!.mediator.update { $0.userID = 4 }
+        try store!.save()
+        store = nil
+        store = try DocumentStore<Library>(url: url)
+        #expect(store!.mediator.root.scores.isEmpty)
+        try store!.mediator.merge(first)
+        #expect(store!.mediator.root.scores == ["first": 1, "second": 2])
+        try third.merge(try store!.mediator.changes(since: third.version))
+        try other.merge(try store!.mediator.changes(since: other.version))
+        #expect(try third.snapshot() == store!.mediator.snapshot())
+        #expect(try other.snapshot() == store!.mediator.snapshot())
+        #expect(third.root.userID == 4)
+    }
 }
