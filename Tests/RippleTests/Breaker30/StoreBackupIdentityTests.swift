@@ -114,4 +114,25 @@ import Testing
         #expect(try other.snapshot() == store!.mediator.snapshot())
         #expect(third.root.userID == 4)
     }
+    /// A write outside an update (a SwiftUI binding's) on a store's mediator, sent by
+    /// `changes(since:)` (which commits it) and then dropped: the change another replica holds
+    /// must be on disk, or the reopened store numbers its next change alike and they diverge.
+    @Test func anImplicitUpdateSentThenDroppedIsStillThereAfterReopening() throws {
+        let space = try ScratchFolders()
+        let url = space.url("Library.ripple")
+        var store: DocumentStore<Library>? = try DocumentStore<Library>(url: url)
+        _ = store!.mediator.replicaID
+        let other = try Mediator<Library>(opening: try store!.mediator.snapshot())
+        _ = other.replicaID
+        store!.mediator.root.userID = 8
+        try other.merge(try store!.mediator.changes(since: other.version))
+        #expect(other.root.userID == 8)
+        store = nil
+        store = try DocumentStore<Library>(url: url)
+        #expect(store!.mediator.root.userID == 8)
+        try store!.mediator.update { $0.scores["next"] = 1 }
+        try other.merge(try store!.mediator.changes(since: other.version))
+        try store!.mediator.merge(try other.changes(since: store!.mediator.version))
+        #expect(try other.snapshot() == store!.mediator.snapshot())
+    }
 }
