@@ -93,4 +93,21 @@ import Testing
         #expect(try a.snapshot() == before)
         #expect(a.root.userID == 0)
     }
+    /// A replica whose log holds many small changes of two replicas, interleaved, reopens from
+    /// its snapshot with the same log: it serves a late joiner everything, byte for byte.
+    @Test func aLongInterleavedLogReopensWhole() throws {
+        let (a, b) = try ReplicaSharedMoveTests.twoReplicas()
+        let origin = try a.snapshot()
+        for step in 0..<200 {
+            try a.update { $0.scores["a\(step % 7)"] = step }
+            try b.update { $0.shelves[step % 3].entries.append("é\(step)") }
+            if step % 5 == 0 { try exchange(a, b) }
+        }
+        try exchange(a, b)
+        let reopened = try Mediator<Library>(opening: try a.snapshot())
+        #expect(try reopened.changes(since: DocumentVersion()) == (try a.changes(since: DocumentVersion())))
+        let late = try Mediator<Library>(opening: origin)
+        try late.merge(try reopened.changes(since: late.version))
+        #expect(try late.snapshot() == (try b.snapshot()))
+    }
 }
