@@ -118,4 +118,16 @@ import Testing
         #expect(a.root.shelvesByKey.count == 1)
         #expect(a.root.shelvesByKey.values.map(\.id) == [0])
     }
+    /// The optional array `archive` is nil; A moves shelf 0 into it, B at once moves shelf 1
+    /// into it. Each move took a shelf out of the shelves: both shelves must be somewhere
+    /// after the merge (moves never lose a node), the same on both replicas.
+    @Test func concurrentMovesIntoAnEmptyOptionalArrayLoseNoShelf() throws {
+        let (a, b) = try ReplicaSharedMoveTests.twoReplicas()
+        try a.update { library in library.archive = [library.shelves.removeFirst()] }
+        try b.update { library in library.archive = [library.shelves.remove(at: 1)] }
+        try exchange(a, b)
+        try expectSame(a, b)
+        let held = a.root.shelves.map(\.id) + (a.root.archive ?? []).map(\.id)
+        #expect(held.sorted() == [0, 1, 2])
+    }
 }
