@@ -34,4 +34,26 @@ import Testing
         #expect(b.root.shelves[0].library === b.root)
         #expect(ours == theirs)
     }
+    /// The other shapes of a back reference to the root, on a new shelf, set before the shelf
+    /// is placed: the array and the dictionary arrive, the set arrives empty on B (snapshots
+    /// differ). B should hold the root in the set, as A does.
+    @Test func theRootInEveryMemberShapeOfANewNodeReachesTheOtherReplica() throws {
+        let (a, b) = try ReplicaSharedMoveTests.twoReplicas()
+        try a.update { library in
+            let shelf = Shelf(id: 9, title: "New")
+            shelf.libraries = [library]
+            shelf.librariesByKey["home"] = library
+            shelf.librarySet = [library]
+            library.shelves.append(shelf)
+        }
+        try b.merge(try a.changes(since: b.version))
+        let shelf = b.root.shelves[3]
+        let (ours, theirs) = (try a.snapshot(), try b.snapshot())
+        #expect(shelf.libraries.first === b.root)
+        #expect(shelf.librariesByKey["home"] === b.root)
+        withKnownIssue("the root in a set of a new node is lost in the merge") {
+            #expect(shelf.librarySet.count == 1)
+            #expect(ours == theirs)
+        }
+    }
 }
