@@ -39,7 +39,8 @@ extension ReplicaEngine {
         // update) moves within the member it enters: a concurrent move of it from there is on
         // its track, and one of the two wins, where two placements would both show.
         var returning: Set<NodeID> = []
-        for (node, place) in entries where nodes[node] != nil && !isHeldAnywhere(node) {
+        // The root is never moved (it has no home: a reference to it is a placement only).
+        for (node, place) in entries where node != root && nodes[node] != nil && !isHeldAnywhere(node) {
             destinations[node] = place
             returning.insert(node)
         }
