@@ -32,8 +32,12 @@ extension Mediator where Root: DocumentRoot {
 
     /// What this replica has of its document: every replica's changes it made or merged.
     ///
-    /// Hand it to another replica's ``changes(since:)`` to get what this one lacks.
-    public var version: DocumentVersion { replica.engine.version }
+    /// Hand it to another replica's ``changes(since:)`` to get what this one lacks. It names
+    /// its document: a replica of another document refuses it.
+    public var version: DocumentVersion {
+        let engine = replica.engine
+        return DocumentVersion(engine.version, of: engine.document)
+    }
 
     /// Everything this replica made or merged that the holder of `version` lacks.
     ///
@@ -48,14 +52,15 @@ extension Mediator where Root: DocumentRoot {
     /// A ``DocumentStore`` whose durability waits makes its journal durable first: a change
     /// another replica holds is never one a crash could take from this one.
     ///
-    /// - Throws: ``ReplicaError/historyCompacted`` when this replica no longer holds what
-    ///   `version` lacks; a ``DocumentError`` when a store cannot make its changes durable.
+    /// - Throws: ``ReplicaError/otherDocument`` when `version` is another document's;
+    ///   ``ReplicaError/historyCompacted`` when this replica no longer holds what `version` lacks; a ``DocumentError`` when a store cannot make its changes durable.
     /// - Complexity: O(c) in the changes the holder of `version` lacks.
     public func changes(since version: DocumentVersion) throws -> ChangeSet {
         // A pending implicit update (a SwiftUI binding's write) is committed state's: it goes too.
         core.commitImplicitUpdate()
         let session = replica
         if let broken = session.brokenBy { throw broken }
+        if let document = version.document, document != session.engine.document { throw ReplicaError.otherDocument }
         guard version.includes(session.engine.compacted) else { throw ReplicaError.historyCompacted }
         try session.changeJournal?.willServeChanges()
         return session.engine.changes(since: version)

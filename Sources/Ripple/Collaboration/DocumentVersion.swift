@@ -4,10 +4,30 @@
 public struct DocumentVersion: Hashable, Codable, Sendable {
     /// Changes integrated, by the replica that made them (replicas with none are absent).
     var counts: [ReplicaID: UInt64]
+    /// The document this is a version of, as ``Mediator/version`` gives it: another document's
+    /// replica refuses it (``ReplicaError/otherDocument``) instead of sending its whole history
+    /// for the holder to refuse. `nil` in a version made with ``init()``, which any replica takes.
+    var document: String?
 
-    /// The version of a replica that has no change of any replica.
+    /// The version of a replica that has no change of any replica, of any document.
     public init() {
         counts = [:]
+    }
+
+    /// Whether the two include the same changes (whichever document they name: the empty
+    /// version equals ``init()``).
+    public static func == (lhs: DocumentVersion, rhs: DocumentVersion) -> Bool {
+        lhs.counts == rhs.counts
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(counts)
+    }
+
+    /// `version` as the version of `document`.
+    init(_ version: DocumentVersion, of document: String) {
+        self = version
+        self.document = document
     }
 
     /// How many of `replica`'s changes this version includes.

@@ -83,6 +83,9 @@ struct FileStatus: Equatable {
     /// How many names (hard links) the file has.
     let links: Int
     let size: Int
+    /// When the file was made, in nanoseconds since 1970, or 0 where the file system does not
+    /// keep it: a file copied in the place of a deleted one may get its inode, never its birth.
+    var birth: UInt64 = 0
 
     /// Whether `other` is the same file (however named).
     func isSameFile(as other: FileStatus) -> Bool {
@@ -138,7 +141,11 @@ final class SystemFileCalls: FileSystemCalls, Sendable {
     func status(of descriptor: Int32) throws -> FileStatus {
         var info = stat()
         _ = try retrying { fstat(descriptor, &info) }
-        return FileStatus(info)
+        var status = FileStatus(info)
+        #if canImport(Glibc)
+        status.birth = birthOf(descriptor)
+        #endif
+        return status
     }
 
     func status(atPath path: String, followingLinks: Bool) throws -> FileStatus? {
@@ -148,7 +155,11 @@ final class SystemFileCalls: FileSystemCalls, Sendable {
             if errno == ENOENT { return nil }
             throw SystemCallError(code: errno)
         }
-        return FileStatus(info)
+        var status = FileStatus(info)
+        #if canImport(Glibc)
+        status.birth = birthOf(path, followingLinks: followingLinks)
+        #endif
+        return status
     }
 
     func realPath(_ path: String) throws -> String {
@@ -211,8 +222,39 @@ extension FileStatus {
         inode = UInt64(truncatingIfNeeded: info.st_ino)
         links = Int(info.st_nlink)
         size = Int(info.st_size)
+        #if canImport(Darwin)
+        birth = UInt64(max(0, info.st_birthtimespec.tv_sec)) * 1_000_000_000 + UInt64(max(0, info.st_birthtimespec.tv_nsec))
+        #endif
     }
 }
+
+#if canImport(Glibc)
+/// `statx(2)`, which alone tells a file's birth on Linux. Glibc declares it only for
+/// `_GNU_SOURCE`, which Swift's Glibc module does not define, so it is looked up by name; a C
+/// library without it (before glibc 2.28) leaves births unknown.
+private typealias StatxCall = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UInt32, UnsafeMutableRawPointer) -> Int32
+private let statxCall: StatxCall? = dlsym(nil, "statx").map { unsafeBitCast($0, to: StatxCall.self) }
+
+/// `AT_EMPTY_PATH`, also declared only for `_GNU_SOURCE`: the descriptor's own file.
+private let emptyPathFlag: Int32 = 0x1000
+
+/// The birth `statx` reports for `path` relative to `descriptor`, or 0.
+private func birthOf(_ descriptor: Int32, path: String = "", flags: Int32 = emptyPathFlag) -> UInt64 {
+    guard let statxCall else { return 0 }
+    // struct statx is 256 bytes; stx_mask at 0, stx_btime (tv_sec Int64, tv_nsec UInt32) at 80.
+    let buffer = UnsafeMutableRawPointer.allocate(byteCount: 256, alignment: 8)
+    defer { buffer.deallocate() }
+    let birthMask: UInt32 = 0x800  // STATX_BTIME
+    guard statxCall(descriptor, path, flags, birthMask, buffer) == 0, buffer.load(as: UInt32.self) & birthMask != 0 else { return 0 }
+    let seconds = buffer.load(fromByteOffset: 80, as: Int64.self)
+    let nanoseconds = buffer.load(fromByteOffset: 88, as: UInt32.self)
+    return UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(nanoseconds)
+}
+
+private func birthOf(_ path: String, followingLinks: Bool) -> UInt64 {
+    birthOf(AT_FDCWD, path: path, flags: followingLinks ? 0 : AT_SYMLINK_NOFOLLOW)
+}
+#endif
 
 // The C functions, which methods of the same name would hide.
 

