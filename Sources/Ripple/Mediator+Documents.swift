@@ -53,7 +53,10 @@ extension Mediator where Root: DocumentRoot {
         watchForLocalChanges()
         // Opened from a collaborating replica's snapshot, it is a replica from the start: an
         // edit made before its first collaboration call is one of its changes too.
-        if identities.openedReplica != nil { _ = replica }
+        if identities.openedReplica != nil, let broken = replica.brokenBy {
+            // It could edit, and never send what it edits.
+            throw DocumentError.damaged(reason: "its replica state does not match its nodes: \(describe(broken))")
+        }
     }
 }
 

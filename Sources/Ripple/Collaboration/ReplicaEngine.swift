@@ -17,7 +17,10 @@
 /// dropped.
 struct ReplicaEngine {
     let replica: ReplicaID
-    let document: String
+    /// The document's name, which every change set carries; a replica that began from a
+    /// document's state without a replica state adds that state's fingerprint (see
+    /// `ReplicaSession.seed`).
+    var document: String
     let model: String
     /// For every class name, how each member merges (a member not listed is a register).
     let shapes: [String: [String: MemberShape]]

@@ -1,7 +1,11 @@
 /// Why a replica refused a change set, or cannot take part in collaboration. Nothing is
 /// changed when one is thrown.
 public enum ReplicaError: Error, Equatable, CustomStringConvertible {
-    /// The change set is of another document (replicas start from one document's snapshot).
+    /// The change set is of another document, or of this one begun from another state:
+    /// replicas start from one document's snapshot, taken before anyone edits it or after the
+    /// first collaboration call (such as reading ``Mediator/replicaID``) of the mediator it
+    /// comes from; a mediator opened from a snapshot and edited before its own first call
+    /// begins from its edited state.
     case otherDocument
     /// The change set is of another model (its root class).
     case otherModel(found: String, expected: String)
@@ -23,7 +27,8 @@ public enum ReplicaError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .otherDocument: "the changes are of another document"
+        case .otherDocument:
+            "the changes are of another document, or of this one begun from another state (open replicas from a snapshot taken after the first collaboration call)"
         case let .otherModel(found, expected): "the changes are of a '\(found)' document, not a '\(expected)' one"
         case .malformed(let reason): "the changes are malformed: \(reason)"
         case .historyCompacted:

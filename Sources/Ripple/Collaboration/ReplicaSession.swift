@@ -73,17 +73,27 @@ final class ReplicaSession<Root: DocumentRoot> {
 
     /// Tells the engine what the genesis nodes hold, in the order of their numbers: every
     /// replica opened from the same snapshot seeds the same state (no change is made of it).
+    ///
+    /// The document's name gets the genesis state's fingerprint: a mediator opened from a
+    /// snapshot that holds no replica state, then edited before its first collaboration call,
+    /// begins from another state than the mediator the snapshot came from, and the two would
+    /// agree on versions while their documents differ for good. With the fingerprint they
+    /// refuse each other's changes (``ReplicaError/otherDocument``) instead.
     private func seed(_ genesis: [any DocumentNode]) throws {
         let context = DocumentWriteContext(identities: identities, writesBelow: false)
         var operations: [Patch.Operation] = []
+        var fingerprint = Fingerprint()
         for node in genesis.sorted(by: { identities.id(of: $0) < identities.id(of: $1) }) {
             var writer = DocumentNodeWriter(json: JSONWriter(), context: context)
             writer.json.beginObject()
             try node._rippleSave(to: &writer)
             writer.json.endObject()
-            operations.append(
-                .node(id: identities.id(of: node), type: type(of: node)._rippleDescriptor.name, values: PatchValue(writer.json.bytes)))
+            let id = identities.id(of: node)
+            let type = type(of: node)._rippleDescriptor.name
+            fingerprint.add(id, type, writer.json.bytes)
+            operations.append(.node(id: id, type: type, values: PatchValue(writer.json.bytes)))
         }
+        engine.document = identities.document + "#" + fingerprint.text
         let patch = Patch(tag: nil, operations: operations, document: identities.document, sequence: 0)
         engine.recordLocal(try translation.operations(of: patch))
     }

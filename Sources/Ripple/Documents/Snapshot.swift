@@ -51,7 +51,10 @@ extension Mediator where Root: DocumentRoot {
             // A replica's counters are its own: what it holds is its changes (see Collaboration/).
             header.sequence = 0
             header.nextID = replica.canonicalNextNumber
-            header.replica = (try replica.engine.encodedState().base64EncodedString(), replica.genesisNumberAfter)
+            let state = try replica.engine.encodedState()
+            var fingerprint = Fingerprint()
+            fingerprint.add(state)
+            header.replica = (state.base64EncodedString(), fingerprint.text, replica.genesisNumberAfter)
         }
         return header.document(nodes: &writer.json.bytes)
     }
@@ -67,9 +70,11 @@ struct DocumentHeader: Sendable {
     var sequence: UInt64
     let root: UInt64
     var nextID: UInt64
-    /// A collaborating replica's state (base64 of its engine's) and the number after its
-    /// genesis nodes': what a replica opened from the snapshot starts from.
-    var replica: (state: String, genesisNext: UInt64)?
+    /// A collaborating replica's state (base64 of its engine's), the state's fingerprint, and
+    /// the number after its genesis nodes': what a replica opened from the snapshot starts
+    /// from. The fingerprint refuses a damaged state that would still decode (a changed byte of
+    /// a value): the replica would send what its state says, not what its model shows.
+    var replica: (state: String, check: String, genesisNext: UInt64)?
 
     init<Root: DocumentRoot>(_: Root.Type, extra: [(String, UInt64)], identities: DocumentIdentities, root rootID: UInt64) {
         model = Root._rippleDescriptor.name
@@ -108,6 +113,8 @@ struct DocumentHeader: Sendable {
             document.write(replica.genesisNext)
             document.key("replicaState")
             document.write(replica.state)
+            document.key("replicaStateCheck")
+            document.write(replica.check)
         }
         document.key("nodes")
         document.writeValue(taking: &nodes)
@@ -187,6 +194,12 @@ func openDocument<Root: DocumentRoot>(
             guard let bytes = Data(base64Encoded: state), let genesisNext = try document.memberIfPresent("replicaGenesisNext")?.uint64(),
                 genesisNext <= nextID
             else { throw DocumentError.damaged(reason: "its replica state is not one Ripple wrote") }
+            // Snapshots written before the check was kept have none.
+            if let check = try document.memberIfPresent("replicaStateCheck")?.string() {
+                var fingerprint = Fingerprint()
+                fingerprint.add(bytes)
+                guard fingerprint.text == check else { throw DocumentError.damaged(reason: "its replica state was changed since it was written") }
+            }
             identities.openedReplica = OpenedReplica(state: bytes, genesisNext: genesisNext)
         }
         identities.reserve(upTo: nextID)
@@ -203,12 +216,33 @@ func openDocument<Root: DocumentRoot>(
     }
 }
 
-/// The name of a document whose snapshot holds none: from a hash of its bytes (64-bit FNV-1a).
+/// The name of a document whose snapshot holds none: from a hash of its bytes.
 private func nameOfUnnamedDocument(_ bytes: [UInt8]) -> String {
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-    let digits = String(hash, radix: 16)
-    return "unnamed-" + String(repeating: "0", count: 16 - digits.count) + digits
+    var fingerprint = Fingerprint()
+    fingerprint.add(bytes)
+    return "unnamed-" + fingerprint.text
+}
+
+/// A 64-bit FNV-1a hash of bytes, as 16 hexadecimal digits: names that stand for content (not
+/// a defence against forgery).
+struct Fingerprint {
+    private var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    mutating func add(_ bytes: some Sequence<UInt8>) {
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+    }
+
+    /// A node's number, class and saved members.
+    mutating func add(_ id: UInt64, _ type: String, _ values: [UInt8]) {
+        withUnsafeBytes(of: id.littleEndian) { add($0) }
+        add(type.utf8)
+        add(values)
+    }
+
+    var text: String {
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
 }
 
 /// A node's number as a document or a patch holds it: within 1 ... `DocumentIdentities.limit`
