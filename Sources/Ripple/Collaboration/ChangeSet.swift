@@ -7,6 +7,13 @@
 public struct ChangeSet: Codable, Sendable, Equatable {
     /// The shared document's name: a replica refuses another document's changes.
     let document: String
+
+    /// Whether these are changes of the document named `name` in its snapshots: a replica that
+    /// began from a document's state adds that state's fingerprint to the name it gives its
+    /// changes (`ReplicaSession.seed`).
+    func isOf(document name: String) -> Bool {
+        document == name || (document.hasPrefix(name) && document.dropFirst(name.count).first == "#")
+    }
     /// The model's (root class's) name: a replica refuses another model's changes.
     let model: String
     /// The changes, in an order that puts each after those it depends on.

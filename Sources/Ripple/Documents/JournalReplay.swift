@@ -149,7 +149,7 @@ struct JournalReplay {
             throw DocumentError.damaged(
                 reason: "the journal \(path) holds a record with a valid checksum that is not a change set (record \(index + 1)): \(error)")
         }
-        guard changes.document == snapshot.document else {
+        guard changes.isOf(document: snapshot.document) else {
             throw DocumentError.damaged(reason: "the journal \(path) holds changes of another document (record \(index + 1))")
         }
         return changes
