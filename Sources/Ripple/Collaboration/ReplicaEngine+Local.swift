@@ -181,9 +181,22 @@ extension ReplicaEngine {
         // would make the edit copy every item).
         let count = nodes[node]!.sequences[member]?.visibleCount(holder: node, member: member, moves: moveStatus) ?? 0
         guard position >= 0, removing >= 0, position <= count, removing <= count - position else { return }
-        if removing > 0 {
-            let removed = nodes[node]!.sequences[member]!.visibleItems(
-                in: position..<(position + removing), holder: node, member: member, moves: moveStatus)
+        var removed =
+            removing == 0
+            ? [] : nodes[node]!.sequences[member]!.visibleItems(in: position..<(position + removing), holder: node, member: member, moves: moveStatus)
+        var runs = inserting.isEmpty ? [] : [(offset: 0, values: inserting[...])]
+        // What the run removed and inserted alike stays where it is (see ShortestEdit), found
+        // within a few million comparisons.
+        let maximumEdits = min(64, 4_000_000 / max(1, removed.count + inserting.count))
+        if !removed.isEmpty, !inserting.isEmpty, maximumEdits >= 2,
+            let edit = ShortestEdit(
+                from: removed.map { nodes[node]!.sequences[member]!.items[$0]!.value }, to: inserting, maximumEdits: maximumEdits,
+                by: Self.isSame)
+        {
+            removed = zip(removed, edit.keptOld).filter { !$0.1 }.map(\.0)
+            runs = Self.runs(of: inserting, notKept: edit.keptNew)
+        }
+        if !removed.isEmpty {
             let held = removed.map { nodes[node]!.sequences[member]!.items[$0]!.value.node }
             let items = removed.map { Removal(target: $0, move: nil) }
             guard emit(.delete(node: node, member: member, items: items), into: &builder) != nil else { return }
@@ -191,16 +204,43 @@ extension ReplicaEngine {
                 if let heldNode { builder.noteLeft(heldNode, removal: index, place: id, member: key) }
             }
         }
-        guard !inserting.isEmpty else { return }
-        let anchor = (nodes[node]!.sequences[member] ?? SequenceState()).anchor(
-            forInsertingAt: position, holder: node, member: member, moves: moveStatus)
-        let insert = ChangeOperation.insert(
-            node: node, member: member, parent: anchor.parent, leftSide: anchor.leftSide, values: inserting)
-        guard let first = emit(insert, into: &builder) else { return }
-        for (offset, value) in inserting.enumerated() {
-            let id = OperationID(counter: first.counter + UInt64(offset), replica: first.replica)
-            builder.noteEntered(value, at: Placement(holder: node, member: member, id: id))
+        // In order: what stands before a run (kept values, earlier runs) is in place when it goes in.
+        for run in runs {
+            let anchor = (nodes[node]!.sequences[member] ?? SequenceState()).anchor(
+                forInsertingAt: position + run.offset, holder: node, member: member, moves: moveStatus)
+            let values = Array(run.values)
+            let insert = ChangeOperation.insert(node: node, member: member, parent: anchor.parent, leftSide: anchor.leftSide, values: values)
+            guard let first = emit(insert, into: &builder) else { return }
+            for (offset, value) in values.enumerated() {
+                let id = OperationID(counter: first.counter + UInt64(offset), replica: first.replica)
+                builder.noteEntered(value, at: Placement(holder: node, member: member, id: id))
+            }
         }
+    }
+
+    /// Values alike by their bytes (a JSON text that Swift takes as equal, spelled otherwise, is
+    /// another value) or the same node.
+    private static func isSame(_ one: ReplicaValue, _ other: ReplicaValue) -> Bool {
+        switch (one, other) {
+        case (.json(let a), .json(let b)): a.utf8.elementsEqual(b.utf8)
+        case (.node(let a), .node(let b)): a == b
+        default: false
+        }
+    }
+
+    /// The runs of `values` not kept, each with its offset in `values`.
+    private static func runs(of values: [ReplicaValue], notKept kept: [Bool]) -> [(offset: Int, values: ArraySlice<ReplicaValue>)] {
+        var runs: [(offset: Int, values: ArraySlice<ReplicaValue>)] = []
+        var start: Int?
+        for index in 0...values.count {
+            let isInserted = index < values.count && !kept[index]
+            if isInserted, start == nil { start = index }
+            if !isInserted, let first = start {
+                runs.append((first, values[first..<index]))
+                start = nil
+            }
+        }
+        return runs
     }
 
     private mutating func removeKey(

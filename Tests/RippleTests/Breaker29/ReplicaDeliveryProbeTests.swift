@@ -53,17 +53,15 @@ import Testing
     }
 
     /// An app mixes up two documents and asks one for what the other's version lacks. A
-    /// DocumentVersion names no document, so changes(since:) sends the whole history, which
-    /// the receiver then refuses as another document's: the mistake surfaces on the wrong
-    /// device, after the whole history crossed the network. A version should name its
-    /// document so that changes(since:) throws ReplicaError at once (low severity).
+    /// DocumentVersion named no document, so changes(since:) sent the whole history, which
+    /// the receiver then refused as another document's: the mistake surfaced on the wrong
+    /// device, after the whole history crossed the network. A version names its document now:
+    /// changes(since:) throws ReplicaError at once.
     @Test func changesSinceAnotherDocumentsVersionIsRefused() throws {
         let mac = try KanbanReplicas.replicas(1)[0]
         let other = try KanbanReplicas.replicas(1)[0]
         try other.update { $0.board!.title = "Other" }
-        withKnownIssue("changes(since:) accepts another document's version and sends the whole history") {
-            #expect(throws: ReplicaError.self) { _ = try mac.changes(since: other.version) }
-        }
+        #expect(throws: ReplicaError.otherDocument) { _ = try mac.changes(since: other.version) }
         #expect(throws: ReplicaError.self) { try other.merge(try mac.changes(since: other.version)) }
         #expect(other.root.board?.title == "Other")
     }
