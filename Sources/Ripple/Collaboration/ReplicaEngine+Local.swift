@@ -32,6 +32,7 @@ extension ReplicaEngine {
             translate(operation, into: &builder)
         }
         var destinations = builder.moveDestinations(stillHeld: { holds($0) }, shape: { shape(of: $0) })
+        let sideMoves = builder.sideMoves(primary: destinations, stillHeld: { holds($0) }, shape: { shape(of: $0) })
         let entries = builder.entriesWithoutLeaving(stillHeld: { holds($0) })
         translationJournal?.undo(&self)
         translationJournal = nil
@@ -55,7 +56,13 @@ extension ReplicaEngine {
             var left = builder.registersLeft(by: node)
             if returning.contains(node) { left.append(MemberKey(node: destination.holder, member: destination.member)) }
             let move = builder.append(.move(node: node, destination: destination, leftMembers: left))
-            builder.bind(node, to: move)
+            let sideMembers = sideMoves.filter { $0.node == node }.reduce(into: Set<MemberKey>()) { $0.formUnion($1.members) }
+            builder.bind(node, to: move, excluding: sideMembers)
+        }
+        for side in sideMoves where !MoveStatus.reaches(side.node, from: side.destination.holder, parent: parents) {
+            parents[side.node] = side.destination.holder
+            let move = builder.append(.move(node: side.node, destination: side.destination, leftMembers: []))
+            builder.bind(side.node, to: move, members: side.members)
         }
         guard !builder.operations.isEmpty else { return nil }
         let change = ReplicaChange(
