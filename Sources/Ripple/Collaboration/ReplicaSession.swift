@@ -297,7 +297,7 @@ final class ReplicaSession<Root: DocumentRoot> {
             }
         }
         guard !integrated.isEmpty else { return }
-        let operations = wholeOnNodesOutside(bringingNamedNodes(integrated, from: engine))
+        let operations = wholeOnNodesOutside(bringingNamedNodes(wholeOnNodesComingBack(integrated), from: engine))
         let numbersBefore = identities.numbers
         var made: [(id: NodeID, number: UInt64)] = []
         defer { making = [:] }

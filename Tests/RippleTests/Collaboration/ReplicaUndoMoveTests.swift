@@ -110,6 +110,28 @@ import Testing
         #expect(try b.replica.mismatches(in: b).isEmpty)
     }
 
+    /// A adds an entry to shelf 0; B removes the shelf; A, having received that, undoes its
+    /// entry (a write to a node outside its document: no patch tells its engine); B undoes its
+    /// removal, and A receives that. The shelf came back into A's model without the entry its
+    /// engine holds: the merge did not touch the entries again. A merge now sets every member
+    /// of a node that comes back as the engine has it.
+    @Test func aShelfThatComesBackShowsWhatTheEngineHolds() throws {
+        let (a, b) = try ReplicaSharedMoveTests.twoReplicas()
+        try a.update(undoName: "Add") { $0.shelves[0].entries.append("x") }
+        try b.update(undoName: "Remove") { library in library.shelves.removeFirst() }
+        try a.merge(try b.changes(since: a.version))
+        try a.history.undo()
+        try b.merge(try a.changes(since: b.version))
+        try b.history.undo()
+        try a.merge(try b.changes(since: a.version))
+        try b.merge(try a.changes(since: b.version))
+
+        #expect(try a.replica.mismatches(in: a).isEmpty)
+        #expect(try b.replica.mismatches(in: b).isEmpty)
+        #expect(try a.snapshot() == (try b.snapshot()))
+        #expect(a.root.shelves.map(\.id) == [0, 1, 2])
+    }
+
     /// How many arrays of the library (its shelves, any shelf's children) hold the shelf.
     static func arraysHolding(shelfID: Int, in library: Library) -> Int {
         let shelves = ReplicaFuzzing.shelves(of: library)
