@@ -24,8 +24,10 @@ import Testing
     /// of a shelf that one update had reordered and re-keyed (one move joined the array's track
     /// and the dictionary's): such an update now makes a move on each track. Seed 188 brought back
     /// a shelf whose entries an undo had changed outside the document: a merge now sets every
-    /// member of a node that comes back as the engine has it.
-    @Test(arguments: Array(0..<32) + [101, 118, 134, 159, 188, 279])
+    /// member of a node that comes back as the engine has it. Seed 153 put back a shelf that a
+    /// back reference still held, as a placement beside a concurrent move: a reference does not
+    /// count now, the put-back moves.
+    @Test(arguments: Array(0..<32) + [101, 118, 134, 153, 159, 188, 279])
     func replicasThatShareNodesConverge(seed: UInt64) throws {
         try run(seed: seed, sharesNodes: true)
     }
@@ -33,7 +35,7 @@ import Testing
     /// The seeds of 300 that still fail (issue 27, "What is not there yet" in Editing Together):
     /// a shelf in two arrays, or a model apart from its engine after a local edit of a
     /// dictionary of shelves or of a shelf's entries.
-    @Test(arguments: [153, 242, 268, 283] as [UInt64])
+    @Test(arguments: [242, 268, 283] as [UInt64])
     func replicasThatShareNodesConvergeKnownGaps(seed: UInt64) throws {
         withKnownIssue("moves of shared nodes (issue 27)") {
             try run(seed: seed, sharesNodes: true)
