@@ -61,6 +61,30 @@ struct LocalChangeBuilder {
         return moves
     }
 
+    /// The further moves of nodes that, in one update, left and entered members of another shape
+    /// too than their move's (`primary`, from ``moveDestinations(stillHeld:shape:)``): a shelf
+    /// reordered in an array while it changed dictionary keys moved within the array and between
+    /// the keys, two moves on two tracks; one move would join the tracks, and a later move within
+    /// the array would hide the key. Each goes to the last place of its shape the node entered
+    /// that still holds it, and takes the removals of members of that shape (`members`).
+    func sideMoves(
+        primary: [NodeID: Placement], stillHeld: (Placement) -> Bool, shape: (MemberKey) -> MemberShape
+    ) -> [(node: NodeID, destination: Placement, members: Set<MemberKey>)] {
+        var moves: [(node: NodeID, destination: Placement, members: Set<MemberKey>)] = []
+        for (node, destination) in primary.sorted(by: { $0.key < $1.key }) {
+            let primaryShape = shape(MemberKey(node: destination.holder, member: destination.member))
+            var leftByShape: [MemberShape: Set<MemberKey>] = [:]
+            for removal in left[node] ?? [] where shape(removal.member) != primaryShape {
+                leftByShape[shape(removal.member), default: []].insert(removal.member)
+            }
+            for (side, members) in leftByShape.sorted(by: { "\($0.key)" < "\($1.key)" }) {
+                let place = entered[node]?.last { shape(MemberKey(node: $0.holder, member: $0.member)) == side && stillHeld($0) }
+                if let place { moves.append((node, place, members)) }
+            }
+        }
+        return moves
+    }
+
     /// The nodes that entered places and left none, each with the last place it entered that
     /// still holds it: a node put back (an undo of its removal) when it was held nowhere before.
     func entriesWithoutLeaving(stillHeld: (Placement) -> Bool) -> [NodeID: Placement] {
@@ -92,9 +116,12 @@ struct LocalChangeBuilder {
     /// Makes the removals of places `node` left part of move `move`, but of places it entered in
     /// this update: a move with no effect leaves the node where it was before the update, not
     /// in a place it passed through.
-    mutating func bind(_ node: NodeID, to move: OperationID) {
+    /// `members`, when given, limits the removals to those of its members; `excluding` leaves
+    /// out those of its members (a side move's, see ``sideMoves(primary:stillHeld:shape:)``).
+    mutating func bind(_ node: NodeID, to move: OperationID, members: Set<MemberKey>? = nil, excluding: Set<MemberKey> = []) {
         let passedThrough = Set(entered[node]?.map(\.id) ?? [])
-        for (operation, removal, place, _) in left[node] ?? [] where !passedThrough.contains(place) {
+        for (operation, removal, place, member) in left[node] ?? []
+        where !passedThrough.contains(place) && !excluding.contains(member) && members?.contains(member) != false {
             operations[operation] = operations[operation].binding(removal: removal, to: move)
         }
     }

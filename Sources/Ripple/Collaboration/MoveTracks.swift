@@ -17,6 +17,11 @@ struct MoveTracks {
         find(Self.destination(of: move))
     }
 
+    /// The member that stands for the track of `member` (itself when no move names it).
+    mutating func track(of member: MemberKey) -> MemberKey {
+        find(member)
+    }
+
     private static func destination(of move: ReplicaMove) -> MemberKey {
         MemberKey(node: move.destination.holder, member: move.destination.member)
     }

@@ -32,15 +32,20 @@ extension ReplicaEngine {
             translate(operation, into: &builder)
         }
         var destinations = builder.moveDestinations(stillHeld: { holds($0) }, shape: { shape(of: $0) })
+        let sideMoves = builder.sideMoves(primary: destinations, stillHeld: { holds($0) }, shape: { shape(of: $0) })
         let entries = builder.entriesWithoutLeaving(stillHeld: { holds($0) })
         translationJournal?.undo(&self)
         translationJournal = nil
-        // A node put back where it was held nowhere (an undo of its removal, made before this
-        // update) moves within the member it enters: a concurrent move of it from there is on
-        // its track, and one of the two wins, where two placements would both show.
+        // A node put into a collection where no collection held it (an undo of its removal, made
+        // before this update; a reference to it, such as a back reference, does not count) moves
+        // within the member it enters: a concurrent move of it from there is on its track, and
+        // one of the two wins, where two placements would both show.
         var returning: Set<NodeID> = []
         // The root is never moved (it has no home: a reference to it is a placement only).
-        for (node, place) in entries where node != root && nodes[node] != nil && !isHeldAnywhere(node) {
+        for (node, place) in entries
+        where node != root && nodes[node] != nil && !isHeldInACollection(node)
+            && (shape(of: MemberKey(node: place.holder, member: place.member)) != .register || !isHeldAnywhere(node))
+        {
             destinations[node] = place
             returning.insert(node)
         }
@@ -55,7 +60,13 @@ extension ReplicaEngine {
             var left = builder.registersLeft(by: node)
             if returning.contains(node) { left.append(MemberKey(node: destination.holder, member: destination.member)) }
             let move = builder.append(.move(node: node, destination: destination, leftMembers: left))
-            builder.bind(node, to: move)
+            let sideMembers = sideMoves.filter { $0.node == node }.reduce(into: Set<MemberKey>()) { $0.formUnion($1.members) }
+            builder.bind(node, to: move, excluding: sideMembers)
+        }
+        for side in sideMoves where !MoveStatus.reaches(side.node, from: side.destination.holder, parent: parents) {
+            parents[side.node] = side.destination.holder
+            let move = builder.append(.move(node: side.node, destination: side.destination, leftMembers: []))
+            builder.bind(side.node, to: move, members: side.members)
         }
         guard !builder.operations.isEmpty else { return nil }
         let change = ReplicaChange(
@@ -77,6 +88,15 @@ extension ReplicaEngine {
     /// Whether a place of `node` holds it (and is no hidden move destination).
     private func isHeldAnywhere(_ node: NodeID) -> Bool {
         placements[node]?.contains { holds($0) && !moveStatus.hiddenDestinations.contains($0) } ?? false
+    }
+
+    /// Whether a place of `node` in an array, a dictionary or a set holds it (and is no hidden
+    /// move destination).
+    private func isHeldInACollection(_ node: NodeID) -> Bool {
+        placements[node]?.contains {
+            holds($0) && !moveStatus.hiddenDestinations.contains($0)
+                && shape(of: MemberKey(node: $0.holder, member: $0.member)) != .register
+        } ?? false
     }
 
     /// Every placed node's holder once the valid moves are applied.

@@ -43,6 +43,24 @@ extension ReplicaSession {
         }
     }
 
+    /// `operations`, after every member, as the engine has it, of each node the model holds
+    /// outside the document that they name (a node coming back, and those it holds): a local
+    /// update can have changed such a node (an undo writing to a node another replica removed)
+    /// and no patch carried that to the engine, which the merge does not touch again.
+    func wholeOnNodesComingBack(_ operations: [ReplicaOperation]) -> [ReplicaOperation] {
+        var visited: Set<NodeID> = []
+        var pending = operations.flatMap(Self.namedNodes)
+        var sets: [ReplicaOperation] = []
+        while let id = pending.popLast() {
+            guard visited.insert(id).inserted, let node = nodes[id], !node._rippleTracker.isInDocument,
+                case .make(_, _, let members)? = engine.makeOperation(for: id)
+            else { continue }
+            sets += members.map { .set(node: id, member: $0.name, content: $0.content) }
+            pending += members.flatMap { Self.namedNodes(.set(node: id, member: $0.name, content: $0.content)) }
+        }
+        return sets.isEmpty ? operations : sets + operations
+    }
+
     private static func namedNodes(_ operation: ReplicaOperation) -> [NodeID] {
         func nodes(_ values: [ReplicaValue]) -> [NodeID] {
             values.compactMap { if case .node(let node) = $0 { node } else { nil } }

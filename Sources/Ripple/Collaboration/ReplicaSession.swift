@@ -59,6 +59,7 @@ final class ReplicaSession<Root: DocumentRoot> {
         // Index the numbers now, while every node is in the document: a node that leaves it is
         // still named by others' changes, and an index built later would not reach it.
         _ = identities.node(identities.id(of: mediator.root))
+        mediator.history.concurrentMoves = self
         mediator.patchRecorder.sinks.append { [weak self, weak core = mediator.core] patch in
             // A store that journals the changes records each before its update commits.
             guard let self, !self.isMerging, self.changeJournal == nil else { return }
@@ -170,6 +171,12 @@ final class ReplicaSession<Root: DocumentRoot> {
     /// The number after every canonical one.
     var canonicalNextNumber: UInt64 {
         genesisNext + UInt64(engine.nodes.count) - genesisCount
+    }
+
+    /// The identity of `node`, if this replica numbered it.
+    func id(of node: any RippleNode) -> NodeID? {
+        guard let id = ids[node._rippleTracker.documentID], nodes[id] === node else { return nil }
+        return id
     }
 
     private func remember(_ node: any DocumentNode, as id: NodeID, number: UInt64) {
@@ -300,7 +307,7 @@ final class ReplicaSession<Root: DocumentRoot> {
             }
         }
         guard !integrated.isEmpty else { return }
-        let operations = wholeOnNodesOutside(bringingNamedNodes(integrated, from: engine))
+        let operations = wholeOnNodesOutside(bringingNamedNodes(wholeOnNodesComingBack(integrated), from: engine))
         let numbersBefore = identities.numbers
         var made: [(id: NodeID, number: UInt64)] = []
         defer { making = [:] }

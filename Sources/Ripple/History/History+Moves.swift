@@ -1,4 +1,4 @@
-/// Undoing a move that something else moved on since.
+/// Undoing a move, or a removal, that something else moved on since.
 ///
 /// A step that took a node from one place and put it in another moved it. Undone in order, the
 /// node is where the step put it, and the undo takes it from there and puts it back. But a
@@ -8,34 +8,89 @@
 /// then leaves that node where it is, as it leaves a value that was overwritten since; the
 /// rest of the step is undone. A redo of that undo, which did not move the node, does not
 /// move it either.
+///
+/// A step that removed a node is undone by putting the node back. If another replica moved the
+/// node meanwhile, out of the place the step removed it from (its move left that member, or a
+/// member on the same track, see `MoveStatus`), the node is where that move put it: putting it
+/// back too would leave it in two places of one track. The replica (``ConcurrentMoves``) tells;
+/// the undo leaves the node where the move put it, as for a move.
 extension History {
-    /// The nodes the step moved that its undo would put back without taking them from where
-    /// the step put them.
-    static func nodesMovedAwaySince(_ changes: [HistoryStep.Change]) -> Set<ObjectIdentifier> {
-        var putIn: Set<ObjectIdentifier> = []
-        var putBack: Set<ObjectIdentifier> = []
-        var takenOut: Set<ObjectIdentifier> = []
-        for change in changes where change.isNodeMember {
-            putIn.formUnion(change.insertedNodes)
-            let current = change.node._rippleValue(of: change.member)
-            guard !change.wasOverwritten(current), let before = change.valueBefore(current) else { continue }
-            let undone = NodeChanges(from: current, to: before)
-            putBack.formUnion(undone.attached.lazy.map(ObjectIdentifier.init))
-            takenOut.formUnion(undone.detached.lazy.map(ObjectIdentifier.init))
+    /// A step's changes as an undo (or redo) puts them back: the value each member had before,
+    /// computed once from the member's value now, and the nodes to keep out of it.
+    struct Reverting {
+        /// Per change, the value before (nil when the member was overwritten since, or its edit
+        /// no longer fits): computed from the values before any change is put back.
+        let befores: [Any?]
+        /// The nodes the step moved that its undo would put back without taking them from where
+        /// the step put them (kept out of every member).
+        let movedAway: Set<ObjectIdentifier>
+        /// Per change (by index), the nodes another replica moved away from its member since.
+        let movedAwayFrom: [Int: Set<ObjectIdentifier>]
+
+        @MainActor init(_ changes: [HistoryStep.Change], moves: (any ConcurrentMoves)?) {
+            var befores: [Any?] = []
+            befores.reserveCapacity(changes.count)
+            var putIn: Set<ObjectIdentifier> = []
+            var putBack: [(index: Int, nodes: [any RippleNode])] = []
+            var takenOut: Set<ObjectIdentifier> = []
+            for (index, change) in changes.enumerated() {
+                let current = change.node._rippleValue(of: change.member)
+                let before = change.wasOverwritten(current) ? nil : change.valueBefore(current)
+                befores.append(before)
+                guard change.isNodeMember else { continue }
+                putIn.formUnion(change.insertedNodes)
+                guard let before else { continue }
+                let undone = NodeChanges(from: current, to: before)
+                if !undone.attached.isEmpty { putBack.append((index, undone.attached)) }
+                takenOut.formUnion(undone.detached.lazy.map(ObjectIdentifier.init))
+            }
+            self.befores = befores
+            let putBackNodes = Set(putBack.lazy.flatMap { $0.nodes.lazy.map(ObjectIdentifier.init) })
+            let movedAway = putIn.isEmpty ? [] : putBackNodes.intersection(putIn).subtracting(takenOut)
+            self.movedAway = movedAway
+            var movedAwayFrom: [Int: Set<ObjectIdentifier>] = [:]
+            if let moves {
+                // Nodes the undo takes from somewhere move back: the replica records that as a
+                // move of its own, which competes with the others on its track.
+                for (index, nodes) in putBack {
+                    let change = changes[index]
+                    let away = nodes.filter { node in
+                        let id = ObjectIdentifier(node)
+                        return !takenOut.contains(id) && !movedAway.contains(id)
+                            && moves.isMovedAway(node, from: change.node, member: change.member)
+                    }
+                    if !away.isEmpty { movedAwayFrom[index] = Set(away.lazy.map(ObjectIdentifier.init)) }
+                }
+            }
+            self.movedAwayFrom = movedAwayFrom
         }
-        guard !putIn.isEmpty, !putBack.isEmpty else { return [] }
-        return putBack.intersection(putIn).subtracting(takenOut)
+
+        /// The nodes to keep out of change `index`'s member.
+        func keptOut(ofChange index: Int) -> Set<ObjectIdentifier> {
+            movedAwayFrom[index].map { movedAway.union($0) } ?? movedAway
+        }
     }
 
     /// `before` without the nodes of `movedAway` that `current` does not hold (those it holds
-    /// stay); nil to leave a member holding one node as it is.
+    /// stay; a dictionary key whose old node is kept out keeps its current value, or goes if it
+    /// has none); nil to leave a member holding one node as it is.
     static func keepingOut(_ movedAway: Set<ObjectIdentifier>, of before: Any, current: Any) -> Any? {
         if let collection = before as? any NodeCollection {
             var held: Set<ObjectIdentifier> = []
             (current as? any NodeCollection)?.forEachNode { held.insert(ObjectIdentifier($0)) }
-            return collection.removingNodes(movedAway.subtracting(held))
+            return collection.removingNodes(movedAway.subtracting(held), current: current)
         }
         if let node = before as? any RippleNode, movedAway.contains(ObjectIdentifier(node)) { return nil }
         return before
     }
+}
+
+/// What knows where changes the history did not record put nodes: a replica, whose merges move
+/// nodes (its session sets itself as the history's ``History/concurrentMoves``).
+@MainActor
+protocol ConcurrentMoves: AnyObject {
+    /// Whether putting `node` back into member `member` of `holder` would leave it in two
+    /// places of one move track: a move the history did not record took it from that track to
+    /// a place that holds it now.
+    func isMovedAway(_ node: any RippleNode, from holder: any RippleNode, member: Int) -> Bool
 }

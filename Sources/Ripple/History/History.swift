@@ -74,6 +74,10 @@ public final class History {
     /// the next such update writing it joins the step (see `coalesce(_:)`).
     var typing: (serial: Int, member: NodeMember)?
 
+    /// The replica whose merges move nodes, if the mediator collaborates: an undo asks it
+    /// whether a node it puts back was moved away since (see `Reverting`).
+    weak var concurrentMoves: (any ConcurrentMoves)?
+
     init(host: any HistoryHost) {
         self.host = host
     }
@@ -264,7 +268,7 @@ public final class History {
         }
         do {
             // Undo and redo are updates tagged "undo" and "redo" (see `Mediator.firingTags`).
-            try host.runUpdate(tag: direction == .undo ? "undo" : "redo") { Self.apply(step.changes, through: host) }
+            try host.runUpdate(tag: direction == .undo ? "undo" : "redo") { Self.apply(step.changes, through: host, moves: concurrentMoves) }
         } catch {
             // A gate refused the change (the disk is full): nothing changed, and the step stays.
             if host.lastTransactionWasRefused { throw error }
@@ -283,13 +287,21 @@ public final class History {
     /// it replaces, so that this runs as an ordinary update body: validated, rolled back if
     /// that fails, delivered. A member changed since without recording (a value that is no
     /// longer what the step left, a collection edit that no longer fits) keeps its newer value.
-    static func apply(_ changes: [HistoryStep.Change], through host: any HistoryHost) {
-        let movedAway = nodesMovedAwaySince(changes)
-        for change in changes.reversed() {
+    static func apply(_ changes: [HistoryStep.Change], through host: any HistoryHost, moves: (any ConcurrentMoves)?) {
+        let reverting = Reverting(changes, moves: moves)
+        // A member changed twice in the step: its older change is computed again from the
+        // value the newer one put back.
+        var restored: Set<NodeMember> = []
+        for index in changes.indices.reversed() {
+            let change = changes[index]
             let current = change.node._rippleValue(of: change.member)
-            guard !change.wasOverwritten(current), var before = change.valueBefore(current) else { continue }
-            if !movedAway.isEmpty, change.isNodeMember {
-                guard let kept = keepingOut(movedAway, of: before, current: current) else { continue }
+            let isFirst = restored.insert(NodeMember(change.node._rippleTracker, change.member)).inserted
+            guard isFirst || !change.wasOverwritten(current),
+                var before = isFirst ? reverting.befores[index] : change.valueBefore(current)
+            else { continue }
+            let keptOut = change.isNodeMember ? reverting.keptOut(ofChange: index) : []
+            if !keptOut.isEmpty {
+                guard let kept = keepingOut(keptOut, of: before, current: current) else { continue }
                 before = kept
             }
             guard !change.node._rippleIsCurrent(change.member, before) else { continue }

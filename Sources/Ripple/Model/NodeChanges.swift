@@ -46,8 +46,9 @@ protocol NodeCollection {
     /// How many calls ``forEachPlaceChange(from:_:)`` makes, where that is known at once (an
     /// array whose first and last nodes both changed: every node left and came); nil otherwise.
     func placeChangeBound(from old: Any) -> Int?
-    /// The same collection without the nodes of `nodes` (an undo that leaves them where they are).
-    func removingNodes(_ nodes: Set<ObjectIdentifier>) -> Any
+    /// The same collection without the nodes of `nodes` (an undo that leaves them where they
+    /// are); a dictionary keeps, for a key whose node goes, the value `current` has there.
+    func removingNodes(_ nodes: Set<ObjectIdentifier>, current: Any) -> Any
 }
 
 extension NodeCollection {
@@ -55,7 +56,7 @@ extension NodeCollection {
 }
 
 extension Array: NodeCollection where Element: RippleNode {
-    func removingNodes(_ nodes: Set<ObjectIdentifier>) -> Any {
+    func removingNodes(_ nodes: Set<ObjectIdentifier>, current: Any) -> Any {
         filter { !nodes.contains(ObjectIdentifier($0)) }
     }
 
@@ -96,7 +97,7 @@ extension Array: NodeCollection where Element: RippleNode {
 }
 
 extension Set: NodeCollection where Element: RippleNode {
-    func removingNodes(_ nodes: Set<ObjectIdentifier>) -> Any {
+    func removingNodes(_ nodes: Set<ObjectIdentifier>, current: Any) -> Any {
         filter { !nodes.contains(ObjectIdentifier($0)) }
     }
 
@@ -111,8 +112,12 @@ extension Set: NodeCollection where Element: RippleNode {
 }
 
 extension Dictionary: NodeCollection where Value: RippleNode {
-    func removingNodes(_ nodes: Set<ObjectIdentifier>) -> Any {
-        filter { !nodes.contains(ObjectIdentifier($0.value)) }
+    func removingNodes(_ nodes: Set<ObjectIdentifier>, current: Any) -> Any {
+        // The key was written since (with another node, or removed): it keeps what it holds now.
+        let current = current as? [Key: Value]
+        var result = self
+        for (key, node) in self where nodes.contains(ObjectIdentifier(node)) { result[key] = current?[key] }
+        return result
     }
 
     func forEachNode(_ body: (any RippleNode) -> Void) {

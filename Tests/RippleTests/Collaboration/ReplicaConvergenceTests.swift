@@ -20,8 +20,14 @@ import Testing
     /// seeds failed before. Seed 101 threw from a merge: an undo had written to a node another
     /// replica removed (outside the document: no patch told the engine), and the merge's splice
     /// of it did not fit; such edits are now made whole. Seeds 134, 159 and 279 lost a back
-    /// reference to the root set on a new shelf (breaker 30's first finding).
-    @Test(arguments: Array(0..<32) + [101, 134, 159, 279])
+    /// reference to the root set on a new shelf (breaker 30's first finding). Seed 118 hid a key
+    /// of a shelf that one update had reordered and re-keyed (one move joined the array's track
+    /// and the dictionary's): such an update now makes a move on each track. Seed 188 brought back
+    /// a shelf whose entries an undo had changed outside the document: a merge now sets every
+    /// member of a node that comes back as the engine has it. Seed 153 put back a shelf that a
+    /// back reference still held, as a placement beside a concurrent move: a reference does not
+    /// count now, the put-back moves.
+    @Test(arguments: Array(0..<32) + [101, 118, 134, 153, 159, 188, 279])
     func replicasThatShareNodesConverge(seed: UInt64) throws {
         try run(seed: seed, sharesNodes: true)
     }
@@ -29,7 +35,7 @@ import Testing
     /// The seeds of 300 that still fail (issue 27, "What is not there yet" in Editing Together):
     /// a shelf in two arrays, or a model apart from its engine after a local edit of a
     /// dictionary of shelves or of a shelf's entries.
-    @Test(arguments: [118, 153, 188, 242, 268, 283] as [UInt64])
+    @Test(arguments: [242, 268, 283] as [UInt64])
     func replicasThatShareNodesConvergeKnownGaps(seed: UInt64) throws {
         withKnownIssue("moves of shared nodes (issue 27)") {
             try run(seed: seed, sharesNodes: true)

@@ -93,6 +93,51 @@ import Testing
         #expect(try b.replica.mismatches(in: b).isEmpty)
     }
 
+    /// Shelf 0 is in the shelves and under key "q". One update reorders the shelves (shelf 0 to
+    /// the end) and moves the shelf from key "q" to "p"; a later one moves it under shelf 1. The
+    /// first update's one move joined the array's track and the keys': the later move hid key
+    /// "p" in the engine but not in the model. It makes a move for each track now.
+    @Test func aReorderAndAKeyMoveInOneUpdateKeepTheirOwnTracks() throws {
+        let (a, b) = try Self.twoReplicas()
+        try a.update { $0.shelvesByKey["q"] = $0.shelves[0] }
+        try a.update { library in
+            library.shelves.append(library.shelves.removeFirst())
+            library.shelvesByKey["p"] = library.shelvesByKey.removeValue(forKey: "q")
+        }
+        try a.update { library in
+            let shelf = library.shelves.removeLast()
+            library.shelves[0].children.append(shelf)
+        }
+        try b.merge(try a.changes(since: b.version))
+        #expect(try a.replica.mismatches(in: a).isEmpty)
+        #expect(try b.replica.mismatches(in: b).isEmpty)
+        #expect(try a.snapshot() == (try b.snapshot()))
+        #expect(a.root.shelvesByKey.mapValues(\.id) == ["p": 0])
+        #expect(ReplicaUndoMoveTests.arraysHolding(shelfID: 0, in: a.root) == 1)
+    }
+
+    /// The same with shelf 0 also pinned: the pin still held it when A put it back, so the
+    /// put-back was a plain placement beside B's move (two arrays). A reference does not count:
+    /// a node put back into a collection where no collection holds it moves.
+    @Test func anUndoneRemovalOfAPinnedShelfAndAConcurrentMoveLeaveOnePlace() throws {
+        let (a, b) = try Self.twoReplicas()
+        try a.update { $0.pinned = $0.shelves[0] }
+        try b.merge(try a.changes(since: b.version))
+        try a.update(undoName: "Remove") { library in library.shelves.removeFirst() }
+        try b.update { library in
+            let shelf = library.shelves.removeFirst()
+            library.shelves[0].children.append(shelf)
+        }
+        try a.history.undo()
+        try a.merge(try b.changes(since: a.version))
+        try b.merge(try a.changes(since: b.version))
+        #expect(try a.snapshot() == (try b.snapshot()))
+        #expect(ReplicaUndoMoveTests.arraysHolding(shelfID: 0, in: a.root) == 1)
+        #expect(a.root.pinned?.id == 0)
+        #expect(try a.replica.mismatches(in: a).isEmpty)
+        #expect(try b.replica.mismatches(in: b).isEmpty)
+    }
+
     /// Two replicas of the test library, the second opened from the first's snapshot.
     static func twoReplicas() throws -> (Mediator<Library>, Mediator<Library>) {
         let a = Mediator(root: makeLibrary())
