@@ -23,7 +23,7 @@ extension ReplicaEngine {
             for (move, member) in operation.moveSources { sourcesByMove[move, default: []].insert(member) }
             counter &+= operation.counterSpan
         }
-        guard Set(sourcesByMove.keys).isSubset(of: movesOfChange) else {
+        guard sourcesByMove.keys.allSatisfy(movesOfChange.contains) else {
             throw ReplicaEngineError.malformed("a removal names a move its change does not make")
         }
         for (move, sources) in sourcesByMove { moves[move]!.sources.formUnion(sources) }
@@ -43,10 +43,11 @@ extension ReplicaEngine {
             nodes[node] = ReplicaNode(type: type)
             effects.made.append(node)
         case .write(let node, let member, let value):
-            let key = try memberKey(node, member, shape: .register, value: value)
-            nodes[node]!.registers.write(value, id: id, member: member)
+            // Written where the check found it: one lookup of the node per write.
+            let index = try nodeIndex(node, member, shape: .register, value: value)
+            nodes.values[index].registers.write(value, id: id, member: member)
             place(value, at: Placement(holder: node, member: member, id: id), effects: &effects)
-            effects.touched.insert(key)
+            effects.touched.insert(MemberKey(node: node, member: member))
         case .presence(let node, let member, let absent):
             let key = MemberKey(node: node, member: member)
             try requireNode(node)
@@ -149,14 +150,22 @@ extension ReplicaEngine {
     private func memberKey(_ node: NodeID, _ member: String, shape: MemberShape, value: ReplicaValue? = nil) throws
         -> MemberKey
     {
+        _ = try nodeIndex(node, member, shape: shape, value: value)
+        return MemberKey(node: node, member: member)
+    }
+
+    /// Where the node an operation of `shape` edits is in `nodes`, checking its node, shape
+    /// and value.
+    private func nodeIndex(_ node: NodeID, _ member: String, shape: MemberShape, value: ReplicaValue?) throws
+        -> [NodeID: ReplicaNode].Index
+    {
         // One lookup, and the node's type read in place (a copy of the node would retain its tables).
         guard let index = nodes.index(forKey: node) else { throw ReplicaEngineError.malformed("an edit of unknown node \(node)") }
-        let key = MemberKey(node: node, member: member)
         guard self.shape(ofType: nodes.values[index].type, member: member) == shape else {
             throw ReplicaEngineError.malformed("member \(member) of \(node) is not a \(shape)")
         }
         if let value { try requireKnown(value) }
-        return key
+        return index
     }
 
     private func requireNode(_ node: NodeID) throws {
