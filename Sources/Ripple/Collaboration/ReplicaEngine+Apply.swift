@@ -4,7 +4,7 @@ extension ReplicaEngine {
     /// Applies a change whose predecessors are integrated and logs it.
     mutating func apply(_ change: ReplicaChange, effects: inout ChangeEffects) throws {
         let madeCount = effects.made.count
-        effects.journal?.noteChange(of: change.replica, in: self, madeCount: madeCount)
+        effects.journal?.noteChange(of: change.replica, log: log, version: version, clock: clock, madeCount: madeCount)
         var counter = change.firstCounter
         var sourcesByMove: [OperationID: Set<MemberKey>] = [:]
         var movesOfChange: Set<OperationID> = []
@@ -34,7 +34,7 @@ extension ReplicaEngine {
 
     /// Applies one operation of identity `id` (a `make` carries its own).
     mutating func apply(_ operation: ChangeOperation, id: OperationID, effects: inout ChangeEffects) throws {
-        if let node = operation.editedNode { effects.journal?.noteNode(node, in: self) }
+        if let node = operation.editedNode { effects.journal?.noteNode(node, in: nodes) }
         switch operation {
         case .make(let node, let type):
             guard node.made.replica == id.replica, node.made.counter <= Self.maximumClock, nodes[node] == nil else {
@@ -54,7 +54,7 @@ extension ReplicaEngine {
             switch shape(of: key) {
             case .register: throw ReplicaEngineError.malformed("\(member) is not a collection")
             case .sequence:
-                effects.journal?.noteSequence(key, in: self)
+                effects.journal?.noteSequence(key, in: nodes)
                 nodes[node]!.sequences[member, default: SequenceState()].presence.write(absent: absent, id: id)
             case .map: nodes[node]!.maps[member, default: MapState()].presence.write(absent: absent, id: id)
             case .set: nodes[node]!.sets[member, default: SetState()].presence.write(absent: absent, id: id)
@@ -65,8 +65,8 @@ extension ReplicaEngine {
                 values, node: node, member: member, parent: parent, leftSide: leftSide, first: id, effects: &effects)
         case .delete(let node, let member, let items):
             let key = try memberKey(node, member, shape: .sequence)
-            effects.journal?.noteSequence(key, in: self)
-            effects.journal?.noteRemovals(items, of: key, in: self)
+            effects.journal?.noteSequence(key, in: nodes)
+            effects.journal?.noteRemovals(items, of: key, in: nodes)
             guard nodes[node]!.sequences[member, default: SequenceState()].remove(items) else {
                 throw ReplicaEngineError.malformed("a removal of an unknown item of \(member)")
             }
@@ -125,7 +125,7 @@ extension ReplicaEngine {
         // would be copied whole by its first insert.
         let ids = (0..<UInt64(values.count)).map { OperationID(counter: first.counter + $0, replica: first.replica) }
         guard sequenceAccepts(ids, node: node, member: member, parent: parent, leftSide: leftSide) else { throw ReplicaEngineError.malformed("an insert into \(member) at an unknown place or twice") }
-        effects.journal?.noteSequence(key, in: self)
+        effects.journal?.noteSequence(key, in: nodes)
         var anchor = (parent: parent, leftSide: leftSide)
         for (id, value) in zip(ids, values) {
             nodes[node]!.sequences[member, default: SequenceState()].insert(
@@ -179,7 +179,7 @@ extension ReplicaEngine {
 
     private mutating func place(_ value: ReplicaValue, at placement: Placement, effects: inout ChangeEffects) {
         guard let node = value.node else { return }
-        effects.journal?.notePlacements(of: node, in: self)
+        effects.journal?.notePlacements(of: node, in: placements)
         placements[node, default: []].append(placement)
         effects.placementsChanged = true
     }
