@@ -40,7 +40,9 @@ final class MemberShapeProbe {
                 let probe = MemberShapeProbe()
                 _ = try? node._rippleApplyChange(to: index, DocumentChangeReader(probing: probe, identities: identities))
                 let shape = probe.shape ?? .register
-                shapes.classes[name, default: [:]][member.name] = shape
+                // Registers are what a member not listed is: a class of registers alone (the
+                // most common) then costs a merge one lookup per operation, not two.
+                if shape != .register { shapes.classes[name, default: [:]][member.name] = shape }
                 let key = ModelShapes.Member(type: name, member: member.name)
                 if let keys = probe.keys { shapes.keys[key] = keys }
                 if member.isNode { shapes.nodeMembers.insert(key) }
@@ -57,7 +59,8 @@ struct ModelShapes {
         let member: String
     }
 
-    /// By class name, then member name (what ``ReplicaEngine`` takes).
+    /// By class name, then member name (what ``ReplicaEngine`` takes); a member not listed is
+    /// a register.
     var classes: [String: [String: MemberShape]] = [:]
     /// The dictionaries' keys, by class and member.
     var keys: [Member: DictionaryKeys] = [:]

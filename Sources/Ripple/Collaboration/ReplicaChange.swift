@@ -4,11 +4,57 @@ struct ReplicaChange: Sendable, Equatable {
     let replica: ReplicaID
     /// Its place among its replica's changes: 1, 2, 3...
     let sequence: UInt64
-    /// What its replica had integrated when it made it: it waits for all of it elsewhere.
-    let dependencies: DocumentVersion
+    /// How many of its own replica's changes it depends on (in a well-formed change, every one
+    /// before it: its sequence less one).
+    let ownDependency: UInt64
+    /// What it depends on of the other replicas' changes. Kept apart from `ownDependency`, which
+    /// differs from one change to the next, so that consecutive changes share one table: a
+    /// change set's decoding then makes none per change.
+    let otherDependencies: DocumentVersion
     /// The clock of its first operation that is not a `make` (a `make` carries its node's).
     let firstCounter: UInt64
     let operations: [ChangeOperation]
+
+    init(
+        replica: ReplicaID, sequence: UInt64, ownDependency: UInt64, otherDependencies: DocumentVersion,
+        firstCounter: UInt64, operations: [ChangeOperation]
+    ) {
+        precondition(otherDependencies[replica] == 0, "a change's own dependency among the others'")
+        self.replica = replica
+        self.sequence = sequence
+        self.ownDependency = ownDependency
+        self.otherDependencies = otherDependencies
+        self.firstCounter = firstCounter
+        self.operations = operations
+    }
+
+    /// A change that depends on `dependencies` (its own replica's count among them).
+    init(
+        replica: ReplicaID, sequence: UInt64, dependencies: DocumentVersion, firstCounter: UInt64,
+        operations: [ChangeOperation]
+    ) {
+        var others = DocumentVersion()
+        // Copied only when another replica is named (a replica alone has nothing to copy).
+        if dependencies.counts.contains(where: { $0.key != replica }) {
+            others = dependencies
+            others[replica] = 0
+        }
+        self.init(
+            replica: replica, sequence: sequence, ownDependency: dependencies[replica], otherDependencies: others,
+            firstCounter: firstCounter, operations: operations)
+    }
+
+    /// What its replica had integrated when it made it: it waits for all of it elsewhere.
+    var dependencies: DocumentVersion {
+        var all = otherDependencies
+        all[replica] = ownDependency
+        return all
+    }
+
+    /// Whether `version` includes everything it depends on.
+    func isReady(given version: DocumentVersion) -> Bool {
+        version[replica] >= ownDependency && version.includes(otherDependencies)
+    }
 
     /// The clock of its last operation, or nil when its counters would overflow.
     var lastCounter: UInt64? {

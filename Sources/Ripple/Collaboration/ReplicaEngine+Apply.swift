@@ -4,7 +4,7 @@ extension ReplicaEngine {
     /// Applies a change whose predecessors are integrated and logs it.
     mutating func apply(_ change: ReplicaChange, effects: inout ChangeEffects) throws {
         let madeCount = effects.made.count
-        effects.journal?.noteChange(of: change.replica, in: self, madeCount: madeCount)
+        effects.journal?.noteChange(of: change.replica, log: log, version: version, clock: clock, madeCount: madeCount)
         var counter = change.firstCounter
         var sourcesByMove: [OperationID: Set<MemberKey>] = [:]
         var movesOfChange: Set<OperationID> = []
@@ -23,7 +23,7 @@ extension ReplicaEngine {
             for (move, member) in operation.moveSources { sourcesByMove[move, default: []].insert(member) }
             counter &+= operation.counterSpan
         }
-        guard Set(sourcesByMove.keys).isSubset(of: movesOfChange) else {
+        guard sourcesByMove.keys.allSatisfy(movesOfChange.contains) else {
             throw ReplicaEngineError.malformed("a removal names a move its change does not make")
         }
         for (move, sources) in sourcesByMove { moves[move]!.sources.formUnion(sources) }
@@ -34,7 +34,7 @@ extension ReplicaEngine {
 
     /// Applies one operation of identity `id` (a `make` carries its own).
     mutating func apply(_ operation: ChangeOperation, id: OperationID, effects: inout ChangeEffects) throws {
-        if let node = operation.editedNode { effects.journal?.noteNode(node, in: self) }
+        if let node = operation.editedNode { effects.journal?.noteNode(node, in: nodes) }
         switch operation {
         case .make(let node, let type):
             guard node.made.replica == id.replica, node.made.counter <= Self.maximumClock, nodes[node] == nil else {
@@ -43,17 +43,18 @@ extension ReplicaEngine {
             nodes[node] = ReplicaNode(type: type)
             effects.made.append(node)
         case .write(let node, let member, let value):
-            let key = try memberKey(node, member, shape: .register, value: value)
-            nodes[node]!.registers.write(value, id: id, member: member)
+            // Written where the check found it: one lookup of the node per write.
+            let index = try nodeIndex(node, member, shape: .register, value: value)
+            nodes.values[index].registers.write(value, id: id, member: member)
             place(value, at: Placement(holder: node, member: member, id: id), effects: &effects)
-            effects.touched.insert(key)
+            effects.touched.insert(MemberKey(node: node, member: member))
         case .presence(let node, let member, let absent):
             let key = MemberKey(node: node, member: member)
             try requireNode(node)
             switch shape(of: key) {
             case .register: throw ReplicaEngineError.malformed("\(member) is not a collection")
             case .sequence:
-                effects.journal?.noteSequence(key, in: self)
+                effects.journal?.noteSequence(key, in: nodes)
                 nodes[node]!.sequences[member, default: SequenceState()].presence.write(absent: absent, id: id)
             case .map: nodes[node]!.maps[member, default: MapState()].presence.write(absent: absent, id: id)
             case .set: nodes[node]!.sets[member, default: SetState()].presence.write(absent: absent, id: id)
@@ -64,8 +65,8 @@ extension ReplicaEngine {
                 values, node: node, member: member, parent: parent, leftSide: leftSide, first: id, effects: &effects)
         case .delete(let node, let member, let items):
             let key = try memberKey(node, member, shape: .sequence)
-            effects.journal?.noteSequence(key, in: self)
-            effects.journal?.noteRemovals(items, of: key, in: self)
+            effects.journal?.noteSequence(key, in: nodes)
+            effects.journal?.noteRemovals(items, of: key, in: nodes)
             guard nodes[node]!.sequences[member, default: SequenceState()].remove(items) else {
                 throw ReplicaEngineError.malformed("a removal of an unknown item of \(member)")
             }
@@ -124,7 +125,7 @@ extension ReplicaEngine {
         // would be copied whole by its first insert.
         let ids = (0..<UInt64(values.count)).map { OperationID(counter: first.counter + $0, replica: first.replica) }
         guard sequenceAccepts(ids, node: node, member: member, parent: parent, leftSide: leftSide) else { throw ReplicaEngineError.malformed("an insert into \(member) at an unknown place or twice") }
-        effects.journal?.noteSequence(key, in: self)
+        effects.journal?.noteSequence(key, in: nodes)
         var anchor = (parent: parent, leftSide: leftSide)
         for (id, value) in zip(ids, values) {
             nodes[node]!.sequences[member, default: SequenceState()].insert(
@@ -149,14 +150,22 @@ extension ReplicaEngine {
     private func memberKey(_ node: NodeID, _ member: String, shape: MemberShape, value: ReplicaValue? = nil) throws
         -> MemberKey
     {
+        _ = try nodeIndex(node, member, shape: shape, value: value)
+        return MemberKey(node: node, member: member)
+    }
+
+    /// Where the node an operation of `shape` edits is in `nodes`, checking its node, shape
+    /// and value.
+    private func nodeIndex(_ node: NodeID, _ member: String, shape: MemberShape, value: ReplicaValue?) throws
+        -> [NodeID: ReplicaNode].Index
+    {
         // One lookup, and the node's type read in place (a copy of the node would retain its tables).
         guard let index = nodes.index(forKey: node) else { throw ReplicaEngineError.malformed("an edit of unknown node \(node)") }
-        let key = MemberKey(node: node, member: member)
         guard self.shape(ofType: nodes.values[index].type, member: member) == shape else {
             throw ReplicaEngineError.malformed("member \(member) of \(node) is not a \(shape)")
         }
         if let value { try requireKnown(value) }
-        return key
+        return index
     }
 
     private func requireNode(_ node: NodeID) throws {
@@ -170,7 +179,7 @@ extension ReplicaEngine {
 
     private mutating func place(_ value: ReplicaValue, at placement: Placement, effects: inout ChangeEffects) {
         guard let node = value.node else { return }
-        effects.journal?.notePlacements(of: node, in: self)
+        effects.journal?.notePlacements(of: node, in: placements)
         placements[node, default: []].append(placement)
         effects.placementsChanged = true
     }

@@ -134,7 +134,7 @@ struct ReplicaEngine {
                     // ever; it is put back if this call fails.
                     undo.integratedWaiting.append((key, waiting.remove(at: index).value))
                 }
-                if change.sequence == version[change.replica] + 1, version.includes(change.dependencies) {
+                if change.sequence == version[change.replica] + 1, change.isReady(given: version) {
                     try apply(change, effects: &effects)
                 } else {
                     waiting[key] = change
@@ -222,7 +222,7 @@ struct ReplicaEngine {
         for replica in replicas {
             let key = ChangeKey(replica: replica, sequence: version[replica] + 1)
             guard least.map({ key < $0 }) ?? true, let index = waiting.index(forKey: key),
-                version.includes(waiting.values[index].dependencies)
+                waiting.values[index].isReady(given: version)
             else { continue }
             least = key
         }
@@ -236,7 +236,7 @@ struct ReplicaEngine {
     /// Checks what a change says of itself before it waits: numbers in range.
     static func checkRanges(_ change: ReplicaChange) throws {
         guard change.replica != .genesis else { throw ReplicaEngineError.malformed("a change of replica 0") }
-        guard change.sequence >= 1, change.dependencies[change.replica] == change.sequence - 1 else {
+        guard change.sequence >= 1, change.ownDependency == change.sequence - 1 else {
             throw ReplicaEngineError.malformed("change \(change.sequence) of \(change.replica) out of sequence")
         }
         guard change.firstCounter >= 1, let last = change.lastCounter, last <= maximumClock else {

@@ -21,11 +21,15 @@ struct ReplicaJournal {
     /// How many nodes the call had made before the first change noted (nil: none noted).
     private(set) var madeCount: Int?
 
-    /// Notes a node before an operation edits or makes it.
-    mutating func noteNode(_ node: NodeID, in engine: ReplicaEngine) {
+    // Each note takes the engine's table it reads, not the engine: an engine passed from
+    // within its own mutating method is copied, every table of it retained and released,
+    // once per operation.
+
+    /// Notes a node of `engineNodes` before an operation edits or makes it.
+    mutating func noteNode(_ node: NodeID, in engineNodes: [NodeID: ReplicaNode]) {
         guard nodes.index(forKey: node) == nil else { return }
         nodes[node] = .some(
-            engine.nodes[node].map {
+            engineNodes[node].map {
                 var stripped = $0
                 stripped.sequences = [:]
                 return stripped
@@ -33,9 +37,9 @@ struct ReplicaJournal {
     }
 
     /// Notes a sequence before an operation edits it (its node noted already).
-    mutating func noteSequence(_ key: MemberKey, in engine: ReplicaEngine) {
+    mutating func noteSequence(_ key: MemberKey, in engineNodes: [NodeID: ReplicaNode]) {
         guard sequences.index(forKey: key) == nil else { return }
-        sequences[key] = SequenceEdits(before: engine.nodes[key.node]?.sequences[key.member])
+        sequences[key] = SequenceEdits(before: engineNodes[key.node]?.sequences[key.member])
     }
 
     /// Notes an item inserted into a sequence noted already.
@@ -44,8 +48,8 @@ struct ReplicaJournal {
     }
 
     /// Notes removals about to be added to items of a sequence noted already.
-    mutating func noteRemovals(_ removals: [Removal], of key: MemberKey, in engine: ReplicaEngine) {
-        guard let sequence = engine.nodes[key.node]?.sequences[key.member] else { return }
+    mutating func noteRemovals(_ removals: [Removal], of key: MemberKey, in engineNodes: [NodeID: ReplicaNode]) {
+        guard let sequence = engineNodes[key.node]?.sequences[key.member] else { return }
         for removal in removals {
             guard let item = sequence.items[removal.target] else { continue }
             sequences[key]?.noteRemovals(of: removal.target, count: item.removals.count)
@@ -53,19 +57,22 @@ struct ReplicaJournal {
     }
 
     /// Notes a node's places before one is added.
-    mutating func notePlacements(of node: NodeID, in engine: ReplicaEngine) {
-        if placementCounts.index(forKey: node) == nil { placementCounts[node] = .some(engine.placements[node]?.count) }
+    mutating func notePlacements(of node: NodeID, in placements: [NodeID: [Placement]]) {
+        if placementCounts.index(forKey: node) == nil { placementCounts[node] = .some(placements[node]?.count) }
     }
 
     mutating func noteAddedMove(_ id: OperationID) {
         addedMoves.append(id)
     }
 
-    /// Notes what logging a change of `replica` overwrites, and how many nodes were made so far.
-    mutating func noteChange(of replica: ReplicaID, in engine: ReplicaEngine, madeCount: Int) {
-        if logCounts[replica] == nil { logCounts[replica] = engine.log[replica]?.count ?? 0 }
-        if version == nil { version = engine.version }
-        if clock == nil { clock = engine.clock }
+    /// Notes what logging a change of `replica` overwrites (in the engine's `log`, `version`
+    /// and `clock`), and how many nodes were made so far.
+    mutating func noteChange(
+        of replica: ReplicaID, log: [ReplicaID: ReplicaLog], version: DocumentVersion, clock: UInt64, madeCount: Int
+    ) {
+        if logCounts[replica] == nil { logCounts[replica] = log[replica]?.count ?? 0 }
+        if self.version == nil { self.version = version }
+        if self.clock == nil { self.clock = clock }
         if self.madeCount == nil { self.madeCount = madeCount }
     }
 

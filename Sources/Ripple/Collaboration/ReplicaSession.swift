@@ -294,9 +294,10 @@ final class ReplicaSession<Root: DocumentRoot> {
             case .malformed(let reason): throw ReplicaError.malformed(reason)
             }
         }
-        // A store journals what the replica did not hold (changes that wait too) first.
-        let fresh = changes.changes.filter { $0.sequence > versionBefore[$0.replica] }
-        let journaled = changeJournal != nil && !fresh.isEmpty
+        // A store journals what the replica did not hold (changes that wait too) first; without
+        // a store, nothing is picked out (a lookup per change).
+        let fresh = changeJournal == nil ? [] : changes.changes.filter { $0.sequence > versionBefore[$0.replica] }
+        let journaled = !fresh.isEmpty
         if journaled {
             do {
                 try changeJournal?.holdMerged(

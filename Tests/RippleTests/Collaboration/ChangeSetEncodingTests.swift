@@ -75,6 +75,26 @@ import Testing
         let valid = ChangeSet(document: "d", model: "m", changes: []).encoded
         #expect(throws: ReplicaError.malformed("1 bytes past the end")) { try ChangeSet(encoded: valid + [0]) }
     }
+
+    /// A string is read as its bytes exactly when they are UTF-8, and refused when they are not
+    /// (Foundation's decoding the reference for which are), whatever the bytes.
+    @Test(arguments: 1...8 as ClosedRange<UInt64>)
+    func stringsReadBackAsTheirBytesOrAreRefused(seed: UInt64) throws {
+        var random = SeededGenerator(state: seed)
+        let pieces: [[UInt8]] = [
+            Array("a".utf8), Array("é".utf8), Array("🧵".utf8), Array("\u{FFFD}".utf8), [0xEF, 0xBB, 0xBF],
+            [0x80], [0xC3], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xF4, 0x90, 0x80, 0x80], [0xFF], [0],
+        ]
+        for _ in 0..<300 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int(random.next() % 6) { bytes += pieces[Int(random.next() % UInt64(pieces.count))] }
+            var reader = try CompactReader(Data([0xAA, 0, 0] + bytes), format: 0xAA, what: "a test")
+            let read = try? reader.inlineString(length: UInt64(bytes.count))
+            let isUTF8 = String(bytes: bytes, encoding: .utf8) != nil
+            #expect(read.map { Array($0.utf8) == bytes } ?? !isUTF8, "\(bytes)")
+            #expect((read != nil) == isUTF8, "\(bytes)")
+        }
+    }
 }
 
 /// Change sets of any shape, with numbers anywhere in range (they need not be valid changes).

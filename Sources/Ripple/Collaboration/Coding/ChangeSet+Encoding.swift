@@ -84,26 +84,16 @@ extension DocumentVersion {
 /// counter is a delta from the previous change's (a change set is ordered by them), and its
 /// operations' counters are deltas from its own.
 extension CompactWriter {
+    /// A version, in replica order; without sorting when it names one replica (a change's
+    /// dependencies on the others, most often).
     mutating func version(_ version: DocumentVersion) {
-        self.version(version, leavingOut: nil)
-    }
-
-    /// A version without `excluded`'s entry, in replica order; without copying the version or
-    /// sorting when it names one other replica (a change's dependencies, most often).
-    mutating func version(_ version: DocumentVersion, leavingOut excluded: ReplicaID?) {
-        var single: (replica: ReplicaID, count: UInt64)?
-        var others = 0
-        for (replica, count) in version.counts where replica != excluded {
-            others += 1
-            single = (replica, count)
-        }
-        varint(others)
-        if others == 1, let single {
-            replica(single.replica)
-            varint(single.count)
+        varint(version.counts.count)
+        if version.counts.count == 1, let (replica, count) = version.counts.first {
+            self.replica(replica)
+            varint(count)
             return
         }
-        for (replica, count) in version.counts.sorted(by: { $0.key < $1.key }) where replica != excluded {
+        for (replica, count) in version.counts.sorted(by: { $0.key < $1.key }) {
             self.replica(replica)
             varint(count)
         }
@@ -125,9 +115,9 @@ extension CompactWriter {
             }
             delta(change.sequence, from: before &+ 1)
             last = (change.replica, change.sequence)
-            let ownImplied = change.sequence > 0 && change.dependencies[change.replica] == change.sequence - 1
+            let ownImplied = change.sequence > 0 && change.ownDependency == change.sequence - 1
             bool(ownImplied)
-            version(change.dependencies, leavingOut: ownImplied ? change.replica : nil)
+            version(ownImplied ? change.otherDependencies : change.dependencies)
             delta(change.firstCounter, from: previous)
             previous = change.firstCounter
             varint(change.operations.count)
@@ -138,14 +128,22 @@ extension CompactWriter {
 
 extension CompactReader {
     mutating func version() throws -> DocumentVersion {
+        try version(reusing: DocumentVersion())
+    }
+
+    /// A version; `previous` itself (its table shared, not copied) when it is the same single
+    /// entry, as consecutive changes' dependencies on other replicas mostly are.
+    mutating func version(reusing previous: DocumentVersion) throws -> DocumentVersion {
+        let entries = try count()
         var version = DocumentVersion()
-        for _ in 0..<(try count()) {
+        for _ in 0..<entries {
             let replica = try replica()
             guard replica != .genesis, version.counts[replica] == nil else {
                 throw ReplicaError.malformed("a version naming replica \(replica) twice or replica 0")
             }
             let count = try varint()
             guard count > 0 else { throw ReplicaError.malformed("a version with a count of 0") }
+            if entries == 1, previous.counts.count == 1, previous[replica] == count { return previous }
             version.counts[replica] = count
         }
         return version
@@ -155,26 +153,30 @@ extension CompactReader {
         var changes: [ReplicaChange] = []
         var previous: UInt64 = 0
         var sequences: [ReplicaID: UInt64] = [:]
+        var previousOthers = DocumentVersion()
         for _ in 0..<(try count()) {
             let replica = try replica()
             let sequence = try delta(from: (sequences[replica] ?? 0) &+ 1)
             sequences[replica] = sequence
             let ownImplied = try bool()
-            var dependencies = try version()
+            var others = try version(reusing: previousOthers)
+            let own = others[replica]
             if ownImplied {
-                guard sequence > 0, dependencies[replica] == 0 else {
+                guard sequence > 0, own == 0 else {
                     throw ReplicaError.malformed("a change's dependency on its own replica given twice")
                 }
-                dependencies[replica] = sequence - 1
+            } else if own > 0 {
+                others[replica] = 0
             }
+            previousOthers = others
             let firstCounter = try delta(from: previous)
             previous = firstCounter
             var operations: [ChangeOperation] = []
             for _ in 0..<(try count()) { operations.append(try operation(base: firstCounter)) }
             changes.append(
                 ReplicaChange(
-                    replica: replica, sequence: sequence, dependencies: dependencies, firstCounter: firstCounter,
-                    operations: operations))
+                    replica: replica, sequence: sequence, ownDependency: ownImplied ? sequence - 1 : own,
+                    otherDependencies: others, firstCounter: firstCounter, operations: operations))
         }
         return changes
     }
