@@ -38,7 +38,8 @@ import Testing
             let (acknowledged, _) = try run.killChildren(["replica", run.folder.path], waits: (60_000, 20_000)) { line, acknowledged, context in
                 try checkReplicas(line, acknowledged: acknowledged, identities: &identities, context)
             }
-            #expect(acknowledged > run.rounds / 2, "the children got to update (\(acknowledged) updates acknowledged)")
+            // Not vacuous (a loaded machine lets fewer children get to update before their kill).
+            #expect(acknowledged > run.rounds / 4, "the children got to update (\(acknowledged) updates acknowledged)")
         }
     }
 
