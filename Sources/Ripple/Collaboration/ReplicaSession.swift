@@ -56,9 +56,16 @@ final class ReplicaSession<Root: DocumentRoot> {
                 brokenBy = error
             }
         }
-        // Index the numbers now, while every node is in the document: a node that leaves it is
-        // still named by others' changes, and an index built later would not reach it.
-        _ = identities.node(identities.id(of: mediator.root))
+        // The session holds every node it numbered and finds it by number: the identities need
+        // no index of them (whose weak references would slow every retain of the nodes). A
+        // session that could not number the document has the numbers indexed now instead, while
+        // every node is in the document: a node that leaves it is still named by others' changes,
+        // and an index built later would not reach it.
+        if brokenBy == nil {
+            identities.keep(by: self)
+        } else {
+            _ = identities.node(identities.id(of: mediator.root))
+        }
         mediator.history.concurrentMoves = self
         mediator.patchRecorder.sinks.append { [weak self, weak core = mediator.core] patch in
             // A store that journals the changes records each before its update commits.
@@ -362,6 +369,18 @@ final class ReplicaSession<Root: DocumentRoot> {
         try mediator.apply([patch], documentSerial: nil)
         if let failures = validator.collectedFailures, !failures.isEmpty {
             mediator.core.reportFailure(InvalidAfterMerge(failures: failures), origin: "merge", wasRolledBack: false)
+        }
+    }
+}
+
+extension ReplicaSession: NodeKeeper {
+    nonisolated func node(numbered number: UInt64) -> (any RippleNode)? {
+        _rippleAssumingMainActor(self) { session in session.ids[number].flatMap { session.nodes[$0] } }
+    }
+
+    nonisolated func forEachNode(_ body: (any RippleNode) -> Void) {
+        _rippleAssumingMainActor(self, visiting: body) { session, visit in
+            for node in session.nodes.values { visit(node) }
         }
     }
 }

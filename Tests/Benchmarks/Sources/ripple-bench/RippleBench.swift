@@ -24,7 +24,7 @@ enum RippleBench {
             return print(BenchAbout.text)
         }
         if let (stage, runs) = options.profile {
-            return try WorkbookSuite.profile(stage, runs: runs)
+            return try WorkbookSuite.profile(stage, runs: runs, nodes: options.profileNodes)
         }
         #if DEBUG
         print("warning: a debug build; run `swift run -c release --package-path Tests/Benchmarks ripple-bench` for meaningful numbers")

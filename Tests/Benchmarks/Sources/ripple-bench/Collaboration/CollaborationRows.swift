@@ -79,6 +79,40 @@ enum CollaborationRows {
         }
     }
 
+    /// Inserts one point in the middle of a replica of `nodes` points `runs` times, each into a
+    /// fresh replica, locally or merged from another replica (`local`), as the insert rows do,
+    /// and measures nothing: for a profiler (`--profile insert` or `insert-local`, `--nodes`).
+    /// Only ``profiledEdit(_:)`` runs the edit, so that a profiler can count it alone
+    /// (`valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*profiledEdit*'`).
+    @MainActor
+    static func profileInsert(into nodes: Int, local: Bool, runs: Int) throws {
+        let document = try snapshot(of: nodes)
+        for run in 0..<runs {
+            let writer = try Mediator<PointBoard>(opening: document)
+            _ = writer.replicaID
+            let insert: @MainActor @Sendable (PointBoard) -> Void = { board in
+                board.points.insert(Point(x: -run, y: run), at: nodes / 2)
+            }
+            if local {
+                try profiledEdit { try writer.update(insert) }
+                continue
+            }
+            let base = writer.version
+            try writer.update(insert)
+            let changes = try writer.changes(since: base)
+            let reader = try Mediator<PointBoard>(opening: document)
+            _ = reader.replicaID
+            try profiledEdit { try reader.merge(changes) }
+        }
+    }
+
+    /// Runs `edit`: the one call a profile of the insert rows counts.
+    @MainActor
+    @inline(never)
+    private static func profiledEdit(_ edit: () throws -> Void) throws {
+        try edit()
+    }
+
     /// How much the heap grew while `make` made what it returns, measured while it is still
     /// alive (the smallest of three, after one run to warm up), or nil where it cannot be read.
     @MainActor

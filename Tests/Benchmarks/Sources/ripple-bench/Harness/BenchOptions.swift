@@ -7,12 +7,14 @@ struct BenchOptions {
     /// Runs one document operation over the workbook this many times, and nothing else: for
     /// profilers (`perf record`, `valgrind --tool=callgrind`).
     var profile: (stage: WorkbookStage, runs: Int)?
+    /// The points of the replica that `--profile insert` and `insert-local` insert into.
+    var profileNodes = 100_000
     /// Prints what each table measures and each goal (``BenchAbout``), and runs nothing.
     var isAbout = false
 
     static let usage = """
         usage: ripple-bench [--quick] [--filter NAME]
-               ripple-bench --profile STAGE [--runs N]
+               ripple-bench --profile STAGE [--runs N] [--nodes N]
                ripple-bench --about
 
           --quick         about 10x fewer iterations (a smoke run; numbers are noisier)
@@ -25,7 +27,9 @@ struct BenchOptions {
                           (default 10) and measures nothing, for a profiler; STAGE: snapshot,
                           open, encode, decode (the last two JSONEncoder and JSONDecoder on its
                           plain structs), journal (opening its store, the journal as large as
-                          the snapshot), merge (table 17's 100,000 writes of another replica)
+                          the snapshot), merge (table 17's 100,000 writes of another replica),
+                          insert, insert-local (table 17's point inserted into --nodes points,
+                          default 100,000, merged or local; only profiledEdit runs the edit)
           --about         what each table measures, each goal, and the figures of a build
           --help          this text
 
@@ -51,6 +55,10 @@ struct BenchOptions {
                 guard let text = remaining.popFirst() else { throw .missingValue(argument) }
                 guard let runs = Int(text), runs > 0 else { throw .invalidValue(argument, text) }
                 profile = (profile?.stage ?? .snapshot, runs)
+            case "--nodes":
+                guard let text = remaining.popFirst() else { throw .missingValue(argument) }
+                guard let nodes = Int(text), nodes > 0 else { throw .invalidValue(argument, text) }
+                profileNodes = nodes
             case "--about":
                 isAbout = true
             case "--help", "-h":

@@ -14,6 +14,10 @@ enum WorkbookStage: String {
     /// Not the workbook: table 17's merge of 100,000 writes of another replica into a fresh
     /// replica of 1,000 points (decoding, then `merge`).
     case merge
+    /// Not the workbook: table 17's point inserted into the middle of a replica of `--nodes`
+    /// points (default 100,000), merged from another replica or made locally.
+    case insert
+    case insertLocal = "insert-local"
 }
 
 /// Table 12b: documents of a realistic model (``Workbook``: sheets, cells in dictionaries,
@@ -53,11 +57,14 @@ final class WorkbookSuite {
     }
 
     /// Saves or opens the full-size workbook `runs` times, and measures nothing.
-    static func profile(_ stage: WorkbookStage, runs: Int) throws {
+    static func profile(_ stage: WorkbookStage, runs: Int, nodes: Int) throws {
         if stage == .merge { return try CollaborationRows.profileMerge(runs: runs) }
+        if stage == .insert || stage == .insertLocal {
+            return try CollaborationRows.profileInsert(into: nodes, local: stage == .insertLocal, runs: runs)
+        }
         let mediator = Mediator(root: Workbook(sheetCount: 20, cellsPerSheet: 2_500))
         switch stage {
-        case .merge: break
+        case .merge, .insert, .insertLocal: break
         case .snapshot: Blackhole.consume(try WorkbookLoops.snapshot(mediator, iterations: runs))
         case .open: Blackhole.consume(try WorkbookLoops.open(try mediator.snapshot(), iterations: runs))
         case .encode: Blackhole.consume(try WorkbookLoops.encode(PlainWorkbook(mediator.root), iterations: runs))
