@@ -184,7 +184,7 @@ extension ReplicaEngine {
         if removing > 0 {
             let removed = nodes[node]!.sequences[member]!.visibleItems(
                 in: position..<(position + removing), holder: node, member: member, moves: moveStatus)
-            let held = removed.map { nodes[node]!.sequences[member]!.items[$0]!.value.node }
+            let held = removed.map { nodes[node]!.sequences[member]!.item($0)!.value.node }
             let items = removed.map { Removal(target: $0, move: nil) }
             guard emit(.delete(node: node, member: member, items: items), into: &builder) != nil else { return }
             for (index, (id, heldNode)) in zip(removed, held).enumerated() {

@@ -79,7 +79,7 @@ extension ReplicaEngine {
                 if let (id, value) = register.state.winner { show(value, holder, register.member, id) }
             }
             for (member, sequence) in node.sequences {
-                for (id, item) in sequence.items { show(item.value, holder, member, id) }
+                sequence.forEachItem { id, item in show(item.value, holder, member, id) }
             }
             for (member, map) in node.maps {
                 for entry in map.entries.values.joined() { show(entry.value, holder, member, entry.id) }

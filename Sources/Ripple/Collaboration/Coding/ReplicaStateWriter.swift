@@ -160,6 +160,9 @@ extension SequenceState {
     /// Every item with its identity, each after its parent (by depth, then identity), the order
     /// in which decoding inserts them again.
     func itemsParentsFirst() -> [(OperationID, Item)] {
+        var items: [OperationID: Item] = [:]
+        items.reserveCapacity(itemCount)
+        forEachItem { items[$0] = $1 }
         var depth: [OperationID: Int] = [:]
         for start in items.keys where depth[start] == nil {
             var chain: [OperationID] = []

@@ -25,7 +25,8 @@ struct BenchOptions {
                           (default 10) and measures nothing, for a profiler; STAGE: snapshot,
                           open, encode, decode (the last two JSONEncoder and JSONDecoder on its
                           plain structs), journal (opening its store, the journal as large as
-                          the snapshot), merge (table 17's 100,000 writes of another replica)
+                          the snapshot), merge (table 17's 100,000 writes of another replica),
+                          memory (table 17's 100,000-point replica, made and opened, kept)
           --about         what each table measures, each goal, and the figures of a build
           --help          this text
 

@@ -14,6 +14,9 @@ enum WorkbookStage: String {
     /// Not the workbook: table 17's merge of 100,000 writes of another replica into a fresh
     /// replica of 1,000 points (decoding, then `merge`).
     case merge
+    /// Not the workbook: table 17's replica of 100,000 points, made in one update, and another
+    /// opened from its snapshot, kept until the end (for `valgrind --tool=massif`).
+    case memory
 }
 
 /// Table 12b: documents of a realistic model (``Workbook``: sheets, cells in dictionaries,
@@ -55,9 +58,10 @@ final class WorkbookSuite {
     /// Saves or opens the full-size workbook `runs` times, and measures nothing.
     static func profile(_ stage: WorkbookStage, runs: Int) throws {
         if stage == .merge { return try CollaborationRows.profileMerge(runs: runs) }
+        if stage == .memory { return try CollaborationRows.profileMemory() }
         let mediator = Mediator(root: Workbook(sheetCount: 20, cellsPerSheet: 2_500))
         switch stage {
-        case .merge: break
+        case .merge, .memory: break
         case .snapshot: Blackhole.consume(try WorkbookLoops.snapshot(mediator, iterations: runs))
         case .open: Blackhole.consume(try WorkbookLoops.open(try mediator.snapshot(), iterations: runs))
         case .encode: Blackhole.consume(try WorkbookLoops.encode(PlainWorkbook(mediator.root), iterations: runs))
