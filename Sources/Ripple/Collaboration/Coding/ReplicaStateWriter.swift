@@ -8,7 +8,8 @@
 /// continues a run (the right child of the item before, with the next counter) is a flag alone.
 struct ReplicaStateWriter {
     var writer = CompactWriter()
-    /// Whether it writes the current format, or the one before (for the tests that read it).
+    /// Whether it writes compacted tables (``ReplicaEngine/stateFormat`` and the format
+    /// before it), or the former format (for the tests that read it).
     let isCurrent: Bool
     private var last: UInt64 = 0
     private var lastReplica = ReplicaID.genesis
@@ -17,7 +18,8 @@ struct ReplicaStateWriter {
     private var lastNode: UInt64 = 0
 
     init(format: UInt8 = ReplicaEngine.stateFormat) {
-        isCurrent = format == ReplicaEngine.stateFormat
+        isCurrent = format != ReplicaEngine.formerStateFormat
+        writer.integerValues = format == ReplicaEngine.stateFormat
     }
 
     mutating func id(_ id: OperationID) {
