@@ -12,8 +12,9 @@
 /// no removals) the visible items are walked instead.
 ///
 /// A sequence may hold as many items as the document has nodes, so its items are kept by the
-/// order's slot in arrays (``SequenceItems``), the tree's links as slots, not as a dictionary
-/// of items and one of children lists (those cost about four times as much per item).
+/// order's slot in arrays (``SequenceItems``), the tree's links as slots, and found by identity
+/// through a table of slots (``SequenceSlotIndex``), not in a dictionary of items and one of
+/// children lists (those cost about four times as much per item).
 struct SequenceState: Equatable, Sendable {
     /// An item as the rules see it.
     struct Item: Equatable, Sendable {
@@ -25,7 +26,7 @@ struct SequenceState: Equatable, Sendable {
 
     var presence = Presence()
     /// The slot of every item.
-    private var slots: [OperationID: Int32] = [:]
+    private var index = SequenceSlotIndex()
     /// What each slot's item holds, and its children.
     private var store = SequenceItems()
     /// The first right child of the start (the start has no left children).
@@ -38,23 +39,29 @@ struct SequenceState: Equatable, Sendable {
 
     /// The same items, removals and presence (the order follows from them).
     static func == (lhs: SequenceState, rhs: SequenceState) -> Bool {
-        guard lhs.presence == rhs.presence, lhs.slots.count == rhs.slots.count else { return false }
-        return lhs.slots.keys.allSatisfy { lhs.item($0) == rhs.item($0) }
+        guard lhs.presence == rhs.presence, lhs.itemCount == rhs.itemCount else { return false }
+        var equal = true
+        lhs.forEachItem { id, item in equal = equal && rhs.item(id) == item }
+        return equal
     }
 
     /// How many items it holds, removed ones included.
-    var itemCount: Int { slots.count }
+    var itemCount: Int { index.count }
 
-    func contains(_ id: OperationID) -> Bool { slots[id] != nil }
+    func contains(_ id: OperationID) -> Bool { self.slot(of: id) != nil }
 
     /// The item of identity `id`, if it holds one.
     func item(_ id: OperationID) -> Item? {
-        slots[id].map(item(at:))
+        self.slot(of: id).map(item(at:))
     }
 
     /// Calls `body` with every item, removed ones included, in no particular order.
     func forEachItem(_ body: (OperationID, Item) -> Void) {
-        for (id, slot) in slots { body(id, item(at: slot)) }
+        index.forEachSlot { body(positions.id($0), item(at: $0)) }
+    }
+
+    private func slot(of id: OperationID) -> Int32? {
+        index.slot(of: id, in: positions)
     }
 
     private func item(at slot: Int32) -> Item {
@@ -66,11 +73,11 @@ struct SequenceState: Equatable, Sendable {
 
     /// Whether an item of identity `id` may be inserted under `parent` on that side.
     func accepts(_ id: OperationID, parent: OperationID?, leftSide: Bool) -> Bool {
-        slots[id] == nil && (parent.map { slots[$0] != nil } ?? !leftSide)
+        self.slot(of: id) == nil && (parent.map { self.slot(of: $0) != nil } ?? !leftSide)
     }
 
     mutating func insert(_ value: ReplicaValue, id: OperationID, parent: OperationID?, leftSide: Bool) {
-        let parentSlot = parent.map { slots[$0]! } ?? SequenceOrder.none
+        let parentSlot = parent.map { self.slot(of: $0)! } ?? SequenceOrder.none
         // The siblings before and after it, by identity.
         var (before, after) = (SequenceOrder.none, firstChild(of: parentSlot, leftSide: leftSide))
         while after != SequenceOrder.none && positions.id(after) < id {
@@ -85,7 +92,7 @@ struct SequenceState: Equatable, Sendable {
             slot = positions.insert(id, after: lastOfSubtree(parentSlot), isShown: true)
         }
         store.set(slot, parent: parentSlot, leftSide: leftSide, value: value, nextSibling: after)
-        slots[id] = slot
+        index.insert(slot, in: positions)
         if before != SequenceOrder.none {
             store.setNextSibling(before, slot)
         } else {
@@ -95,9 +102,9 @@ struct SequenceState: Equatable, Sendable {
 
     /// Applies removals; false if one names no item.
     mutating func remove(_ removals: [Removal]) -> Bool {
-        guard removals.allSatisfy({ slots[$0.target] != nil }) else { return false }
+        guard removals.allSatisfy({ self.slot(of: $0.target) != nil }) else { return false }
         for removal in removals {
-            let slot = slots[removal.target]!
+            let slot = self.slot(of: removal.target)!
             let wasMovedOut = Self.isMovedOut(store.removals(slot))
             store.appendRemoval(removal, to: slot)
             removalsChanged(of: removal.target, slot: slot, wasMovedOut: wasMovedOut)
@@ -107,7 +114,7 @@ struct SequenceState: Equatable, Sendable {
 
     /// Takes back the removals of item `id` after its first `count` (for an undone change).
     mutating func takeBackRemovals(of id: OperationID, keeping count: Int) {
-        let slot = slots[id]!
+        let slot = self.slot(of: id)!
         let wasMovedOut = Self.isMovedOut(store.removals(slot))
         store.keepRemovals(of: slot, count: count)
         removalsChanged(of: id, slot: slot, wasMovedOut: wasMovedOut)
@@ -116,7 +123,7 @@ struct SequenceState: Equatable, Sendable {
     /// Takes back the insertion of item `id`, inserted after every item under it (for an
     /// undone change: the items a change inserted are taken back latest first).
     mutating func takeBack(_ id: OperationID) {
-        guard let slot = slots.removeValue(forKey: id) else { return }
+        guard let slot = index.remove(id, in: positions) else { return }
         movedOut.remove(id)
         let (parent, leftSide) = (store.parent(slot), store.isLeftSide(slot))
         var (before, current) = (SequenceOrder.none, firstChild(of: parent, leftSide: leftSide))
@@ -182,7 +189,7 @@ struct SequenceState: Equatable, Sendable {
 
     /// Where item `id` is among all items, removed ones included.
     func position(of id: OperationID) -> Int {
-        positions.rank(of: slots[id]!).all
+        positions.rank(of: self.slot(of: id)!).all
     }
 
     /// Whether an item shows: not removed, not a hidden move destination.
@@ -192,7 +199,7 @@ struct SequenceState: Equatable, Sendable {
 
     /// Whether item `id` is here and visible (false for an item this state does not hold).
     func isVisibleIfPresent(_ id: OperationID, holder: NodeID, member: String, moves: MoveStatus) -> Bool {
-        guard let slot = slots[id] else { return false }
+        guard let slot = self.slot(of: id) else { return false }
         return !moves.removes(store.removals(slot))
             && (moves.hiddenDestinations.isEmpty
                 || !moves.hiddenDestinations.contains(Placement(holder: holder, member: member, id: id)))
@@ -202,10 +209,10 @@ struct SequenceState: Equatable, Sendable {
     /// only by moves is out under them, and no item without removals is a hidden destination.
     /// Costs the items moved out of this sequence and the hidden destinations, not the items.
     func showsVisible(holder: NodeID, member: String, moves: MoveStatus) -> Bool {
-        movedOut.allSatisfy { moves.removes(store.removals(slots[$0]!)) }
+        movedOut.allSatisfy { moves.removes(store.removals(self.slot(of: $0)!)) }
             && (moves.hiddenDestinations.isEmpty
                 || !moves.hiddenDestinations.contains {
-                    $0.holder == holder && $0.member == member && slots[$0.id].map { store.removals($0).isEmpty } ?? false
+                    $0.holder == holder && $0.member == member && self.slot(of: $0.id).map { store.removals($0).isEmpty } ?? false
                 })
     }
 
@@ -232,7 +239,7 @@ struct SequenceState: Equatable, Sendable {
 
     /// How many visible items come before item `id`, when ``showsVisible(holder:member:moves:)``.
     func visibleIndex(of id: OperationID) -> Int {
-        positions.rank(of: slots[id]!).shown
+        positions.rank(of: self.slot(of: id)!).shown
     }
 
     /// Where a run inserted before visible position `position` goes: after the visible item
@@ -242,7 +249,7 @@ struct SequenceState: Equatable, Sendable {
         -> (parent: OperationID?, leftSide: Bool)
     {
         let before = position > 0 ? visibleItems(in: (position - 1)..<position, holder: holder, member: member, moves: moves)[0] : nil
-        let beforeSlot = before.map { slots[$0]! } ?? SequenceOrder.none
+        let beforeSlot = before.map { self.slot(of: $0)! } ?? SequenceOrder.none
         guard firstChild(of: beforeSlot, leftSide: false) == SequenceOrder.none else {
             return (positions.id(positions.slot(after: beforeSlot)), true)
         }
