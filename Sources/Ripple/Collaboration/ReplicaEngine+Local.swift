@@ -210,14 +210,14 @@ extension ReplicaEngine {
         let maximumEdits = min(64, 4_000_000 / max(1, removed.count + inserting.count))
         if !removed.isEmpty, !inserting.isEmpty, maximumEdits >= 2,
             let edit = ShortestEdit(
-                from: removed.map { nodes[node]!.sequences[member]!.items[$0]!.value }, to: inserting, maximumEdits: maximumEdits,
+                from: removed.map { nodes[node]!.sequences[member]!.item($0)!.value }, to: inserting, maximumEdits: maximumEdits,
                 by: Self.isSame)
         {
             removed = zip(removed, edit.keptOld).filter { !$0.1 }.map(\.0)
             runs = Self.runs(of: inserting, notKept: edit.keptNew)
         }
         if !removed.isEmpty {
-            let held = removed.map { nodes[node]!.sequences[member]!.items[$0]!.value.node }
+            let held = removed.map { nodes[node]!.sequences[member]!.item($0)!.value.node }
             let items = removed.map { Removal(target: $0, move: nil) }
             guard emit(.delete(node: node, member: member, items: items), into: &builder) != nil else { return }
             for (index, (id, heldNode)) in zip(removed, held).enumerated() {

@@ -13,13 +13,19 @@ import Foundation
 /// replica identity, everything sorted).
 extension ReplicaEngine {
     /// The first byte of an encoded state: its format. In this one the log's counters are
-    /// relative (see ``CompactWriter/relativeCounters``).
-    static let stateFormat: UInt8 = 0xE3
-    /// The format before, whose log's counters are relative to their change's first counter:
-    /// still read (snapshots hold it), written only for the tests that read it.
+    /// relative (see ``CompactWriter/relativeCounters``) and integers are numbers (see
+    /// ``CompactWriter/integerValues``).
+    static let stateFormat: UInt8 = 0xE4
+    /// The format before, whose integers are JSON texts in the string table: still read
+    /// (snapshots hold it), written only for the tests that read it.
+    static let previousStateFormat: UInt8 = 0xE3
+    /// The format before that, whose tables are not compacted (see ``ReplicaStateWriter``) and
+    /// whose log's counters are relative to their change's first counter: still read, written
+    /// only for the tests that read it.
     static let formerStateFormat: UInt8 = 0xE2
 
-    /// The state as bytes, for a snapshot (in `format`: ``stateFormat`` or ``formerStateFormat``).
+    /// The state as bytes, for a snapshot (in `format`: ``stateFormat``, or
+    /// ``previousStateFormat`` or ``formerStateFormat`` for the tests that read those).
     func encodedState(format: UInt8 = stateFormat) throws -> Data {
         var state = ReplicaStateWriter(format: format)
         state.writer.string(document)
@@ -61,7 +67,7 @@ extension ReplicaEngine {
         state.writer.version(version)
         state.writer.changes(waiting.keys.sorted().map { waiting[$0]! })
         state.writer.version(compacted)
-        state.writer.relativeCounters = format == Self.stateFormat
+        state.writer.relativeCounters = format != Self.formerStateFormat
         state.writer.changes(changes(since: compacted).changes)
         return state.writer.bytes(format: format)
     }
@@ -79,7 +85,7 @@ extension ReplicaEngine {
                 if let (id, value) = register.state.winner { show(value, holder, register.member, id) }
             }
             for (member, sequence) in node.sequences {
-                for (id, item) in sequence.items { show(item.value, holder, member, id) }
+                sequence.forEachItem { id, item in show(item.value, holder, member, id) }
             }
             for (member, map) in node.maps {
                 for entry in map.entries.values.joined() { show(entry.value, holder, member, entry.id) }
@@ -104,7 +110,8 @@ extension ReplicaEngine {
     ///   that are not such a state.
     init(decoding data: Data, replica: ReplicaID, shapes: [String: [String: MemberShape]]) throws {
         var state = ReplicaStateReader(
-            try CompactReader(data, formats: [Self.stateFormat, Self.formerStateFormat], what: "a replica state"))
+            try CompactReader(
+                data, formats: [Self.stateFormat, Self.previousStateFormat, Self.formerStateFormat], what: "a replica state"))
         self.init(replica: replica, document: try state.reader.string(), model: try state.reader.string(), shapes: shapes)
         root = try state.reader.bool() ? NodeID(made: try state.id()) : nil
         var order: [(NodeID, String)] = []
@@ -154,7 +161,7 @@ extension ReplicaEngine {
         version = try state.reader.version()
         let waiting = try state.reader.changes()
         compacted = try state.reader.version()
-        state.reader.relativeCounters = state.reader.format == Self.stateFormat
+        state.reader.relativeCounters = state.reader.format != Self.formerStateFormat
         let logged = try state.reader.changes()
         try state.reader.finish()
         try takeLog(logged)

@@ -17,7 +17,7 @@ extension ReplicaEngine {
             let sequence = node.sequences[member] ?? SequenceState()
             if sequence.presence.absent { return .absent }
             let visible = sequence.visibleItems(holder: holder, member: member, moves: moveStatus)
-            return .elements(visible.map { sequence.items[$0]!.value })
+            return .elements(visible.map { sequence.item($0)!.value })
         case .map:
             let map = node.maps[member] ?? MapState()
             return map.presence.absent
@@ -56,7 +56,7 @@ extension ReplicaEngine {
         case .register:
             return node.registers[member]?.winner?.id == id
         case .sequence:
-            return node.sequences[member]?.items[id].map { !moveStatus.removes($0.removals) } ?? false
+            return node.sequences[member]?.item(id).map { !moveStatus.removes($0.removals) } ?? false
         case .map:
             return node.maps[member]?.entries.values.contains {
                 $0.contains { $0.id == id && !moveStatus.removes($0.removals) }
@@ -175,7 +175,7 @@ extension ReplicaEngine {
             }
             var current = run ?? (visibleBefore, visibleBefore, 0, [])
             if item.isVisible {
-                current.inserting.append(sequence.items[item.id]!.value)
+                current.inserting.append(sequence.item(item.id)!.value)
                 current.end = visibleBefore + 1
             } else {
                 current.removing += 1
@@ -211,7 +211,7 @@ extension ReplicaEngine {
                 flush()
                 position += 1
             case (true, false): removing += 1
-            case (false, true): inserting.append(sequence.items[id]!.value)
+            case (false, true): inserting.append(sequence.item(id)!.value)
             case (false, false): continue
             }
         }

@@ -51,7 +51,7 @@ struct ReplicaJournal {
     mutating func noteRemovals(_ removals: [Removal], of key: MemberKey, in engineNodes: [NodeID: ReplicaNode]) {
         guard let sequence = engineNodes[key.node]?.sequences[key.member] else { return }
         for removal in removals {
-            guard let item = sequence.items[removal.target] else { continue }
+            guard let item = sequence.item(removal.target) else { continue }
             sequences[key]?.noteRemovals(of: removal.target, count: item.removals.count)
         }
     }

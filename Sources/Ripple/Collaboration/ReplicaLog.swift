@@ -26,7 +26,7 @@ struct ReplicaLog {
     /// How many operations the newest changes hold before they are packed.
     static let packingThreshold = 512
     /// The first byte of a pack (it is read back only by the log that wrote it).
-    private static let packFormat: UInt8 = 0xB2
+    private static let packFormat: UInt8 = 0xB3
 
     mutating func append(_ change: ReplicaChange) {
         recent.append(change)
@@ -66,6 +66,7 @@ struct ReplicaLog {
     private mutating func pack() {
         var writer = CompactWriter(valuesInline: true)
         writer.relativeCounters = true
+        writer.integerValues = true
         writer.changes(recent)
         let packed = recent.reduce(packs.last?.greatestCounter ?? 0) { max($0, $1.lastCounter ?? 0) }
         packs.append((start: count - recent.count, greatestCounter: packed, bytes: writer.bytes(format: Self.packFormat)))
@@ -77,6 +78,7 @@ struct ReplicaLog {
         do {
             var reader = try CompactReader(bytes, format: packFormat, what: "a replica's log", valuesInline: true)
             reader.relativeCounters = true
+            reader.integerValues = true
             let changes = try reader.changes()
             try reader.finish()
             return changes

@@ -37,7 +37,7 @@ struct SequenceEdits {
     func wasVisible(
         _ id: OperationID, in sequence: SequenceState, holder: NodeID, member: String, moves: MoveStatus
     ) -> Bool {
-        guard existed, let item = sequence.items[id], !insertedSet.contains(id) else { return false }
+        guard existed, let item = sequence.item(id), !insertedSet.contains(id) else { return false }
         let removals = item.removals.prefix(removalCounts[id] ?? item.removals.count)
         return !moves.removes(Array(removals))
             && (moves.hiddenDestinations.isEmpty

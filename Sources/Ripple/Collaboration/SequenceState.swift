@@ -10,26 +10,27 @@
 /// the order's depth, not a walk. Where moves make the shown items differ from the visible
 /// ones (an item removed only by moves that do not hold, a hidden move destination that has
 /// no removals) the visible items are walked instead.
+///
+/// A sequence may hold as many items as the document has nodes, so its items are kept by the
+/// order's slot in arrays (``SequenceItems``), the tree's links as slots, and found by identity
+/// through a table of slots (``SequenceSlotIndex``), not in a dictionary of items and one of
+/// children lists (those cost about four times as much per item).
 struct SequenceState: Equatable, Sendable {
+    /// An item as the rules see it.
     struct Item: Equatable, Sendable {
         let parent: OperationID?
         let leftSide: Bool
         let value: ReplicaValue
         var removals: [Removal] = []
-        /// Where ``SequenceState/positions`` keeps it: not part of its value (equal states may
-        /// have filled their slots in another order).
-        fileprivate(set) var slot = SequenceOrder.none
-
-        static func == (lhs: Item, rhs: Item) -> Bool {
-            (lhs.parent, lhs.leftSide, lhs.value, lhs.removals) == (rhs.parent, rhs.leftSide, rhs.value, rhs.removals)
-        }
     }
 
     var presence = Presence()
-    private(set) var items: [OperationID: Item] = [:]
-    /// Children by parent (nil: the start), each list by ascending id.
-    private var leftChildren: [OperationID?: [OperationID]] = [:]
-    private var rightChildren: [OperationID?: [OperationID]] = [:]
+    /// The slot of every item.
+    private var index = SequenceSlotIndex()
+    /// What each slot's item holds, and its children.
+    private var store = SequenceItems()
+    /// The first right child of the start (the start has no left children).
+    private var startFirstRight = SequenceOrder.none
     /// Every item in order; those without removals shown.
     private var positions = SequenceOrder()
     /// The items whose removals are all parts of moves: whether they show depends on whether
@@ -38,92 +39,146 @@ struct SequenceState: Equatable, Sendable {
 
     /// The same items, removals and presence (the order follows from them).
     static func == (lhs: SequenceState, rhs: SequenceState) -> Bool {
-        lhs.presence == rhs.presence && lhs.items == rhs.items
+        guard lhs.presence == rhs.presence, lhs.itemCount == rhs.itemCount else { return false }
+        var equal = true
+        lhs.forEachItem { id, item in equal = equal && rhs.item(id) == item }
+        return equal
     }
 
-    func contains(_ id: OperationID) -> Bool { items[id] != nil }
+    /// How many items it holds, removed ones included.
+    var itemCount: Int { index.count }
+
+    func contains(_ id: OperationID) -> Bool { self.slot(of: id) != nil }
+
+    /// The item of identity `id`, if it holds one.
+    func item(_ id: OperationID) -> Item? {
+        self.slot(of: id).map(item(at:))
+    }
+
+    /// Calls `body` with every item, removed ones included, in no particular order.
+    func forEachItem(_ body: (OperationID, Item) -> Void) {
+        index.forEachSlot { body(positions.id($0), item(at: $0)) }
+    }
+
+    private func slot(of id: OperationID) -> Int32? {
+        index.slot(of: id, in: positions)
+    }
+
+    private func item(at slot: Int32) -> Item {
+        let parent = store.parent(slot)
+        return Item(
+            parent: parent == SequenceOrder.none ? nil : positions.id(parent), leftSide: store.isLeftSide(slot),
+            value: store.value(slot), removals: store.removals(slot))
+    }
 
     /// Whether an item of identity `id` may be inserted under `parent` on that side.
     func accepts(_ id: OperationID, parent: OperationID?, leftSide: Bool) -> Bool {
-        items[id] == nil && (parent.map { items[$0] != nil } ?? !leftSide)
+        self.slot(of: id) == nil && (parent.map { self.slot(of: $0) != nil } ?? !leftSide)
     }
 
     mutating func insert(_ value: ReplicaValue, id: OperationID, parent: OperationID?, leftSide: Bool) {
-        let siblings = (leftSide ? leftChildren[parent] : rightChildren[parent]) ?? []
-        let index = siblings.firstIndex { $0 > id } ?? siblings.endIndex
-        let slot: Int32
-        if index < siblings.endIndex {
-            slot = positions.insert(id, before: items[firstOfSubtree(siblings[index])]!.slot, isShown: true)
-        } else if leftSide, let parent {
-            slot = positions.insert(id, before: items[parent]!.slot, isShown: true)
-        } else {
-            let last = lastOfSubtree(parent).map { items[$0]!.slot } ?? SequenceOrder.none
-            slot = positions.insert(id, after: last, isShown: true)
+        let parentSlot = parent.map { self.slot(of: $0)! } ?? SequenceOrder.none
+        // The siblings before and after it, by identity.
+        var (before, after) = (SequenceOrder.none, firstChild(of: parentSlot, leftSide: leftSide))
+        while after != SequenceOrder.none && positions.id(after) < id {
+            (before, after) = (after, store.nextSibling(after))
         }
-        items[id] = Item(parent: parent, leftSide: leftSide, value: value, slot: slot)
-        if leftSide {
-            leftChildren[parent, default: []].insert(id, at: index)
+        let slot: Int32
+        if after != SequenceOrder.none {
+            slot = positions.insert(id, before: firstOfSubtree(after), isShown: true)
+        } else if leftSide, parentSlot != SequenceOrder.none {
+            slot = positions.insert(id, before: parentSlot, isShown: true)
         } else {
-            rightChildren[parent, default: []].insert(id, at: index)
+            slot = positions.insert(id, after: lastOfSubtree(parentSlot), isShown: true)
+        }
+        store.set(slot, parent: parentSlot, leftSide: leftSide, value: value, nextSibling: after)
+        index.insert(slot, in: positions)
+        if before != SequenceOrder.none {
+            store.setNextSibling(before, slot)
+        } else {
+            setFirstChild(of: parentSlot, leftSide: leftSide, to: slot)
         }
     }
 
     /// Applies removals; false if one names no item.
     mutating func remove(_ removals: [Removal]) -> Bool {
-        guard removals.allSatisfy({ items[$0.target] != nil }) else { return false }
+        guard removals.allSatisfy({ self.slot(of: $0.target) != nil }) else { return false }
         for removal in removals {
-            let wasMovedOut = Self.isMovedOut(items[removal.target]!.removals)
-            items[removal.target]!.removals.append(removal)
-            removalsChanged(of: removal.target, wasMovedOut: wasMovedOut)
+            let slot = self.slot(of: removal.target)!
+            let wasMovedOut = Self.isMovedOut(store.removals(slot))
+            store.appendRemoval(removal, to: slot)
+            removalsChanged(of: removal.target, slot: slot, wasMovedOut: wasMovedOut)
         }
         return true
     }
 
     /// Takes back the removals of item `id` after its first `count` (for an undone change).
     mutating func takeBackRemovals(of id: OperationID, keeping count: Int) {
-        let wasMovedOut = Self.isMovedOut(items[id]!.removals)
-        items[id]!.removals.removeSubrange(count...)
-        removalsChanged(of: id, wasMovedOut: wasMovedOut)
+        let slot = self.slot(of: id)!
+        let wasMovedOut = Self.isMovedOut(store.removals(slot))
+        store.keepRemovals(of: slot, count: count)
+        removalsChanged(of: id, slot: slot, wasMovedOut: wasMovedOut)
     }
 
     /// Takes back the insertion of item `id`, inserted after every item under it (for an
     /// undone change: the items a change inserted are taken back latest first).
     mutating func takeBack(_ id: OperationID) {
-        guard let item = items.removeValue(forKey: id) else { return }
+        guard let slot = index.remove(id, in: positions) else { return }
         movedOut.remove(id)
-        positions.remove(item.slot)
-        if item.leftSide {
-            leftChildren[item.parent]?.removeAll { $0 == id }
-            if leftChildren[item.parent]?.isEmpty ?? false { leftChildren[item.parent] = nil }
+        let (parent, leftSide) = (store.parent(slot), store.isLeftSide(slot))
+        var (before, current) = (SequenceOrder.none, firstChild(of: parent, leftSide: leftSide))
+        while current != slot { (before, current) = (current, store.nextSibling(current)) }
+        if before != SequenceOrder.none {
+            store.setNextSibling(before, store.nextSibling(slot))
         } else {
-            rightChildren[item.parent]?.removeAll { $0 == id }
-            if rightChildren[item.parent]?.isEmpty ?? false { rightChildren[item.parent] = nil }
+            setFirstChild(of: parent, leftSide: leftSide, to: store.nextSibling(slot))
         }
+        store.clear(slot)
+        positions.remove(slot)
     }
 
     private static func isMovedOut(_ removals: [Removal]) -> Bool {
         !removals.isEmpty && removals.allSatisfy { $0.move != nil }
     }
 
-    private mutating func removalsChanged(of id: OperationID, wasMovedOut: Bool) {
-        let item = items[id]!
-        if Self.isMovedOut(item.removals) { movedOut.insert(id) } else if wasMovedOut { movedOut.remove(id) }
-        positions.setShown(item.slot, item.removals.isEmpty)
+    private mutating func removalsChanged(of id: OperationID, slot: Int32, wasMovedOut: Bool) {
+        let removals = store.removals(slot)
+        if Self.isMovedOut(removals) { movedOut.insert(id) } else if wasMovedOut { movedOut.remove(id) }
+        positions.setShown(slot, removals.isEmpty)
     }
 
-    /// The first item of the walk of `id`'s subtree: down its least left children.
-    private func firstOfSubtree(_ id: OperationID) -> OperationID {
-        var first = id
-        while let child = leftChildren[first]?.first { first = child }
+    /// The first child on one side of the item in `slot` (`none`: the start), least identity first.
+    private func firstChild(of slot: Int32, leftSide: Bool) -> Int32 {
+        if slot == SequenceOrder.none { return leftSide ? SequenceOrder.none : startFirstRight }
+        return store.firstChild(slot, leftSide: leftSide)
+    }
+
+    private mutating func setFirstChild(of slot: Int32, leftSide: Bool, to child: Int32) {
+        if slot == SequenceOrder.none {
+            startFirstRight = child
+        } else {
+            store.setFirstChild(slot, leftSide: leftSide, child)
+        }
+    }
+
+    /// The first item of the walk of `slot`'s subtree: down its least left children.
+    private func firstOfSubtree(_ slot: Int32) -> Int32 {
+        var first = slot
+        while case let child = store.firstChild(first, leftSide: true), child != SequenceOrder.none { first = child }
         return first
     }
 
-    /// The last item of the walk of `id`'s subtree (nil: the start's, nil if empty): down its
-    /// greatest right children. That chain is a run typed after `id` by another replica,
-    /// concurrently with the item placed after it: the cost of the concurrent edits.
-    private func lastOfSubtree(_ id: OperationID?) -> OperationID? {
-        var last = id
-        while let child = rightChildren[last]?.last { last = child }
+    /// The last item of the walk of `slot`'s subtree (`none`: the start's, `none` if empty): down
+    /// its greatest right children. That chain is a run typed after the item by another
+    /// replica, concurrently with the item placed after it: the cost of the concurrent edits.
+    private func lastOfSubtree(_ slot: Int32) -> Int32 {
+        var last = slot
+        var child = firstChild(of: slot, leftSide: false)
+        while child != SequenceOrder.none {
+            while case let next = store.nextSibling(child), next != SequenceOrder.none { child = next }
+            last = child
+            child = store.firstChild(child, leftSide: false)
+        }
         return last
     }
 
@@ -134,7 +189,7 @@ struct SequenceState: Equatable, Sendable {
 
     /// Where item `id` is among all items, removed ones included.
     func position(of id: OperationID) -> Int {
-        positions.rank(of: items[id]!.slot).all
+        positions.rank(of: self.slot(of: id)!).all
     }
 
     /// Whether an item shows: not removed, not a hidden move destination.
@@ -144,8 +199,8 @@ struct SequenceState: Equatable, Sendable {
 
     /// Whether item `id` is here and visible (false for an item this state does not hold).
     func isVisibleIfPresent(_ id: OperationID, holder: NodeID, member: String, moves: MoveStatus) -> Bool {
-        guard let item = items[id] else { return false }
-        return !moves.removes(item.removals)
+        guard let slot = self.slot(of: id) else { return false }
+        return !moves.removes(store.removals(slot))
             && (moves.hiddenDestinations.isEmpty
                 || !moves.hiddenDestinations.contains(Placement(holder: holder, member: member, id: id)))
     }
@@ -154,10 +209,10 @@ struct SequenceState: Equatable, Sendable {
     /// only by moves is out under them, and no item without removals is a hidden destination.
     /// Costs the items moved out of this sequence and the hidden destinations, not the items.
     func showsVisible(holder: NodeID, member: String, moves: MoveStatus) -> Bool {
-        movedOut.allSatisfy { moves.removes(items[$0]!.removals) }
+        movedOut.allSatisfy { moves.removes(store.removals(self.slot(of: $0)!)) }
             && (moves.hiddenDestinations.isEmpty
                 || !moves.hiddenDestinations.contains {
-                    $0.holder == holder && $0.member == member && items[$0.id]?.removals.isEmpty ?? false
+                    $0.holder == holder && $0.member == member && self.slot(of: $0.id).map { store.removals($0).isEmpty } ?? false
                 })
     }
 
@@ -184,7 +239,7 @@ struct SequenceState: Equatable, Sendable {
 
     /// How many visible items come before item `id`, when ``showsVisible(holder:member:moves:)``.
     func visibleIndex(of id: OperationID) -> Int {
-        positions.rank(of: items[id]!.slot).shown
+        positions.rank(of: self.slot(of: id)!).shown
     }
 
     /// Where a run inserted before visible position `position` goes: after the visible item
@@ -194,9 +249,9 @@ struct SequenceState: Equatable, Sendable {
         -> (parent: OperationID?, leftSide: Bool)
     {
         let before = position > 0 ? visibleItems(in: (position - 1)..<position, holder: holder, member: member, moves: moves)[0] : nil
-        guard rightChildren[before]?.isEmpty ?? true else {
-            let next = positions.slot(after: before.map { items[$0]!.slot } ?? SequenceOrder.none)
-            return (positions.id(next), true)
+        let beforeSlot = before.map { self.slot(of: $0)! } ?? SequenceOrder.none
+        guard firstChild(of: beforeSlot, leftSide: false) == SequenceOrder.none else {
+            return (positions.id(positions.slot(after: beforeSlot)), true)
         }
         return (before, false)
     }

@@ -59,6 +59,9 @@ import Testing
         let former = try replicas[0].engine.encodedState(format: ReplicaEngine.formerStateFormat)
         let fromFormer = try ReplicaEngine(decoding: former, replica: replicas[1].engine.replica, shapes: TestReplica.shapes)
         #expect(try fromFormer.encodedState() == encoded, "seed \(seed)")
+        let previous = try replicas[0].engine.encodedState(format: ReplicaEngine.previousStateFormat)
+        let fromPrevious = try ReplicaEngine(decoding: previous, replica: replicas[1].engine.replica, shapes: TestReplica.shapes)
+        #expect(try fromPrevious.encodedState() == encoded, "seed \(seed)")
         print(
             "replica fuzz seed \(seed): \(replicas.count) replicas, \(counts.updates) updates, "
                 + "\(counts.operations) operations (\(counts.moves) moves), \(counts.merges) merges, "

@@ -61,6 +61,42 @@ import Testing
         #expect(try fromCurrent.encodedState() == current)
         #expect(fromFormer.changes(since: DocumentVersion()) == a.engine.changes(since: DocumentVersion()))
         #expect(fromFormer.nodes == a.engine.nodes)
+        // The format before this one wrote integers as texts: still read, to the same tables.
+        let previous = try a.engine.encodedState(format: ReplicaEngine.previousStateFormat)
+        #expect(previous.first == ReplicaEngine.previousStateFormat)
+        #expect(previous.count < former.count)
+        let fromPrevious = try ReplicaEngine(decoding: previous, replica: a.engine.replica, shapes: shapes)
+        #expect(try fromPrevious.encodedState() == current)
+        #expect(fromPrevious.changes(since: DocumentVersion()) == a.engine.changes(since: DocumentVersion()))
+        #expect(fromPrevious.nodes == a.engine.nodes)
+    }
+
+    /// A value that is an integer in its plain spelling is written as the number; any other
+    /// spelling of a number (or one too large) stays text: every value reads back as it was.
+    @Test func integersAreNumbersAndEveryOtherTextStaysAsItWas() throws {
+        var a = TestReplica(1)
+        let texts = [
+            "0", "7", "-7", "100000", "-100000", "2305843009213693951", "-2305843009213693951", "2305843009213693952",
+            "-2305843009213693952", "9223372036854775807", "-9223372036854775808", "99999999999999999999", "-0", "007",
+            "1.0", "1e3", "+1", " 1", "\"12\"", "",
+        ]
+        var operations: [ReplicaOperation] = []
+        for (index, text) in texts.enumerated() {
+            let card = a.engine.newNode()
+            operations.append(TestReplica.make(card, title: text))
+            operations.append(.splice(node: TestReplica.root, member: "items", at: index, removing: 0, inserting: [.node(card)]))
+        }
+        a.record(operations)
+        let state = try a.engine.encodedState()
+        let decoded = try ReplicaEngine(decoding: state, replica: a.engine.replica, shapes: TestReplica.shapes)
+        #expect(decoded.nodes == a.engine.nodes)
+        #expect(decoded.changes(since: DocumentVersion()) == a.engine.changes(since: DocumentVersion()))
+        #expect(try decoded.encodedState() == state)
+        let titles = Set(a.engine.nodes.values.compactMap { $0.registers["title"]?.winner?.value })
+        #expect(titles.isSuperset(of: texts.map { ReplicaValue.json($0) }))
+        // Seven small integers: a byte or two each as numbers, their texts and indices otherwise.
+        let previous = try a.engine.encodedState(format: ReplicaEngine.previousStateFormat)
+        #expect(state.count < previous.count)
     }
 
     @Test func bytesThatAreNotAStateAreRefused() throws {

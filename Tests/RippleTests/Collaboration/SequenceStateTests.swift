@@ -8,12 +8,12 @@ import Testing
 @Suite struct SequenceStateTests {
     /// The Fugue tree as the plain reference: children by parent and side, walked in order.
     private struct PlainFugue {
-        var items: [OperationID: (parent: OperationID?, leftSide: Bool, removals: [Removal])] = [:]
+        var items: [OperationID: (parent: OperationID?, leftSide: Bool, value: ReplicaValue, removals: [Removal])] = [:]
         var children: [OperationID?: (left: [OperationID], right: [OperationID])] = [:]
         var inserted: [OperationID] = []
 
-        mutating func insert(_ id: OperationID, parent: OperationID?, leftSide: Bool) {
-            items[id] = (parent, leftSide, [])
+        mutating func insert(_ id: OperationID, parent: OperationID?, leftSide: Bool, value: ReplicaValue) {
+            items[id] = (parent, leftSide, value, [])
             var lists = children[parent] ?? ([], [])
             if leftSide { lists.left = (lists.left + [id]).sorted() } else { lists.right = (lists.right + [id]).sorted() }
             children[parent] = lists
@@ -66,7 +66,7 @@ import Testing
                 let leftSide = parent != nil && Bool.random(using: &random)
                 #expect(state.accepts(id, parent: parent, leftSide: leftSide), "seed \(seed) step \(step)")
                 state.insert(.json("\(step)"), id: id, parent: parent, leftSide: leftSide)
-                plain.insert(id, parent: parent, leftSide: leftSide)
+                plain.insert(id, parent: parent, leftSide: leftSide, value: .json("\(step)"))
             } else if choice < 9 {
                 let target = existing.randomElement(using: &random)!
                 let move = Bool.random(using: &random) ? moveIDs.randomElement(using: &random) : nil
@@ -91,6 +91,13 @@ import Testing
     ) {
         let order = plain.order()
         #expect(state.order() == order, "seed \(seed) step \(step)")
+        // What each item holds (kept by slot, apart from the order) is what was inserted.
+        #expect(state.itemCount == plain.items.count, "seed \(seed) step \(step)")
+        for (id, item) in plain.items where Int.random(in: 0..<4, using: &random) == 0 {
+            let expected = SequenceState.Item(parent: item.parent, leftSide: item.leftSide, value: item.value, removals: item.removals)
+            #expect(state.item(id) == expected, "seed \(seed) step \(step)")
+        }
+        #expect(state.item(OperationID(counter: 999_999, replica: replicas[0])) == nil)
         for (index, id) in order.enumerated() where Int.random(in: 0..<8, using: &random) == 0 {
             #expect(state.position(of: id) == index, "seed \(seed) step \(step)")
         }

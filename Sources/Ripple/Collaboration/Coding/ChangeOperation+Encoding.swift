@@ -12,6 +12,18 @@ extension CompactWriter {
     /// and its bytes), or a replica index shifted left plus one (a node) followed by its counter.
     mutating func value(_ value: ReplicaValue, base: UInt64) {
         switch value {
+        case .json(let text) where integerValues && text.utf8.count <= 19:
+            // With `integerValues`, a number (below 2^61 either way), zigzag encoded, is shifted
+            // left twice with a 2; another JSON text's index (or its length, then its bytes,
+            // with `valuesInline`) is shifted left twice; a node keeps its low bit.
+            guard let number = Int64(text), number.magnitude < 1 << 61, String(number) == text else { fallthrough }
+            varint(UInt64(bitPattern: (number << 1) ^ (number >> 63)) << 2 | 2)
+        case .json(let text) where integerValues:
+            if valuesInline {
+                inlineText(text, shift: 2)
+            } else {
+                varint(UInt64(stringIndex(text)) << 2)
+            }
         case .json(let text) where valuesInline:
             inlineText(text)
         case .json(let text):
@@ -114,6 +126,13 @@ extension CompactReader {
 
     mutating func value(base: UInt64) throws -> ReplicaValue {
         let header = try varint()
+        if integerValues, header & 1 == 0 {
+            guard header & 2 == 2 else {
+                return .json(valuesInline ? try inlineString(length: header >> 2) : try string(index: header >> 2))
+            }
+            let zigzag = header >> 2
+            return .json(String(Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1)))
+        }
         guard header & 1 == 1 else {
             return .json(valuesInline ? try inlineString(length: header >> 1) : try string(index: header >> 1))
         }

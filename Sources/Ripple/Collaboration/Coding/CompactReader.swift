@@ -8,6 +8,8 @@ struct CompactReader {
     let valuesInline: Bool
     /// Whether counters are differences from the one read before (``CompactWriter/relativeCounters``).
     var relativeCounters = false
+    /// Whether integers are written as numbers (``CompactWriter/integerValues``).
+    var integerValues = false
     /// The last counter read while ``relativeCounters``.
     var lastCounter: UInt64 = 0
     /// The format byte the bytes began with.

@@ -13,6 +13,11 @@ struct CompactWriter {
     /// log, whose changes are long and name nodes one after the other (each then costs a byte,
     /// not the three a difference across a long change takes). Change sets keep their form.
     var relativeCounters = false
+    /// Whether a value whose JSON text is an integer in its plain spelling is written as the
+    /// number (a zigzag varint: `100000` takes 3 bytes, not a 7-byte table entry and its
+    /// index): for replica states from ``ReplicaEngine/stateFormat`` on, whose registers and
+    /// log hold a document's numbers. Change sets keep their form.
+    var integerValues = false
     /// The last counter written while ``relativeCounters``.
     var lastCounter: UInt64 = 0
     /// The body: everything but the tables.
@@ -59,9 +64,10 @@ struct CompactWriter {
     }
 
     /// A value's JSON text where it stands (``valuesInline``): its UTF-8 length shifted left,
-    /// so that the low bit tells it from a node as in `value(_:base:)`, and its bytes.
-    mutating func inlineText(_ text: String) {
-        varint(UInt64(text.utf8.count) << 1)
+    /// so that the low bit tells it from a node as in `value(_:base:)` (`shift` bits: with
+    /// ``integerValues``, the next one tells it from a number), and its bytes.
+    mutating func inlineText(_ text: String, shift: UInt64 = 1) {
+        varint(UInt64(text.utf8.count) << shift)
         body += text.utf8
     }
 

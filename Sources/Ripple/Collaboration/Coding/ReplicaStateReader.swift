@@ -3,7 +3,7 @@
 /// that a damaged or hostile snapshot is refused, never a state that breaks later.
 struct ReplicaStateReader {
     var reader: CompactReader
-    /// Whether the bytes are in the current format (see ``ReplicaStateWriter``).
+    /// Whether the tables are compacted (see ``ReplicaStateWriter``): all but the former format.
     let isCurrent: Bool
     private var last: UInt64 = 0
     private var lastReplica = ReplicaID.genesis
@@ -13,7 +13,8 @@ struct ReplicaStateReader {
 
     init(_ reader: CompactReader) {
         self.reader = reader
-        isCurrent = reader.format == ReplicaEngine.stateFormat
+        self.reader.integerValues = reader.format == ReplicaEngine.stateFormat
+        isCurrent = reader.format != ReplicaEngine.formerStateFormat
     }
 
     mutating func id() throws -> OperationID {

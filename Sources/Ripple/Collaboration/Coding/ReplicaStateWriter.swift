@@ -8,7 +8,8 @@
 /// continues a run (the right child of the item before, with the next counter) is a flag alone.
 struct ReplicaStateWriter {
     var writer = CompactWriter()
-    /// Whether it writes the current format, or the one before (for the tests that read it).
+    /// Whether it writes compacted tables (``ReplicaEngine/stateFormat`` and the format
+    /// before it), or the former format (for the tests that read it).
     let isCurrent: Bool
     private var last: UInt64 = 0
     private var lastReplica = ReplicaID.genesis
@@ -17,7 +18,8 @@ struct ReplicaStateWriter {
     private var lastNode: UInt64 = 0
 
     init(format: UInt8 = ReplicaEngine.stateFormat) {
-        isCurrent = format == ReplicaEngine.stateFormat
+        isCurrent = format != ReplicaEngine.formerStateFormat
+        writer.integerValues = format == ReplicaEngine.stateFormat
     }
 
     mutating func id(_ id: OperationID) {
@@ -160,6 +162,9 @@ extension SequenceState {
     /// Every item with its identity, each after its parent (by depth, then identity), the order
     /// in which decoding inserts them again.
     func itemsParentsFirst() -> [(OperationID, Item)] {
+        var items: [OperationID: Item] = [:]
+        items.reserveCapacity(itemCount)
+        forEachItem { items[$0] = $1 }
         var depth: [OperationID: Int] = [:]
         for start in items.keys where depth[start] == nil {
             var chain: [OperationID] = []

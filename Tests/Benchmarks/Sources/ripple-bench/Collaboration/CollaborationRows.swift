@@ -113,6 +113,15 @@ enum CollaborationRows {
         try edit()
     }
 
+    /// Makes table 17's replica of 100,000 points in one update, and a replica opened from its
+    /// snapshot, and measures nothing: for a heap profiler (`--profile memory`).
+    @MainActor
+    static func profileMemory() throws {
+        let made = try board(of: 100_000, collaborating: true)
+        let opened = try Mediator<PointBoard>(opening: try made.snapshot())
+        withExtendedLifetime((made, opened)) {}
+    }
+
     /// How much the heap grew while `make` made what it returns, measured while it is still
     /// alive (the smallest of three, after one run to warm up), or nil where it cannot be read.
     @MainActor

@@ -29,7 +29,8 @@ struct BenchOptions {
                           plain structs), journal (opening its store, the journal as large as
                           the snapshot), merge (table 17's 100,000 writes of another replica),
                           insert, insert-local (table 17's point inserted into --nodes points,
-                          default 100,000, merged or local; only profiledEdit runs the edit)
+                          default 100,000, merged or local; only profiledEdit runs the edit),
+                          memory (table 17's 100,000-point replica, made and opened, kept)
           --about         what each table measures, each goal, and the figures of a build
           --help          this text
 

@@ -18,6 +18,9 @@ enum WorkbookStage: String {
     /// points (default 100,000), merged from another replica or made locally.
     case insert
     case insertLocal = "insert-local"
+    /// Not the workbook: table 17's replica of 100,000 points, made in one update, and another
+    /// opened from its snapshot, kept until the end (for `valgrind --tool=massif`).
+    case memory
 }
 
 /// Table 12b: documents of a realistic model (``Workbook``: sheets, cells in dictionaries,
@@ -62,9 +65,10 @@ final class WorkbookSuite {
         if stage == .insert || stage == .insertLocal {
             return try CollaborationRows.profileInsert(into: nodes, local: stage == .insertLocal, runs: runs)
         }
+        if stage == .memory { return try CollaborationRows.profileMemory() }
         let mediator = Mediator(root: Workbook(sheetCount: 20, cellsPerSheet: 2_500))
         switch stage {
-        case .merge, .insert, .insertLocal: break
+        case .merge, .insert, .insertLocal, .memory: break
         case .snapshot: Blackhole.consume(try WorkbookLoops.snapshot(mediator, iterations: runs))
         case .open: Blackhole.consume(try WorkbookLoops.open(try mediator.snapshot(), iterations: runs))
         case .encode: Blackhole.consume(try WorkbookLoops.encode(PlainWorkbook(mediator.root), iterations: runs))
