@@ -173,7 +173,9 @@ extension ReplicaEngine {
                 flush()
                 run = nil
             }
-            var current = run ?? (visibleBefore, visibleBefore, 0, [])
+            // Taken out of `run`, so that appending to its items does not copy them all (a run
+            // inserting n items would otherwise cost n squared).
+            var current = run.take() ?? (visibleBefore, visibleBefore, 0, [])
             if item.isVisible {
                 current.inserting.append(sequence.item(item.id)!.value)
                 current.end = visibleBefore + 1
