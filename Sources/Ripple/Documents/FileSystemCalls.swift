@@ -85,6 +85,7 @@ struct FileStatus: Equatable {
     let size: Int
     /// When the file was made, in nanoseconds since 1970, or 0 where the file system does not
     /// keep it: a file copied in the place of a deleted one may get its inode, never its birth.
+    /// Read for a descriptor (`status(of:)`); a path's status may leave it 0.
     var birth: UInt64 = 0
 
     /// Whether `other` is the same file (however named).
@@ -155,11 +156,8 @@ final class SystemFileCalls: FileSystemCalls, Sendable {
             if errno == ENOENT { return nil }
             throw SystemCallError(code: errno)
         }
-        var status = FileStatus(info)
-        #if canImport(Glibc)
-        status.birth = birthOf(path, followingLinks: followingLinks)
-        #endif
-        return status
+        // No birth here (on Linux another call): a journal looks at its name on every append.
+        return FileStatus(info)
     }
 
     func realPath(_ path: String) throws -> String {
@@ -238,22 +236,19 @@ private let statxCall: StatxCall? = dlsym(nil, "statx").map { unsafeBitCast($0, 
 /// `AT_EMPTY_PATH`, also declared only for `_GNU_SOURCE`: the descriptor's own file.
 private let emptyPathFlag: Int32 = 0x1000
 
-/// The birth `statx` reports for `path` relative to `descriptor`, or 0.
-private func birthOf(_ descriptor: Int32, path: String = "", flags: Int32 = emptyPathFlag) -> UInt64 {
+/// The birth `statx` reports for the file open as `descriptor`, or 0.
+private func birthOf(_ descriptor: Int32) -> UInt64 {
     guard let statxCall else { return 0 }
     // struct statx is 256 bytes; stx_mask at 0, stx_btime (tv_sec Int64, tv_nsec UInt32) at 80.
     let buffer = UnsafeMutableRawPointer.allocate(byteCount: 256, alignment: 8)
     defer { buffer.deallocate() }
     let birthMask: UInt32 = 0x800  // STATX_BTIME
-    guard statxCall(descriptor, path, flags, birthMask, buffer) == 0, buffer.load(as: UInt32.self) & birthMask != 0 else { return 0 }
+    guard statxCall(descriptor, "", emptyPathFlag, birthMask, buffer) == 0, buffer.load(as: UInt32.self) & birthMask != 0 else { return 0 }
     let seconds = buffer.load(fromByteOffset: 80, as: Int64.self)
     let nanoseconds = buffer.load(fromByteOffset: 88, as: UInt32.self)
     return UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(nanoseconds)
 }
 
-private func birthOf(_ path: String, followingLinks: Bool) -> UInt64 {
-    birthOf(AT_FDCWD, path: path, flags: followingLinks ? 0 : AT_SYMLINK_NOFOLLOW)
-}
 #endif
 
 // The C functions, which methods of the same name would hide.
