@@ -12,22 +12,11 @@ import Testing
 
     /// A replica holding one shelf of `length` entries, and a second opened from its snapshot.
     private func pair() throws -> (Mediator<Library>, Mediator<Library>) {
-        let a = Mediator(root: Library())
-        try a.update { library in
-            let shelf = Shelf(id: 1, title: "long")
-            shelf.entries = (0..<Self.length).map { "e\($0)" }
-            shelf.children = (0..<Self.length).map { Shelf(id: 1_000 + $0, title: "c\($0)") }
-            library.shelves = [shelf]
-        }
-        _ = a.replicaID
-        let b = try Mediator<Library>(opening: try a.snapshot())
-        _ = b.replicaID
-        return (a, b)
+        try ShelfReplicaPair.make(entries: Self.length, children: Self.length, firstChildID: 1_000)
     }
 
     private func exchange(_ a: Mediator<Library>, _ b: Mediator<Library>) throws {
-        try b.merge(try a.changes(since: b.version))
-        try a.merge(try b.changes(since: a.version))
+        try ShelfReplicaPair.exchange(a, b)
     }
 
     /// One random edit of the long arrays, as an undoable update: a run at the front or the

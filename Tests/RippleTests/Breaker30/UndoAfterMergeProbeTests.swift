@@ -7,22 +7,11 @@ import Testing
 @MainActor
 @Suite struct UndoAfterMergeProbeTests {
     private func pair() throws -> (Mediator<Library>, Mediator<Library>) {
-        let a = Mediator(root: Library())
-        try a.update { library in
-            let shelf = Shelf(id: 1, title: "s")
-            shelf.entries = (0..<10).map { "e\($0)" }
-            shelf.children = (0..<10).map { Shelf(id: 10 + $0, title: "c\($0)") }
-            library.shelves = [shelf]
-        }
-        _ = a.replicaID
-        let b = try Mediator<Library>(opening: try a.snapshot())
-        _ = b.replicaID
-        return (a, b)
+        try ShelfReplicaPair.make(entries: 10, children: 10)
     }
 
     private func exchange(_ a: Mediator<Library>, _ b: Mediator<Library>) throws {
-        try b.merge(try a.changes(since: b.version))
-        try a.merge(try b.changes(since: a.version))
+        try ShelfReplicaPair.exchange(a, b)
     }
 
     private static let cases: [(String, (Library) -> Void, (Library) -> Void)] = [

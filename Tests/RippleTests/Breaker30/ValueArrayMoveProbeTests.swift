@@ -8,21 +8,11 @@ import Testing
 @MainActor
 @Suite struct ValueArrayMoveProbeTests {
     private func pair() throws -> (Mediator<Library>, Mediator<Library>) {
-        let a = Mediator(root: Library())
-        try a.update { library in
-            let shelf = Shelf(id: 1, title: "s")
-            shelf.entries = (0..<10).map { "e\($0)" }
-            library.shelves = [shelf]
-        }
-        _ = a.replicaID
-        let b = try Mediator<Library>(opening: try a.snapshot())
-        _ = b.replicaID
-        return (a, b)
+        try ShelfReplicaPair.make(entries: 10)
     }
 
     private func exchange(_ a: Mediator<Library>, _ b: Mediator<Library>) throws {
-        try b.merge(try a.changes(since: b.version))
-        try a.merge(try b.changes(since: a.version))
+        try ShelfReplicaPair.exchange(a, b)
     }
 
     /// A moves e9 to the front; B removes e5 meanwhile. Both ended with e5 back: A's move was sent

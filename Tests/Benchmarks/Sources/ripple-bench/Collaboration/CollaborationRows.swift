@@ -86,24 +86,7 @@ enum CollaborationRows {
     /// (`valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*profiledEdit*'`).
     @MainActor
     static func profileInsert(into nodes: Int, local: Bool, runs: Int) throws {
-        let document = try snapshot(of: nodes)
-        for run in 0..<runs {
-            let writer = try Mediator<PointBoard>(opening: document)
-            _ = writer.replicaID
-            let insert: @MainActor @Sendable (PointBoard) -> Void = { board in
-                board.points.insert(Point(x: -run, y: run), at: nodes / 2)
-            }
-            if local {
-                try profiledEdit { try writer.update(insert) }
-                continue
-            }
-            let base = writer.version
-            try writer.update(insert)
-            let changes = try writer.changes(since: base)
-            let reader = try Mediator<PointBoard>(opening: document)
-            _ = reader.replicaID
-            try profiledEdit { try reader.merge(changes) }
-        }
+        try insertRuns(into: nodes, local: local, runs: runs) { try profiledEdit($0) }
     }
 
     /// Runs `edit`: the one call a profile of the insert rows counts.
@@ -167,18 +150,29 @@ enum CollaborationRows {
     /// before), for the rule that a merge, and a local update, cost the change, not the document.
     @MainActor
     static func insertSeconds(into nodes: Int, local: Bool, runs: Int) throws -> Double {
-        let document = try snapshot(of: nodes)
         var best = Double.infinity
-        for run in 0..<runs {
+        try insertRuns(into: nodes, local: local, runs: runs) { edit in
+            let start = ContinuousClock.now
+            try edit()
+            best = min(best, (ContinuousClock.now - start).seconds)
+        }
+        return best
+    }
+
+    /// Inserts a point in the middle of a fresh replica of `nodes` points `runs` times, locally
+    /// or merged from another replica (`local`); `run` runs the edit alone (the insert, or the
+    /// merge of the decoded change).
+    @MainActor
+    private static func insertRuns(into nodes: Int, local: Bool, runs: Int, _ run: (() throws -> Void) throws -> Void) throws {
+        let document = try snapshot(of: nodes)
+        for index in 0..<runs {
             let writer = try Mediator<PointBoard>(opening: document)
             _ = writer.replicaID
             let insert: @MainActor @Sendable (PointBoard) -> Void = { board in
-                board.points.insert(Point(x: -run, y: run), at: nodes / 2)
+                board.points.insert(Point(x: -index, y: index), at: nodes / 2)
             }
             if local {
-                let start = ContinuousClock.now
-                try writer.update(insert)
-                best = min(best, (ContinuousClock.now - start).seconds)
+                try run { try writer.update(insert) }
                 continue
             }
             let base = writer.version
@@ -186,11 +180,8 @@ enum CollaborationRows {
             let changes = try writer.changes(since: base)
             let reader = try Mediator<PointBoard>(opening: document)
             _ = reader.replicaID
-            let start = ContinuousClock.now
-            try reader.merge(changes)
-            best = min(best, (ContinuousClock.now - start).seconds)
+            try run { try reader.merge(changes) }
         }
-        return best
     }
 
     /// A shared document of `count` points (x = index, y = 2 * index, label = 0), made in one
