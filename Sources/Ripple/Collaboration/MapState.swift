@@ -1,10 +1,16 @@
 /// A dictionary: per key a multi-value register. Visible: the greatest entry not removed and
 /// not a hidden move destination; a set or a removal removes only the entries it saw, so a
 /// concurrent set beats a delete.
+///
+/// Keys are grouped as Swift compares them (a precomposed "é" and "e" with a combining accent
+/// are one key), and each entry keeps the key as its set spelled it, so that the key shows as
+/// the winning set spelled it, on every replica alike.
 struct MapState: Equatable, Sendable {
     struct Entry: Equatable, Sendable {
         let id: OperationID
         let value: ReplicaValue
+        /// The key as this entry's set spelled it.
+        let key: String
         var removals: [Removal] = []
     }
 
@@ -14,7 +20,7 @@ struct MapState: Equatable, Sendable {
     func contains(_ id: OperationID, key: String) -> Bool { entries[key]?.contains { $0.id == id } ?? false }
 
     mutating func put(_ value: ReplicaValue, key: String, id: OperationID) {
-        entries[key, default: []].append(Entry(id: id, value: value))
+        entries[key, default: []].append(Entry(id: id, value: value, key: key))
     }
 
     /// Applies removals to a key's entries; false if one names no entry of the key.
@@ -37,7 +43,34 @@ struct MapState: Equatable, Sendable {
                 !moves.removes($0.removals)
                     && !moves.hiddenDestinations.contains(Placement(holder: holder, member: member, id: $0.id))
             }
-            return live.max { $0.id < $1.id }.map { ReplicaEntry(key: key, value: $0.value) }
+            return live.max { $0.id < $1.id }.map { ReplicaEntry(key: $0.key, value: $0.value) }
         }
+    }
+
+    /// The entries grouped by key as spelled, in an order of the bytes alone (for writing).
+    func spellings() -> [(key: String, entries: [Entry])] {
+        Dictionary(grouping: entries.values.joined()) { SpelledKey($0.key) }
+            .map { ($0.key.text, $0.value) }
+            .sorted { SpelledKey($0.key) < SpelledKey($1.key) }
+    }
+}
+
+/// Text compared by its bytes, for what must not depend on Swift's canonical equivalence.
+struct SpelledKey: Hashable, Comparable {
+    let text: String
+
+    init(_ text: String) { self.text = text }
+
+    static func == (lhs: SpelledKey, rhs: SpelledKey) -> Bool { lhs.text.utf8.elementsEqual(rhs.text.utf8) }
+
+    /// Swift's order first (the order older replicas wrote keys in), then the bytes.
+    static func < (lhs: SpelledKey, rhs: SpelledKey) -> Bool {
+        if lhs.text < rhs.text { return true }
+        if rhs.text < lhs.text { return false }
+        return lhs.text.utf8.lexicographicallyPrecedes(rhs.text.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        for byte in text.utf8 { hasher.combine(byte) }
     }
 }

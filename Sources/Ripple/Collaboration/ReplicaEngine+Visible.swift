@@ -111,18 +111,29 @@ extension ReplicaEngine {
             return sequenceEdits(of: key, from: old)
         }
         let before = content(of: key, in: oldNode, moves: old.moves)
-        guard let after = content(of: key), before != after else { return [] }
+        guard let after = content(of: key), !(before.map { $0.isIdentical(to: after) } ?? false) else { return [] }
         let (node, member) = (key.node, key.member)
         switch (before, after) {
         case (.entries(let oldEntries), .entries(let newEntries)):
-            let oldValues = Dictionary(uniqueKeysWithValues: oldEntries.map { ($0.key, $0.value) })
-            let newKeys = Set(newEntries.map(\.key))
-            let setting = newEntries.filter { oldValues[$0.key] != $0.value }
-            let removing = oldEntries.filter { !newKeys.contains($0.key) }.map { ReplicaValue.json($0.key) }
-            return [.setKeys(node: node, member: member, setting: setting, removing: removing)]
+            // A key now spelled otherwise is removed and set again: a set alone would leave the
+            // model's dictionary with the spelling it has.
+            let wasByKey = Dictionary(uniqueKeysWithValues: oldEntries.map { ($0.key, $0) })
+            let nowByKey = Dictionary(uniqueKeysWithValues: newEntries.map { ($0.key, $0) })
+            let setting = newEntries.filter { entry in
+                guard let was = wasByKey[entry.key] else { return true }
+                return !was.key.utf8.elementsEqual(entry.key.utf8) || !was.value.isIdentical(to: entry.value)
+            }
+            let removing = oldEntries.filter { entry in
+                guard let now = nowByKey[entry.key] else { return true }
+                return !now.key.utf8.elementsEqual(entry.key.utf8)
+            }
+            return [.setKeys(node: node, member: member, setting: setting, removing: removing.map { .json($0.key) })]
         case (.members(let oldElements), .members(let newElements)):
-            let inserting = newElements.filter { !oldElements.contains($0) }
-            let removing = oldElements.filter { !newElements.contains($0) }
+            // An element now spelled otherwise is removed and inserted again, as a key is.
+            let was = Dictionary(oldElements.map { ($0, $0) }) { first, _ in first }
+            let now = Dictionary(newElements.map { ($0, $0) }) { first, _ in first }
+            let inserting = newElements.filter { !(was[$0]?.isIdentical(to: $0) ?? false) }
+            let removing = oldElements.filter { !(now[$0]?.isIdentical(to: $0) ?? false) }
             return [.setElements(node: node, member: member, inserting: inserting, removing: removing)]
         default:
             return [.set(node: node, member: member, content: after)]

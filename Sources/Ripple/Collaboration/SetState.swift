@@ -1,8 +1,13 @@
 /// A set (observed-remove): an insert adds a tag, a removal removes the tags it saw, an element
 /// is visible while one of its tags is neither removed nor a hidden move destination.
+///
+/// Elements are grouped as Swift compares them, and each tag keeps the element as its insert
+/// spelled it: a visible element shows as its latest live tag spelled it (see ``MapState``).
 struct SetState: Equatable, Sendable {
     struct Tag: Equatable, Sendable {
         let id: OperationID
+        /// The element as this tag's insert spelled it.
+        let element: ReplicaValue
         var removals: [Removal] = []
     }
 
@@ -12,7 +17,7 @@ struct SetState: Equatable, Sendable {
     func contains(_ id: OperationID, element: ReplicaValue) -> Bool { tags[element]?.contains { $0.id == id } ?? false }
 
     mutating func add(_ element: ReplicaValue, id: OperationID) {
-        tags[element, default: []].append(Tag(id: id))
+        tags[element, default: []].append(Tag(id: id, element: element))
     }
 
     /// Applies removals to an element's tags; false if one names no tag of the element.
@@ -30,12 +35,43 @@ struct SetState: Equatable, Sendable {
     }
 
     func visible(holder: NodeID, member: String, moves: MoveStatus) -> [ReplicaValue] {
-        tags.keys.filter { element in
-            tags[element]!.contains {
+        tags.values.compactMap { tags in
+            tags.filter {
                 !moves.removes($0.removals)
                     && !moves.hiddenDestinations.contains(Placement(holder: holder, member: member, id: $0.id))
             }
+            .max { $0.id < $1.id }?.element
         }
         .sorted(by: ReplicaValue.precedes)
+    }
+
+    /// The tags grouped by element as spelled, in an order of the bytes alone (for writing).
+    func spellings() -> [(element: ReplicaValue, tags: [Tag])] {
+        Dictionary(grouping: tags.values.joined()) { SpelledValue($0.element) }
+            .map { ($0.key.value, $0.value) }
+            .sorted { SpelledValue($0.element) < SpelledValue($1.element) }
+    }
+}
+
+/// A value compared by its bytes (see ``SpelledKey``).
+struct SpelledValue: Hashable, Comparable {
+    let value: ReplicaValue
+
+    init(_ value: ReplicaValue) { self.value = value }
+
+    static func == (lhs: SpelledValue, rhs: SpelledValue) -> Bool { lhs.value.isIdentical(to: rhs.value) }
+
+    static func < (lhs: SpelledValue, rhs: SpelledValue) -> Bool {
+        switch (lhs.value, rhs.value) {
+        case (.json(let left), .json(let right)): SpelledKey(left) < SpelledKey(right)
+        default: ReplicaValue.precedes(lhs.value, rhs.value)
+        }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        switch value {
+        case .json(let text): SpelledKey(text).hash(into: &hasher)
+        case .node(let node): node.hash(into: &hasher)
+        }
     }
 }

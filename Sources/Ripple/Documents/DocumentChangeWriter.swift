@@ -45,8 +45,11 @@ public struct DocumentChangeWriter {
         }
         var changed: [Key: Value] = [:]
         let isSame = _rippleSameness(of: Value.self)
-        for (key, value) in current where !(old[key].map { isSame($0, value) } ?? false) { changed[key] = value }
-        let removed = old.keys.filter { current[$0] == nil }
+        let respelled = Self.respelledKeys(of: current, old: old)
+        for (key, value) in current where respelled.contains(key) || !(old[key].map { isSame($0, value) } ?? false) {
+            changed[key] = value
+        }
+        let removed = old.keys.filter { current[$0] == nil || respelled.contains($0) }
         operations.append(.setKeys(node: node, member: member, values: try json(changed), removing: try json(removed)))
     }
 
@@ -107,9 +110,22 @@ public struct DocumentChangeWriter {
             return operations.append(.set(node: node, member: member, value: try json(current?.mapValues(reference))))
         }
         var changed: [Key: UInt64] = [:]
-        for (key, node) in current where old[key] !== node { changed[key] = reference(node) }
-        let removed = old.keys.filter { current[$0] == nil }
+        let respelled = Self.respelledKeys(of: current, old: old)
+        for (key, node) in current where old[key] !== node || respelled.contains(key) { changed[key] = reference(node) }
+        let removed = old.keys.filter { current[$0] == nil || respelled.contains($0) }
         operations.append(.setKeys(node: node, member: member, values: try json(changed), removing: try json(removed)))
+    }
+
+    /// The keys of `current` that `old` holds spelled with other bits (text that `==` calls
+    /// equal): removed and set again, so that a reader's dictionary takes the new spelling.
+    private static func respelledKeys<Key: Hashable, Value>(of current: [Key: Value], old: [Key: Value]) -> Set<Key> {
+        guard Key.self is any _RippleBitwiseEquatable.Type else { return [] }  // one spelling each (`Int`)
+        let isSameKey = _rippleSameness(of: Key.self)
+        var respelled: Set<Key> = []
+        for key in current.keys {
+            if let index = old.index(forKey: key), !isSameKey(old[index].key, key) { respelled.insert(key) }
+        }
+        return respelled
     }
 
     /// The number of `node` in the document.

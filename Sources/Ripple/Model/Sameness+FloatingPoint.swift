@@ -1,6 +1,7 @@
 // Floating-point values are the same when their bits are: `==` says `-0.0 == 0.0`, so a write of
 // -0.0 over 0.0 would be skipped and a document could never hold it, and `NaN != NaN`, so a NaN
-// written over the same NaN would count as a change. Inside collections (arrays, optionals,
+// written over the same NaN would count as a change. Text is the same when its bytes are (see
+// `String` below). Inside collections (arrays, optionals,
 // sets, dictionaries) the elements compare the same way. Generated code picks these overloads
 // at compile time, over the `Equatable` ones, for the types that conform below; every other
 // `Equatable` type keeps `==`.
@@ -9,8 +10,8 @@
 import Foundation
 #endif
 
-/// A value compared by its bits rather than by `==`: `Double`, `Float`, `CGFloat`, and
-/// optionals, arrays, sets and dictionaries of such values.
+/// A value compared by its bits rather than by `==`: `Double`, `Float`, `CGFloat`, `String`
+/// (by its bytes), optionals, arrays and sets of such values, and dictionaries.
 ///
 /// Plumbing for generated code (public because conformances cannot be SPI); not meant to be
 /// conformed to or called by apps.
@@ -35,6 +36,17 @@ extension CGFloat: _RippleBitwiseEquatable {
     public func _rippleHasSameBits(as other: CGFloat) -> Bool { native.bitPattern == other.native.bitPattern }
 }
 #endif
+
+extension String: _RippleBitwiseEquatable {
+    /// The same bytes: `==` calls canonically equivalent text equal (a precomposed "é" and "e"
+    /// with a combining accent), so a write of one over the other would be skipped and a
+    /// document could never change a spelling that its other replicas chose.
+    @inlinable
+    public func _rippleHasSameBits(as other: String) -> Bool {
+        var (lhs, rhs) = (self, other)
+        return lhs.withUTF8 { lhs in rhs.withUTF8 { lhs.elementsEqual($0) } }
+    }
+}
 
 extension Optional: _RippleBitwiseEquatable where Wrapped: _RippleBitwiseEquatable {
     @inlinable
@@ -84,14 +96,16 @@ extension Set: _RippleBitwiseEquatable where Element: _RippleBitwiseEquatable {
     }
 }
 
-extension Dictionary: _RippleBitwiseEquatable where Value: _RippleBitwiseEquatable {
-    /// The same keys (by `==` and hashing, as the dictionary finds them), each with a value of
-    /// the same bits.
-    @inlinable
+extension Dictionary: _RippleBitwiseEquatable where Value: Equatable {
+    /// The same keys (found by `==` and hashing, as the dictionary finds them), spelled with the
+    /// same bits, each with a value of the same bits (by `==` for the types not listed above).
     public func _rippleHasSameBits(as other: [Key: Value]) -> Bool {
         guard count == other.count else { return false }
+        let (isSameKey, isSameValue) = (_rippleSameness(of: Key.self), _rippleSameness(of: Value.self))
         for (key, value) in self {
-            guard let otherValue = other[key], value._rippleHasSameBits(as: otherValue) else { return false }
+            guard let index = other.index(forKey: key) else { return false }
+            let (otherKey, otherValue) = other[index]
+            guard isSameValue(value, otherValue), isSameKey(key, otherKey) else { return false }
         }
         return true
     }

@@ -35,9 +35,9 @@ import Testing
 
     /// "é" precomposed and decomposed are one key to a Swift dictionary, two texts in bytes.
     /// Two replicas each set one of them at once (A "café" precomposed to 1, B decomposed to
-    /// 2): both end with one key and the value 1, but A keeps its precomposed spelling and B
-    /// its decomposed one, so their snapshots differ byte for byte (the docs promise the same
-    /// bytes), and still differ after the key is removed. Both should hold one spelling.
+    /// 2): both end with one key, the value and the spelling of the set that wins, and the
+    /// same snapshot bytes (each replica kept its own spelling before: a breaker30 finding), also
+    /// after the key is removed.
     @Test func keysEqualOnlyUnderUnicodeEquivalenceConverge() throws {
         let (a, b) = try ReplicaSharedMoveTests.twoReplicas()
         try a.update { $0.scores["caf\u{E9}"] = 1 }
@@ -47,10 +47,8 @@ import Testing
         #expect(a.root.scores == b.root.scores)
         let spellings = (a.root.scores.keys.first.map { Array($0.unicodeScalars) }, b.root.scores.keys.first.map { Array($0.unicodeScalars) })
         var snapshots = (try a.snapshot(), try b.snapshot())
-        withKnownIssue("keys equal under Unicode equivalence keep each replica's spelling: snapshots differ") {
-            #expect(spellings.0 == spellings.1)
-            #expect(snapshots.0 == snapshots.1)
-        }
+        #expect(spellings.0 == spellings.1)
+        #expect(snapshots.0 == snapshots.1)
         #expect(try a.replica.mismatches(in: a).isEmpty)
         #expect(try b.replica.mismatches(in: b).isEmpty)
         // One replica removes the key the way it spelled it; the other's spelling goes too.
@@ -58,9 +56,7 @@ import Testing
         try exchange(a, b)
         #expect(b.root.scores.isEmpty)
         snapshots = (try a.snapshot(), try b.snapshot())
-        withKnownIssue("keys equal under Unicode equivalence keep each replica's spelling: snapshots differ") {
-            #expect(snapshots.0 == snapshots.1)
-        }
+        #expect(snapshots.0 == snapshots.1)
     }
     /// Empty texts, NUL, lone combining marks, text direction marks and a long key go through
     /// a merge and a reopened snapshot as written.

@@ -114,8 +114,9 @@ struct ReplicaStateWriter {
         for (member, map) in node.maps.sorted(by: { $0.key < $1.key }) {
             writer.string(member)
             presence(map.presence)
-            writer.varint(map.entries.count)
-            for (key, entries) in map.entries.sorted(by: { $0.key < $1.key }) {
+            let spellings = map.spellings()
+            writer.varint(spellings.count)
+            for (key, entries) in spellings {
                 writer.string(key)
                 writer.varint(entries.count)
                 for entry in entries.sorted(by: { $0.id < $1.id }) {
@@ -129,8 +130,9 @@ struct ReplicaStateWriter {
         for (member, set) in node.sets.sorted(by: { $0.key < $1.key }) {
             writer.string(member)
             presence(set.presence)
-            writer.varint(set.tags.count)
-            for (element, tags) in set.tags.sorted(by: { ReplicaValue.precedes($0.key, $1.key) }) {
+            let spellings = set.spellings()
+            writer.varint(spellings.count)
+            for (element, tags) in spellings {
                 value(element)
                 writer.varint(tags.count)
                 for tag in tags.sorted(by: { $0.id < $1.id }) {
