@@ -54,23 +54,3 @@ struct MapState: Equatable, Sendable {
             .sorted { SpelledKey($0.key) < SpelledKey($1.key) }
     }
 }
-
-/// Text compared by its bytes, for what must not depend on Swift's canonical equivalence.
-struct SpelledKey: Hashable, Comparable {
-    let text: String
-
-    init(_ text: String) { self.text = text }
-
-    static func == (lhs: SpelledKey, rhs: SpelledKey) -> Bool { lhs.text.utf8.elementsEqual(rhs.text.utf8) }
-
-    /// Swift's order first (the order older replicas wrote keys in), then the bytes.
-    static func < (lhs: SpelledKey, rhs: SpelledKey) -> Bool {
-        if lhs.text < rhs.text { return true }
-        if rhs.text < lhs.text { return false }
-        return lhs.text.utf8.lexicographicallyPrecedes(rhs.text.utf8)
-    }
-
-    func hash(into hasher: inout Hasher) {
-        for byte in text.utf8 { hasher.combine(byte) }
-    }
-}

@@ -52,26 +52,3 @@ struct SetState: Equatable, Sendable {
             .sorted { SpelledValue($0.element) < SpelledValue($1.element) }
     }
 }
-
-/// A value compared by its bytes (see ``SpelledKey``).
-struct SpelledValue: Hashable, Comparable {
-    let value: ReplicaValue
-
-    init(_ value: ReplicaValue) { self.value = value }
-
-    static func == (lhs: SpelledValue, rhs: SpelledValue) -> Bool { lhs.value.isIdentical(to: rhs.value) }
-
-    static func < (lhs: SpelledValue, rhs: SpelledValue) -> Bool {
-        switch (lhs.value, rhs.value) {
-        case (.json(let left), .json(let right)): SpelledKey(left) < SpelledKey(right)
-        default: ReplicaValue.precedes(lhs.value, rhs.value)
-        }
-    }
-
-    func hash(into hasher: inout Hasher) {
-        switch value {
-        case .json(let text): SpelledKey(text).hash(into: &hasher)
-        case .node(let node): node.hash(into: &hasher)
-        }
-    }
-}

@@ -27,6 +27,12 @@ import Testing
         #expect(first.root.scores.count == 1)
         let key = try #require(first.root.scores.keys.first)
         #expect(Array(key.utf8) == Array(second.root.scores.keys.first!.utf8))
+        // The merge state holds both spellings, and reads back as it was written.
+        let reopened = try Mediator<Library>(opening: try first.snapshot())
+        #expect(try reopened.snapshot() == first.snapshot())
+        try reopened.update { $0.scores[Self.decomposed] = nil }
+        try second.merge(try reopened.changes(since: second.version))
+        #expect(second.root.scores.isEmpty)
     }
 
     @Test func aKeyRewrittenInTheOtherSpellingTakesIt() throws {
@@ -51,6 +57,19 @@ import Testing
         }
         try Self.exchange(first, second)
         #expect(Array(first.root.scores.keys.first!.utf8) == Array(Self.decomposed.utf8))
+    }
+
+    /// One change set that carries both spellings keeps both (its string table is by bytes).
+    @Test func oneChangeSetCarriesBothSpellings() throws {
+        let (first, second) = try ReplicaMediatorTests.pair()
+        try first.update { $0.scores[Self.precomposed] = 1 }
+        try first.update {
+            $0.scores[Self.precomposed] = nil
+            $0.scores[Self.decomposed] = 2
+        }
+        try second.merge(try first.changes(since: second.version))
+        #expect(Array(second.root.scores.keys.first!.utf8) == Array(Self.decomposed.utf8))
+        #expect(try first.snapshot() == second.snapshot())
     }
 
     @Test func twoSpellingsOfOneSetElementEndAsOne() throws {

@@ -22,7 +22,8 @@ struct CompactWriter {
     var lastCounter: UInt64 = 0
     /// The body: everything but the tables.
     private(set) var body: [UInt8] = []
-    private var stringIndices: [String: Int] = [:]
+    /// By bytes: two spellings of one text are two strings (see ``SpelledKey``).
+    private var stringIndices: [SpelledKey: Int] = [:]
     private var strings: [String] = []
     private var replicaIndices: [ReplicaID: Int] = [:]
     private var replicas: [ReplicaID] = []
@@ -59,8 +60,11 @@ struct CompactWriter {
     }
 
     mutating func stringIndex(_ value: String) -> Int {
-        if strings.count <= 8, let index = strings.firstIndex(of: value) { return index }
-        return Self.intern(value, indices: &stringIndices, list: &strings)
+        if strings.count <= 8, let index = strings.firstIndex(where: { $0._rippleHasSameBits(as: value) }) { return index }
+        if let index = stringIndices[SpelledKey(value)] { return index }
+        stringIndices[SpelledKey(value)] = strings.count
+        strings.append(value)
+        return strings.count - 1
     }
 
     /// A value's JSON text where it stands (``valuesInline``): its UTF-8 length shifted left,
