@@ -22,15 +22,16 @@ import Darwin
 /// `identity`, a file of this device's that must not be in the shared folder (two devices with
 /// one identity would make changes that clash).
 ///
-/// Every committed update of the mediator is appended to this replica's file and synced to disk
-/// before `update` returns, with the others' changes merged since the last append (this
-/// replica's build on them); killed at any instant, a store reopens with every update that
-/// returned, whatever state the others' files are in then. When a sync engine replaces or
+/// Every update of the mediator is appended to this replica's file and synced to disk before it
+/// commits, with the others' changes merged since the last append (this replica's build on
+/// them); killed at any instant, a store reopens with every update that returned, whatever
+/// state the others' files are in then. An update whose change cannot be appended (a full
+/// disk, an I/O error) is refused: it throws, and rolls back. When a sync engine replaces or
 /// removes this replica's file while the store is open (a conflict resolved the other way, an
 /// older version put back), the store writes it again with every change it holds before the
-/// next update or sync. An update is refused (it throws, and rolls back) when that fails, or an
-/// earlier change of this replica could not be written (a full disk while it was appended: the failure handler hears
-/// it, and ``sync()`` writes it). Files that arrive partly written, late, duplicated or as
+/// next update. What registrations write in the refresh after an update is appended once the
+/// update committed: if that fails, the failure handler hears it, and the next update or
+/// ``sync()`` writes it (an update is refused while it cannot). Files that arrive partly written, late, duplicated or as
 /// conflict copies are read as they are: a torn record waits for the rest, a change already
 /// merged is skipped.
 ///
@@ -106,11 +107,8 @@ public final class SharedFolderStore<Root: DocumentRoot> {
         try merge(self.files.readNew())
         mediator.history.clear()
         mediator.markSaved()
-        mediator.patchRecorder.sinks.append { [weak self] patch in
-            guard let self, patch.tag != "remote" else { return }
-            self.appendOwnChanges()
-        }
         mediator.patchRecorder.journal = self
+        (mediator.replicaSession as? ReplicaSession<Root>)?.changeJournal = self
         opened = true
     }
 
@@ -179,9 +177,9 @@ public final class SharedFolderStore<Root: DocumentRoot> {
         try restoreOwnFileIfReplaced()
         let replica = mediator.replicaID
         guard mediator.version[replica] > written[replica] else { return }
-        let version = mediator.version
-        let changes = try mediator.changes(since: written)
-        try files.append(Array(changes.encoded))
+        let engine = mediator.replica.engine
+        let version = DocumentVersion(engine.version, of: engine.document)
+        try files.append(Array(engine.changes(since: written).encoded))
         written = version
     }
 
@@ -201,8 +199,9 @@ public final class SharedFolderStore<Root: DocumentRoot> {
         }
         let reopened = try ChangeFolder(url: folder, replica: replica, files: fileCalls)
         reopened.progress = files.progress
-        let version = mediator.version
-        try reopened.append(Array(try mediator.changes(since: DocumentVersion()).encoded))
+        let engine = mediator.replica.engine
+        let version = DocumentVersion(engine.version, of: engine.document)
+        try reopened.append(Array(engine.changes(since: DocumentVersion()).encoded))
         files = reopened
         written = version
     }
@@ -251,20 +250,63 @@ public final class SharedFolderStore<Root: DocumentRoot> {
     }
 }
 
-extension SharedFolderStore: PatchJournal {
-    /// Refuses (rolls back) a local update whose change could not reach this replica's file: the
-    /// file was replaced or removed and could not be written again, or an earlier change is
-    /// still unwritten (``sync()`` tries it again). Merges are never refused: they are others'
-    /// changes, kept in their files.
+extension SharedFolderStore: ReplicaChangeJournal {
+    /// Records a local update's change and appends it to this replica's file, synced, before
+    /// the update commits; refuses (rolls back) the update, with the change taken back, when it
+    /// cannot: a full disk, an I/O error, a file replaced or removed that could not be written
+    /// again. Every update that returns is on disk. Merges are not appended here: they are
+    /// others' changes, kept in their files, and go into this replica's file with its next
+    /// change.
     func hold(_ patch: Patch) throws {
-        guard patch.tag != "remote" else { return }
-        try restoreOwnFileIfReplaced()
-        guard mediator.version[mediator.replicaID] <= written[mediator.replicaID] else {
-            throw DocumentError.notSaved(reason: "an earlier change of this replica is not in the shared folder yet; sync() writes it")
+        guard let session = mediator.replicaSession as? ReplicaSession<Root>, !session.isMerging else { return }
+        let recorded = try session.recordBeforeCommit(patch)
+        do {
+            try appendOwnChangesOrThrow()
+        } catch {
+            session.takeBack(recorded)
+            throw error
         }
     }
 
-    func updateDidCommit(rest: Result<Patch, DocumentError>?, continuing: Bool) {}
+    /// Records and appends what registrations wrote in the refresh after a local update
+    /// (`rest`): nothing can be refused any more, so a failure goes to the failure handler, and
+    /// the next update or ``sync()`` appends it.
+    func updateDidCommit(rest: Result<Patch, DocumentError>?, continuing: Bool) {
+        guard let session = mediator.replicaSession as? ReplicaSession<Root>, !session.isMerging else { return }
+        switch rest {
+        case .failure(let error):
+            mediator.core.reportFailure(error, origin: "shared folder", wasRolledBack: false)
+        case .success(let patch):
+            do {
+                _ = try session.recordBeforeCommit(patch)
+            } catch {
+                if session.brokenBy == nil {
+                    session.brokenBy = error
+                    mediator.core.reportFailure(error, origin: "collaboration", wasRolledBack: false)
+                }
+                return
+            }
+            appendOwnChanges()
+        case nil:
+            break
+        }
+    }
+
+    var keptReplicaID: ReplicaID { replica }
+
+    func replicaDidStart() {}
+
+    func holdMerged(_ changes: ChangeSet, changesModel: Bool) throws {}
+
+    func retractMerged() {}
+
+    func mergeDidCommit() {}
+
+    /// Appends this replica's changes its file lacks (a refresh's whose append failed), so that
+    /// no change another replica receives is missing from this replica's own file.
+    func willServeChanges() throws {
+        try appendOwnChangesOrThrow()
+    }
 }
 
 /// The replica identities the open shared folder stores of this process hold (a generic class
