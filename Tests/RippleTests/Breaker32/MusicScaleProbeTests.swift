@@ -1,0 +1,82 @@
+import Foundation
+@testable import Ripple
+import Testing
+
+/// Issue 32's breaker: what one small edit costs on a replica of 1,000 tracks and of 100,000
+/// (debug build, both sizes alike; the smallest of several runs). A cost of one edit should
+/// not grow with the document: a ratio above 2 is a finding.
+@MainActor
+@Suite(.serialized) struct MusicScaleProbeTests {
+    typealias R = MusicReplicas
+
+    /// Two replicas whose first playlist holds `tracks` tracks (and a dictionary and a set of
+    /// as many), the second opened from the first's snapshot.
+    static func pair(tracks: Int) throws -> (Mediator<Library>, Mediator<Library>) {
+        let library = R.makeLibrary()
+        let music = library.music!
+        let many = (0..<tracks).map { Track("t\($0)") }
+        music.playlists[0].tracks = many
+        music.favorites = Set(many)
+        for index in 0..<tracks { music.playlistsByName["k\(index)"] = music.playlists[index % 3] }
+        let a = Mediator(root: library)
+        _ = a.replicaID
+        let b = try Mediator<Library>(opening: try a.snapshot())
+        _ = b.replicaID
+        return (a, b)
+    }
+
+    /// The smallest time of `runs` runs of `body`, in microseconds.
+    static func time(runs: Int = 5, _ body: () throws -> Void) rethrows -> Double {
+        var best = Duration.seconds(1_000)
+        for _ in 0..<runs {
+            let start = ContinuousClock.now
+            try body()
+            best = min(best, ContinuousClock.now - start)
+        }
+        return Double(best.components.seconds) * 1e6 + Double(best.components.attoseconds) / 1e12
+    }
+
+    /// Each small edit timed on both replicas: made on `a`, its change set taken, merged by
+    /// `b`, undone on `a`.
+    static func costs(tracks: Int) throws -> [String: Double] {
+        let (a, b) = try pair(tracks: tracks)
+        var costs: [String: Double] = [:]
+        var step = 0
+        func edit(_ name: String, _ body: @escaping (Library) -> Void) throws {
+            var set: ChangeSet?
+            var before = a.version
+            costs["\(name): update"] = try time {
+                before = a.version
+                step += 1
+                try a.update(undoName: name) { body($0) }
+            }
+            costs["\(name): changes(since:)"] = try time { set = try a.changes(since: before) }
+            costs["\(name): merge"] = try time { try b.merge(try a.changes(since: b.version)) }
+            _ = set
+            costs["\(name): undo"] = try time(runs: 1) { try a.history.undo() }
+            try b.merge(try a.changes(since: b.version))
+        }
+        try edit("title") { $0.music!.playlists[0].tracks[tracks / 2].title = "x\(step)" }
+        try edit("rating") { $0.music!.playlists[1].tracks[0].rating = step }
+        try edit("append to the small playlist") { $0.music!.playlists[1].tracks.append(Track("n\(step)")) }
+        try edit("dictionary key") { $0.music!.playlistsByName["z\(step)"] = $0.music!.playlists[2] }
+        try edit("set insert") { $0.music!.favorites.insert($0.music!.playlists[2].tracks[0]) }
+        try edit("move between small playlists") { library in
+            let music = library.music!
+            let track = music.playlists[1].tracks.removeFirst()
+            music.playlists[2].tracks.append(track)
+        }
+        costs["snapshot"] = try time(runs: 2) { _ = try a.snapshot() }
+        return costs
+    }
+
+    @Test func smallEditsCostTheSameAt1000And100000Tracks() throws {
+        let large = Int(ProcessInfo.processInfo.environment["BREAKER32_LARGE"] ?? "") ?? 100_000
+        let small = try Self.costs(tracks: 1_000)
+        let big = try Self.costs(tracks: large)
+        for name in small.keys.sorted() {
+            let ratio = big[name]! / max(small[name]!, 1)
+            print("breaker32 scale \(name): \(Int(small[name]!)) us, \(Int(big[name]!)) us, x\((ratio * 10).rounded() / 10)")
+        }
+    }
+}
