@@ -71,8 +71,12 @@ import Testing
         return costs
     }
 
-    @Test func smallEditsCostTheSameAt1000And100000Tracks() throws {
-        let large = Int(ProcessInfo.processInfo.environment["BREAKER32_LARGE"] ?? "") ?? 100_000
+    /// The larger size of the printed measurements, which run only when it is given (at
+    /// 10,000 they take minutes in a debug build).
+    nonisolated static let large = Int(ProcessInfo.processInfo.environment["BREAKER32_LARGE"] ?? "")
+
+    @Test(.enabled(if: large != nil)) func smallEditsCostTheSameAt1000AndMoreTracks() throws {
+        let large = Self.large ?? 100_000
         let small = try Self.costs(tracks: 1_000)
         let big = try Self.costs(tracks: large)
         for name in small.keys.sorted() {
@@ -115,8 +119,8 @@ import Testing
         return costs
     }
 
-    @Test func aSetAndADictionaryOfNodesCostTheSameAt1000AndMore() throws {
-        let large = Int(ProcessInfo.processInfo.environment["BREAKER32_LARGE"] ?? "") ?? 100_000
+    @Test(.enabled(if: large != nil)) func aSetAndADictionaryOfNodesCostTheSameAt1000AndMore() throws {
+        let large = Self.large ?? 100_000
         let small = try Self.wideCosts(1_000)
         let big = try Self.wideCosts(large)
         for name in small.keys.sorted() {
@@ -148,15 +152,39 @@ import Testing
         return costs
     }
 
-    /// Finding: merging one change into a replica whose collection holds a set of 1,000 nodes
-    /// and a dictionary of 1,000 costs a lot, and grows faster than the document.
-    @Test func mergingOneChangeCostsTheSameAt1000AndMore() throws {
-        let large = Int(ProcessInfo.processInfo.environment["BREAKER32_LARGE"] ?? "") ?? 4_000
+    @Test(.enabled(if: large != nil)) func mergingOneChangeCostsTheSameAt1000AndMore() throws {
+        let large = Self.large ?? 4_000
         let small = try Self.mergeCosts(1_000)
         let big = try Self.mergeCosts(large)
         for name in small.keys.sorted() {
             let ratio = big[name]! / max(small[name]!, 1)
             print("breaker32 merge \(name): \(Int(small[name]!)) us, \(Int(big[name]!)) us, x\((ratio * 10).rounded() / 10)")
+        }
+    }
+
+    /// The time to merge one change that inserts a new track into a set of `count` tracks,
+    /// the smaller of two runs.
+    static func setInsertMerge(_ count: Int) throws -> Double {
+        let (a, b) = try wide(count)
+        var best = Double.infinity
+        for step in 0..<2 {
+            try a.update { $0.music!.favorites.insert(Track("n\(step)")) }
+            let set = try a.changes(since: b.version)
+            best = min(best, try time(runs: 1) { try b.merge(set) })
+        }
+        return best
+    }
+
+    /// Finding: merging one change that inserts a new node into a set of nodes costs about
+    /// the square of the set's size (debug build: 0.4 s at 1,000 favourites, 6.5 s at 4,000;
+    /// a local insert 3 ms at 1,000, 174 ms at 10,000); a dictionary put of a new node grows
+    /// faster than the dictionary too (36 ms at 1,000, 183 ms at 4,000). A merge should cost
+    /// the incoming changes, never the document.
+    @Test func mergingASetInsertCostsTheSameAt500And2000() throws {
+        let small = try Self.setInsertMerge(500)
+        let big = try Self.setInsertMerge(2_000)
+        withKnownIssue("breaker32: merging one insert into a set of nodes costs the square of the set's size") {
+            #expect(big < 2 * small, "\(Int(small)) us at 500, \(Int(big)) us at 2,000")
         }
     }
 }
