@@ -25,7 +25,7 @@ target="${RIPPLE_FUZZ_TARGET:-documents}"
 if [[ $target == documents ]]; then
     swift build --product ripple-gen >/dev/null
     "$(swift build --show-bin-path)/ripple-gen" --output "$out/generated" --config Tests/RippleTests/ripple.json \
-        Tests/RippleTests/Model/*.swift Tests/RippleTests/Breaker27/KanbanBoard.swift
+        Tests/RippleTests/Model/*.swift Tests/RippleTests/Breaker27/KanbanBoard.swift Tests/RippleTests/Breaker32/MusicCollection.swift
 fi
 
 # RippleJSON, then Ripple against it, instrumented and testable (one package name, as SwiftPM
@@ -47,7 +47,7 @@ if [[ $target == change-sets ]]; then
 else
     fuzzer="$out/document-fuzzer" corpus="$out/corpus" seeds="$out/seeds"
     swiftc "${flags[@]}" -I "$out" -L "$out" -lRipple -lRippleJSON -module-name DocumentFuzzer -o "$fuzzer" \
-        Tests/RippleTests/Model/*.swift Tests/RippleTests/Breaker27/KanbanBoard.swift "$out/generated/RippleGenerated.swift" \
+        Tests/RippleTests/Model/*.swift Tests/RippleTests/Breaker27/KanbanBoard.swift Tests/RippleTests/Breaker32/MusicCollection.swift "$out/generated/RippleGenerated.swift" \
         Tests/RippleTests/Documents/DocumentFuzzing.swift Tests/Fuzz/DocumentFuzzer.swift
 fi
 mkdir -p "$corpus"

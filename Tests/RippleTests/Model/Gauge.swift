@@ -17,6 +17,11 @@ final class Gauge {
     // ripple: node
     var _board: KanbanBoard? = nil
 
+    /// Issue 32's breaker music collection (Breaker32/MusicCollection.swift), here for the same
+    /// reason.
+    // ripple: node
+    var _music: MusicCollection? = nil
+
     init() {}
 }
 
