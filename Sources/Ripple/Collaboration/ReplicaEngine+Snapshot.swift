@@ -13,9 +13,13 @@ import Foundation
 /// replica identity, everything sorted).
 extension ReplicaEngine {
     /// The first byte of an encoded state: its format. In this one the log's counters are
-    /// relative (see ``CompactWriter/relativeCounters``) and integers are numbers (see
-    /// ``CompactWriter/integerValues``).
-    static let stateFormat: UInt8 = 0xE4
+    /// relative (see ``CompactWriter/relativeCounters``), integers are numbers (see
+    /// ``CompactWriter/integerValues``), and what the tables hold is written once (see
+    /// ``ReplicaStateWriter/writesOnce``): the log refers to it.
+    static let stateFormat: UInt8 = 0xE5
+    /// The format before, whose log holds every operation in full: still read (snapshots hold
+    /// it), written only for the tests that read it.
+    static let fullLogStateFormat: UInt8 = 0xE4
     /// The format before, whose integers are JSON texts in the string table: still read
     /// (snapshots hold it), written only for the tests that read it.
     static let previousStateFormat: UInt8 = 0xE3
@@ -24,8 +28,8 @@ extension ReplicaEngine {
     /// only for the tests that read it.
     static let formerStateFormat: UInt8 = 0xE2
 
-    /// The state as bytes, for a snapshot (in `format`: ``stateFormat``, or
-    /// ``previousStateFormat`` or ``formerStateFormat`` for the tests that read those).
+    /// The state as bytes, for a snapshot (in `format`: ``stateFormat``, or one of the formats
+    /// before for the tests that read those).
     func encodedState(format: UInt8 = stateFormat) throws -> Data {
         var state = ReplicaStateWriter(format: format)
         state.writer.string(document)
@@ -68,7 +72,7 @@ extension ReplicaEngine {
         state.writer.changes(waiting.keys.sorted().map { waiting[$0]! })
         state.writer.version(compacted)
         state.writer.relativeCounters = format != Self.formerStateFormat
-        state.writer.changes(changes(since: compacted).changes)
+        state.log(changes(since: compacted).changes, shownBy: self)
         return state.writer.bytes(format: format)
     }
 
@@ -111,7 +115,8 @@ extension ReplicaEngine {
     init(decoding data: Data, replica: ReplicaID, shapes: [String: [String: MemberShape]]) throws {
         var state = ReplicaStateReader(
             try CompactReader(
-                data, formats: [Self.stateFormat, Self.previousStateFormat, Self.formerStateFormat], what: "a replica state"))
+                data, formats: [Self.stateFormat, Self.fullLogStateFormat, Self.previousStateFormat, Self.formerStateFormat],
+                what: "a replica state"))
         self.init(replica: replica, document: try state.reader.string(), model: try state.reader.string(), shapes: shapes)
         root = try state.reader.bool() ? NodeID(made: try state.id()) : nil
         var order: [(NodeID, String)] = []
@@ -162,7 +167,7 @@ extension ReplicaEngine {
         let waiting = try state.reader.changes()
         compacted = try state.reader.version()
         state.reader.relativeCounters = state.reader.format != Self.formerStateFormat
-        let logged = try state.reader.changes()
+        let logged = try state.log(shownBy: nodes)
         try state.reader.finish()
         try takeLog(logged)
         for change in waiting {

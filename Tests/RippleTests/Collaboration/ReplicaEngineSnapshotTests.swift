@@ -99,6 +99,73 @@ import Testing
         #expect(state.count < previous.count)
     }
 
+    /// The log refers to what the tables show (nodes made, writes that still win, items
+    /// inserted), items without removals and nodes whose registers are named as the node's
+    /// before say so in a flag: a state of nodes made in one update takes about half the bytes
+    /// of the format before, which is still read, to the same tables and log.
+    @Test func aStateWritesWhatItsTablesShowOnce() throws {
+        var a = TestReplica(1)
+        var operations: [ReplicaOperation] = []
+        var cards: [NodeID] = []
+        for index in 0..<300 {
+            let card = a.engine.newNode()
+            cards.append(card)
+            operations.append(TestReplica.make(card, title: "\(index)"))
+        }
+        operations.append(.splice(node: TestReplica.root, member: "items", at: 0, removing: 0, inserting: cards.map { .node($0) }))
+        a.record(operations)
+        // Some writes overwritten, some items removed, a run inserted later: the log holds what
+        // the tables no longer show too.
+        a.record([.set(node: cards[3], member: "title", content: .value(.json("\"three\"")))])
+        a.record([.set(node: cards[3], member: "title", content: .value(.json("\"3\"")))])
+        a.record([.splice(node: TestReplica.root, member: "items", at: 10, removing: 5, inserting: [])])
+        _ = a.addBoard(to: cards[7])
+        var b = TestReplica(2)
+        try b.receive(from: a)
+        b.record([.set(node: cards[8], member: "title", content: .value(.json("\"b\"")))])
+        try a.receive(from: b)
+
+        let current = try a.engine.encodedState()
+        let fullLog = try a.engine.encodedState(format: ReplicaEngine.fullLogStateFormat)
+        #expect(current.first == ReplicaEngine.stateFormat)
+        #expect(fullLog.first == ReplicaEngine.fullLogStateFormat)
+        #expect(Double(current.count) < 0.6 * Double(fullLog.count), "\(current.count) bytes against \(fullLog.count)")
+        for bytes in [current, fullLog] {
+            let decoded = try ReplicaEngine(decoding: bytes, replica: a.engine.replica, shapes: TestReplica.shapes)
+            #expect(decoded.nodes == a.engine.nodes)
+            #expect(decoded.version == a.engine.version)
+            #expect(decoded.clock == a.engine.clock)
+            #expect(decoded.changes(since: DocumentVersion()) == a.engine.changes(since: DocumentVersion()))
+            #expect(try decoded.encodedState() == current)
+        }
+    }
+
+    /// A log's reference names a table entry once: a second change whose run names a write the
+    /// first one named (their counters overlap) is refused, so that a few bytes never read as a
+    /// log larger than the tables.
+    @Test func aWriteTheLogNamesTwiceIsRefused() throws {
+        var a = TestReplica(1)
+        a.record([.set(node: TestReplica.root, member: "title", content: .value(.json("\"x\"")))])
+        let write = a.engine.changes(since: DocumentVersion()).changes.last!
+        let again = ReplicaChange(
+            replica: write.replica, sequence: write.sequence + 1, ownDependency: write.sequence,
+            otherDependencies: DocumentVersion(), firstCounter: write.firstCounter, operations: write.operations)
+        func log(_ changes: [ReplicaChange]) throws -> [ReplicaChange] {
+            var writer = CompactWriter()
+            writer.changes(changes) { writer, _ in
+                writer.varint(1)
+                writer.varint(ShownOperation.shownWrites)
+                writer.varint(1)
+            }
+            var reader = try CompactReader(writer.bytes(format: ReplicaEngine.stateFormat), format: ReplicaEngine.stateFormat, what: "a log")
+            var shown = ShownLogReader(nodes: a.engine.nodes)
+            return try reader.changes { reader, replica, first in try shown.operations(&reader, replica: replica, firstCounter: first) }
+        }
+        #expect(try log([write]) == [write])
+        let id = OperationID(counter: write.firstCounter, replica: write.replica)
+        #expect(throws: ReplicaError.malformed("a write \(id) that the state does not show")) { try log([write, again]) }
+    }
+
     @Test func bytesThatAreNotAStateAreRefused() throws {
         let a = TestReplica(1)
         let replica = a.engine.replica

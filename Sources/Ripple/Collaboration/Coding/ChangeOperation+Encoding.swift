@@ -150,7 +150,11 @@ extension CompactReader {
     }
 
     mutating func operation(base: UInt64) throws -> ChangeOperation {
-        let tag = try byte()
+        try operation(tag: try byte(), base: base)
+    }
+
+    /// The operation whose kind `tag` was read.
+    mutating func operation(tag: UInt8, base: UInt64) throws -> ChangeOperation {
         switch tag {
         case 0:
             return .make(node: try node(base: base), type: try string())

@@ -100,6 +100,15 @@ extension CompactWriter {
     }
 
     mutating func changes(_ changes: [ReplicaChange]) {
+        self.changes(changes) { writer, change in
+            writer.varint(change.operations.count)
+            for operation in change.operations { writer.operation(operation, base: change.firstCounter) }
+        }
+    }
+
+    /// Changes, each's operations written by `operations` (a replica's state writes those its
+    /// tables show as references to them).
+    mutating func changes(_ changes: [ReplicaChange], operations: (inout CompactWriter, ReplicaChange) -> Void) {
         varint(changes.count)
         var previous: UInt64 = 0
         var sequences: [ReplicaID: UInt64] = [:]
@@ -120,8 +129,7 @@ extension CompactWriter {
             version(ownImplied ? change.otherDependencies : change.dependencies)
             delta(change.firstCounter, from: previous)
             previous = change.firstCounter
-            varint(change.operations.count)
-            for operation in change.operations { self.operation(operation, base: change.firstCounter) }
+            operations(&self, change)
         }
     }
 }
@@ -150,6 +158,18 @@ extension CompactReader {
     }
 
     mutating func changes() throws -> [ReplicaChange] {
+        try changes { reader, _, firstCounter in
+            var operations: [ChangeOperation] = []
+            for _ in 0..<(try reader.count()) { operations.append(try reader.operation(base: firstCounter)) }
+            return operations
+        }
+    }
+
+    /// Changes, each's operations read by `operations` (given the change's replica and first
+    /// counter).
+    mutating func changes(
+        operations: (inout CompactReader, ReplicaID, UInt64) throws -> [ChangeOperation]
+    ) throws -> [ReplicaChange] {
         var changes: [ReplicaChange] = []
         var previous: UInt64 = 0
         var sequences: [ReplicaID: UInt64] = [:]
@@ -171,8 +191,7 @@ extension CompactReader {
             previousOthers = others
             let firstCounter = try delta(from: previous)
             previous = firstCounter
-            var operations: [ChangeOperation] = []
-            for _ in 0..<(try count()) { operations.append(try operation(base: firstCounter)) }
+            let operations = try operations(&self, replica, firstCounter)
             changes.append(
                 ReplicaChange(
                     replica: replica, sequence: sequence, ownDependency: ownImplied ? sequence - 1 : own,

@@ -5,6 +5,10 @@ struct ReplicaStateReader {
     var reader: CompactReader
     /// Whether the tables are compacted (see ``ReplicaStateWriter``): all but the former format.
     let isCurrent: Bool
+    /// Whether what the tables show is written once (see ``ReplicaStateWriter/writesOnce``).
+    let writesOnce: Bool
+    /// The type and registers of the node read before (see ``ReplicaStateWriter``).
+    private var previousRegisters: (type: String, layout: [ReplicaStateWriter.RegisterLayout])?
     private var last: UInt64 = 0
     private var lastReplica = ReplicaID.genesis
     private var lastNode: UInt64 = 0
@@ -13,8 +17,9 @@ struct ReplicaStateReader {
 
     init(_ reader: CompactReader) {
         self.reader = reader
-        self.reader.integerValues = reader.format == ReplicaEngine.stateFormat
+        self.reader.integerValues = reader.format == ReplicaEngine.stateFormat || reader.format == ReplicaEngine.fullLogStateFormat
         isCurrent = reader.format != ReplicaEngine.formerStateFormat
+        writesOnce = reader.format == ReplicaEngine.stateFormat
     }
 
     mutating func id() throws -> OperationID {
@@ -63,21 +68,66 @@ struct ReplicaStateReader {
         return presence
     }
 
-    /// A sequence item's identity and place, `previous` the item read before it in its sequence.
-    private mutating func item(after previous: OperationID?) throws -> (OperationID, parent: OperationID?, leftSide: Bool) {
+    /// A sequence item's identity and place, and whether its removals follow; `previous` the
+    /// item read before it in its sequence.
+    private mutating func item(after previous: OperationID?) throws -> (
+        OperationID, parent: OperationID?, leftSide: Bool, removed: Bool
+    ) {
         guard isCurrent else {
             let item = try id()
             let flags = try reader.byte()
             guard flags < 4 else { throw ReplicaError.malformed("an item's flags out of range") }
-            return (item, flags & 1 == 1 ? try id() : nil, flags & 2 == 2)
+            return (item, flags & 1 == 1 ? try id() : nil, flags & 2 == 2, true)
         }
-        let flags = try reader.byte()
+        var flags = try reader.byte()
+        var removed = true
+        if writesOnce {
+            removed = flags & ReplicaStateWriter.removalsFlag != 0
+            flags &= ~ReplicaStateWriter.removalsFlag
+        }
         if flags == ReplicaStateWriter.runFlag, let previous {
-            return (try note(previous.next), previous, false)
+            return (try note(previous.next), previous, false, removed)
         }
         guard flags < 4 else { throw ReplicaError.malformed("an item's flags out of range") }
         let item = try id()
-        return (item, flags & 1 == 1 ? try id() : nil, flags & 2 == 2)
+        return (item, flags & 1 == 1 ? try id() : nil, flags & 2 == 2, removed)
+    }
+
+    /// The registers of node `id` of `type` whose header is `header`, read with their winners:
+    /// named in the bytes, or (in the format that writes once) as the node's before.
+    private mutating func registers(
+        of id: NodeID, type: String, header: UInt64, shapes: [String: MemberShape], known nodes: [NodeID: ReplicaNode]
+    ) throws -> RegisterTable {
+        var layout: [ReplicaStateWriter.RegisterLayout] = []
+        if writesOnce, header & ReplicaStateWriter.sameRegistersFlag != 0 {
+            guard header >> 4 == 0, let previous = previousRegisters, previous.type == type else {
+                throw ReplicaError.malformed("node \(id)'s registers named as those of a node before of another type")
+            }
+            layout = previous.layout
+        }
+        let named = layout.isEmpty ? try reader.checkedCount(isCurrent ? header >> (writesOnce ? 4 : 3) : header) : 0
+        var registers = RegisterTable()
+        for index in 0..<(layout.count + named) {
+            if index >= layout.count, isCurrent {
+                let member = try reader.varint()
+                layout.append(.init(member: try reader.string(index: member >> 1), hasWinner: member & 1 == 1))
+            } else if index >= layout.count {
+                let name = try reader.string()
+                layout.append(.init(member: name, hasWinner: try reader.bool()))
+            }
+            let register = layout[index]
+            guard (shapes[register.member] ?? .register) == .register else {
+                throw ReplicaError.malformed("member \(register.member) of \(id) is not a register")
+            }
+            var state = RegisterState()
+            if register.hasWinner {
+                let write = try self.id()
+                state.write(try value(known: nodes), id: write)
+            }
+            registers.set(state, member: register.member)
+        }
+        if writesOnce { previousRegisters = (type, layout) }
+        return registers
     }
 
     /// Reads the members of node `id` of `type`, whose shapes say how each merges.
@@ -95,38 +145,20 @@ struct ReplicaStateReader {
         // The current format counts the registers and says which kinds of collection follow.
         let header = try reader.varint()
         let kinds = isCurrent ? header & 7 : 7
-        for _ in 0..<(try reader.checkedCount(isCurrent ? header >> 3 : header)) {
-            let hasWinner: Bool
-            let name: String
-            if isCurrent {
-                let member = try reader.varint()
-                (name, hasWinner) = (try reader.string(index: member >> 1), member & 1 == 1)
-                guard (shapes[name] ?? .register) == .register else {
-                    throw ReplicaError.malformed("member \(name) of \(id) is not a register")
-                }
-            } else {
-                (name, hasWinner) = (try member(.register), try reader.bool())
-            }
-            var register = RegisterState()
-            if hasWinner {
-                let write = try self.id()
-                register.write(try value(known: nodes), id: write)
-            }
-            node.registers.set(register, member: name)
-        }
+        node.registers = try registers(of: id, type: type, header: header, shapes: shapes, known: nodes)
         for _ in 0..<(kinds & 1 == 0 ? 0 : try reader.count()) {
             let name = try member(.sequence)
             var sequence = SequenceState()
             sequence.presence = try presence()
             var previous: OperationID?
             for _ in 0..<(try reader.count()) {
-                let (item, parent, leftSide) = try self.item(after: previous)
+                let (item, parent, leftSide, removed) = try self.item(after: previous)
                 guard sequence.accepts(item, parent: parent, leftSide: leftSide) else {
                     throw ReplicaError.malformed("an item of \(name) under an unknown item or twice")
                 }
                 previous = item
                 sequence.insert(try value(known: nodes), id: item, parent: parent, leftSide: leftSide)
-                guard sequence.remove(try removals()) else { throw ReplicaError.malformed("a removal of another item") }
+                if removed, !sequence.remove(try removals()) { throw ReplicaError.malformed("a removal of another item") }
             }
             node.sequences[name] = sequence
         }

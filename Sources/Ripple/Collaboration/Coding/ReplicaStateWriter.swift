@@ -11,6 +11,13 @@ struct ReplicaStateWriter {
     /// Whether it writes compacted tables (``ReplicaEngine/stateFormat`` and the format
     /// before it), or the former format (for the tests that read it).
     let isCurrent: Bool
+    /// Whether what the tables show is written once (``ReplicaEngine/stateFormat``): the log
+    /// refers to it (``log(_:shownBy:)``), an item without removals says so in its flags, and
+    /// a node whose registers are named as the node's before (of its type) does not name them.
+    let writesOnce: Bool
+    /// The type and registers (their members, and whether each has a winner) of the node
+    /// written before.
+    private var previousRegisters: (type: String, layout: [RegisterLayout])?
     private var last: UInt64 = 0
     private var lastReplica = ReplicaID.genesis
     /// The counter of the last node a value named (current format: node values are written as
@@ -19,7 +26,8 @@ struct ReplicaStateWriter {
 
     init(format: UInt8 = ReplicaEngine.stateFormat) {
         isCurrent = format != ReplicaEngine.formerStateFormat
-        writer.integerValues = format == ReplicaEngine.stateFormat
+        writesOnce = format == ReplicaEngine.stateFormat
+        writer.integerValues = format == ReplicaEngine.stateFormat || format == ReplicaEngine.fullLogStateFormat
     }
 
     mutating func id(_ id: OperationID) {
@@ -64,18 +72,27 @@ struct ReplicaStateWriter {
     }
 
     mutating func node(_ node: ReplicaNode) {
+        var namesRegisters = true
         if isCurrent {
             // Most nodes hold registers alone: one number gives how many, and which kinds of
-            // collection follow (only those are counted).
-            let kinds = (node.sequences.isEmpty ? 0 : 1) | (node.maps.isEmpty ? 0 : 2) | (node.sets.isEmpty ? 0 : 4)
-            writer.varint(UInt64(node.registers.count) << 3 | UInt64(kinds))
+            // collection follow (only those are counted); and in the format that writes once,
+            // whether the registers are named as the node's before.
+            let kinds = UInt64((node.sequences.isEmpty ? 0 : 1) | (node.maps.isEmpty ? 0 : 2) | (node.sets.isEmpty ? 0 : 4))
+            if writesOnce {
+                let layout = node.registers.entries.map { RegisterLayout(member: $0.member, hasWinner: $0.state.winner != nil) }
+                namesRegisters = previousRegisters.map { $0.type != node.type || $0.layout != layout } ?? true
+                previousRegisters = (node.type, layout)
+                writer.varint(namesRegisters ? UInt64(node.registers.count) << 4 | kinds : Self.sameRegistersFlag | kinds)
+            } else {
+                writer.varint(UInt64(node.registers.count) << 3 | kinds)
+            }
         } else {
             writer.varint(node.registers.count)
         }
         for register in node.registers.entries {
-            if isCurrent {
+            if namesRegisters && isCurrent {
                 writer.varint(UInt64(writer.stringIndex(register.member)) << 1 | (register.state.winner == nil ? 0 : 1))
-            } else {
+            } else if namesRegisters {
                 writer.string(register.member)
                 writer.bool(register.state.winner != nil)
             }
@@ -92,13 +109,14 @@ struct ReplicaStateWriter {
             writer.varint(items.count)
             var previous: OperationID?
             for (itemID, item) in items {
-                let flags: UInt8 = (item.parent == nil ? 0 : 1) | (item.leftSide ? 2 : 0)
+                let removed = writesOnce && !item.removals.isEmpty ? Self.removalsFlag : 0
+                let flags: UInt8 = (item.parent == nil ? 0 : 1) | (item.leftSide ? 2 : 0) | removed
                 if !isCurrent {
                     id(itemID)
                     writer.byte(flags)
                     if let parent = item.parent { id(parent) }
                 } else if let previous, Self.continuesRun(itemID, item, after: previous) {
-                    writer.byte(Self.runFlag)
+                    writer.byte(Self.runFlag | removed)
                     note(itemID)
                 } else {
                     writer.byte(flags)
@@ -107,7 +125,7 @@ struct ReplicaStateWriter {
                 }
                 previous = itemID
                 value(item.value)
-                removals(item.removals)
+                if !writesOnce || !item.removals.isEmpty { removals(item.removals) }
             }
         }
         if !isCurrent || !node.maps.isEmpty { writer.varint(node.maps.count) }
@@ -147,6 +165,17 @@ struct ReplicaStateWriter {
 extension ReplicaStateWriter {
     /// An item's flags when it continues a run: its identity and parent are implied.
     static let runFlag: UInt8 = 4
+    /// An item's flag, when the state writes once, that its removals follow (most items have none).
+    static let removalsFlag: UInt8 = 8
+    /// A node's header's flag, when the state writes once, that its registers are named as the
+    /// node's before: their count is not written (it is the flag's place).
+    static let sameRegistersFlag: UInt64 = 8
+
+    /// A register as a node's header may repeat it: its member, and whether it has a winner.
+    struct RegisterLayout: Equatable {
+        let member: String
+        let hasWinner: Bool
+    }
 
     /// Whether `item` of identity `id` continues the run of the item `previous` written before
     /// it: its right child, with the next counter of the same replica.

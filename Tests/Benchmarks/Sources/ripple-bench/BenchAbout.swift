@@ -79,7 +79,9 @@ enum BenchAbout {
               does not collaborate. Goals: the merge at most 1x Loro's import, one change at
               most 2x Loro's bytes, the merge into 100,000 nodes at most 2x the merge into
               1,000, and so for the insertion, a replica's snapshot and memory of 100,000 nodes at most 1.5x the same
-              document's without collaborating (issue 27 item 6).
+              document's without collaborating (issue 27 item 6), and opening a replica's snapshot of
+              100,000 nodes at most 2x the time per node of 1,000 (Mediator(opening:) and its first
+              collaboration call, which decodes the replica state).
 
         Durable updates against SQLite's WAL mode with synchronous=FULL, in the same package:
           swift run -c release --package-path Tests/Benchmarks durability-bench

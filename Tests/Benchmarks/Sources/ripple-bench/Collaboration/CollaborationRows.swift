@@ -105,6 +105,33 @@ enum CollaborationRows {
         withExtendedLifetime((made, opened)) {}
     }
 
+    /// The best of `runs` openings of the replica snapshot of `nodes` points (table 17's
+    /// document made in one update), each `Mediator(opening:)` and its first collaboration
+    /// call, which decodes the replica state: the cost a replica pays to join or to reopen.
+    @MainActor
+    static func openSeconds(nodes: Int, runs: Int) throws -> Double {
+        let document = try snapshot(of: nodes)
+        var best = Double.infinity
+        for _ in 0..<runs {
+            let start = ContinuousClock.now
+            let opened = try Mediator<PointBoard>(opening: document)
+            _ = opened.replicaID
+            best = min(best, (ContinuousClock.now - start).seconds)
+        }
+        return best
+    }
+
+    /// Opens the replica snapshot of `nodes` points `runs` times, as the opening rows do, and
+    /// measures nothing: for a profiler (`--profile open-replica`, `--nodes`).
+    @MainActor
+    static func profileOpen(nodes: Int, runs: Int) throws {
+        let document = try snapshot(of: nodes)
+        for _ in 0..<runs {
+            let opened = try Mediator<PointBoard>(opening: document)
+            _ = opened.replicaID
+        }
+    }
+
     /// How much the heap grew while `make` made what it returns, measured while it is still
     /// alive (the smallest of three, after one run to warm up), or nil where it cannot be read.
     @MainActor

@@ -10,6 +10,7 @@ final class CollaborationSuite {
     static let scaleGoal = "merging 100 writes into 100,000 nodes at most 2x into 1,000"
     static let insertGoal = "inserting a node into 100,000 nodes, merged or local, at most 2x into 1,000"
     static let snapshotGoal = "a replica's snapshot of 100,000 nodes at most 1.5x the same document's without collaborating"
+    static let openGoal = "opening a replica's snapshot of 100,000 nodes at most 2x the time per node of 1,000"
     static let memoryGoal = "a replica of 100,000 nodes in memory at most 1.5x the same document without collaborating"
 
     private let harness: Harness
@@ -27,7 +28,7 @@ final class CollaborationSuite {
         switch CRDTComparison.run(quick: harness.options.isQuick) {
         case .skipped(let reason):
             print("\n17. Collaboration: the comparison with Loro and Yrs is skipped: \(reason)")
-            for goal in [Self.mergeGoal, Self.changeGoal, Self.scaleGoal, Self.insertGoal, Self.snapshotGoal, Self.memoryGoal] { goals.skip(goal, reason: "no comparison: \(reason)") }
+            for goal in [Self.mergeGoal, Self.changeGoal, Self.scaleGoal, Self.insertGoal, Self.snapshotGoal, Self.openGoal, Self.memoryGoal] { goals.skip(goal, reason: "no comparison: \(reason)") }
             return
         case .report(let value):
             report = value
@@ -41,6 +42,8 @@ final class CollaborationSuite {
         for nodes in [1_000, 100_000] {
             inserts.append(try [false, true].map { try CollaborationRows.insertSeconds(into: nodes, local: $0, runs: 5) })
         }
+        var opening: [Double] = []
+        for nodes in [1_000, 100_000] { opening.append(try CollaborationRows.openSeconds(nodes: nodes, runs: 5)) }
         var table = Table(
             "17. Collaboration: \(Format.count(workload.nodes)) nodes of \(workload.properties.count) properties, beside Loro and Yrs",
             headers: ["figure", "Ripple", "Loro", "Yrs", "Ripple vs Loro"])
@@ -70,6 +73,8 @@ final class CollaborationSuite {
         table.append(["... into 100,000 nodes, ms", String(format: "%.2f", inserts[1][1] * 1e3), "-", "-", ""])
         row("... the update merged, bytes", { Double($0.mergeUpdateBytes) }, bytes)
         row("one property change, bytes", { $0.bytesPerChange }, bytes)
+        table.append(["open a replica's snapshot of 1,000 nodes, ms", String(format: "%.2f", opening[0] * 1e3), "-", "-", ""])
+        table.append(["... of 100,000 nodes, ms", String(format: "%.1f", opening[1] * 1e3), "-", "-", ""])
         for nodes in workload.snapshotNodes.map(String.init) {
             row("snapshot of \(Format.count(Int(nodes) ?? 0)) nodes, bytes", { $0.snapshotBytes[nodes].map(Double.init) }, bytes)
             row("... not collaborating (Ripple), bytes", { $0.plainSnapshotBytes?[nodes].map(Double.init) }, bytes)
@@ -98,6 +103,9 @@ final class CollaborationSuite {
             Self.insertGoal,
             measured: "merged \(Format.ratio(inserts[1][0] / inserts[0][0])), local \(Format.ratio(inserts[1][1] / inserts[0][1]))",
             passed: insertRatio <= 2)
+        // Per node: the larger snapshot holds 100 times the nodes.
+        let openRatio = opening[1] / (100 * opening[0])
+        goals.check(Self.openGoal, measured: Format.ratio(openRatio), passed: openRatio <= 2)
         checkOverhead(ripple, workload: workload)
         checkGoals(ripple: ripple, loro: report.loro, sameWorkload: report.workload == workload)
     }

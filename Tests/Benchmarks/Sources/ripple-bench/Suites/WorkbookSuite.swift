@@ -21,6 +21,9 @@ enum WorkbookStage: String {
     /// Not the workbook: table 17's replica of 100,000 points, made in one update, and another
     /// opened from its snapshot, kept until the end (for `valgrind --tool=massif`).
     case memory
+    /// Not the workbook: opening table 17's replica snapshot of `--nodes` points (default
+    /// 100,000) and its first collaboration call, which decodes the replica state.
+    case openReplica = "open-replica"
 }
 
 /// Table 12b: documents of a realistic model (``Workbook``: sheets, cells in dictionaries,
@@ -66,9 +69,10 @@ final class WorkbookSuite {
             return try CollaborationRows.profileInsert(into: nodes, local: stage == .insertLocal, runs: runs)
         }
         if stage == .memory { return try CollaborationRows.profileMemory() }
+        if stage == .openReplica { return try CollaborationRows.profileOpen(nodes: nodes, runs: runs) }
         let mediator = Mediator(root: Workbook(sheetCount: 20, cellsPerSheet: 2_500))
         switch stage {
-        case .merge, .insert, .insertLocal, .memory: break
+        case .merge, .insert, .insertLocal, .memory, .openReplica: break
         case .snapshot: Blackhole.consume(try WorkbookLoops.snapshot(mediator, iterations: runs))
         case .open: Blackhole.consume(try WorkbookLoops.open(try mediator.snapshot(), iterations: runs))
         case .encode: Blackhole.consume(try WorkbookLoops.encode(PlainWorkbook(mediator.root), iterations: runs))
