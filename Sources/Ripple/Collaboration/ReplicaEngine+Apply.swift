@@ -27,6 +27,12 @@ extension ReplicaEngine {
             throw ReplicaEngineError.malformed("a removal names a move its change does not make")
         }
         for (move, sources) in sourcesByMove { moves[move]!.sources.formUnion(sources) }
+        // A change's clocks follow everything its replica had seen, which is integrated here
+        // before it: clocks that leap far past this replica's are forged, and following them
+        // would take this replica's own clocks past what the others accept.
+        guard greatest <= clock &+ Self.maximumClockLeap else {
+            throw ReplicaEngineError.malformed("clocks of change \(change.sequence) of \(change.replica) leap past what it builds on")
+        }
         clock = max(clock, greatest)
         version[change.replica] = change.sequence
         log[change.replica, default: ReplicaLog()].append(change)

@@ -233,6 +233,12 @@ struct ReplicaEngine {
     /// `UInt64.max` that this replica's own clocks, which follow it, never overflow.
     static let maximumClock: UInt64 = 1 << 62
 
+    /// How far a change's clocks may run ahead of the clock of the replica that integrates it
+    /// (whose clock already covers everything the change builds on): a change of more
+    /// operations than any real one. A forged change at ``maximumClock`` would otherwise make
+    /// the receiver's next change one the others refuse; forging a way up costs 2^30 changes.
+    static let maximumClockLeap: UInt64 = 1 << 32
+
     /// Checks what a change says of itself before it waits: numbers in range.
     static func checkRanges(_ change: ReplicaChange) throws {
         guard change.replica != .genesis else { throw ReplicaEngineError.malformed("a change of replica 0") }
