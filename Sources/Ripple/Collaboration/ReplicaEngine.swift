@@ -34,7 +34,7 @@ struct ReplicaEngine {
     var compacted = DocumentVersion()
     /// Changes that wait for their dependencies, by replica and sequence.
     var waiting: [ChangeKey: ReplicaChange] = [:]
-    var nodes: [NodeID: ReplicaNode] = [:]
+    var nodes = ReplicaNodes()
     /// Every place that ever held a node (removed ones included).
     var placements: [NodeID: [Placement]] = [:]
     var moves: [OperationID: ReplicaMove] = [:]
@@ -73,8 +73,8 @@ struct ReplicaEngine {
 
     /// How a member of a node merges (a register for a node it does not know).
     func shape(of key: MemberKey) -> MemberShape {
-        guard let index = nodes.index(forKey: key.node) else { return .register }
-        return shape(ofType: nodes.values[index].type, member: key.member)
+        guard let slot = nodes.slot(of: key.node) else { return .register }
+        return shape(ofType: nodes.type(at: slot), member: key.member)
     }
 
     /// How a member of a node of class `type` merges.

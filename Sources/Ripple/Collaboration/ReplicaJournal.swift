@@ -26,7 +26,7 @@ struct ReplicaJournal {
     // once per operation.
 
     /// Notes a node of `engineNodes` before an operation edits or makes it.
-    mutating func noteNode(_ node: NodeID, in engineNodes: [NodeID: ReplicaNode]) {
+    mutating func noteNode(_ node: NodeID, in engineNodes: ReplicaNodes) {
         guard nodes.index(forKey: node) == nil else { return }
         nodes[node] = .some(
             engineNodes[node].map {
@@ -37,7 +37,7 @@ struct ReplicaJournal {
     }
 
     /// Notes a sequence before an operation edits it (its node noted already).
-    mutating func noteSequence(_ key: MemberKey, in engineNodes: [NodeID: ReplicaNode]) {
+    mutating func noteSequence(_ key: MemberKey, in engineNodes: ReplicaNodes) {
         guard sequences.index(forKey: key) == nil else { return }
         sequences[key] = SequenceEdits(before: engineNodes[key.node]?.sequences[key.member])
     }
@@ -48,7 +48,7 @@ struct ReplicaJournal {
     }
 
     /// Notes removals about to be added to items of a sequence noted already.
-    mutating func noteRemovals(_ removals: [Removal], of key: MemberKey, in engineNodes: [NodeID: ReplicaNode]) {
+    mutating func noteRemovals(_ removals: [Removal], of key: MemberKey, in engineNodes: ReplicaNodes) {
         guard let sequence = engineNodes[key.node]?.sequences[key.member] else { return }
         for removal in removals {
             guard let item = sequence.item(removal.target) else { continue }
