@@ -102,7 +102,7 @@ extension ReplicaEngine {
             }
             effects.touched.insert(key)
         case .move(let node, let destination, let leftMembers):
-            guard moves[id] == nil, placements[node]?.contains(destination) ?? false else {
+            guard moves[id] == nil, nodes.placements(of: node).contains(destination) else {
                 throw ReplicaEngineError.malformed("a move of \(node) to a place that does not hold it")
             }
             guard leftMembers.allSatisfy({ nodes[$0.node] != nil }) else {
@@ -177,8 +177,8 @@ extension ReplicaEngine {
 
     private mutating func place(_ value: ReplicaValue, at placement: Placement, effects: inout ChangeEffects) {
         guard let node = value.node else { return }
-        effects.journal?.notePlacements(of: node, in: placements)
-        placements[node, default: []].append(placement)
+        effects.journal?.notePlacements(of: node, in: nodes)
+        nodes.addPlacement(placement, of: node)
         effects.placementsChanged = true
     }
 }

@@ -34,9 +34,8 @@ struct ReplicaEngine {
     var compacted = DocumentVersion()
     /// Changes that wait for their dependencies, by replica and sequence.
     var waiting: [ChangeKey: ReplicaChange] = [:]
+    /// Every node, with every place that ever held it (removed ones included).
     var nodes = ReplicaNodes()
-    /// Every place that ever held a node (removed ones included).
-    var placements: [NodeID: [Placement]] = [:]
     var moves: [OperationID: ReplicaMove] = [:]
     var moveStatus = MoveStatus()
     /// The document's root: it has no home, however many back references hold it (else a
@@ -246,7 +245,14 @@ struct ReplicaEngine {
 
     /// Recomputes which moves hold after places or moves changed.
     mutating func refreshMoves() {
-        moveStatus = MoveStatus.compute(moves: moves, placements: placements, root: root)
+        moveStatus = MoveStatus.compute(moves: moves, nodes: nodes, root: root)
+    }
+
+    /// Every node that has places, with them (a copy, for tests).
+    var placements: [NodeID: [Placement]] {
+        var placements: [NodeID: [Placement]] = [:]
+        nodes.forEachPlaced { placements[$0] = $1 }
+        return placements
     }
 
     /// The members whose visible content a change of move status since `old` may change.

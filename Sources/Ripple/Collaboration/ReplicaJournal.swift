@@ -12,8 +12,8 @@ struct ReplicaJournal {
     private(set) var nodes: [NodeID: ReplicaNode?] = [:]
     /// What the call did to each sequence it edited.
     private(set) var sequences: [MemberKey: SequenceEdits] = [:]
-    /// How many places each touched node had (nil: none listed).
-    private var placementCounts: [NodeID: Int?] = [:]
+    /// How many places each touched node had.
+    private var placementCounts: [NodeID: Int] = [:]
     private var addedMoves: [OperationID] = []
     private var logCounts: [ReplicaID: Int] = [:]
     private var version: DocumentVersion?
@@ -57,8 +57,8 @@ struct ReplicaJournal {
     }
 
     /// Notes a node's places before one is added.
-    mutating func notePlacements(of node: NodeID, in placements: [NodeID: [Placement]]) {
-        if placementCounts.index(forKey: node) == nil { placementCounts[node] = .some(placements[node]?.count) }
+    mutating func notePlacements(of node: NodeID, in engineNodes: ReplicaNodes) {
+        if placementCounts.index(forKey: node) == nil { placementCounts[node] = engineNodes.placements(of: node).count }
     }
 
     mutating func noteAddedMove(_ id: OperationID) {
@@ -96,7 +96,7 @@ struct ReplicaJournal {
             engine.nodes[node] = old
         }
         for (node, count) in placementCounts {
-            if let count { engine.placements[node]?.removeSubrange(count...) } else { engine.placements[node] = nil }
+            engine.nodes.keepPlacements(of: node, count: count)
         }
         for id in addedMoves { engine.moves[id] = nil }
         for (replica, count) in logCounts {

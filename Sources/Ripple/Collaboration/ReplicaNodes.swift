@@ -1,23 +1,30 @@
-/// Every node a replica knows, by identity: its class and its members' merge states.
+/// Every node a replica knows, by identity: its class, its members' merge states and every
+/// place that ever held it (removed ones included).
 ///
-/// A table of columns indexed by slot rather than a dictionary of nodes: a dictionary keeps
-/// about 2.6 buckets a node, each as wide as a whole node (80 bytes), where the columns hold
-/// one entry a node and the index from identities to slots 20 bytes a bucket. A node's class is
-/// a number into the classes named, and its collections (most nodes hold registers alone) are
-/// in a column of their own that only the nodes holding one reach.
+/// A table of columns indexed by slot rather than a dictionary of nodes and one of places: a
+/// dictionary keeps about 2.6 buckets a node, each as wide as its key and value (a node's 80
+/// bytes), where the columns hold one entry a node and the index from identities to slots (a
+/// ``SequenceSlotIndex``, which reads the identities from `ids`) about ten bytes. A node's class
+/// is a number into the classes named, and its collections (most nodes hold registers alone)
+/// are in a column of their own that only the nodes holding one reach.
 ///
 /// Reads and writes go through ``subscript(_:)`` as they would through a dictionary; a write
 /// in place (`nodes[id]!.sequences[member]!.insert(...)`) takes the node's tables out of their
 /// columns for the edit and puts them back, so that they stay uniquely held and are not copied.
 struct ReplicaNodes: Sendable {
     /// Each node's slot.
-    private var slots: [NodeID: Int32] = [:]
+    private var slots = SequenceSlotIndex()
     /// By slot.
     private(set) var ids: [NodeID] = []
     /// By slot: the index of its class in `typeNames`.
     private var types: [UInt32] = []
     /// By slot.
     private var registers: [RegisterTable] = []
+    /// By slot: every place that ever held the node (removed ones included).
+    private var places: [[Placement]] = []
+    /// The places of nodes it does not hold (a change may name a genesis node that no
+    /// document held; a node made by a change that is undone leaves its places here).
+    private var placesOfUnknown: [NodeID: [Placement]] = [:]
     /// By slot: the index of its collections in `collections`, or -1 where it has none.
     private var collectionSlots: [Int32] = []
     private var collections: [Collections] = []
@@ -46,7 +53,7 @@ struct ReplicaNodes: Sendable {
     /// The slot of node `id`, for the reads and writes by slot below (valid until a node is
     /// added or removed).
     func slot(of id: NodeID) -> Int? {
-        slots[id].map(Int.init)
+        slots.slot(of: id.made, in: ids).map(Int.init)
     }
 
     /// The class of the node at `slot`.
@@ -59,11 +66,42 @@ struct ReplicaNodes: Sendable {
         registers[slot].write(value, id: id, member: member)
     }
 
+    /// Every place that ever held node `id` (removed ones included), in the order added.
+    func placements(of id: NodeID) -> [Placement] {
+        if let slot = slot(of: id) { return places[slot] }
+        return placesOfUnknown.isEmpty ? [] : placesOfUnknown[id] ?? []
+    }
+
+    mutating func addPlacement(_ placement: Placement, of id: NodeID) {
+        if let slot = slot(of: id) { places[slot].append(placement) } else { placesOfUnknown[id, default: []].append(placement) }
+    }
+
+    /// Keeps the first `count` places of node `id`.
+    mutating func keepPlacements(of id: NodeID, count: Int) {
+        if let slot = slot(of: id) {
+            places[slot].removeSubrange(count...)
+        } else if count == 0 {
+            placesOfUnknown[id] = nil
+        } else {
+            placesOfUnknown[id]?.removeSubrange(count...)
+        }
+    }
+
+    mutating func setPlacements(_ placements: [Placement], of id: NodeID) {
+        if let slot = slot(of: id) { places[slot] = placements } else { placesOfUnknown[id] = placements.isEmpty ? nil : placements }
+    }
+
+    /// Calls `body` with every node that has places, and its places, in no particular order.
+    func forEachPlaced(_ body: (NodeID, [Placement]) -> Void) {
+        for slot in ids.indices where !places[slot].isEmpty { body(ids[slot], places[slot]) }
+        for (id, placements) in placesOfUnknown { body(id, placements) }
+    }
+
     subscript(id: NodeID) -> ReplicaNode? {
-        get { slots[id].map { node(at: Int($0)) } }
+        get { slot(of: id).map(node(at:)) }
         set {
             guard let newValue else { return remove(id) }
-            if let slot = slots[id] { store(newValue, at: Int(slot)) } else { append(newValue, id: id) }
+            if let slot = slot(of: id) { store(newValue, at: slot) } else { append(newValue, id: id) }
         }
         _modify {
             var node = take(id)
@@ -93,7 +131,7 @@ struct ReplicaNodes: Sendable {
 
     /// Node `id` with its tables moved out of their columns (left empty until it is stored back).
     private mutating func take(_ id: NodeID) -> ReplicaNode? {
-        guard let slot = slots[id].map(Int.init) else { return nil }
+        guard let slot = slot(of: id) else { return nil }
         var node = ReplicaNode(type: type(at: slot))
         swap(&node.registers, &registers[slot])
         let collectionSlot = collectionSlots[slot]
@@ -120,31 +158,36 @@ struct ReplicaNodes: Sendable {
 
     private mutating func append(_ node: ReplicaNode, id: NodeID) {
         let slot = ids.count
-        slots[id] = Int32(slot)
         ids.append(id)
+        slots.insert(Int32(slot), in: ids)
         types.append(typeNumber(of: node.type))
         registers.append(RegisterTable())
+        places.append(placesOfUnknown.isEmpty ? [] : placesOfUnknown.removeValue(forKey: id) ?? [])
         collectionSlots.append(-1)
         store(node, at: slot)
     }
 
     /// Removes node `id`, moving the last node into its slot.
     private mutating func remove(_ id: NodeID) {
-        guard let slot = slots.removeValue(forKey: id).map(Int.init) else { return }
+        guard let slot = slots.remove(id.made, in: ids).map(Int.init) else { return }
         // Its collections' entry stays, empty: nodes are removed only when a change that made
         // them is undone, rarely.
         if collectionSlots[slot] >= 0 { collections[Int(collectionSlots[slot])] = Collections() }
+        if !places[slot].isEmpty { placesOfUnknown[id] = places[slot] }
         let last = ids.count - 1
         if slot != last {
+            _ = slots.remove(ids[last].made, in: ids)
             ids[slot] = ids[last]
             types[slot] = types[last]
             registers[slot] = registers[last]
+            places[slot] = places[last]
             collectionSlots[slot] = collectionSlots[last]
-            slots[ids[slot]] = Int32(slot)
         }
         ids.removeLast()
+        if slot != last { slots.insert(Int32(slot), in: ids) }
         types.removeLast()
         registers.removeLast()
+        places.removeLast()
         collectionSlots.removeLast()
     }
 
@@ -156,6 +199,10 @@ struct ReplicaNodes: Sendable {
         typeNumbers[type] = number
         return number
     }
+}
+
+extension [NodeID]: SlotIdentities {
+    func id(_ slot: Int32) -> OperationID { self[Int(slot)].made }
 }
 
 extension ReplicaNodes: Sequence {
