@@ -12,7 +12,7 @@ struct MoveStatus: Equatable, Sendable {
     var removingMoves: Set<OperationID> = []
     var hiddenDestinations: Set<Placement> = []
     /// Every placed node's holder once the valid moves are applied (the cycle check's tree);
-    /// nil while there are no moves (the homes alone, which ``homes(placements:destinations:root:)``
+    /// nil while there are no moves (the homes alone, which ``homes(nodes:destinations:root:)``
     /// gives on demand: building them costs every place of the document, which a merge or an
     /// update without moves should not pay).
     var parents: [NodeID: NodeID]?
@@ -28,10 +28,10 @@ struct MoveStatus: Equatable, Sendable {
     }
 
     /// Computes the status of `moves` (by id: the node and destination) given each node's
-    /// places outside moves (`placements`).
-    static func compute(moves: [OperationID: ReplicaMove], placements: [NodeID: [Placement]], root: NodeID? = nil) -> MoveStatus {
+    /// places outside moves (those `nodes` holds).
+    static func compute(moves: [OperationID: ReplicaMove], nodes: ReplicaNodes, root: NodeID? = nil) -> MoveStatus {
         guard !moves.isEmpty else { return MoveStatus() }
-        var parent = homes(placements: placements, destinations: Set(moves.values.map(\.destination)), root: root)
+        var parent = homes(nodes: nodes, destinations: Set(moves.values.map(\.destination)), root: root)
         var status = MoveStatus()
         for id in moves.keys.sorted() {
             let move = moves[id]!
@@ -63,9 +63,10 @@ struct MoveStatus: Equatable, Sendable {
     }
 
     /// Each placed node's home outside moves: the holder of its earliest place that no move made.
-    static func homes(placements: [NodeID: [Placement]], destinations: Set<Placement>, root: NodeID?) -> [NodeID: NodeID] {
+    static func homes(nodes: ReplicaNodes, destinations: Set<Placement>, root: NodeID?) -> [NodeID: NodeID] {
         var parent: [NodeID: NodeID] = [:]
-        for (node, places) in placements where node != root {
+        nodes.forEachPlaced { node, places in
+            guard node != root else { return }
             if let home = places.filter({ !destinations.contains($0) }).min(by: { $0.id < $1.id }) {
                 parent[node] = home.holder
             }

@@ -50,8 +50,8 @@ extension ReplicaEngine {
             effects.made.append(node)
         case .write(let node, let member, let value):
             // Written where the check found it: one lookup of the node per write.
-            let index = try nodeIndex(node, member, shape: .register, value: value)
-            nodes.values[index].registers.write(value, id: id, member: member)
+            let slot = try nodeSlot(node, member, shape: .register, value: value)
+            nodes.writeRegister(value, id: id, member: member, at: slot)
             place(value, at: Placement(holder: node, member: member, id: id), effects: &effects)
             effects.touched.insert(MemberKey(node: node, member: member))
         case .presence(let node, let member, let absent):
@@ -108,7 +108,7 @@ extension ReplicaEngine {
             }
             effects.touched.insert(key)
         case .move(let node, let destination, let leftMembers):
-            guard moves[id] == nil, placements[node]?.contains(destination) ?? false else {
+            guard moves[id] == nil, nodes.placements(of: node).contains(destination) else {
                 throw ReplicaEngineError.malformed("a move of \(node) to a place that does not hold it")
             }
             guard leftMembers.allSatisfy({ nodes[$0.node] != nil }) else {
@@ -156,26 +156,24 @@ extension ReplicaEngine {
     private func memberKey(_ node: NodeID, _ member: String, shape: MemberShape, value: ReplicaValue? = nil) throws
         -> MemberKey
     {
-        _ = try nodeIndex(node, member, shape: shape, value: value)
+        _ = try nodeSlot(node, member, shape: shape, value: value)
         return MemberKey(node: node, member: member)
     }
 
-    /// Where the node an operation of `shape` edits is in `nodes`, checking its node, shape
+    /// The slot of the node an operation of `shape` edits in `nodes`, checking its node, shape
     /// and value.
-    private func nodeIndex(_ node: NodeID, _ member: String, shape: MemberShape, value: ReplicaValue?) throws
-        -> [NodeID: ReplicaNode].Index
-    {
+    private func nodeSlot(_ node: NodeID, _ member: String, shape: MemberShape, value: ReplicaValue?) throws -> Int {
         // One lookup, and the node's type read in place (a copy of the node would retain its tables).
-        guard let index = nodes.index(forKey: node) else { throw ReplicaEngineError.malformed("an edit of unknown node \(node)") }
-        guard self.shape(ofType: nodes.values[index].type, member: member) == shape else {
+        guard let slot = nodes.slot(of: node) else { throw ReplicaEngineError.malformed("an edit of unknown node \(node)") }
+        guard self.shape(ofType: nodes.type(at: slot), member: member) == shape else {
             throw ReplicaEngineError.malformed("member \(member) of \(node) is not a \(shape)")
         }
         if let value { try requireKnown(value) }
-        return index
+        return slot
     }
 
     private func requireNode(_ node: NodeID) throws {
-        guard nodes.index(forKey: node) != nil else { throw ReplicaEngineError.malformed("an edit of unknown node \(node)") }
+        guard nodes.slot(of: node) != nil else { throw ReplicaEngineError.malformed("an edit of unknown node \(node)") }
     }
 
     /// A node value must name a node made already (or one the document held before sharing).
@@ -185,8 +183,8 @@ extension ReplicaEngine {
 
     private mutating func place(_ value: ReplicaValue, at placement: Placement, effects: inout ChangeEffects) {
         guard let node = value.node else { return }
-        effects.journal?.notePlacements(of: node, in: placements)
-        placements[node, default: []].append(placement)
+        effects.journal?.notePlacements(of: node, in: nodes)
+        nodes.addPlacement(placement, of: node)
         effects.placementsChanged = true
     }
 }

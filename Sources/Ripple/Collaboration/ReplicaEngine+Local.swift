@@ -87,21 +87,21 @@ extension ReplicaEngine {
 
     /// Whether a place of `node` holds it (and is no hidden move destination).
     private func isHeldAnywhere(_ node: NodeID) -> Bool {
-        placements[node]?.contains { holds($0) && !moveStatus.hiddenDestinations.contains($0) } ?? false
+        nodes.placements(of: node).contains { holds($0) && !moveStatus.hiddenDestinations.contains($0) }
     }
 
     /// Whether a place of `node` in an array, a dictionary or a set holds it (and is no hidden
     /// move destination).
     private func isHeldInACollection(_ node: NodeID) -> Bool {
-        placements[node]?.contains {
+        nodes.placements(of: node).contains {
             holds($0) && !moveStatus.hiddenDestinations.contains($0)
                 && shape(of: MemberKey(node: $0.holder, member: $0.member)) != .register
-        } ?? false
+        }
     }
 
     /// Every placed node's holder once the valid moves are applied.
     private func moveParents() -> [NodeID: NodeID] {
-        moveStatus.parents ?? MoveStatus.homes(placements: placements, destinations: [], root: root)
+        moveStatus.parents ?? MoveStatus.homes(nodes: nodes, destinations: [], root: root)
     }
 
     /// Translates one visible operation against this state, applying what it emits.

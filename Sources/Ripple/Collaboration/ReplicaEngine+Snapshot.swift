@@ -133,26 +133,26 @@ extension ReplicaEngine {
         }
         // The current format holds only the places the node states do not show.
         let shown = state.isCurrent ? shownPlacements() : [:]
-        for (node, places) in shown { placements[node] = places.sorted() }
+        for (node, places) in shown { nodes.setPlacements(places.sorted(), of: node) }
         var unshown: Set<NodeID> = []
         for _ in 0..<(try state.reader.count()) {
             let node = NodeID(made: try state.id())
             var places: [Placement] = []
             for _ in 0..<(try state.reader.count()) { places.append(try placement(from: &state)) }
             guard state.isCurrent else {
-                placements[node] = places
+                nodes.setPlacements(places, of: node)
                 continue
             }
             guard unshown.insert(node).inserted, !places.contains(where: { shown[node]?.contains($0) ?? false }) else {
                 throw ReplicaError.malformed("a place of \(node) written twice")
             }
-            placements[node] = ((placements[node] ?? []) + places).sorted()
+            nodes.setPlacements((nodes.placements(of: node) + places).sorted(), of: node)
         }
         for _ in 0..<(try state.reader.count()) {
             let id = try state.id()
             let node = NodeID(made: try state.id())
             let destination = try placement(from: &state)
-            guard moves[id] == nil, placements[node]?.contains(destination) ?? false else {
+            guard moves[id] == nil, nodes.placements(of: node).contains(destination) else {
                 throw ReplicaError.malformed("a move of \(node) to a place that does not hold it")
             }
             var sources: Set<MemberKey> = []

@@ -99,7 +99,7 @@ extension ReplicaEngine {
         let movesUnchanged: Bool
 
         /// A node as it was (but its sequences: see ``ReplicaJournal``).
-        func node(_ id: NodeID, now: [NodeID: ReplicaNode]) -> ReplicaNode? {
+        func node(_ id: NodeID, now: ReplicaNodes) -> ReplicaNode? {
             if let recorded = journal.nodes[id] { return recorded }
             return now[id]
         }

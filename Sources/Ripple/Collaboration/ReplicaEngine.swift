@@ -34,9 +34,8 @@ struct ReplicaEngine {
     var compacted = DocumentVersion()
     /// Changes that wait for their dependencies, by replica and sequence.
     var waiting: [ChangeKey: ReplicaChange] = [:]
-    var nodes: [NodeID: ReplicaNode] = [:]
-    /// Every place that ever held a node (removed ones included).
-    var placements: [NodeID: [Placement]] = [:]
+    /// Every node, with every place that ever held it (removed ones included).
+    var nodes = ReplicaNodes()
     var moves: [OperationID: ReplicaMove] = [:]
     var moveStatus = MoveStatus()
     /// The document's root: it has no home, however many back references hold it (else a
@@ -73,8 +72,8 @@ struct ReplicaEngine {
 
     /// How a member of a node merges (a register for a node it does not know).
     func shape(of key: MemberKey) -> MemberShape {
-        guard let index = nodes.index(forKey: key.node) else { return .register }
-        return shape(ofType: nodes.values[index].type, member: key.member)
+        guard let slot = nodes.slot(of: key.node) else { return .register }
+        return shape(ofType: nodes.type(at: slot), member: key.member)
     }
 
     /// How a member of a node of class `type` merges.
@@ -252,7 +251,14 @@ struct ReplicaEngine {
 
     /// Recomputes which moves hold after places or moves changed.
     mutating func refreshMoves() {
-        moveStatus = MoveStatus.compute(moves: moves, placements: placements, root: root)
+        moveStatus = MoveStatus.compute(moves: moves, nodes: nodes, root: root)
+    }
+
+    /// Every node that has places, with them (a copy, for tests).
+    var placements: [NodeID: [Placement]] {
+        var placements: [NodeID: [Placement]] = [:]
+        nodes.forEachPlaced { placements[$0] = $1 }
+        return placements
     }
 
     /// The members whose visible content a change of move status since `old` may change.

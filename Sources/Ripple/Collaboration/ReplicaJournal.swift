@@ -12,8 +12,8 @@ struct ReplicaJournal {
     private(set) var nodes: [NodeID: ReplicaNode?] = [:]
     /// What the call did to each sequence it edited.
     private(set) var sequences: [MemberKey: SequenceEdits] = [:]
-    /// How many places each touched node had (nil: none listed).
-    private var placementCounts: [NodeID: Int?] = [:]
+    /// How many places each touched node had.
+    private var placementCounts: [NodeID: Int] = [:]
     private var addedMoves: [OperationID] = []
     private var logCounts: [ReplicaID: Int] = [:]
     private var version: DocumentVersion?
@@ -26,7 +26,7 @@ struct ReplicaJournal {
     // once per operation.
 
     /// Notes a node of `engineNodes` before an operation edits or makes it.
-    mutating func noteNode(_ node: NodeID, in engineNodes: [NodeID: ReplicaNode]) {
+    mutating func noteNode(_ node: NodeID, in engineNodes: ReplicaNodes) {
         guard nodes.index(forKey: node) == nil else { return }
         nodes[node] = .some(
             engineNodes[node].map {
@@ -37,7 +37,7 @@ struct ReplicaJournal {
     }
 
     /// Notes a sequence before an operation edits it (its node noted already).
-    mutating func noteSequence(_ key: MemberKey, in engineNodes: [NodeID: ReplicaNode]) {
+    mutating func noteSequence(_ key: MemberKey, in engineNodes: ReplicaNodes) {
         guard sequences.index(forKey: key) == nil else { return }
         sequences[key] = SequenceEdits(before: engineNodes[key.node]?.sequences[key.member])
     }
@@ -48,7 +48,7 @@ struct ReplicaJournal {
     }
 
     /// Notes removals about to be added to items of a sequence noted already.
-    mutating func noteRemovals(_ removals: [Removal], of key: MemberKey, in engineNodes: [NodeID: ReplicaNode]) {
+    mutating func noteRemovals(_ removals: [Removal], of key: MemberKey, in engineNodes: ReplicaNodes) {
         guard let sequence = engineNodes[key.node]?.sequences[key.member] else { return }
         for removal in removals {
             guard let item = sequence.item(removal.target) else { continue }
@@ -57,8 +57,8 @@ struct ReplicaJournal {
     }
 
     /// Notes a node's places before one is added.
-    mutating func notePlacements(of node: NodeID, in placements: [NodeID: [Placement]]) {
-        if placementCounts.index(forKey: node) == nil { placementCounts[node] = .some(placements[node]?.count) }
+    mutating func notePlacements(of node: NodeID, in engineNodes: ReplicaNodes) {
+        if placementCounts.index(forKey: node) == nil { placementCounts[node] = engineNodes.placements(of: node).count }
     }
 
     mutating func noteAddedMove(_ id: OperationID) {
@@ -96,7 +96,7 @@ struct ReplicaJournal {
             engine.nodes[node] = old
         }
         for (node, count) in placementCounts {
-            if let count { engine.placements[node]?.removeSubrange(count...) } else { engine.placements[node] = nil }
+            engine.nodes.keepPlacements(of: node, count: count)
         }
         for id in addedMoves { engine.moves[id] = nil }
         for (replica, count) in logCounts {

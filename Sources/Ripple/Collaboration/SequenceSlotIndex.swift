@@ -1,7 +1,15 @@
-/// The slot of each item of a sequence, by the item's identity: an open-addressing hash table
-/// (linear probing) of slots alone, the identities read from the ``SequenceOrder`` that holds
-/// them. Four bytes a bucket, at most half of them full: about ten bytes an item, where a
-/// dictionary from identities to slots costs about sixty.
+/// What a ``SequenceSlotIndex`` reads its slots' identities from.
+protocol SlotIdentities {
+    func id(_ slot: Int32) -> OperationID
+}
+
+extension SequenceOrder: SlotIdentities {}
+
+/// The slot of each item of a sequence (or of each node of ``ReplicaNodes``), by its identity:
+/// an open-addressing hash table (linear probing) of slots alone, the identities read from
+/// what holds them (the sequence's ``SequenceOrder``). Four bytes a bucket, at most half of
+/// them full: about ten bytes an item, where a dictionary from identities to slots costs about
+/// sixty.
 struct SequenceSlotIndex: Sendable {
     /// Each bucket's slot, or `SequenceOrder.none`; a power of two of them (or none).
     private var buckets: [Int32] = []
@@ -9,7 +17,7 @@ struct SequenceSlotIndex: Sendable {
     private(set) var count = 0
 
     /// The slot of item `id`, if it holds it.
-    func slot(of id: OperationID, in order: SequenceOrder) -> Int32? {
+    func slot(of id: OperationID, in order: some SlotIdentities) -> Int32? {
         guard !buckets.isEmpty else { return nil }
         var bucket = Self.hash(id) & (buckets.count - 1)
         while buckets[bucket] != SequenceOrder.none {
@@ -20,14 +28,14 @@ struct SequenceSlotIndex: Sendable {
     }
 
     /// Adds `slot`, whose item (in `order`) it does not hold yet.
-    mutating func insert(_ slot: Int32, in order: SequenceOrder) {
+    mutating func insert(_ slot: Int32, in order: some SlotIdentities) {
         if (count + 1) * 2 > buckets.count { grow(in: order) }
         place(slot, id: order.id(slot))
         count += 1
     }
 
     /// Takes out the slot of item `id` (in `order`, still) and returns it, if it holds it.
-    mutating func remove(_ id: OperationID, in order: SequenceOrder) -> Int32? {
+    mutating func remove(_ id: OperationID, in order: some SlotIdentities) -> Int32? {
         guard !buckets.isEmpty else { return nil }
         let mask = buckets.count - 1
         var bucket = Self.hash(id) & mask
@@ -62,7 +70,7 @@ struct SequenceSlotIndex: Sendable {
         buckets[bucket] = slot
     }
 
-    private mutating func grow(in order: SequenceOrder) {
+    private mutating func grow(in order: some SlotIdentities) {
         let old = buckets
         buckets = Array(repeating: SequenceOrder.none, count: max(8, old.count * 2))
         for slot in old where slot != SequenceOrder.none { place(slot, id: order.id(slot)) }

@@ -25,6 +25,47 @@ import Darwin
         #expect(growth / Self.count < 200, "\(growth / Self.count) bytes an item")
     }
 
+    /// A replica engine that made `points` points (three registers each) and put them into its
+    /// root's sequence, as table 17's replica did: its nodes are columns of a table by slot,
+    /// their places among them, so under 600 bytes a point (about 520 measured) where a
+    /// dictionary of nodes and one of places cost about 210 and 140 bytes a point more. Its
+    /// dictionaries hold 2.6 buckets an entry at this count, as at table 17's 100,000. (The
+    /// smaller of two; a debug build takes seconds per run.)
+    @Test func anEngineOfMadePointsCostsUnderSixHundredBytesAPoint() throws {
+        let change = Self.pointsChange()
+        let growths = try (0..<2).compactMap { _ in try Self.heapGrowth { try Self.engine(applying: change) } }
+        guard let growth = growths.min() else { return }
+        #expect(growth / Self.points < 600, "\(growth / Self.points) bytes a point")
+    }
+
+    private static let points = 25_000
+
+    private static let shapes: [String: [String: MemberShape]] = ["Board": ["points": .sequence]]
+    private static let root = NodeID.genesis(1)
+
+    /// One change that makes `points` points, writes their members and inserts them into the root.
+    private static func pointsChange() -> ReplicaChange {
+        var operations: [ChangeOperation] = []
+        let points = (0..<Self.points).map { NodeID(made: OperationID(counter: UInt64($0) + 1, replica: replica)) }
+        for point in points { operations.append(.make(node: point, type: "Point")) }
+        for (index, point) in points.enumerated() {
+            for member in ["label", "x", "y"] {
+                operations.append(.write(node: point, member: member, value: .json(String(index))))
+            }
+        }
+        operations.append(.insert(node: root, member: "points", parent: nil, leftSide: false, values: points.map(ReplicaValue.node)))
+        return ReplicaChange(
+            replica: replica, sequence: 1, dependencies: DocumentVersion(), firstCounter: UInt64(points.count) + 1,
+            operations: operations)
+    }
+
+    private static func engine(applying change: ReplicaChange) throws -> ReplicaEngine {
+        var engine = ReplicaEngine(replica: ReplicaID(rawValue: 8)!, document: "points", model: "Board", shapes: shapes)
+        engine.recordLocal([.make(node: root, type: "Board", members: [ReplicaMember(name: "points", content: .elements([]))])])
+        _ = try engine.integrate(ChangeSet(document: "points", model: "Board", changes: [change]))
+        return engine
+    }
+
     /// A sequence of `count` items typed in one run, each holding a node.
     private static func runSequence() -> SequenceState {
         var sequence = SequenceState()
@@ -40,9 +81,9 @@ import Darwin
 
     /// How much the heap grew while `make` built what it returns, measured while that is still
     /// alive (nil where the allocator does not tell).
-    static func heapGrowth<Value>(while make: () -> Value) -> Int? {
+    static func heapGrowth<Value>(while make: () throws -> Value) rethrows -> Int? {
         guard let before = heapBytes() else { return nil }
-        let value = make()
+        let value = try make()
         guard let after = heapBytes() else { return nil }
         withExtendedLifetime(value) {}
         return after - before

@@ -2,8 +2,8 @@
 import Testing
 
 /// The compact tables a replica keeps per node, against a dictionary doing the same: a node's
-/// registers (a sorted array) and the session's identities by number (an array, with a
-/// dictionary for numbers far beyond the others).
+/// registers (a sorted array), the engine's nodes (columns by slot) and the session's identities
+/// by number (an array, with a dictionary for numbers far beyond the others).
 @Suite struct ReplicaTableTests {
     @Test(arguments: 0..<8 as Range<UInt64>)
     func registersReadAndWriteAsADictionaryWould(seed: UInt64) {
@@ -58,5 +58,53 @@ import Testing
             #expect(table[number &+ 1] == reference[number &+ 1])
         }
         for number in numbers { #expect(table[number] == reference[number], "seed \(seed)") }
+    }
+
+    /// The engine's node table (columns by slot, placements among them) against a dictionary of
+    /// nodes and one of places: adds, edits in place, removals (which move the last node into
+    /// the gap) and places of nodes it does not hold.
+    @Test(arguments: 0..<8 as Range<UInt64>)
+    func nodesReadAndWriteAsDictionariesWould(seed: UInt64) {
+        var random = SeededGenerator(state: seed)
+        let replica = ReplicaID(rawValue: 4)!
+        let ids = (1...60 as ClosedRange<UInt64>).map { NodeID(made: OperationID(counter: $0, replica: replica)) }
+        var table = ReplicaNodes()
+        var nodes: [NodeID: ReplicaNode] = [:]
+        var places: [NodeID: [Placement]] = [:]
+        for step in 0..<600 {
+            let id = ids.randomElement(using: &random)!
+            let write = OperationID(counter: UInt64(step) + 100, replica: replica)
+            switch Int.random(in: 0..<6, using: &random) {
+            case 0:
+                let node = ReplicaNode(type: ["Board", "Card", "Point"].randomElement(using: &random)!)
+                table[id] = node
+                nodes[id] = node
+            case 1:
+                table[id] = nil
+                nodes[id] = nil
+            case 2:
+                table[id]?.registers.write(.json("\(step)"), id: write, member: "x")
+                nodes[id]?.registers.write(.json("\(step)"), id: write, member: "x")
+            case 3:
+                table[id]?.sequences["items", default: SequenceState()].insert(.json("1"), id: write, parent: nil, leftSide: false)
+                nodes[id]?.sequences["items", default: SequenceState()].insert(.json("1"), id: write, parent: nil, leftSide: false)
+            case 4:
+                let place = Placement(holder: ids.randomElement(using: &random)!, member: "items", id: write)
+                table.addPlacement(place, of: id)
+                places[id, default: []].append(place)
+            default:
+                let count = Int.random(in: 0...(places[id]?.count ?? 0), using: &random)
+                table.keepPlacements(of: id, count: count)
+                if count == 0 { places[id] = nil } else { places[id]?.removeSubrange(count...) }
+            }
+            let probe = ids.randomElement(using: &random)!
+            #expect(table[probe] == nodes[probe], "seed \(seed), step \(step)")
+            #expect(table.placements(of: probe) == places[probe] ?? [], "seed \(seed), step \(step)")
+        }
+        #expect(table.count == nodes.count)
+        #expect(Dictionary(uniqueKeysWithValues: table.map { ($0.key, $0.value) }) == nodes)
+        var placed: [NodeID: [Placement]] = [:]
+        table.forEachPlaced { placed[$0] = $1 }
+        #expect(placed == places)
     }
 }

@@ -44,7 +44,7 @@ struct ReplicaStateReader {
         return id
     }
 
-    mutating func value(known nodes: [NodeID: ReplicaNode]) throws -> ReplicaValue {
+    mutating func value(known nodes: ReplicaNodes) throws -> ReplicaValue {
         let value = try reader.value(base: isCurrent ? lastNode : last)
         if isCurrent, let node = value.node, node.made.replica != .genesis { lastNode = node.made.counter }
         if let node = value.node, node.made.replica != .genesis, nodes[node] == nil {
@@ -132,7 +132,7 @@ struct ReplicaStateReader {
 
     /// Reads the members of node `id` of `type`, whose shapes say how each merges.
     mutating func node(
-        _ id: NodeID, type: String, shapes: [String: MemberShape], known nodes: [NodeID: ReplicaNode]
+        _ id: NodeID, type: String, shapes: [String: MemberShape], known nodes: ReplicaNodes
     ) throws -> ReplicaNode {
         var node = ReplicaNode(type: type)
         func member(_ shape: MemberShape) throws -> String {
