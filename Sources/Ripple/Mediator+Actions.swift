@@ -33,7 +33,7 @@ extension Mediator {
                 var counted: Set<NodeMember> = []
                 writes = core.journal[mark...].count { entry in
                     counted.insert(NodeMember(entry.node._rippleTracker, entry.member)).inserted
-                        && !entry.node._rippleIsCurrent(entry.member, entry.old)
+                        && !entry.isCurrent
                 }
             }
             return writes

@@ -70,7 +70,8 @@ public final class Mediator<Root: RippleRoot> {
     ///   registrations watching them, besides what `body` and the registrations that fire do;
     ///   not the size of the model nor the number of registrations. A collection edited in place
     ///   is copied once per update and compared with its old value by their common ends, O(c)
-    ///   for its c elements; a subtree attached or detached costs its size once (validation and
+    ///   for its c elements, but for an array of nodes edited by `insert(_:at:)`, `append(_:)`
+    ///   or `remove(at:)`, which costs the elements inserted or removed; a subtree attached or detached costs its size once (validation and
     ///   membership follow it); the first refresh after registrations came or went orders them
     ///   all again, O(r) for r registrations.
     public func update(

@@ -112,7 +112,11 @@ public struct DocumentChangeReader {
             nodes = try json.parsed().elements().map { try context.node($0, as: Node.self) }
         case let .splice(_, _, at, removing, inserting):
             guard at >= 0, removing >= 0, at <= nodes.count, removing <= nodes.count - at else { throw mismatch("an array of \(nodes.count)") }
-            nodes.replaceSubrange(at..<(at + removing), with: try inserting.parsed().elements().map { try context.node($0, as: Node.self) })
+            let inserted = try inserting.parsed().elements().map { try context.node($0, as: Node.self) }
+            // A splice of a model's array, as an insert there is: journaled as one, no copy.
+            let tookSplice = nodes._rippleWillSplice(at..<(at + removing), inserting: inserted.count)
+            nodes.replaceSubrange(at..<(at + removing), with: inserted)
+            if tookSplice { nodes._rippleDidSplice() }
         default:
             throw mismatch("an array of nodes")
         }

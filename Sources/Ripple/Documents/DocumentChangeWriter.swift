@@ -72,8 +72,7 @@ public struct DocumentChangeWriter {
     }
 
     public mutating func nodes<Node: DocumentNode>(_ current: [Node], old: Any) throws {
-        let old = old as? [Node]
-        let edit = old.flatMap { ArrayEdit(from: current, revertingTo: $0, by: ===) }
+        let edit = OldNodes(old, current: current).flatMap { ArrayEdit(from: current, revertingTo: $0) }
         guard let edit else {
             return operations.append(.set(node: node, member: member, value: try json(current.map(reference))))
         }

@@ -43,7 +43,7 @@ final class DocumentMembership {
         for entry in writes where counter.contains(entry.node._rippleTracker) {
             let member = type(of: entry.node)._rippleDescriptor.members[entry.member]
             guard member.isNode else { continue }
-            forEachPlaceChange(from: entry.old, to: entry.node._rippleValue(of: entry.member)) { node, delta in
+            forEachPlaceChange(from: entry.recorded, to: entry.node._rippleValue(of: entry.member)) { node, delta in
                 counter.count(node, by: Int32(delta))
             }
         }
@@ -103,9 +103,9 @@ func forEachPlaceChange(from old: Any, to new: Any, _ body: (any RippleNode, Int
 
 extension Array where Element: RippleNode {
     func forEachPlaceChange(from old: Any, _ body: (any RippleNode, Int) -> Void) {
-        guard let old = old as? [Element] else { return forEachNode { body($0, 1) } }
-        let ends = CommonEnds(old, self, by: ===)
-        for node in old[ends.prefix..<(old.count - ends.suffix)] { body(node, -1) }
+        guard let old = OldNodes(old, current: self) else { return forEachNode { body($0, 1) } }
+        let ends = old.commonEnds
+        for index in ends.prefix..<(old.count - ends.suffix) { body(old[index], -1) }
         for node in self[ends.prefix..<(count - ends.suffix)] { body(node, 1) }
     }
 }

@@ -18,7 +18,7 @@ final class LocalChangeWatch: CommitRecorder {
     func record(_ commit: Commit) {
         guard !identities.hasLocalChanges, commit.tag != "remote" else { return }
         let writes = commit.firstWrites { type(of: $0.node)._rippleDescriptor.saves($0.member) }
-        if writes.contains(where: { !$0.node._rippleIsCurrent($0.member, $0.old) }) { identities.hasLocalChanges = true }
+        if writes.contains(where: { !$0.isCurrent }) { identities.hasLocalChanges = true }
     }
 }
 

@@ -153,7 +153,7 @@ final class PatchRecorder: CommitRecorder, CommitGate {
 
     /// Whether `entry` changed a saved member of a node that was in the document.
     private func changesDocument(_ entry: JournalEntry, _ change: DocumentMembership.Change) -> Bool {
-        entry.node is any DocumentNode && change.wasInDocument(entry.node) && !entry.node._rippleIsCurrent(entry.member, entry.old)
+        entry.node is any DocumentNode && change.wasInDocument(entry.node) && !entry.isCurrent
     }
 
     /// The patch of `writes`.
@@ -168,7 +168,7 @@ final class PatchRecorder: CommitRecorder, CommitGate {
             let member = descriptor.members[entry.member].name
             var writer = DocumentChangeWriter(node: identities.id(of: node), member: member, identities: identities)
             do {
-                try node._rippleSaveChange(of: entry.member, old: entry.old, to: &writer)
+                try node._rippleSaveChange(of: entry.member, old: entry.recorded, to: &writer)
             } catch {
                 throw DocumentError.unencodable(reason: "\(descriptor.name).\(member): \(Self.describe(error))")
             }

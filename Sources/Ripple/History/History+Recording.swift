@@ -16,7 +16,7 @@ extension History: CommitRecorder {
             changes.reserveCapacity(commit.entries.count)
             var edits = MemberEdits()
             commit.forEachFirstWrite(where: Self.isRecorded) { entry in
-                guard !entry.node._rippleIsCurrent(entry.member, entry.old) else { return }
+                guard !entry.isCurrent else { return }
                 changes.append(HistoryStep.Change(entry, current: entry.node._rippleValue(of: entry.member), edits: &edits))
             }
         }
@@ -24,7 +24,7 @@ extension History: CommitRecorder {
         // the executor at every entry.
         let entries = commit.entries
         func changesSaved(_ index: Int) -> Bool {
-            Self.isSaved(entries[index]) && !entries[index].node._rippleIsCurrent(entries[index].member, entries[index].old)
+            Self.isSaved(entries[index]) && !entries[index].isCurrent
         }
         // With history off, every change of a saved member is one it does not record.
         var changesUnrecorded = false

@@ -24,7 +24,9 @@ struct HistoryStep {
         init(_ entry: borrowing JournalEntry, current: Any, edits: inout MemberEdits) {
             node = entry.node
             member = entry.member
-            if edits.mayEdit(current),
+            if let splice = entry.recorded as? ArraySplice, !splice.isMade, let edit = splice.edit(current: current) {
+                before = .edit(edit)
+            } else if edits.mayEdit(current),
                 let edit = edits.edit(
                     from: current, revertingTo: entry.old,
                     ofNodeMember: type(of: entry.node)._rippleDescriptor.members[entry.member].isNode)

@@ -134,6 +134,20 @@ struct ArrayEdit<Element>: MemberEdit {
         self.isSame = isSame
     }
 
+    /// The edit from `old`, a node array's old value, to `current`, when they share a start or
+    /// an end: from a splice, without reading the arrays whole.
+    init?(from current: [Element], revertingTo old: OldNodes<Element>) where Element: RippleNode {
+        let ends = old.commonEnds
+        guard ends.prefix + ends.suffix > 0 || old.isEmpty else { return nil }
+        start = ends.prefix
+        let end = current.count - ends.suffix
+        inserted = Array(current[ends.prefix..<end])
+        removed = old.elements(ends.prefix..<(old.count - ends.suffix))
+        leading = ends.prefix > 0 ? current[ends.prefix - 1] : nil
+        trailing = end < current.count ? current[end] : nil
+        isSame = { $0 === $1 }
+    }
+
     var insertedNodes: [ObjectIdentifier] {
         let removedNodes = Set(removed.compactMap { ($0 as? any RippleNode).map(ObjectIdentifier.init) })
         return inserted.compactMap { ($0 as? any RippleNode).map(ObjectIdentifier.init) }.filter { !removedNodes.contains($0) }

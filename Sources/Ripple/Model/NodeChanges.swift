@@ -61,7 +61,7 @@ extension Array: NodeCollection where Element: RippleNode {
     }
 
     func placeChangeBound(from old: Any) -> Int? {
-        guard let old = old as? [Element] else { return count }
+        guard let old = OldNodes(old, current: self) else { return count }
         return old.first !== first && old.last !== last ? old.count + count : nil
     }
 
@@ -70,9 +70,9 @@ extension Array: NodeCollection where Element: RippleNode {
     }
 
     func nodeChanges(from old: Any) -> NodeChanges {
-        guard let old = old as? [Element] else { return NodeChanges(attached: self) }
-        let ends = CommonEnds(old, self, by: ===)
-        let oldMiddle = old[ends.prefix..<(old.count - ends.suffix)]
+        guard let old = OldNodes(old, current: self) else { return NodeChanges(attached: self) }
+        let ends = old.commonEnds
+        let oldMiddle = old.elements(ends.prefix..<(old.count - ends.suffix))
         let newMiddle = self[ends.prefix..<(count - ends.suffix)]
         if oldMiddle.isEmpty { return NodeChanges(attached: Array(newMiddle)) }
         let kept = Set(newMiddle.lazy.map(ObjectIdentifier.init))
@@ -151,6 +151,11 @@ extension Dictionary: NodeCollection where Value: RippleNode {
 struct CommonEnds {
     let prefix: Int
     let suffix: Int
+
+    init(prefix: Int, suffix: Int) {
+        self.prefix = prefix
+        self.suffix = suffix
+    }
 
     init<Element>(_ old: [Element], _ new: [Element], by isSame: (Element, Element) -> Bool) {
         if _isPOD(Element.self) || Element.self is AnyObject.Type {

@@ -2,9 +2,29 @@
 struct JournalEntry {
     let node: any RippleNode
     let member: Int
-    let old: Any
+    /// The old value, or the ``ArraySplice`` that an in-place edit of a node array journaled.
+    let recorded: Any
     /// Whether history may undo this write (false inside `History.withoutRecording`).
     var isUndoable = true
+
+    init(node: any RippleNode, member: Int, old: Any, isUndoable: Bool = true) {
+        self.node = node
+        self.member = member
+        recorded = old
+        self.isUndoable = isUndoable
+    }
+
+    /// The old value, whole: a splice makes its old array from the member's value (once).
+    var old: Any {
+        guard let splice = recorded as? ArraySplice else { return recorded }
+        return splice.old(after: node._rippleValue(of: member))
+    }
+
+    /// Whether the member holds its old value again.
+    var isCurrent: Bool {
+        guard let splice = recorded as? ArraySplice, !splice.isMade else { return node._rippleIsCurrent(member, old) }
+        return splice.leavesUnchanged(node._rippleValue(of: member))
+    }
 }
 
 /// What an outermost update wrote: for each member, the value it had before its first write in
@@ -18,6 +38,8 @@ final class Journal {
     private(set) var entries: [JournalEntry] = []
     private(set) var epoch: UInt64 = 0
     private var journaledHigh: Set<NodeMember> = []
+    /// The splices journaled in this update whose old arrays are not made yet.
+    private(set) var splices: [ArraySplice] = []
     /// Whether the writes journaled now may be undone (false inside `History.withoutRecording`).
     var writesAreUndoable = true
 
@@ -55,11 +77,50 @@ final class Journal {
         entries.append(JournalEntry(node: node, member: member, old: old, isUndoable: isUndoable ?? writesAreUndoable))
     }
 
+    /// Journals the splice an in-place edit of a node array made, in place of the old array.
+    /// The member's bit stays clear, so that a later write of it comes to
+    /// ``settleSplice(of:_:before:)``.
+    func append(_ node: any RippleNode, _ member: Int, splice: ArraySplice) {
+        entries.append(JournalEntry(node: node, member: member, old: splice, isUndoable: writesAreUndoable))
+        splices.append(splice)
+    }
+
+    /// Whether an in-place edit of member `member` of `node` may journal a splice: no splice of
+    /// the member waits for its old array.
+    func maySplice(_ node: any RippleNode, _ member: Int) -> Bool {
+        !splices.contains { $0.holder == ObjectIdentifier(node) && $0.member == member }
+    }
+
+    /// Before a write of member `member` of `node`, which holds `current`: makes the old array of
+    /// a splice journaled for the member, from the value the write changes. Returns whether the
+    /// splice is of this segment, where it is the member's first old value.
+    func settleSplice(of node: any RippleNode, _ member: Int, before current: Any) -> Bool {
+        guard let index = splices.firstIndex(where: { $0.holder == ObjectIdentifier(node) && $0.member == member }) else {
+            return false
+        }
+        let splice = splices.remove(at: index)
+        _ = splice.old(after: current)
+        return splice.epoch == epoch
+    }
+
+    /// At the end of an update: makes the old arrays of the splices still held (by a
+    /// registration's pending changes), while their members hold what the edits left.
+    func settleSplices() {
+        for index in splices.indices where !isKnownUniquelyReferenced(&splices[index]) {
+            _ = splices[index].old(after: splices[index].node._rippleValue(of: splices[index].member))
+        }
+        splices.removeAll()
+    }
+
     /// Puts back every value journaled since `mark`, newest first, and forgets them.
     func rollBack(to mark: Int) {
         let wasRecording = AccessorRouting.isRecording
         AccessorRouting.isRecording = false
         for entry in entries[mark...].reversed() { entry.node._rippleRestore(entry.member, entry.old) }
+        if !splices.isEmpty {
+            let rolledBack = Set(entries[mark...].compactMap { ($0.recorded as? ArraySplice).map(ObjectIdentifier.init) })
+            splices.removeAll { rolledBack.contains(ObjectIdentifier($0)) }
+        }
         entries.removeSubrange(mark...)
         AccessorRouting.isRecording = wasRecording
         beginSegment()

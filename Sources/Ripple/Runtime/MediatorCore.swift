@@ -91,6 +91,10 @@ final class MediatorCore {
                 report(.writeOutsideWrites, registration: running.name, path: Self.memberPath(descriptor, member))
             }
         }
+        if !journal.splices.isEmpty, journal.settleSplice(of: node, member, before: old) {
+            _ = journal.isFirstInSegment(node._rippleTracker, member)
+            return
+        }
         guard journal.isFirstInSegment(node._rippleTracker, member) else { return }
         if let hook = hooks.running {
             report(.writeInHook, registration: nil, path: Self.memberPath(type(of: node)._rippleDescriptor, member) + " in \(hook.name)")
@@ -166,16 +170,35 @@ final class MediatorCore {
         isFinishing = true
         defer { isFinishing = wasFinishing }
         hooks.commit(startingSegment: journal.beginSegment)
-        let commit = Commit(
-            entries: journal.takeEntries(), tag: opening.tag, undoName: undoName, bodyCommitted: opening.committed,
-            bodyEntryCount: opening.entries, journal: journal, isImplicit: implicit.takeOpening())
-        opening = (opening.tag, false, 0)
-        undoName = nil
-        journal.beginSegment()
-        for recorder in recorders { recorder.record(commit) }
-        // What recorders wrote (a state that registrations read) is delivered now.
-        scheduler.deliver(journal[0...])
-        journal.removeAll()
+        do {
+            let commit = Commit(
+                entries: journal.takeEntries(), tag: opening.tag, undoName: undoName, bodyCommitted: opening.committed,
+                bodyEntryCount: opening.entries, journal: journal, isImplicit: implicit.takeOpening())
+            opening = (opening.tag, false, 0)
+            undoName = nil
+            journal.beginSegment()
+            for recorder in recorders { recorder.record(commit) }
+            // What recorders wrote (a state that registrations read) is delivered now.
+            scheduler.deliver(journal[0...])
+            journal.removeAll()
+        }
+        journal.settleSplices()
+    }
+
+    /// Journals the splice that an in-place edit of node array member `member` of `node` made
+    /// (see `ArrayEditInProgress`), as ``record(_:_:old:)`` journals an old value; in a hook,
+    /// its old array through ``record(_:_:old:)``.
+    func recordSplice(_ node: any RippleNode, _ member: Int, _ splice: ArraySplice) {
+        guard hooks.running == nil else { return record(node, member, old: splice.old(after: node._rippleValue(of: member))) }
+        if let running = scheduler.running, contracts.writeOutsideWrites != .ignore {
+            let descriptor = type(of: node)._rippleDescriptor
+            if !running.mayWrite(member, descriptor: descriptor) {
+                report(.writeOutsideWrites, registration: running.name, path: Self.memberPath(descriptor, member))
+            }
+        }
+        hooks.willChange(node)
+        if validator.nodeBeingValidated == ObjectIdentifier(node) { validator.selfWrites.insert(journal.count) }
+        journal.append(node, member, splice: splice)
     }
 
     /// Notes the transaction a queued update just ran: it opens the journal's next commit.

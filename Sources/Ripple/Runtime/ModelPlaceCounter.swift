@@ -132,7 +132,7 @@ final class ModelPlaceCounter {
     /// Counts the places that one write of a node member took away and added.
     private func count(_ write: borrowing JournalEntry) {
         let label = counter.entry(of: write.node._rippleTracker).label
-        forEachPlaceChange(from: write.old, to: write.node._rippleValue(of: write.member)) { node, delta in
+        forEachPlaceChange(from: write.recorded, to: write.node._rippleValue(of: write.member)) { node, delta in
             count(node, by: Int32(delta), holderLabel: label)
         }
     }

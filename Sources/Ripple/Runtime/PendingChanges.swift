@@ -44,7 +44,7 @@ struct PendingChanges {
     /// only a rewritten member sends this back to the values.
     var differs: Bool {
         guard isRewritten else { return !entries.isEmpty }
-        return entries.contains { !$0.node._rippleIsCurrent($0.member, $0.old) }
+        return entries.contains { !$0.isCurrent }
     }
 
     mutating func removeAll() {

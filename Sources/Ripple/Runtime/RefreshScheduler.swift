@@ -95,7 +95,7 @@ final class RefreshScheduler {
             guard entries[index].node._rippleTracker.isDelivered else { continue }
             let entry = entries[index]
             let tracker = entry.node._rippleTracker
-            guard seen.insert(NodeMember(tracker, entry.member)).inserted, !entry.node._rippleIsCurrent(entry.member, entry.old)
+            guard seen.insert(NodeMember(tracker, entry.member)).inserted, !entry.isCurrent
             else { continue }
             let descriptor = type(of: entry.node)._rippleDescriptor
             let changeKey = descriptor.members[entry.member].changeKey
@@ -328,7 +328,7 @@ final class RefreshScheduler {
         if registration.isInitialDue { return [.initial] }
         if registration.isResumed { return [.resumed] }
         var reasons: [FiringReason] = []
-        for entry in registration.pending.entries where !entry.node._rippleIsCurrent(entry.member, entry.old) {
+        for entry in registration.pending.entries where !entry.isCurrent {
             let descriptor = type(of: entry.node)._rippleDescriptor
             let changed = descriptor.members[descriptor.members[entry.member].changeKey]
             let reason = FiringReason.changed(descriptor.name + "." + changed.name)

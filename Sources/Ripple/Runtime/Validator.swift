@@ -272,7 +272,7 @@ final class Validator {
             guard descriptor.holdsPlaces(entry.member), isStructural(descriptor.members[entry.member]),
                 seen.insert(NodeMember(entry.node._rippleTracker, entry.member)).inserted
             else { continue }
-            let changes = NodeChanges(from: entry.old, to: entry.node._rippleValue(of: entry.member))
+            let changes = NodeChanges(from: entry.recorded, to: entry.node._rippleValue(of: entry.member))
             if !changes.isEmpty { result.append(StructuralChange(parent: entry.node, member: entry.member, changes: changes)) }
         }
         return result

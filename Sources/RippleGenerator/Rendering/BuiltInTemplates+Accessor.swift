@@ -23,7 +23,10 @@ extension TemplateSet {
     `_modify` edits the storage in place (`append`, subscripts, `+=`, mutating methods): it
     journals the old value at the first edit of a transaction only, so later edits find the
     storage uniquely held and copy nothing. Whether such an edit changed anything is judged
-    when the change is delivered. Members shared with background threads keep get and set:
+    when the change is delivered. A node array's `_modify` (but in a class with
+    transactionWillChange()) hands its old value to the runtime instead, so that an insert,
+    append or removal journals the run it replaces, not a copy of the array
+    (`_rippleBeginArrayEdit`, Model/NodeArrayEdits.swift). Members shared with background threads keep get and set:
     their lock is not held across a yield.
     With `observable`, getters also report the read to Observation (a computed member, the
     reads of its dependencies); changes are reported by the runtime when they are delivered.
@@ -101,7 +104,18 @@ extension TemplateSet {
         {% endif %}
     {% endif %}
         }
-    {% if not member.backgroundRead %}
+    {% if not member.backgroundRead and member.shape == "array" and not class.hasWillChange %}
+        _modify {
+            _rippleRead(RippleKey.{{ member.identifier }})
+            if _rippleMustJournal(RippleKey.{{ member.identifier }}) {
+                let outer = _rippleBeginArrayEdit(RippleKey.{{ member.identifier }}, {{ member.storage }})
+                defer { _rippleEndArrayEdit(RippleKey.{{ member.identifier }}, {{ member.storage }}, outer: outer) }
+                yield &{{ member.storage }}
+            } else {
+                yield &{{ member.storage }}
+            }
+        }
+    {% elif not member.backgroundRead %}
         _modify {
             _rippleRead(RippleKey.{{ member.identifier }})
             if _rippleMustJournal(RippleKey.{{ member.identifier }}) { _rippleWillModify(RippleKey.{{ member.identifier }}, {{ member.storage }}) }

@@ -92,7 +92,7 @@ extension SequenceState {
 
 extension ReplicaStateReader {
     /// The log's changes (after the tables, whose `nodes` its references name).
-    mutating func log(shownBy nodes: [NodeID: ReplicaNode]) throws -> [ReplicaChange] {
+    mutating func log(shownBy nodes: ReplicaNodes) throws -> [ReplicaChange] {
         guard writesOnce else { return try reader.changes() }
         var shown = ShownLogReader(nodes: nodes)
         return try reader.changes { reader, replica, firstCounter in
@@ -105,13 +105,13 @@ extension ReplicaStateReader {
 /// table entry may be named once (each register's winner is taken from the index, and no more
 /// items than the tables hold), so the log read is never larger than its bytes and the tables.
 struct ShownLogReader {
-    private let nodes: [NodeID: ReplicaNode]
+    private let nodes: ReplicaNodes
     /// Each register's winner's identity, and its node and member: made at the first run of writes.
     private var writes: [OperationID: MemberKey]?
     /// How many more items the log's references may name.
     private var itemsLeft: Int
 
-    init(nodes: [NodeID: ReplicaNode]) {
+    init(nodes: ReplicaNodes) {
         self.nodes = nodes
         itemsLeft = nodes.values.reduce(0) { total, node in node.sequences.values.reduce(total) { $0 + $1.itemCount } }
     }

@@ -96,7 +96,7 @@ struct ReplicaStateReader {
     /// The registers of node `id` of `type` whose header is `header`, read with their winners:
     /// named in the bytes, or (in the format that writes once) as the node's before.
     private mutating func registers(
-        of id: NodeID, type: String, header: UInt64, shapes: [String: MemberShape], known nodes: [NodeID: ReplicaNode]
+        of id: NodeID, type: String, header: UInt64, shapes: [String: MemberShape], known nodes: ReplicaNodes
     ) throws -> RegisterTable {
         var layout: [ReplicaStateWriter.RegisterLayout] = []
         if writesOnce, header & ReplicaStateWriter.sameRegistersFlag != 0 {
