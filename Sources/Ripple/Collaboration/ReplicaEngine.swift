@@ -124,7 +124,7 @@ struct ReplicaEngine {
         do {
             // A change whose predecessors are all here is integrated at once (the common case:
             // a change set in order); the others wait, and are integrated once they are ready.
-            for change in changeSet.changes where change.sequence > version[change.replica] {
+            for (index, change) in changeSet.changes.enumerated() where change.sequence > version[change.replica] {
                 let key = ChangeKey(replica: change.replica, sequence: change.sequence)
                 if !waiting.isEmpty, let index = waiting.index(forKey: key) {
                     // The same change waits: it is integrated below, once ready.
@@ -135,7 +135,7 @@ struct ReplicaEngine {
                     undo.integratedWaiting.append((key, waiting.remove(at: index).value))
                 }
                 if change.sequence == version[change.replica] + 1, change.isReady(given: version) {
-                    try apply(change, effects: &effects)
+                    try apply(change, effects: &effects, received: changeSet.received?.run(of: index, in: changeSet.changes))
                 } else {
                     waiting[key] = change
                     undo.addedWaiting.append(key)

@@ -22,9 +22,20 @@ extension ChangeSet {
     public init(encoded data: Data) throws {
         var reader = try CompactReader(data, format: Self.format, what: "a change set")
         let (document, model) = (try reader.string(), try reader.string())
-        let changes = try reader.changes()
+        var changes: [ReplicaChange] = []
+        var starts: [Int] = []
+        var sequenceBases: [UInt64] = []
+        var context = CompactReader.ChangeContext()
+        for _ in 0..<(try reader.count()) {
+            starts.append(reader.position)
+            let (change, sequenceBase) = try reader.change(&context)
+            changes.append(change)
+            sequenceBases.append(sequenceBase)
+        }
+        starts.append(reader.position)
         try reader.finish()
-        self.init(document: document, model: model, changes: changes)
+        let received = ReceivedChanges(source: reader.received, starts: starts, sequenceBases: sequenceBases)
+        self.init(document: document, model: model, changes: changes, received: received)
     }
 
     /// Writes the compact binary form as one `Data` value (base64 in JSON, raw bytes in a
@@ -149,35 +160,58 @@ extension CompactReader {
         return version
     }
 
+    /// What decoding a change needs of the changes before it in its set.
+    struct ChangeContext {
+        var previousFirstCounter: UInt64 = 0
+        var previousOthers = DocumentVersion()
+        /// The last sequence read of every replica but the last one read, which `last` holds
+        /// (most changes in a row are one replica's: no hashing for those).
+        var sequences: [ReplicaID: UInt64] = [:]
+        var last: (replica: ReplicaID, sequence: UInt64)?
+
+        /// The sequence of the last change of `replica` read (0 for none).
+        mutating func sequenceBase(of replica: ReplicaID) -> UInt64 {
+            if let last {
+                if last.replica == replica { return last.sequence }
+                sequences[last.replica] = last.sequence
+            }
+            return sequences[replica] ?? 0
+        }
+    }
+
     mutating func changes() throws -> [ReplicaChange] {
         var changes: [ReplicaChange] = []
-        var previous: UInt64 = 0
-        var sequences: [ReplicaID: UInt64] = [:]
-        var previousOthers = DocumentVersion()
-        for _ in 0..<(try count()) {
-            let replica = try replica()
-            let sequence = try delta(from: (sequences[replica] ?? 0) &+ 1)
-            sequences[replica] = sequence
-            let ownImplied = try bool()
-            var others = try version(reusing: previousOthers)
-            let own = others[replica]
-            if ownImplied {
-                guard sequence > 0, own == 0 else {
-                    throw ReplicaError.malformed("a change's dependency on its own replica given twice")
-                }
-            } else if own > 0 {
-                others[replica] = 0
-            }
-            previousOthers = others
-            let firstCounter = try delta(from: previous)
-            previous = firstCounter
-            var operations: [ChangeOperation] = []
-            for _ in 0..<(try count()) { operations.append(try operation(base: firstCounter)) }
-            changes.append(
-                ReplicaChange(
-                    replica: replica, sequence: sequence, ownDependency: ownImplied ? sequence - 1 : own,
-                    otherDependencies: others, firstCounter: firstCounter, operations: operations))
-        }
+        var context = ChangeContext()
+        for _ in 0..<(try count()) { changes.append(try change(&context).change) }
         return changes
+    }
+
+    /// The next change, and the sequence of its replica's change before it in the set (what
+    /// its sequence is written relative to).
+    mutating func change(_ context: inout ChangeContext) throws -> (change: ReplicaChange, sequenceBase: UInt64) {
+        let replica = try replica()
+        let sequenceBase = context.sequenceBase(of: replica)
+        let sequence = try delta(from: sequenceBase &+ 1)
+        context.last = (replica, sequence)
+        let ownImplied = try bool()
+        var others = try version(reusing: context.previousOthers)
+        let own = others[replica]
+        if ownImplied {
+            guard sequence > 0, own == 0 else {
+                throw ReplicaError.malformed("a change's dependency on its own replica given twice")
+            }
+        } else if own > 0 {
+            others[replica] = 0
+        }
+        context.previousOthers = others
+        let firstCounter = try delta(from: context.previousFirstCounter)
+        context.previousFirstCounter = firstCounter
+        let operationCount = try count()
+        var operations: [ChangeOperation] = []
+        for _ in 0..<operationCount { operations.append(try operation(base: firstCounter)) }
+        let change = ReplicaChange(
+            replica: replica, sequence: sequence, ownDependency: ownImplied ? sequence - 1 : own,
+            otherDependencies: others, firstCounter: firstCounter, operations: operations)
+        return (change, sequenceBase)
     }
 }
