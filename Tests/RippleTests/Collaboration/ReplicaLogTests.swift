@@ -80,6 +80,25 @@ import Testing
         }
     }
 
+    /// A replica that merges a change set from its bytes keeps them in its log, and serves and
+    /// saves the same as one that merged the same changes as values.
+    @Test func aChangeSetMergedFromItsBytesIsServedAndSavedAsOneMergedAsValues() throws {
+        var a = TestReplica(1)
+        for index in 0..<(ReplicaLog.packingThreshold + 100) {
+            a.record([.set(node: TestReplica.root, member: "title", content: .value(.json("\"\(index)\"")))])
+        }
+        var fromBytes = TestReplica(2)
+        var fromValues = TestReplica(2)
+        let sent = a.engine.changes(since: fromBytes.engine.version)
+        try fromBytes.receive(try ChangeSet(encoded: sent.encoded))
+        try fromValues.receive(sent)
+        #expect(try #require(fromBytes.engine.log[a.engine.replica]).receivedPacks == 1)
+        #expect(try #require(fromValues.engine.log[a.engine.replica]).receivedPacks == 0)
+        #expect(fromBytes.engine.changes(since: DocumentVersion()) == fromValues.engine.changes(since: DocumentVersion()))
+        #expect(try fromBytes.engine.encodedState() == fromValues.engine.encodedState())
+        #expect(fromBytes.shown == a.shown)
+    }
+
     /// A change of `replica` after counter `after`: up to 300 writes (so that some fill a pack
     /// alone; numbers and texts, some not ASCII), some depending on `other`, some removing only
     /// (no counter of their own).

@@ -149,13 +149,18 @@ extension CompactReader {
         var version = DocumentVersion()
         for _ in 0..<entries {
             let replica = try replica()
-            guard replica != .genesis, version.counts[replica] == nil else {
-                throw ReplicaError.malformed("a version naming replica \(replica) twice or replica 0")
-            }
+            guard replica != .genesis else { throw ReplicaError.malformed("a version naming replica 0") }
             let count = try varint()
             guard count > 0 else { throw ReplicaError.malformed("a version with a count of 0") }
-            if entries == 1, previous.counts.count == 1, previous[replica] == count { return previous }
-            version.counts[replica] = count
+            // Compared without hashing: once per change.
+            if entries == 1, previous.counts.count == 1, let only = previous.counts.first, only.key == replica,
+                only.value == count
+            {
+                return previous
+            }
+            guard version.counts.updateValue(count, forKey: replica) == nil else {
+                throw ReplicaError.malformed("a version naming replica \(replica) twice")
+            }
         }
         return version
     }
