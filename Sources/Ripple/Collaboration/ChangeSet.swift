@@ -18,4 +18,12 @@ public struct ChangeSet: Codable, Sendable, Equatable {
     let model: String
     /// The changes, in an order that puts each after those it depends on.
     let changes: [ReplicaChange]
+    /// Where each change lies in the bytes it was decoded from (``init(encoded:)``), so that a
+    /// replica's log keeps those bytes rather than encoding the changes again.
+    var received: ReceivedChanges?
+
+    /// Whether the two hold the same changes (however they were made).
+    public static func == (lhs: ChangeSet, rhs: ChangeSet) -> Bool {
+        lhs.document == rhs.document && lhs.model == rhs.model && lhs.changes == rhs.changes
+    }
 }

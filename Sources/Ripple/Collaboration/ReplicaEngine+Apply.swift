@@ -1,8 +1,9 @@
 /// Applying changes to the merge state: the one path for local and remote changes, which
 /// checks everything a change names (hostile input never corrupts the state).
 extension ReplicaEngine {
-    /// Applies a change whose predecessors are integrated and logs it.
-    mutating func apply(_ change: ReplicaChange, effects: inout ChangeEffects) throws {
+    /// Applies a change whose predecessors are integrated and logs it (`received`: where it lies
+    /// in the bytes it was merged from, if it was).
+    mutating func apply(_ change: ReplicaChange, effects: inout ChangeEffects, received: ReceivedRun? = nil) throws {
         let madeCount = effects.made.count
         effects.journal?.noteChange(of: change.replica, log: log, version: version, clock: clock, madeCount: madeCount)
         var counter = change.firstCounter
@@ -35,7 +36,7 @@ extension ReplicaEngine {
         }
         clock = max(clock, greatest)
         version[change.replica] = change.sequence
-        log[change.replica, default: ReplicaLog()].append(change)
+        log[change.replica, default: ReplicaLog()].append(change, received: received)
     }
 
     /// Applies one operation of identity `id` (a `make` carries its own).

@@ -123,7 +123,11 @@ struct ReplicaEngine {
         do {
             // A change whose predecessors are all here is integrated at once (the common case:
             // a change set in order); the others wait, and are integrated once they are ready.
-            for change in changeSet.changes where change.sequence > version[change.replica] {
+            for (index, change) in changeSet.changes.enumerated() {
+                // One lookup of its replica's count: `checkRanges` made its own dependency its
+                // sequence less one, so the next change is ready once its others are.
+                let integrated = version[change.replica]
+                guard change.sequence > integrated else { continue }
                 let key = ChangeKey(replica: change.replica, sequence: change.sequence)
                 if !waiting.isEmpty, let index = waiting.index(forKey: key) {
                     // The same change waits: it is integrated below, once ready.
@@ -133,8 +137,8 @@ struct ReplicaEngine {
                     // ever; it is put back if this call fails.
                     undo.integratedWaiting.append((key, waiting.remove(at: index).value))
                 }
-                if change.sequence == version[change.replica] + 1, change.isReady(given: version) {
-                    try apply(change, effects: &effects)
+                if change.sequence == integrated + 1, version.includes(change.otherDependencies) {
+                    try apply(change, effects: &effects, received: changeSet.received?.run(of: index, in: changeSet.changes))
                 } else {
                     waiting[key] = change
                     undo.addedWaiting.append(key)

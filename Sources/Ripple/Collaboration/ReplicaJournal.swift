@@ -16,6 +16,8 @@ struct ReplicaJournal {
     private var placementCounts: [NodeID: Int] = [:]
     private var addedMoves: [OperationID] = []
     private var logCounts: [ReplicaID: Int] = [:]
+    /// The replica of the last change noted: its count is noted (most changes in a row are one replica's).
+    private var lastNotedReplica: ReplicaID?
     private var version: DocumentVersion?
     private var clock: UInt64?
     /// How many nodes the call had made before the first change noted (nil: none noted).
@@ -70,7 +72,10 @@ struct ReplicaJournal {
     mutating func noteChange(
         of replica: ReplicaID, log: [ReplicaID: ReplicaLog], version: DocumentVersion, clock: UInt64, madeCount: Int
     ) {
-        if logCounts[replica] == nil { logCounts[replica] = log[replica]?.count ?? 0 }
+        if lastNotedReplica != replica {
+            if logCounts[replica] == nil { logCounts[replica] = log[replica]?.count ?? 0 }
+            lastNotedReplica = replica
+        }
         if self.version == nil { self.version = version }
         if self.clock == nil { self.clock = clock }
         if self.madeCount == nil { self.madeCount = madeCount }

@@ -22,9 +22,20 @@ extension ChangeSet {
     public init(encoded data: Data) throws {
         var reader = try CompactReader(data, format: Self.format, what: "a change set")
         let (document, model) = (try reader.string(), try reader.string())
-        let changes = try reader.changes()
+        var changes: [ReplicaChange] = []
+        var starts: [Int] = []
+        var sequenceBases: [UInt64] = []
+        var context = CompactReader.ChangeContext()
+        for _ in 0..<(try reader.count()) {
+            starts.append(reader.position)
+            let (change, sequenceBase) = try reader.change(&context)
+            changes.append(change)
+            sequenceBases.append(sequenceBase)
+        }
+        starts.append(reader.position)
         try reader.finish()
-        self.init(document: document, model: model, changes: changes)
+        let received = ReceivedChanges(source: reader.received, starts: starts, sequenceBases: sequenceBases)
+        self.init(document: document, model: model, changes: changes, received: received)
     }
 
     /// Writes the compact binary form as one `Data` value (base64 in JSON, raw bytes in a
@@ -146,23 +157,51 @@ extension CompactReader {
         var version = DocumentVersion()
         for _ in 0..<entries {
             let replica = try replica()
-            guard replica != .genesis, version.counts[replica] == nil else {
-                throw ReplicaError.malformed("a version naming replica \(replica) twice or replica 0")
-            }
+            guard replica != .genesis else { throw ReplicaError.malformed("a version naming replica 0") }
             let count = try varint()
             guard count > 0 else { throw ReplicaError.malformed("a version with a count of 0") }
-            if entries == 1, previous.counts.count == 1, previous[replica] == count { return previous }
-            version.counts[replica] = count
+            // Compared without hashing: once per change.
+            if entries == 1, previous.counts.count == 1, let only = previous.counts.first, only.key == replica,
+                only.value == count
+            {
+                return previous
+            }
+            guard version.counts.updateValue(count, forKey: replica) == nil else {
+                throw ReplicaError.malformed("a version naming replica \(replica) twice")
+            }
         }
         return version
     }
 
-    mutating func changes() throws -> [ReplicaChange] {
-        try changes { reader, _, firstCounter in
-            var operations: [ChangeOperation] = []
-            for _ in 0..<(try reader.count()) { operations.append(try reader.operation(base: firstCounter)) }
-            return operations
+    /// What decoding a change needs of the changes before it in its set.
+    struct ChangeContext {
+        var previousFirstCounter: UInt64 = 0
+        var previousOthers = DocumentVersion()
+        /// The last sequence read of every replica but the last one read, which `last` holds
+        /// (most changes in a row are one replica's: no hashing for those).
+        var sequences: [ReplicaID: UInt64] = [:]
+        var last: (replica: ReplicaID, sequence: UInt64)?
+
+        /// The sequence of the last change of `replica` read (0 for none).
+        mutating func sequenceBase(of replica: ReplicaID) -> UInt64 {
+            if let last {
+                if last.replica == replica { return last.sequence }
+                sequences[last.replica] = last.sequence
+            }
+            return sequences[replica] ?? 0
         }
+    }
+
+    mutating func changes() throws -> [ReplicaChange] {
+        try changes { reader, _, firstCounter in try reader.plainOperations(base: firstCounter) }
+    }
+
+    /// A change's operations as a change set writes them: their count, then each.
+    mutating func plainOperations(base firstCounter: UInt64) throws -> [ChangeOperation] {
+        let count = try count()
+        var operations: [ChangeOperation] = []
+        for _ in 0..<count { operations.append(try operation(base: firstCounter)) }
+        return operations
     }
 
     /// Changes, each's operations read by `operations` (given the change's replica and first
@@ -171,32 +210,40 @@ extension CompactReader {
         operations: (inout CompactReader, ReplicaID, UInt64) throws -> [ChangeOperation]
     ) throws -> [ReplicaChange] {
         var changes: [ReplicaChange] = []
-        var previous: UInt64 = 0
-        var sequences: [ReplicaID: UInt64] = [:]
-        var previousOthers = DocumentVersion()
-        for _ in 0..<(try count()) {
-            let replica = try replica()
-            let sequence = try delta(from: (sequences[replica] ?? 0) &+ 1)
-            sequences[replica] = sequence
-            let ownImplied = try bool()
-            var others = try version(reusing: previousOthers)
-            let own = others[replica]
-            if ownImplied {
-                guard sequence > 0, own == 0 else {
-                    throw ReplicaError.malformed("a change's dependency on its own replica given twice")
-                }
-            } else if own > 0 {
-                others[replica] = 0
-            }
-            previousOthers = others
-            let firstCounter = try delta(from: previous)
-            previous = firstCounter
-            let operations = try operations(&self, replica, firstCounter)
-            changes.append(
-                ReplicaChange(
-                    replica: replica, sequence: sequence, ownDependency: ownImplied ? sequence - 1 : own,
-                    otherDependencies: others, firstCounter: firstCounter, operations: operations))
-        }
+        var context = ChangeContext()
+        for _ in 0..<(try count()) { changes.append(try change(&context, operations: operations).change) }
         return changes
+    }
+
+    /// The next change, and the sequence of its replica's change before it in the set (what
+    /// its sequence is written relative to).
+    mutating func change(
+        _ context: inout ChangeContext,
+        operations: (inout CompactReader, ReplicaID, UInt64) throws -> [ChangeOperation] = { reader, _, firstCounter in
+            try reader.plainOperations(base: firstCounter)
+        }
+    ) throws -> (change: ReplicaChange, sequenceBase: UInt64) {
+        let replica = try replica()
+        let sequenceBase = context.sequenceBase(of: replica)
+        let sequence = try delta(from: sequenceBase &+ 1)
+        context.last = (replica, sequence)
+        let ownImplied = try bool()
+        var others = try version(reusing: context.previousOthers)
+        let own = others[replica]
+        if ownImplied {
+            guard sequence > 0, own == 0 else {
+                throw ReplicaError.malformed("a change's dependency on its own replica given twice")
+            }
+        } else if own > 0 {
+            others[replica] = 0
+        }
+        context.previousOthers = others
+        let firstCounter = try delta(from: context.previousFirstCounter)
+        context.previousFirstCounter = firstCounter
+        let operations = try operations(&self, replica, firstCounter)
+        let change = ReplicaChange(
+            replica: replica, sequence: sequence, ownDependency: ownImplied ? sequence - 1 : own,
+            otherDependencies: others, firstCounter: firstCounter, operations: operations)
+        return (change, sequenceBase)
     }
 }

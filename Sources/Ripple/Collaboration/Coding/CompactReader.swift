@@ -41,6 +41,25 @@ struct CompactReader {
         }
     }
 
+    /// Resumes reading a change set's bytes at `position`, as ``ReplicaLog`` reads changes it
+    /// holds as they came (those bytes were read whole once, so nothing in them throws).
+    init(_ received: ReceivedBytes, at position: Int) {
+        valuesInline = false
+        format = ChangeSet.format
+        bytes = received.bytes
+        strings = received.strings
+        replicas = received.replicas
+        offset = position
+    }
+
+    /// The bytes read, with their tables: for reading again from a position (``position``).
+    var received: ReceivedBytes {
+        ReceivedBytes(bytes: bytes, strings: strings, replicas: replicas)
+    }
+
+    /// Where the next read begins.
+    var position: Int { offset }
+
     /// Whether every byte was read.
     var isAtEnd: Bool { offset == bytes.count }
 

@@ -61,7 +61,8 @@ enum CollaborationRows {
     }
 
     /// Decodes and merges the standard workload's update into a fresh replica `runs` times and
-    /// measures nothing: for a profiler (`--profile merge`).
+    /// measures nothing: for a profiler (`--profile merge`). Only ``profiledEdit(_:)`` runs the
+    /// decoding and the merge, so that a profiler can count them alone (see ``profileInsert``).
     @MainActor
     static func profileMerge(runs: Int) throws {
         let workload = CollaborationWorkload.standard(quick: false)
@@ -75,7 +76,7 @@ enum CollaborationRows {
         for _ in 0..<runs {
             let reader = try Mediator<PointBoard>(opening: document)
             _ = reader.replicaID
-            try reader.merge(try ChangeSet(encoded: update))
+            try profiledEdit { try reader.merge(try ChangeSet(encoded: update)) }
         }
     }
 
@@ -89,7 +90,7 @@ enum CollaborationRows {
         try insertRuns(into: nodes, local: local, runs: runs) { try profiledEdit($0) }
     }
 
-    /// Runs `edit`: the one call a profile of the insert rows counts.
+    /// Runs `edit`: the one call a profile of the insert or merge rows counts.
     @MainActor
     @inline(never)
     private static func profiledEdit(_ edit: () throws -> Void) throws {
