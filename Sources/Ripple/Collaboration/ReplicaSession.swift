@@ -67,6 +67,7 @@ final class ReplicaSession<Root: DocumentRoot> {
             _ = identities.node(identities.id(of: mediator.root))
         }
         mediator.history.concurrentMoves = self
+        mediator.patchRecorder.refusesUnpatchable = true
         mediator.patchRecorder.sinks.append { [weak self, weak core = mediator.core] patch in
             // A store that journals the changes records each before its update commits.
             guard let self, !self.isMerging, self.changeJournal == nil else { return }

@@ -28,6 +28,9 @@ final class PatchRecorder: CommitRecorder, CommitGate {
     }
     /// A store journaled the patches: one that is gone was released (and says so).
     private(set) var hasHadJournal = false
+    /// Whether an update whose patch cannot be made rolls back (a replica's: it could never
+    /// send that change, and the others would keep the old value without an error).
+    var refusesUnpatchable = false
     /// The transaction the gates took, until it commits.
     private var prepared: Prepared?
 
@@ -71,8 +74,9 @@ final class PatchRecorder: CommitRecorder, CommitGate {
         do {
             prepared.patch = try patch(writes, change, tag: tag)
         } catch let error as DocumentError {
-            // A store cannot journal it: the update rolls back. Streams alone get a gap.
-            if self.journal != nil { throw error }
+            // A store cannot journal it, a replica cannot send it: the update rolls back.
+            // Streams alone get a gap.
+            if self.journal != nil || refusesUnpatchable { throw error }
             for sink in failureSinks { sink(Self.committedWithoutPatch(error)) }
             return
         }

@@ -138,10 +138,9 @@ import Testing
     }
 
     /// Finding: a value a change cannot hold (an infinite volume) on a replica that is no
-    /// store: the update commits, the failure handler hears of a patch ("a replica fed the
-    /// patches sees a gap"), and the change never reaches the others, which keep the old value
-    /// without an error anywhere (and the replica's own snapshot throws). A store's `.immediate`
-    /// update rolls back and throws instead; a replica should too, or send the value.
+    /// store: the update committed, the failure handler heard of a patch, and the change never
+    /// reached the others, which kept the old value without an error anywhere. Now the update
+    /// rolls back and throws, as a store's `.immediate` update does.
     @Test func anInfiniteVolumeIsRefusedOrReachesTheOthers() throws {
         let replicas = try R.replicas(2)
         var committed = true
@@ -152,9 +151,8 @@ import Testing
         }
         try R.sync(replicas[0], into: replicas[1])
         let (ours, theirs) = (R.music(replicas[0]).playlists[0].volume, R.music(replicas[1]).playlists[0].volume)
-        withKnownIssue("breaker32: an update whose change cannot be encoded commits but never reaches the other replicas") {
-            #expect(!committed || ours == theirs, "this replica holds \(ours), the other \(theirs)")
-        }
+        #expect(!committed, "refused, as a store's update is")
+        #expect(ours == theirs, "this replica holds \(ours), the other \(theirs)")
         // A later write of the member brings them together again.
         try replicas[0].update { $0.music!.playlists[0].volume = 0.5 }
         try R.syncAll(replicas)
