@@ -20,7 +20,8 @@ import Darwin
 /// first store to open an empty folder writes it; make the shared document on one device
 /// first), and one `<replica>.ripplechanges` file per replica. A replica's identity is kept in
 /// `identity`, a file of this device's that must not be in the shared folder (two devices with
-/// one identity would make changes that clash).
+/// one identity would make changes that clash); a copy of that file (a backup put back, a
+/// duplicate) is another file, and opens as a new replica.
 ///
 /// Every update of the mediator is appended to this replica's file and synced to disk before it
 /// commits, with the others' changes merged since the last append (this replica's build on
@@ -77,7 +78,7 @@ public final class SharedFolderStore<Root: DocumentRoot> {
             throw ReplicaError.identityNotOwn("\(identity.path) is inside the shared folder, where every device would read it")
         }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let replica = try Self.replicaID(in: identity)
+        let replica = try IdentityFile.replicaID(at: identity.path, files: files)
         guard SharedFolderIdentities.shared.claim(replica) else {
             throw ReplicaError.identityNotOwn("another SharedFolderStore of this process is replica \(replica) (\(identity.path)); give each store its own")
         }
@@ -234,19 +235,6 @@ public final class SharedFolderStore<Root: DocumentRoot> {
             try ChangeFolder.call("rename", aside) { try files.rename(aside, to: path) }
         }
         try ChangeFolder.call("sync the folder", folder) { try files.syncFolder(folder) }
-    }
-
-    /// This device's replica identity, kept in `file` (made, with a new identity, if missing).
-    private static func replicaID(in file: URL) throws -> ReplicaID {
-        if let text = try? String(contentsOf: file, encoding: .utf8) {
-            guard let raw = UInt64(text.trimmingCharacters(in: .whitespacesAndNewlines), radix: 16), let id = ReplicaID(rawValue: raw)
-            else { throw ReplicaError.malformed("the identity file \(file.path) does not hold a replica identity") }
-            return id
-        }
-        let id = ReplicaID.random()
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(id.description.utf8).write(to: file, options: .atomic)
-        return id
     }
 }
 
