@@ -57,7 +57,8 @@ enum IdentityFile {
     private static func write(_ replica: ReplicaID, to path: String, files: any FileSystemCalls) throws -> ReplicaID {
         let folder = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true)
-        let aside = path + ".new"
+        // A name of its own, so that two processes making the file at once each write whole.
+        let aside = path + ".\(ReplicaID.random().description).new"
         let descriptor = try ChangeFolder.call("open", aside) { try files.open(aside, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
         var renamed = false
         defer {
