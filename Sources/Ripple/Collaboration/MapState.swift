@@ -23,6 +23,19 @@ struct MapState: Equatable, Sendable {
         entries[key, default: []].append(Entry(id: id, value: value, key: key))
     }
 
+    /// Whether entry `id` of `key` is new and every removal names an entry of the key.
+    func accepts(_ id: OperationID, key: String, removing removals: [Removal]) -> Bool {
+        guard let current = entries[key] else { return removals.isEmpty }
+        return !current.contains { $0.id == id } && removals.allSatisfy { removal in current.contains { $0.id == removal.target } }
+    }
+
+    /// Puts `value` as entry `id` of `key` with the removals of the entries it saw (which it
+    /// ``accepts(_:key:removing:)``).
+    mutating func put(_ value: ReplicaValue, key: String, id: OperationID, removing removals: [Removal]) {
+        _ = remove(removals, key: key)
+        put(value, key: key, id: id)
+    }
+
     /// Applies removals to a key's entries; false if one names no entry of the key.
     mutating func remove(_ removals: [Removal], key: String) -> Bool {
         for removal in removals {

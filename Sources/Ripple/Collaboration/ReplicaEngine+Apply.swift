@@ -80,12 +80,11 @@ extension ReplicaEngine {
             effects.touched.insert(key)
         case .put(let node, let member, let key, let value, let seen):
             let memberKey = try memberKey(node, member, shape: .map, value: value)
-            var map = nodes[node]!.maps[member] ?? MapState()
-            guard !map.contains(id, key: key), map.remove(seen, key: key) else {
+            guard nodes[node]!.maps[member]?.accepts(id, key: key, removing: seen) ?? seen.isEmpty else {
                 throw ReplicaEngineError.malformed("a set of key \(key) of \(member) naming unknown entries")
             }
-            map.put(value, key: key, id: id)
-            nodes[node]!.maps[member] = map
+            // Edited in place: a copy of the map would make the edit copy it whole.
+            nodes[node]!.maps[member, default: MapState()].put(value, key: key, id: id, removing: seen)
             place(value, at: Placement(holder: node, member: member, id: id), effects: &effects)
             effects.touched.insert(memberKey)
         case .removeKey(let node, let member, let key, let seen):

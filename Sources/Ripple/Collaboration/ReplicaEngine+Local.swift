@@ -266,46 +266,52 @@ extension ReplicaEngine {
     private mutating func removeKey(
         _ node: NodeID, _ member: String, _ key: String, into builder: inout LocalChangeBuilder
     ) {
-        guard let map = nodes[node]?.maps[member] else { return }
-        let seen = map.seen(key: key, moves: moveStatus)
+        let seen = seenEntries(node, member, key)
         guard !seen.isEmpty else { return }
-        let removals = seen.map { Removal(target: $0, move: nil) }
+        let removals = seen.map { Removal(target: $0.id, move: nil) }
         guard emit(.removeKey(node: node, member: member, key: key, seen: removals), into: &builder) != nil else {
             return
         }
-        noteLeft(seen, in: map, of: MemberKey(node: node, member: member), key: key, keeping: nil, into: &builder)
+        noteLeft(seen, of: MemberKey(node: node, member: member), keeping: nil, into: &builder)
     }
 
     private mutating func put(
         _ value: ReplicaValue, _ node: NodeID, _ member: String, _ key: String, into builder: inout LocalChangeBuilder
     ) {
         guard nodes[node] != nil else { return }
-        let map = nodes[node]!.maps[member] ?? MapState()
-        let seen = map.seen(key: key, moves: moveStatus)
-        let removals = seen.map { Removal(target: $0, move: nil) }
+        let seen = seenEntries(node, member, key)
+        let removals = seen.map { Removal(target: $0.id, move: nil) }
         let put = ChangeOperation.put(node: node, member: member, key: key, value: value, seen: removals)
         guard let id = emit(put, into: &builder) else { return }
-        noteLeft(seen, in: map, of: MemberKey(node: node, member: member), key: key, keeping: value, into: &builder)
+        noteLeft(seen, of: MemberKey(node: node, member: member), keeping: value, into: &builder)
         builder.noteEntered(value, at: Placement(holder: node, member: member, id: id))
+    }
+
+    /// The entries of `key` a removal sees, with their values. Read, not kept: a copy of the
+    /// map alive while an emit edits it would make the edit copy the whole map (each put into
+    /// a dictionary of n entries would cost n, and seeding it n squared).
+    private func seenEntries(_ node: NodeID, _ member: String, _ key: String) -> [(id: OperationID, value: ReplicaValue)] {
+        guard let entries = nodes[node]?.maps[member]?.entries[key] else { return [] }
+        return entries.filter { !moveStatus.removes($0.removals) }.map { ($0.id, $0.value) }
     }
 
     /// Notes the nodes held by the entries a removal saw (but `keeping`, put back at once).
     private func noteLeft(
-        _ seen: [OperationID], in map: MapState, of member: MemberKey, key: String, keeping: ReplicaValue?,
+        _ seen: [(id: OperationID, value: ReplicaValue)], of member: MemberKey, keeping: ReplicaValue?,
         into builder: inout LocalChangeBuilder
     ) {
-        for (index, id) in seen.enumerated() {
-            let value = map.entries[key]!.first { $0.id == id }!.value
-            if let held = value.node, value != keeping { builder.noteLeft(held, removal: index, place: id, member: member) }
+        for (index, entry) in seen.enumerated() {
+            if let held = entry.value.node, entry.value != keeping {
+                builder.noteLeft(held, removal: index, place: entry.id, member: member)
+            }
         }
     }
 
     private mutating func removeElement(
         _ element: ReplicaValue, _ node: NodeID, _ member: String, into builder: inout LocalChangeBuilder
     ) {
-        guard let set = nodes[node]?.sets[member] else { return }
-        let seen = set.seen(element, moves: moveStatus)
-        guard !seen.isEmpty else { return }
+        // Read, not kept while the emit edits the set (see `seenEntries`).
+        guard let seen = nodes[node]?.sets[member]?.seen(element, moves: moveStatus), !seen.isEmpty else { return }
         let removals = seen.map { Removal(target: $0, move: nil) }
         let remove = ChangeOperation.removeElement(node: node, member: member, element: element, seen: removals)
         guard emit(remove, into: &builder) != nil else { return }

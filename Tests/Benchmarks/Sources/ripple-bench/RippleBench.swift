@@ -53,6 +53,7 @@ enum RippleBench {
         try DocumentSuite(harness: harness, goals: goals).run()
         try WorkbookSuite(harness: harness, goals: goals).run()
         try CollaborationSuite(harness: harness, goals: goals).run()
+        try KeyedEditSuite(harness: harness, goals: goals).run()
 
         goals.print()
         if let warning = loadWarning() {

@@ -23,7 +23,7 @@ struct BenchOptions {
                           sections: access, allocations, refresh, setup,
                           collections, observable, merge, history,
                           validation, watches, moves, per-node, plain files, json,
-                          documents, collaboration
+                          documents, collaboration, keyed
           --profile STAGE runs one document operation over table 12b's workbook N times
                           (default 10) and measures nothing, for a profiler; STAGE: snapshot,
                           open, encode, decode (the last two JSONEncoder and JSONDecoder on its
