@@ -53,7 +53,10 @@ extension Mediator where Root: DocumentRoot {
     /// another replica holds is never one a crash could take from this one.
     ///
     /// - Throws: ``ReplicaError/otherDocument`` when `version` is another document's;
-    ///   ``ReplicaError/historyCompacted`` when this replica no longer holds what `version` lacks; a ``DocumentError`` when a store cannot make its changes durable.
+    ///   ``ReplicaError/historyCompacted`` when this replica no longer holds what `version` lacks;
+    ///   ``DocumentError/tooLarge(reason:)`` when the document is deeper than ``documentLimits``
+    ///   (a replica refuses updates past them: only one that began collaborating on a document
+    ///   that deep holds one); a ``DocumentError`` when a store cannot make its changes durable.
     /// - Complexity: O(c) in the changes the holder of `version` lacks.
     public func changes(since version: DocumentVersion) throws -> ChangeSet {
         // A pending implicit update (a SwiftUI binding's write) is committed state's: it goes too.
@@ -62,6 +65,8 @@ extension Mediator where Root: DocumentRoot {
         if let broken = session.brokenBy { throw broken }
         if let document = version.document, document != session.engine.document { throw ReplicaError.otherDocument }
         guard version.includes(session.engine.compacted) else { throw ReplicaError.historyCompacted }
+        // The others would refuse the document these changes make (see `snapshot()`).
+        try checkDepth()
         try session.changeJournal?.willServeChanges()
         return session.engine.changes(since: version)
     }

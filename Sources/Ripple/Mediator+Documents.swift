@@ -11,7 +11,13 @@ extension Mediator where Root: DocumentRoot {
     /// Discardable and derived members are not saved. Take it between updates, for the state
     /// they committed.
     ///
+    /// A snapshot opens with the same ``documentLimits`` as this mediator's: a document whose
+    /// nodes nest deeper than their `maximumDepth` (which a mediator without a store or a replica
+    /// may build) is refused here, rather than written into bytes that do not open. Raise
+    /// ``documentLimits`` to take it, and give the same limits to whoever opens it.
+    ///
     /// - Throws: What a member's `Encodable` conformance throws (a non-finite `Double`, say);
+    ///   ``DocumentError/tooLarge(reason:)`` for a document deeper than ``documentLimits``;
     ///   ``DocumentError/updateInProgress`` inside an update's body, whose writes may still roll
     ///   back (observers and processors may take one: what they see has committed).
     /// - Complexity: O(n + s), where n is the number of nodes of the document and s the size of
@@ -22,7 +28,22 @@ extension Mediator where Root: DocumentRoot {
         core.commitImplicitUpdate()
         // From now on each update that changes the document is numbered, for replicas of it.
         _ = patchRecorder
+        try checkDepth()
         return Data(try snapshotBytes())
+    }
+
+    /// Refuses a document deeper than ``documentLimits``, which would not open with them: by
+    /// the depth the mediator follows when known, else by a walk.
+    ///
+    /// - Complexity: O(1) while the depth is known to be under the limit; else O(n).
+    func checkDepth() throws {
+        let limit = documentLimits.maximumDepth
+        if let bound = identities.depth.bound, bound <= limit { return }
+        guard identities.depth.remeasure(under: root, limit: limit) != nil else {
+            throw DocumentError.tooLarge(
+                reason: "the document's nodes nest deeper than \(limit) levels (DocumentLimits.maximumDepth), "
+                    + "which would not open with these limits")
+        }
     }
 
     /// Opens a document saved by ``snapshot()``: the same values, node identities and sharing.
@@ -155,6 +176,8 @@ extension Mediator where Root: DocumentRoot {
         let identities = self.identities
         let numbers = identities.numbers
         let application = PatchApplication(root: root, identities: identities, documentSerial: documentSerial)
+        // Judged for this update alone (a journal replayed before any recorder judges commits).
+        defer { identities.depth.isJudged = false }
         do {
             try history.withoutRecording {
                 try update(tag: "remote") { _ in
@@ -181,6 +204,8 @@ extension Mediator where Root: DocumentRoot {
     var patchRecorder: PatchRecorder {
         if let recorder = core.recorders.lazy.compactMap({ $0 as? PatchRecorder }).first { return recorder }
         let recorder = PatchRecorder(root: root, identities: identities)
+        // The depth known when the document opened no longer holds after edits nobody followed.
+        if identities.hasLocalChanges { identities.depth.bound = nil }
         recorder.failureSinks.append { [weak core] error in
             core?.reportFailure(error, origin: error == .storeClosed ? "document store" : "patches", wasRolledBack: false)
         }

@@ -20,8 +20,9 @@
 /// let mediator = try Mediator<Outline>(opening: data, limits: DocumentLimits(maximumNodes: 5_000_000))
 /// ```
 ///
-/// What the app builds itself through updates is not limited: the limits judge what comes
-/// from outside.
+/// What the app builds itself through updates is limited only where it is written for others
+/// to read: a ``DocumentStore``'s update or a replica's that would nest deeper than its limits
+/// is refused, and so is a ``Mediator/snapshot()`` of a document deeper than the mediator's.
 public struct DocumentLimits: Sendable, Equatable {
     /// The deepest nodes may nest below the root: the number of nodes on the longest chain
     /// from the root down, each held by the one before (the root not counted). A reference

@@ -14,6 +14,10 @@ final class DocumentMembership {
         var entered: [any DocumentNode] = []
         var enteredIDs: Set<ObjectIdentifier> = []
         var leftIDs: Set<ObjectIdentifier> = []
+        /// The nodes that took a place in a member of a node of the document that they did not
+        /// hold before the commit (moved there, shared there, or entered): what may make the
+        /// document deeper, with the nodes that entered (see ``DocumentDepth``).
+        var placed: [any RippleNode] = []
 
         /// Whether `node` was in the document before the commit.
         func wasInDocument(_ node: any RippleNode) -> Bool {
@@ -40,14 +44,19 @@ final class DocumentMembership {
     /// Follows `writes`, the first writes of saved members in a commit, with the values they
     /// had before it.
     func update(with writes: [JournalEntry]) -> Change {
+        var change = Change()
         for entry in writes where counter.contains(entry.node._rippleTracker) {
             let member = type(of: entry.node)._rippleDescriptor.members[entry.member]
             guard member.isNode else { continue }
+            // A node that lost a place in the member and gained one there was reordered.
+            var lost: Set<ObjectIdentifier> = []
+            var gained: [any RippleNode] = []
             forEachPlaceChange(from: entry.recorded, to: entry.node._rippleValue(of: entry.member)) { node, delta in
                 counter.count(node, by: Int32(delta))
+                if delta < 0 { lost.insert(ObjectIdentifier(node)) } else { gained.append(node) }
             }
+            for node in gained where !lost.contains(ObjectIdentifier(node)) { change.placed.append(node) }
         }
-        var change = Change()
         settle(into: &change)
         return change
     }

@@ -171,11 +171,12 @@ final class PatchApplication<Root: DocumentRoot> {
         }
         madeNodes = false
         foundLeafLevels = 0
+        // The update applying it commits what was judged here.
+        identities.depth.isJudged = true
         guard needsMeasure else { return }
-        guard let depth = DocumentDepth.measure(under: root, limit: limits.maximumDepth) else {
+        guard identities.depth.remeasure(under: root, limit: limits.maximumDepth) != nil else {
             throw DocumentError.tooLarge(reason: "it makes the document's nodes nest deeper than \(limits.maximumDepth) levels")
         }
-        identities.depth.bound = depth
         needsMeasure = false
     }
 

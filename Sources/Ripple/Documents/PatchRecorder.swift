@@ -31,6 +31,8 @@ final class PatchRecorder: CommitRecorder, CommitGate {
     /// Whether an update whose patch cannot be made rolls back (a replica's: it could never
     /// send that change, and the others would keep the old value without an error).
     var refusesUnpatchable = false
+    /// The document's root, where a walk measuring its depth starts.
+    private weak var root: (any RippleNode)?
     /// The transaction the gates took, until it commits.
     private var prepared: Prepared?
 
@@ -40,6 +42,7 @@ final class PatchRecorder: CommitRecorder, CommitGate {
         /// The numbers it had before (what a rollback puts back).
         let sequence: UInt64
         let nextID: UInt64
+        let depth: DocumentDepth
         /// The nodes that entered the document (numbered if a patch was made).
         var entered: [any DocumentNode] = []
         /// Whether it changed the document, and its patch (`nil` if it could not be made).
@@ -50,6 +53,7 @@ final class PatchRecorder: CommitRecorder, CommitGate {
     /// A recorder of the document under `root`, whose nodes it counts (once, here).
     init(root: any RippleNode, identities: DocumentIdentities) {
         self.identities = identities
+        self.root = root
         membership = DocumentMembership(root: root)
     }
 
@@ -58,10 +62,14 @@ final class PatchRecorder: CommitRecorder, CommitGate {
     func prepare(_ entries: ArraySlice<JournalEntry>, of journal: Journal, tag: String?) throws {
         // The membership and the numbering follow every commit, whoever listens.
         let writes = journal.firstWrites(in: entries) { Self.isSaved($0) }
-        var prepared = Prepared(entryCount: entries.endIndex, sequence: identities.sequence, nextID: identities.nextID)
+        var prepared = Prepared(
+            entryCount: entries.endIndex, sequence: identities.sequence, nextID: identities.nextID, depth: identities.depth)
         let change = membership.update(with: writes)
         prepared.entered = change.entered
         self.prepared = prepared
+        // What a store or a replica writes, it (and the others) must open again. The patches an
+        // update applies were judged as they applied.
+        if !identities.depth.isJudged { try followDepth(after: change, refuses: self.journal != nil || refusesUnpatchable) }
         guard isChange(writes, change) else { return }
         // Only a made-up document gets near the end of its numbers: it takes no more changes.
         guard identities.sequence < DocumentIdentities.limit,
@@ -91,6 +99,26 @@ final class PatchRecorder: CommitRecorder, CommitGate {
         _ = membership.update(with: reversal.filter { type(of: $0.node)._rippleDescriptor.saves($0.member) })
         identities.takeBack(from: prepared.nextID, of: prepared.entered)
         identities.sequence = prepared.sequence
+        identities.depth = prepared.depth
+    }
+
+    /// Follows how deep `change` makes the document: by what it placed, while the document's
+    /// depth is known and stays well under the limit; else by a walk when it `refuses` a
+    /// document deeper than ``Mediator/documentLimits`` (else the depth is unknown from then on).
+    ///
+    /// - Throws: ``DocumentError/tooLarge(reason:)`` when it refuses the change.
+    private func followDepth(after change: DocumentMembership.Change, refuses: Bool) throws {
+        guard !change.entered.isEmpty || !change.placed.isEmpty, let root else { return }
+        let limit = (identities.limits ?? .default).maximumDepth
+        if let bound = identities.depth.bound(after: change, root: root, limit: limit) {
+            identities.depth.bound = bound
+        } else if !refuses {
+            identities.depth.bound = nil
+        } else if identities.depth.remeasure(under: root, limit: limit) == nil {
+            throw DocumentError.tooLarge(
+                reason: "the update makes the document's nodes nest deeper than \(limit) levels (DocumentLimits.maximumDepth), "
+                    + "which would not open again")
+        }
     }
 
     // MARK: The commit
@@ -102,6 +130,8 @@ final class PatchRecorder: CommitRecorder, CommitGate {
         // What the refresh wrote (most often nothing).
         let writes = start < commit.entries.count ? commit.firstWrites(from: start) { Self.isSaved($0) } : []
         let change = writes.isEmpty ? DocumentMembership.Change() : membership.update(with: writes)
+        // Nothing can be refused any more.
+        try? followDepth(after: change, refuses: false)
         let restChanged = !writes.isEmpty && isChange(writes, change)
         let headChanged = prepared?.changed ?? false
         guard headChanged || restChanged else { return }
