@@ -10,7 +10,7 @@ out=.build/release-depth
 mkdir -p "$out/generated"
 swift build --product ripple-gen >/dev/null
 "$(swift build --show-bin-path)/ripple-gen" --output "$out/generated" --config Tests/RippleTests/ripple.json \
-    Tests/RippleTests/Model/*.swift Tests/RippleTests/Breaker27/KanbanBoard.swift Tests/RippleTests/Breaker32/MusicCollection.swift
+    Tests/RippleTests/Model/*.swift Tests/RippleTests/Breaker27/KanbanBoard.swift Tests/RippleTests/Breaker32/MusicCollection.swift Tests/RippleTests/Breaker33/GardenPlan.swift
 export SWIFT_BACKTRACE=enable=no
 for optimization in Onone O; do
     build="$out/$optimization"
@@ -21,7 +21,7 @@ for optimization in Onone O; do
             $(find "Sources/$module" -name '*.swift')
     done
     swiftc -"$optimization" -parse-as-library -swift-version 6 -I "$build" -L "$build" -lRipple -lRippleJSON -module-name Probe \
-        -o "$build/release-depth-probe" Tests/RippleTests/Model/*.swift Tests/RippleTests/Breaker27/KanbanBoard.swift Tests/RippleTests/Breaker32/MusicCollection.swift "$out/generated/RippleGenerated.swift" \
+        -o "$build/release-depth-probe" Tests/RippleTests/Model/*.swift Tests/RippleTests/Breaker27/KanbanBoard.swift Tests/RippleTests/Breaker32/MusicCollection.swift Tests/RippleTests/Breaker33/GardenPlan.swift "$out/generated/RippleGenerated.swift" \
         Tests/Fuzz/ReleaseDepthProbe.swift
     for where in main thread; do
         low=100

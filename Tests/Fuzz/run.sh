@@ -3,7 +3,9 @@
 # snapshot, decoding and applying patches, opening a store's files (journal records included),
 # and the JSON parser alone on raw bytes, with the test model (Tests/RippleTests/Model). See
 # DocumentFuzzer.swift. With RIPPLE_FUZZ_TARGET=change-sets, over decoding and merging change
-# sets instead (ChangeSetFuzzer.swift).
+# sets instead (ChangeSetFuzzer.swift); with RIPPLE_FUZZ_TARGET=replica, over replica states,
+# versions, change sets merged by a real model's mediator and shared folders' change files
+# (ReplicaFuzzer.swift).
 #
 #   Tests/Fuzz/run.sh                 builds, writes the seeds, fuzzes for 60 s
 #   RIPPLE_FUZZ_TIME=1800 Tests/Fuzz/run.sh       fuzzes for 30 minutes
@@ -22,10 +24,10 @@ mkdir -p "$out/generated" "$out/corpus"
 
 # The test model's generated code, as the build plugin writes it (the document fuzzer's).
 target="${RIPPLE_FUZZ_TARGET:-documents}"
-if [[ $target == documents ]]; then
+if [[ $target != change-sets ]]; then
     swift build --product ripple-gen >/dev/null
     "$(swift build --show-bin-path)/ripple-gen" --output "$out/generated" --config Tests/RippleTests/ripple.json \
-        Tests/RippleTests/Model/*.swift Tests/RippleTests/Breaker27/KanbanBoard.swift Tests/RippleTests/Breaker32/MusicCollection.swift
+        Tests/RippleTests/Model/*.swift Tests/RippleTests/Breaker27/KanbanBoard.swift Tests/RippleTests/Breaker32/MusicCollection.swift Tests/RippleTests/Breaker33/GardenPlan.swift
 fi
 
 # RippleJSON, then Ripple against it, instrumented and testable (one package name, as SwiftPM
@@ -44,10 +46,16 @@ if [[ $target == change-sets ]]; then
     swiftc "${flags[@]}" -I "$out" -L "$out" -lRipple -lRippleJSON -module-name ChangeSetFuzzer -o "$fuzzer" \
         Tests/RippleTests/Collaboration/TestReplica.swift Tests/RippleTests/Collaboration/VisibleDocument.swift \
         Tests/Fuzz/ChangeSetFuzzer.swift
+elif [[ $target == replica ]]; then
+    fuzzer="$out/replica-fuzzer" corpus="$out/replica-corpus" seeds="$out/replica-seeds"
+    swiftc "${flags[@]}" -I "$out" -L "$out" -lRipple -lRippleJSON -module-name ReplicaFuzzer -o "$fuzzer" \
+        Tests/RippleTests/Model/*.swift Tests/RippleTests/Breaker27/KanbanBoard.swift Tests/RippleTests/Breaker32/MusicCollection.swift Tests/RippleTests/Breaker33/GardenPlan.swift "$out/generated/RippleGenerated.swift" \
+        Tests/RippleTests/Runtime/Support.swift Tests/RippleTests/Breaker33/GardenReplicas.swift Tests/RippleTests/Breaker33/GardenConvergenceFuzzing.swift \
+        Tests/Fuzz/ReplicaFuzzer.swift
 else
     fuzzer="$out/document-fuzzer" corpus="$out/corpus" seeds="$out/seeds"
     swiftc "${flags[@]}" -I "$out" -L "$out" -lRipple -lRippleJSON -module-name DocumentFuzzer -o "$fuzzer" \
-        Tests/RippleTests/Model/*.swift Tests/RippleTests/Breaker27/KanbanBoard.swift Tests/RippleTests/Breaker32/MusicCollection.swift "$out/generated/RippleGenerated.swift" \
+        Tests/RippleTests/Model/*.swift Tests/RippleTests/Breaker27/KanbanBoard.swift Tests/RippleTests/Breaker32/MusicCollection.swift Tests/RippleTests/Breaker33/GardenPlan.swift "$out/generated/RippleGenerated.swift" \
         Tests/RippleTests/Documents/DocumentFuzzing.swift Tests/Fuzz/DocumentFuzzer.swift
 fi
 mkdir -p "$corpus"

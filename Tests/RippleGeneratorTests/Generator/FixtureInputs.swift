@@ -11,7 +11,8 @@ struct FixtureInputs {
         // documents); the runtime tests' other models are left out.
         "Library": (
             // The breaker's board first: runs read their inputs in path order.
-            ["Tests/RippleTests/Breaker27/KanbanBoard.swift", "Tests/RippleTests/Breaker32/MusicCollection.swift"]
+            ["Tests/RippleTests/Breaker27/KanbanBoard.swift", "Tests/RippleTests/Breaker32/MusicCollection.swift",
+             "Tests/RippleTests/Breaker33/GardenPlan.swift"]
                 + ["Gauge", "Job", "Library", "Node", "Palette", "Specimen"].map { "Tests/RippleTests/Model/\($0).swift" },
             nil
         ),

@@ -22,6 +22,10 @@ final class Gauge {
     // ripple: node
     var _music: MusicCollection? = nil
 
+    /// Issue 33's breaker garden (Breaker33/GardenPlan.swift), here for the same reason.
+    // ripple: node
+    var _garden: GardenPlan? = nil
+
     init() {}
 }
 

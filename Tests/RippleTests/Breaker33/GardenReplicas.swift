@@ -1,0 +1,91 @@
+import Foundation
+@testable import Ripple
+
+/// Replicas and files of a document holding a garden plan, for issue 33's breaker tests.
+@MainActor
+enum GardenReplicas {
+    /// A library whose garden has `beds` beds of `plants` plants, each bed also held by name and
+    /// filed in a zone of a small tree, back references set, the first plant its own companion
+    /// and in the companion set.
+    static func makeLibrary(beds: Int = 3, plants: Int = 3) -> Library {
+        let library = Library()
+        library.garden = makeGarden(beds: beds, plants: plants, library: library)
+        return library
+    }
+
+    static func makeGarden(beds: Int = 3, plants: Int = 3, library: Library? = nil) -> GardenPlan {
+        let garden = GardenPlan()
+        garden.name = "Allotment"
+        garden.started = Date(timeIntervalSinceReferenceDate: 800_000_000)
+        garden.library = library
+        let top = GardenZone("All")
+        for name in ["North", "South"] {
+            let zone = GardenZone(name)
+            zone.parent = top
+            top.children.append(zone)
+        }
+        garden.zone = top
+        for index in 0..<beds {
+            let bed = Bed("B\(index)")
+            bed.plan = garden
+            bed.soil = [.loam, .clay, .sand][index % 3]
+            bed.plants = (0..<plants).map { number in
+                let plant = Plant("B\(index) P\(number)", count: number + 1)
+                plant.bed = bed
+                return plant
+            }
+            garden.beds.append(bed)
+            garden.bedsByName[bed.name] = bed
+            top.children[index % 2].beds.append(bed)
+        }
+        if let first = garden.beds.first?.plants.first {
+            first.companion = first
+            garden.companions.insert(first)
+        }
+        return garden
+    }
+
+    /// `count` replicas of one document: the first makes it, the others open its snapshot.
+    static func replicas(_ count: Int, beds: Int = 3, plants: Int = 3) throws -> [Mediator<Library>] {
+        let first = Mediator(root: makeLibrary(beds: beds, plants: plants))
+        _ = first.replicaID
+        var all = [first]
+        for _ in 1..<count {
+            let other = try Mediator<Library>(opening: try first.snapshot())
+            _ = other.replicaID
+            all.append(other)
+        }
+        return all
+    }
+
+    static func text(_ mediator: Mediator<Library>) throws -> String {
+        String(decoding: try mediator.snapshot(), as: UTF8.self)
+    }
+
+    static func sync(_ from: Mediator<Library>, into to: Mediator<Library>) throws {
+        try to.merge(try from.changes(since: to.version))
+    }
+
+    /// Everyone merges everyone's changes, twice round.
+    static func syncAll(_ replicas: [Mediator<Library>]) throws {
+        for _ in 0..<2 {
+            for from in replicas {
+                for to in replicas where to !== from { try sync(from, into: to) }
+            }
+        }
+    }
+
+    static func garden(_ mediator: Mediator<Library>) -> GardenPlan { mediator.root.garden! }
+
+    /// A folder of its own under the temporary directory.
+    static func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("breaker33-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// Every plant species in the garden, bed by bed: what a user sees.
+    static func species(_ mediator: Mediator<Library>) -> [String] {
+        (mediator.root.garden?.beds ?? []).flatMap { $0.plants.map(\.species) }
+    }
+}
