@@ -72,8 +72,8 @@ public final class SharedFolderStore<Root: DocumentRoot> {
     /// (what the tests fail a call of).
     init(folder: URL, identity: URL, files: any FileSystemCalls) throws {
         self.folder = folder
-        let identityPath = identity.standardizedFileURL.resolvingSymlinksInPath().path
-        let folderPath = folder.standardizedFileURL.resolvingSymlinksInPath().path
+        let identityPath = Self.resolvedPath(of: identity, files: files)
+        let folderPath = Self.resolvedPath(of: folder, files: files)
         guard !identityPath.hasPrefix(folderPath.hasSuffix("/") ? folderPath : folderPath + "/") else {
             throw ReplicaError.identityNotOwn("\(identity.path) is inside the shared folder, where every device would read it")
         }
@@ -113,7 +113,14 @@ public final class SharedFolderStore<Root: DocumentRoot> {
         opened = true
     }
 
-    deinit {
+    isolated deinit {
+        // A write outside an update still pending (a binding's, in the turn the window closed
+        // in) is committed and appended with the rest: the store is going, so it no longer
+        // hears of updates (the mediator's journals are weak), and only its file keeps it.
+        if mediator.hasPendingImplicitUpdate {
+            mediator.commitImplicitUpdate()
+            appendOwnChanges()
+        }
         SharedFolderIdentities.shared.release(replica)
     }
 
@@ -235,6 +242,25 @@ public final class SharedFolderStore<Root: DocumentRoot> {
             try ChangeFolder.call("rename", aside) { try files.rename(aside, to: path) }
         }
         try ChangeFolder.call("sync the folder", folder) { try files.syncFolder(folder) }
+    }
+}
+
+extension SharedFolderStore {
+    /// The path of `url` with every symbolic link resolved, up to the nearest folder that is
+    /// there when the file is not there yet (a link to the shared folder must not put the
+    /// identity file inside it).
+    fileprivate static func resolvedPath(of url: URL, files: any FileSystemCalls) -> String {
+        var existing = url.standardizedFileURL.path
+        var rest: [String] = []
+        while true {
+            if let resolved = try? files.realPath(existing) {
+                return rest.reversed().reduce(resolved) { ($0 as NSString).appendingPathComponent($1) }
+            }
+            let parent = (existing as NSString).deletingLastPathComponent
+            guard !parent.isEmpty, parent != existing else { return url.standardizedFileURL.path }
+            rest.append((existing as NSString).lastPathComponent)
+            existing = parent
+        }
     }
 }
 

@@ -171,10 +171,8 @@ import Testing
         let link = space.appendingPathComponent("Local")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: folder)
         let store = try? SharedFolderStore<Library>(folder: folder, identity: link.appendingPathComponent("mac.replica"))
-        withKnownIssue("breaker33: an identity file reached through a link into the shared folder is accepted and written there") {
-            #expect(store == nil)
-            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("mac.replica").path))
-        }
+        #expect(store == nil)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("mac.replica").path))
     }
 
     /// Two stores of one process whose identity files are hard links of one file are one replica:
