@@ -4,8 +4,40 @@ extension ReplicaEngine {
     /// Applies a change whose predecessors are integrated and logs it (`received`: where it lies
     /// in the bytes it was merged from, if it was).
     mutating func apply(_ change: ReplicaChange, effects: inout ChangeEffects, received: ReceivedRun? = nil) throws {
-        let madeCount = effects.made.count
-        effects.journal?.noteChange(of: change.replica, log: log, version: version, clock: clock, madeCount: madeCount)
+        effects.journal?.noteChange(of: change.replica, log: log, version: version, clock: clock, madeCount: effects.made.count)
+        try applyOperations(of: change, effects: &effects)
+        version[change.replica] = change.sequence
+        log[change.replica, default: ReplicaLog()].append(change, received: received)
+    }
+
+    /// Applies a change of `run`'s replica whose predecessors are integrated, and logs it in
+    /// the run (noted when the run began).
+    mutating func apply(
+        _ change: ReplicaChange, in run: inout ReplicaRun, effects: inout ChangeEffects, received: ReceivedRun?
+    ) throws {
+        try applyOperations(of: change, effects: &effects)
+        run.sequence = change.sequence
+        run.log.append(change, received: received)
+    }
+
+    /// Begins a run of `replica`'s changes: its count and log are taken out of `version` and
+    /// `log` until ``end(_:)``, so that its changes cost no lookup of the replica in them.
+    mutating func begin(_ run: inout ReplicaRun?, of replica: ReplicaID, effects: inout ChangeEffects) {
+        end(&run)
+        effects.journal?.noteChange(of: replica, log: log, version: version, clock: clock, madeCount: effects.made.count)
+        let held = log.removeValue(forKey: replica)
+        run = ReplicaRun(replica: replica, sequence: version[replica], log: held ?? ReplicaLog(), hadLog: held != nil)
+    }
+
+    /// Puts a run's count and log back (nothing for no run).
+    mutating func end(_ run: inout ReplicaRun?) {
+        guard let ended = run.take() else { return }
+        version[ended.replica] = ended.sequence
+        if ended.hadLog || ended.log.count > 0 { log[ended.replica] = ended.log }
+    }
+
+    /// A change's operations, and the clock they reach.
+    private mutating func applyOperations(of change: ReplicaChange, effects: inout ChangeEffects) throws {
         var counter = change.firstCounter
         var sourcesByMove: [OperationID: Set<MemberKey>] = [:]
         var movesOfChange: Set<OperationID> = []
@@ -35,8 +67,6 @@ extension ReplicaEngine {
             throw ReplicaEngineError.malformed("clocks of change \(change.sequence) of \(change.replica) leap past what it builds on")
         }
         clock = max(clock, greatest)
-        version[change.replica] = change.sequence
-        log[change.replica, default: ReplicaLog()].append(change, received: received)
     }
 
     /// Applies one operation of identity `id` (a `make` carries its own).
@@ -215,4 +245,14 @@ extension ChangeOperation {
         }
         return removals.compactMap { removal in removal.move.map { ($0, MemberKey(node: node, member: member)) } }
     }
+}
+
+/// Consecutive changes of one replica that a merge integrates: the replica's count and log,
+/// held out of the engine's `version` and `log` meanwhile (see ``ReplicaEngine/begin(_:of:effects:)``).
+struct ReplicaRun {
+    let replica: ReplicaID
+    var sequence: UInt64
+    var log: ReplicaLog
+    /// Whether `log` was in the engine's (it goes back then, even empty).
+    let hadLog: Bool
 }
