@@ -81,10 +81,11 @@ extension ReplicaEngine {
             effects.made.append(node)
         case .write(let node, let member, let value):
             // Written where the check found it: one lookup of the node per write.
-            let slot = try nodeSlot(node, member, shape: .register, value: value)
+            let slot = try nodeSlot(node, member, shape: .register, value: value, effects: &effects)
             nodes.writeRegister(value, id: id, member: member, at: slot)
             place(value, at: Placement(holder: node, member: member, id: id), effects: &effects)
-            effects.touched.insert(MemberKey(node: node, member: member))
+            // Not added to `touched` (a lookup per write): the journal noted the node, and
+            // `visibleOperations` compares every register of the nodes it noted.
         case .presence(let node, let member, let absent):
             let key = MemberKey(node: node, member: member)
             try requireNode(node)
@@ -101,7 +102,7 @@ extension ReplicaEngine {
             try insert(
                 values, node: node, member: member, parent: parent, leftSide: leftSide, first: id, effects: &effects)
         case .delete(let node, let member, let items):
-            let key = try memberKey(node, member, shape: .sequence)
+            let key = try memberKey(node, member, shape: .sequence, effects: &effects)
             effects.journal?.noteSequence(key, in: nodes)
             effects.journal?.noteRemovals(items, of: key, in: nodes)
             guard nodes[node]!.sequences[member, default: SequenceState()].remove(items) else {
@@ -109,7 +110,7 @@ extension ReplicaEngine {
             }
             effects.touched.insert(key)
         case .put(let node, let member, let key, let value, let seen):
-            let memberKey = try memberKey(node, member, shape: .map, value: value)
+            let memberKey = try memberKey(node, member, shape: .map, value: value, effects: &effects)
             var map = nodes[node]!.maps[member] ?? MapState()
             guard !map.contains(id, key: key), map.remove(seen, key: key) else {
                 throw ReplicaEngineError.malformed("a set of key \(key) of \(member) naming unknown entries")
@@ -119,13 +120,13 @@ extension ReplicaEngine {
             place(value, at: Placement(holder: node, member: member, id: id), effects: &effects)
             effects.touched.insert(memberKey)
         case .removeKey(let node, let member, let key, let seen):
-            let memberKey = try memberKey(node, member, shape: .map)
+            let memberKey = try memberKey(node, member, shape: .map, effects: &effects)
             guard nodes[node]!.maps[member, default: MapState()].remove(seen, key: key) else {
                 throw ReplicaEngineError.malformed("a removal of key \(key) of \(member) naming unknown entries")
             }
             effects.touched.insert(memberKey)
         case .add(let node, let member, let element):
-            let key = try memberKey(node, member, shape: .set, value: element)
+            let key = try memberKey(node, member, shape: .set, value: element, effects: &effects)
             guard !(nodes[node]!.sets[member]?.contains(id, element: element) ?? false) else {
                 throw ReplicaEngineError.malformed("a tag added twice to \(member)")
             }
@@ -133,7 +134,7 @@ extension ReplicaEngine {
             place(element, at: Placement(holder: node, member: member, id: id), effects: &effects)
             effects.touched.insert(key)
         case .removeElement(let node, let member, let element, let seen):
-            let key = try memberKey(node, member, shape: .set)
+            let key = try memberKey(node, member, shape: .set, effects: &effects)
             guard nodes[node]!.sets[member, default: SetState()].remove(seen, element: element) else {
                 throw ReplicaEngineError.malformed("a removal of an unknown tag of \(member)")
             }
@@ -155,7 +156,7 @@ extension ReplicaEngine {
         _ values: [ReplicaValue], node: NodeID, member: String, parent: OperationID?, leftSide: Bool,
         first: OperationID, effects: inout ChangeEffects
     ) throws {
-        let key = try memberKey(node, member, shape: .sequence)
+        let key = try memberKey(node, member, shape: .sequence, effects: &effects)
         for value in values { try requireKnown(value) }
         guard !values.isEmpty else { throw ReplicaEngineError.malformed("an empty insert into \(member)") }
         // Checked whole first, then inserted in place: a sequence taken out to insert into
@@ -184,23 +185,33 @@ extension ReplicaEngine {
     }
 
     /// The member an operation of `shape` edits, checking its node, shape and value.
-    private func memberKey(_ node: NodeID, _ member: String, shape: MemberShape, value: ReplicaValue? = nil) throws
-        -> MemberKey
-    {
-        _ = try nodeSlot(node, member, shape: shape, value: value)
+    private func memberKey(
+        _ node: NodeID, _ member: String, shape: MemberShape, value: ReplicaValue? = nil, effects: inout ChangeEffects
+    ) throws -> MemberKey {
+        _ = try nodeSlot(node, member, shape: shape, value: value, effects: &effects)
         return MemberKey(node: node, member: member)
     }
 
     /// The slot of the node an operation of `shape` edits in `nodes`, checking its node, shape
     /// and value.
-    private func nodeSlot(_ node: NodeID, _ member: String, shape: MemberShape, value: ReplicaValue?) throws -> Int {
+    private func nodeSlot(
+        _ node: NodeID, _ member: String, shape: MemberShape, value: ReplicaValue?, effects: inout ChangeEffects
+    ) throws -> Int {
         // One lookup, and the node's type read in place (a copy of the node would retain its tables).
         guard let slot = nodes.slot(of: node) else { throw ReplicaEngineError.malformed("an edit of unknown node \(node)") }
-        guard self.shape(ofType: nodes.type(at: slot), member: member) == shape else {
+        guard memberShape(ofType: nodes.type(at: slot), member: member, effects: &effects) == shape else {
             throw ReplicaEngineError.malformed("member \(member) of \(node) is not a \(shape)")
         }
         if let value { try requireKnown(value) }
         return slot
+    }
+
+    /// `shape(ofType:member:)`, with the class's shapes looked up once per run of edits of its
+    /// nodes (and no lookup of the member for a class of registers alone).
+    private func memberShape(ofType type: String, member: String, effects: inout ChangeEffects) -> MemberShape {
+        if effects.classShapes?.type != type { effects.classShapes = (type, shapes[type] ?? [:]) }
+        guard let classShapes = effects.classShapes?.shapes, !classShapes.isEmpty else { return .register }
+        return classShapes[member] ?? .register
     }
 
     private func requireNode(_ node: NodeID) throws {
