@@ -32,12 +32,25 @@ public struct DocumentVersion: Hashable, Codable, Sendable {
 
     /// How many of `replica`'s changes this version includes.
     subscript(replica: ReplicaID) -> UInt64 {
-        get { counts[replica] ?? 0 }
+        get {
+            // A change's dependencies on the others mostly name one replica: compared, not hashed.
+            if counts.count == 1, let only = counts.first { return only.key == replica ? only.value : 0 }
+            return counts[replica] ?? 0
+        }
         set { counts[replica] = newValue == 0 ? nil : newValue }
     }
 
     /// Whether this version includes everything `other` does.
     public func includes(_ other: DocumentVersion) -> Bool {
         other.counts.allSatisfy { self[$0.key] >= $0.value }
+    }
+
+    /// Whether the two name one replica alike, with one count: compared without hashing (a
+    /// change set's consecutive changes mostly share their dependencies on the others).
+    func isSameSingleEntry(as other: DocumentVersion) -> Bool {
+        guard counts.count == 1, other.counts.count == 1, let mine = counts.first, let theirs = other.counts.first else {
+            return false
+        }
+        return mine.key == theirs.key && mine.value == theirs.value
     }
 }

@@ -4,8 +4,40 @@ extension ReplicaEngine {
     /// Applies a change whose predecessors are integrated and logs it (`received`: where it lies
     /// in the bytes it was merged from, if it was).
     mutating func apply(_ change: ReplicaChange, effects: inout ChangeEffects, received: ReceivedRun? = nil) throws {
-        let madeCount = effects.made.count
-        effects.journal?.noteChange(of: change.replica, log: log, version: version, clock: clock, madeCount: madeCount)
+        effects.journal?.noteChange(of: change.replica, log: log, version: version, clock: clock, madeCount: effects.made.count)
+        try applyOperations(of: change, effects: &effects)
+        version[change.replica] = change.sequence
+        log[change.replica, default: ReplicaLog()].append(change, received: received)
+    }
+
+    /// Applies a change of `run`'s replica whose predecessors are integrated, and logs it in
+    /// the run (noted when the run began).
+    mutating func apply(
+        _ change: ReplicaChange, in run: inout ReplicaRun, effects: inout ChangeEffects, received: ReceivedRun?
+    ) throws {
+        try applyOperations(of: change, effects: &effects)
+        run.sequence = change.sequence
+        run.log.append(change, received: received)
+    }
+
+    /// Begins a run of `replica`'s changes: its count and log are taken out of `version` and
+    /// `log` until ``end(_:)``, so that its changes cost no lookup of the replica in them.
+    mutating func begin(_ run: inout ReplicaRun?, of replica: ReplicaID, effects: inout ChangeEffects) {
+        end(&run)
+        effects.journal?.noteChange(of: replica, log: log, version: version, clock: clock, madeCount: effects.made.count)
+        let held = log.removeValue(forKey: replica)
+        run = ReplicaRun(replica: replica, sequence: version[replica], log: held ?? ReplicaLog(), hadLog: held != nil)
+    }
+
+    /// Puts a run's count and log back (nothing for no run).
+    mutating func end(_ run: inout ReplicaRun?) {
+        guard let ended = run.take() else { return }
+        version[ended.replica] = ended.sequence
+        if ended.hadLog || ended.log.count > 0 { log[ended.replica] = ended.log }
+    }
+
+    /// A change's operations, and the clock they reach.
+    private mutating func applyOperations(of change: ReplicaChange, effects: inout ChangeEffects) throws {
         var counter = change.firstCounter
         var sourcesByMove: [OperationID: Set<MemberKey>] = [:]
         var movesOfChange: Set<OperationID> = []
@@ -35,8 +67,6 @@ extension ReplicaEngine {
             throw ReplicaEngineError.malformed("clocks of change \(change.sequence) of \(change.replica) leap past what it builds on")
         }
         clock = max(clock, greatest)
-        version[change.replica] = change.sequence
-        log[change.replica, default: ReplicaLog()].append(change, received: received)
     }
 
     /// Applies one operation of identity `id` (a `make` carries its own).
@@ -51,10 +81,11 @@ extension ReplicaEngine {
             effects.made.append(node)
         case .write(let node, let member, let value):
             // Written where the check found it: one lookup of the node per write.
-            let slot = try nodeSlot(node, member, shape: .register, value: value)
+            let slot = try nodeSlot(node, member, shape: .register, value: value, effects: &effects)
             nodes.writeRegister(value, id: id, member: member, at: slot)
             place(value, at: Placement(holder: node, member: member, id: id), effects: &effects)
-            effects.touched.insert(MemberKey(node: node, member: member))
+            // Not added to `touched` (a lookup per write): the journal noted the node, and
+            // `visibleOperations` compares every register of the nodes it noted.
         case .presence(let node, let member, let absent):
             let key = MemberKey(node: node, member: member)
             try requireNode(node)
@@ -71,7 +102,7 @@ extension ReplicaEngine {
             try insert(
                 values, node: node, member: member, parent: parent, leftSide: leftSide, first: id, effects: &effects)
         case .delete(let node, let member, let items):
-            let key = try memberKey(node, member, shape: .sequence)
+            let key = try memberKey(node, member, shape: .sequence, effects: &effects)
             effects.journal?.noteSequence(key, in: nodes)
             effects.journal?.noteRemovals(items, of: key, in: nodes)
             guard nodes[node]!.sequences[member, default: SequenceState()].remove(items) else {
@@ -79,7 +110,7 @@ extension ReplicaEngine {
             }
             effects.touched.insert(key)
         case .put(let node, let member, let key, let value, let seen):
-            let memberKey = try memberKey(node, member, shape: .map, value: value)
+            let memberKey = try memberKey(node, member, shape: .map, value: value, effects: &effects)
             guard nodes[node]!.maps[member]?.accepts(id, key: key, removing: seen) ?? seen.isEmpty else {
                 throw ReplicaEngineError.malformed("a set of key \(key) of \(member) naming unknown entries")
             }
@@ -88,13 +119,13 @@ extension ReplicaEngine {
             place(value, at: Placement(holder: node, member: member, id: id), effects: &effects)
             effects.touched.insert(memberKey)
         case .removeKey(let node, let member, let key, let seen):
-            let memberKey = try memberKey(node, member, shape: .map)
+            let memberKey = try memberKey(node, member, shape: .map, effects: &effects)
             guard nodes[node]!.maps[member, default: MapState()].remove(seen, key: key) else {
                 throw ReplicaEngineError.malformed("a removal of key \(key) of \(member) naming unknown entries")
             }
             effects.touched.insert(memberKey)
         case .add(let node, let member, let element):
-            let key = try memberKey(node, member, shape: .set, value: element)
+            let key = try memberKey(node, member, shape: .set, value: element, effects: &effects)
             guard !(nodes[node]!.sets[member]?.contains(id, element: element) ?? false) else {
                 throw ReplicaEngineError.malformed("a tag added twice to \(member)")
             }
@@ -102,7 +133,7 @@ extension ReplicaEngine {
             place(element, at: Placement(holder: node, member: member, id: id), effects: &effects)
             effects.touched.insert(key)
         case .removeElement(let node, let member, let element, let seen):
-            let key = try memberKey(node, member, shape: .set)
+            let key = try memberKey(node, member, shape: .set, effects: &effects)
             guard nodes[node]!.sets[member, default: SetState()].remove(seen, element: element) else {
                 throw ReplicaEngineError.malformed("a removal of an unknown tag of \(member)")
             }
@@ -124,7 +155,7 @@ extension ReplicaEngine {
         _ values: [ReplicaValue], node: NodeID, member: String, parent: OperationID?, leftSide: Bool,
         first: OperationID, effects: inout ChangeEffects
     ) throws {
-        let key = try memberKey(node, member, shape: .sequence)
+        let key = try memberKey(node, member, shape: .sequence, effects: &effects)
         for value in values { try requireKnown(value) }
         guard !values.isEmpty else { throw ReplicaEngineError.malformed("an empty insert into \(member)") }
         // Checked whole first, then inserted in place: a sequence taken out to insert into
@@ -153,23 +184,33 @@ extension ReplicaEngine {
     }
 
     /// The member an operation of `shape` edits, checking its node, shape and value.
-    private func memberKey(_ node: NodeID, _ member: String, shape: MemberShape, value: ReplicaValue? = nil) throws
-        -> MemberKey
-    {
-        _ = try nodeSlot(node, member, shape: shape, value: value)
+    private func memberKey(
+        _ node: NodeID, _ member: String, shape: MemberShape, value: ReplicaValue? = nil, effects: inout ChangeEffects
+    ) throws -> MemberKey {
+        _ = try nodeSlot(node, member, shape: shape, value: value, effects: &effects)
         return MemberKey(node: node, member: member)
     }
 
     /// The slot of the node an operation of `shape` edits in `nodes`, checking its node, shape
     /// and value.
-    private func nodeSlot(_ node: NodeID, _ member: String, shape: MemberShape, value: ReplicaValue?) throws -> Int {
+    private func nodeSlot(
+        _ node: NodeID, _ member: String, shape: MemberShape, value: ReplicaValue?, effects: inout ChangeEffects
+    ) throws -> Int {
         // One lookup, and the node's type read in place (a copy of the node would retain its tables).
         guard let slot = nodes.slot(of: node) else { throw ReplicaEngineError.malformed("an edit of unknown node \(node)") }
-        guard self.shape(ofType: nodes.type(at: slot), member: member) == shape else {
+        guard memberShape(ofType: nodes.type(at: slot), member: member, effects: &effects) == shape else {
             throw ReplicaEngineError.malformed("member \(member) of \(node) is not a \(shape)")
         }
         if let value { try requireKnown(value) }
         return slot
+    }
+
+    /// `shape(ofType:member:)`, with the class's shapes looked up once per run of edits of its
+    /// nodes (and no lookup of the member for a class of registers alone).
+    private func memberShape(ofType type: String, member: String, effects: inout ChangeEffects) -> MemberShape {
+        if effects.classShapes?.type != type { effects.classShapes = (type, shapes[type] ?? [:]) }
+        guard let classShapes = effects.classShapes?.shapes, !classShapes.isEmpty else { return .register }
+        return classShapes[member] ?? .register
     }
 
     private func requireNode(_ node: NodeID) throws {
@@ -214,4 +255,14 @@ extension ChangeOperation {
         }
         return removals.compactMap { removal in removal.move.map { ($0, MemberKey(node: node, member: member)) } }
     }
+}
+
+/// Consecutive changes of one replica that a merge integrates: the replica's count and log,
+/// held out of the engine's `version` and `log` meanwhile (see ``ReplicaEngine/begin(_:of:effects:)``).
+struct ReplicaRun {
+    let replica: ReplicaID
+    var sequence: UInt64
+    var log: ReplicaLog
+    /// Whether `log` was in the engine's (it goes back then, even empty).
+    let hadLog: Bool
 }

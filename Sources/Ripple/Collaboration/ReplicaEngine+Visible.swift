@@ -85,7 +85,17 @@ extension ReplicaEngine {
         var operations = effects.made.sorted().map { node in
             ReplicaOperation.make(node: node, type: nodes[node]!.type, members: members(of: node))
         }
-        for key in effects.touched.sorted() where !made.contains(key.node) {
+        // A register write adds nothing to `touched`: every register of a node the journal
+        // noted (each write notes its node) is compared instead, once whatever its writes.
+        var touched = effects.touched
+        for (node, before) in journal.nodes where before != nil && !made.contains(node) {
+            guard let slot = nodes.slot(of: node) else { continue }
+            let type = nodes.type(at: slot)
+            for member in nodes.registerMembers(at: slot) where shape(ofType: type, member: member) == .register {
+                touched.insert(MemberKey(node: node, member: member))
+            }
+        }
+        for key in touched.sorted() where !made.contains(key.node) {
             operations += edits(of: key, from: old)
         }
         return operations

@@ -117,38 +117,53 @@ struct ReplicaEngine {
         guard changeSet.model == model else {
             throw ReplicaEngineError.otherModel(expected: model, found: changeSet.model)
         }
-        for change in changeSet.changes { try Self.checkRanges(change) }
+        // By index: iterating would copy each change (retaining its tables) once more.
+        for index in changeSet.changes.indices { try Self.checkRanges(changeSet.changes[index]) }
         var undo = MergeUndo(moves: moveStatus)
         var effects = ChangeEffects(journal: ReplicaJournal())
+        var run: ReplicaRun?
+        // The last dependencies on other replicas found integrated (the version only grows).
+        var othersIncluded = DocumentVersion()
         do {
             // A change whose predecessors are all here is integrated at once (the common case:
             // a change set in order); the others wait, and are integrated once they are ready.
-            for (index, change) in changeSet.changes.enumerated() {
-                // One lookup of its replica's count: `checkRanges` made its own dependency its
-                // sequence less one, so the next change is ready once its others are.
-                let integrated = version[change.replica]
+            for index in changeSet.changes.indices {
+                let change = changeSet.changes[index]
+                // The run of another replica ends first: this change may depend on it.
+                if let open = run, open.replica != change.replica { end(&run) }
+                // No lookup of its replica's count within a run: `checkRanges` made its own
+                // dependency its sequence less one, so the next change is ready once its others are.
+                let integrated = run?.sequence ?? version[change.replica]
                 guard change.sequence > integrated else { continue }
                 let key = ChangeKey(replica: change.replica, sequence: change.sequence)
-                if !waiting.isEmpty, let index = waiting.index(forKey: key) {
+                if !waiting.isEmpty, let waitingIndex = waiting.index(forKey: key) {
                     // The same change waits: it is integrated below, once ready.
-                    guard waiting.values[index] != change else { continue }
+                    guard waiting.values[waitingIndex] != change else { continue }
                     // Another change claims its key (damaged or forged, or this one is): the one
                     // that waited gives way, so that it cannot block this replica's changes for
                     // ever; it is put back if this call fails.
-                    undo.integratedWaiting.append((key, waiting.remove(at: index).value))
+                    undo.integratedWaiting.append((key, waiting.remove(at: waitingIndex).value))
                 }
-                if change.sequence == integrated + 1, version.includes(change.otherDependencies) {
-                    try apply(change, effects: &effects, received: changeSet.received?.run(of: index, in: changeSet.changes))
+                if change.sequence == integrated + 1,
+                    change.otherDependencies.isSameSingleEntry(as: othersIncluded)
+                        || version.includes(change.otherDependencies)
+                {
+                    othersIncluded = change.otherDependencies
+                    if run == nil { begin(&run, of: change.replica, effects: &effects) }
+                    try apply(change, in: &run!, effects: &effects, received: changeSet.received?.run(of: index, in: changeSet.changes))
                 } else {
                     waiting[key] = change
                     undo.addedWaiting.append(key)
                 }
             }
+            end(&run)
             if !waiting.isEmpty {
                 let incoming = Set(changeSet.changes.map { ChangeKey(replica: $0.replica, sequence: $0.sequence) })
                 try integrateReady(incoming: incoming, effects: &effects, integrated: &undo.integratedWaiting)
             }
         } catch {
+            // The run's count and log go back first: undoing truncates the log.
+            end(&run)
             undo.journal = effects.journal ?? ReplicaJournal()
             self.undo(undo)
             throw error

@@ -61,6 +61,11 @@ struct ReplicaNodes: Sendable {
         typeNames[Int(types[slot])]
     }
 
+    /// The members of the registers of the node at `slot`.
+    func registerMembers(at slot: Int) -> [String] {
+        registers[slot].entries.map(\.member)
+    }
+
     /// Writes `value` to member `member`'s register of the node at `slot`.
     mutating func writeRegister(_ value: ReplicaValue, id: OperationID, member: String, at slot: Int) {
         registers[slot].write(value, id: id, member: member)
