@@ -38,7 +38,7 @@ extension ReplicaEngine {
         translationJournal = nil
         // A node put into a collection where no collection held it (an undo of its removal, made
         // before this update; a reference to it, such as a back reference, does not count), or
-        // put back into a collection member that held it once and holds it no more, moves
+        // put back into an array that held it once and holds it no more, moves
         // within the member it enters: a concurrent move of it from there is on its track, and
         // one of the two wins, where two placements would both show.
         var returning: Set<NodeID> = []
@@ -86,14 +86,16 @@ extension ReplicaEngine {
 
     /// Whether `node`, entering `place` in an update where it left nothing, comes back: into a
     /// collection where no collection holds it, into a register where nothing holds it, or
-    /// into a collection member that held it before and holds it no more (an undo of its
+    /// into an array that held it before and holds it no more (an undo of its
     /// removal from an array while a dictionary keeps it: a concurrent reorder of it in that
     /// array would otherwise leave it there twice).
     private func isPutBack(_ node: NodeID, into place: Placement) -> Bool {
         let member = MemberKey(node: place.holder, member: place.member)
         let isRegister = shape(of: member) == .register
         if !isHeldInACollection(node) && (!isRegister || !isHeldAnywhere(node)) { return true }
-        guard !isRegister else { return false }
+        // Arrays only: a dictionary or a set that takes a node back under a key or tag it held
+        // once makes a plain placement (two keys may hold one node on purpose).
+        guard shape(of: member) == .sequence else { return false }
         let placesInMember = nodes.placements(of: node).filter { $0.holder == place.holder && $0.member == place.member }
         return !placesInMember.isEmpty && !placesInMember.contains { holds($0) && !moveStatus.hiddenDestinations.contains($0) }
     }
