@@ -85,12 +85,22 @@ struct LocalChangeBuilder {
         return moves
     }
 
-    /// The nodes that entered places and left none, each with the last place it entered that
-    /// still holds it: a node put back (an undo of its removal) when it was held nowhere before.
-    func entriesWithoutLeaving(stillHeld: (Placement) -> Bool) -> [NodeID: Placement] {
-        var entries: [NodeID: Placement] = [:]
+    /// The nodes that entered places and left none, each with the places it entered that still
+    /// hold it, those of arrays first, then those of dictionaries and sets, then registers, the
+    /// latest first in each: a node put back (an undo of its removal) into an array and a pin
+    /// at once moves within the array, where moves keep it in one place.
+    func entriesWithoutLeaving(stillHeld: (Placement) -> Bool, shape: (MemberKey) -> MemberShape) -> [NodeID: [Placement]] {
+        func rank(_ place: Placement) -> Int {
+            switch shape(MemberKey(node: place.holder, member: place.member)) {
+            case .sequence: 0
+            case .map, .set: 1
+            case .register: 2
+            }
+        }
+        var entries: [NodeID: [Placement]] = [:]
         for (node, places) in entered where left[node] == nil && leftRegisters[node] == nil {
-            entries[node] = places.last(where: stillHeld)
+            let held = places.enumerated().filter { stillHeld($0.element) }
+            entries[node] = held.sorted { (rank($0.element), -$0.offset) < (rank($1.element), -$1.offset) }.map(\.element)
         }
         return entries
     }

@@ -33,19 +33,18 @@ extension ReplicaEngine {
         }
         var destinations = builder.moveDestinations(stillHeld: { holds($0) }, shape: { shape(of: $0) })
         let sideMoves = builder.sideMoves(primary: destinations, stillHeld: { holds($0) }, shape: { shape(of: $0) })
-        let entries = builder.entriesWithoutLeaving(stillHeld: { holds($0) })
+        let entries = builder.entriesWithoutLeaving(stillHeld: { holds($0) }, shape: { shape(of: $0) })
         translationJournal?.undo(&self)
         translationJournal = nil
         // A node put into a collection where no collection held it (an undo of its removal, made
-        // before this update; a reference to it, such as a back reference, does not count) moves
+        // before this update; a reference to it, such as a back reference, does not count), or
+        // put back into an array that held it once and holds it no more, moves
         // within the member it enters: a concurrent move of it from there is on its track, and
         // one of the two wins, where two placements would both show.
         var returning: Set<NodeID> = []
         // The root is never moved (it has no home: a reference to it is a placement only).
-        for (node, place) in entries
-        where node != root && nodes[node] != nil && !isHeldInACollection(node)
-            && (shape(of: MemberKey(node: place.holder, member: place.member)) != .register || !isHeldAnywhere(node))
-        {
+        for (node, places) in entries where node != root && nodes[node] != nil {
+            guard let place = places.first(where: { isPutBack(node, into: $0) }) else { continue }
             destinations[node] = place
             returning.insert(node)
         }
@@ -83,6 +82,22 @@ extension ReplicaEngine {
         }
         if effects.placementsChanged { refreshMoves() }
         return MergeUndo(moves: movesBefore, journal: effects.journal ?? ReplicaJournal())
+    }
+
+    /// Whether `node`, entering `place` in an update where it left nothing, comes back: into a
+    /// collection where no collection holds it, into a register where nothing holds it, or
+    /// into an array that held it before and holds it no more (an undo of its
+    /// removal from an array while a dictionary keeps it: a concurrent reorder of it in that
+    /// array would otherwise leave it there twice).
+    private func isPutBack(_ node: NodeID, into place: Placement) -> Bool {
+        let member = MemberKey(node: place.holder, member: place.member)
+        let isRegister = shape(of: member) == .register
+        if !isHeldInACollection(node) && (!isRegister || !isHeldAnywhere(node)) { return true }
+        // Arrays only: a dictionary or a set that takes a node back under a key or tag it held
+        // once makes a plain placement (two keys may hold one node on purpose).
+        guard shape(of: member) == .sequence else { return false }
+        let placesInMember = nodes.placements(of: node).filter { $0.holder == place.holder && $0.member == place.member }
+        return !placesInMember.isEmpty && !placesInMember.contains { holds($0) && !moveStatus.hiddenDestinations.contains($0) }
     }
 
     /// Whether a place of `node` holds it (and is no hidden move destination).

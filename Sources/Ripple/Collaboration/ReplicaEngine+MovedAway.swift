@@ -16,4 +16,14 @@ extension ReplicaEngine {
                 && tracks.track(of: move) == track
         }
     }
+
+    /// Whether a move of `node` put it into `member`, where it is now: a valid move whose
+    /// destination there is not hidden and still holds it.
+    func isMovedInto(_ node: NodeID, _ member: MemberKey) -> Bool {
+        moves.contains { id, move in
+            move.node == node && move.destination.holder == member.node && move.destination.member == member.member
+                && moveStatus.validMoves.contains(id) && !moveStatus.hiddenDestinations.contains(move.destination)
+                && holds(move.destination)
+        }
+    }
 }

@@ -5,4 +5,10 @@ extension ReplicaSession: ConcurrentMoves {
         let name = type(of: holder)._rippleDescriptor.members[member].name
         return engine.isMovedAway(nodeID, from: MemberKey(node: holderID, member: name))
     }
+
+    func isMovedInto(_ node: any RippleNode, holder: any RippleNode, member: Int) -> Bool {
+        guard let nodeID = id(of: node), let holderID = id(of: holder) else { return false }
+        let name = type(of: holder)._rippleDescriptor.members[member].name
+        return engine.isMovedInto(nodeID, MemberKey(node: holderID, member: name))
+    }
 }

@@ -26,6 +26,10 @@ extension History {
         let movedAway: Set<ObjectIdentifier>
         /// Per change (by index), the nodes another replica moved away from its member since.
         let movedAwayFrom: [Int: Set<ObjectIdentifier>]
+        /// Per change (by index), the nodes its undo would put back into an array where another
+        /// replica's move put them since, with how many places: the undo leaves them where the
+        /// move put them, once.
+        let movedInto: [Int: [ObjectIdentifier: Int]]
 
         @MainActor init(_ changes: [HistoryStep.Change], moves: (any ConcurrentMoves)?) {
             var befores: [Any?] = []
@@ -63,6 +67,21 @@ extension History {
                 }
             }
             self.movedAwayFrom = movedAwayFrom
+            var movedInto: [Int: [ObjectIdentifier: Int]] = [:]
+            if let moves {
+                for (index, change) in changes.enumerated() where change.isNodeMember {
+                    guard let before = befores[index] as? any NodeCollection else { continue }
+                    var gained: [ObjectIdentifier: (node: any RippleNode, places: Int)] = [:]
+                    before.forEachPlaceChange(from: change.node._rippleValue(of: change.member)) { node, places in
+                        gained[ObjectIdentifier(node), default: (node, 0)].places += places
+                    }
+                    let into = gained.filter { _, gain in
+                        gain.places > 0 && moves.isMovedInto(gain.node, holder: change.node, member: change.member)
+                    }
+                    if !into.isEmpty { movedInto[index] = into.mapValues(\.places) }
+                }
+            }
+            self.movedInto = movedInto
         }
 
         /// The nodes to keep out of change `index`'s member.
@@ -93,4 +112,7 @@ protocol ConcurrentMoves: AnyObject {
     /// places of one move track: a move the history did not record took it from that track to
     /// a place that holds it now.
     func isMovedAway(_ node: any RippleNode, from holder: any RippleNode, member: Int) -> Bool
+    /// Whether a move the history did not record put `node` into member `member` of `holder`,
+    /// where it is now: putting it back there too would leave it there twice.
+    func isMovedInto(_ node: any RippleNode, holder: any RippleNode, member: Int) -> Bool
 }

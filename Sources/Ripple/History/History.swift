@@ -304,6 +304,9 @@ public final class History {
                 guard let kept = keepingOut(keptOut, of: before, current: current) else { continue }
                 before = kept
             }
+            if isFirst, let movedInto = reverting.movedInto[index], let collection = before as? any NodeCollection {
+                before = collection.removingGainedPlaces(movedInto, current: current)
+            }
             guard !change.node._rippleIsCurrent(change.member, before) else { continue }
             host.journalWrite(change.node, change.member, old: current)
             change.node._rippleRestore(change.member, before)

@@ -49,15 +49,35 @@ protocol NodeCollection {
     /// The same collection without the nodes of `nodes` (an undo that leaves them where they
     /// are); a dictionary keeps, for a key whose node goes, the value `current` has there.
     func removingNodes(_ nodes: Set<ObjectIdentifier>, current: Any) -> Any
+    /// The same collection without `places` more places of each node it names than `current`
+    /// gives it (an undo that leaves a node where a merged move put it, once): those among the
+    /// nodes that differ from `current`, the first first. Only an array holds a node twice.
+    func removingGainedPlaces(_ places: [ObjectIdentifier: Int], current: Any) -> Any
 }
 
 extension NodeCollection {
     func placeChangeBound(from old: Any) -> Int? { nil }
+
+    func removingGainedPlaces(_ places: [ObjectIdentifier: Int], current: Any) -> Any { self }
 }
 
 extension Array: NodeCollection where Element: RippleNode {
     func removingNodes(_ nodes: Set<ObjectIdentifier>, current: Any) -> Any {
         filter { !nodes.contains(ObjectIdentifier($0)) }
+    }
+
+    func removingGainedPlaces(_ places: [ObjectIdentifier: Int], current: Any) -> Any {
+        guard let old = OldNodes(current, current: self) else { return self }
+        let ends = old.commonEnds
+        var left = places
+        var result = self
+        for index in (ends.prefix..<(count - ends.suffix)).reversed() {
+            let id = ObjectIdentifier(self[index])
+            guard let count = left[id], count > 0 else { continue }
+            left[id] = count - 1
+            result.remove(at: index)
+        }
+        return result
     }
 
     func placeChangeBound(from old: Any) -> Int? {

@@ -155,9 +155,10 @@ import Testing
         }
     }
 
-    /// Finding: seeds 136 (three replicas) and 158 (five), 120 steps: the replicas end with the
-    /// same version but different snapshots, and a playlist filed twice.
-    @Test(arguments: [136, 158])
+    /// Finding: seed 136 (three replicas), 120 steps: the replicas end with the same version but
+    /// different snapshots, and a playlist filed twice. Seed 158 (five) did too, until an undo
+    /// of a removal left a node where a merged move put it back into the same array, once.
+    @Test(arguments: [136])
     func longerHistoriesThatDivergeConverge(seed: Int) throws {
         withKnownIssue("breaker32: replicas with the same changes end with different snapshots, a playlist filed twice") {
             try Self.run(seed: seed, replicaCount: 3 + seed % 3, steps: 120, kinds: 13)
@@ -170,8 +171,8 @@ import Testing
         try Self.run(seed: seed, replicaCount: 3 + seed % 3, steps: steps, kinds: 13, undoing: false)
     }
 
-    /// More histories, longer: every kind of edit, 120 steps (136 and 158 above).
-    @Test(arguments: Array(100..<160).filter { ![136, 158].contains($0) })
+    /// More histories, longer: every kind of edit, 120 steps (136 above).
+    @Test(arguments: Array(100..<160).filter { $0 != 136 })
     func longerHistoriesConverge(seed: Int) throws {
         try Self.run(seed: seed, replicaCount: 3 + seed % 3, steps: 120, kinds: 13)
     }

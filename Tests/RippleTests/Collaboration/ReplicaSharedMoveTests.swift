@@ -99,6 +99,37 @@ import Testing
         #expect(try b.replica.mismatches(in: b).isEmpty)
     }
 
+    /// Shelf 0 is also filed under key "q"; A removes it from the shelves and undoes that while
+    /// B moves it to the end of the shelves (seeds 240, 242, 268, 283, 307 and 328 of the
+    /// shared-node fuzzer, shrunk). The key still held it, so the put-back was a plain placement
+    /// beside B's move: the shelf was twice in the shelves. A node put back into a member that
+    /// held it once and holds it no more moves within it, so the later of the two wins.
+    @Test func anUndoneRemovalOfAKeyedShelfAndAConcurrentReorderLeaveOnePlace() throws {
+        let (a, b) = try Self.twoReplicas()
+        try a.update { $0.shelvesByKey["q"] = $0.shelves[0] }
+        try b.merge(try a.changes(since: b.version))
+        try a.update(undoName: "Remove") { library in library.shelves.removeFirst() }
+        try b.update { library in library.shelves.append(library.shelves.removeFirst()) }
+        try a.history.undo()
+        try a.merge(try b.changes(since: a.version))
+        try b.merge(try a.changes(since: b.version))
+        #expect(try a.snapshot() == (try b.snapshot()))
+        #expect(a.root.shelves.count == 3)
+        #expect(ReplicaUndoMoveTests.arraysHolding(shelfID: 0, in: a.root) == 1)
+        try ReplicaConvergenceTests.checkPlaces(b.root)
+        #expect(try a.replica.mismatches(in: a).isEmpty)
+        #expect(try b.replica.mismatches(in: b).isEmpty)
+    }
+
+    /// The same with B moving the keyed shelf under shelf 1.
+    @Test func anUndoneRemovalOfAKeyedShelfAndAConcurrentMoveLeaveOnePlace() throws {
+        let (a, b) = try Self.twoReplicas()
+        try a.update { $0.shelvesByKey["q"] = $0.shelves[0] }
+        try b.merge(try a.changes(since: b.version))
+        try Self.undoARemovalBesideAConcurrentMove(a, b)
+        #expect(a.root.shelvesByKey["q"]?.id == 0)
+    }
+
     /// Shelf 0 is in the shelves and under key "q". One update reorders the shelves (shelf 0 to
     /// the end) and moves the shelf from key "q" to "p"; a later one moves it under shelf 1. The
     /// first update's one move joined the array's track and the keys': the later move hid key

@@ -61,6 +61,34 @@ import Testing
         #expect(try b.replica.mismatches(in: b).isEmpty)
     }
 
+    /// The same with B moving the shelf within the shelves, to their end (seeds 339 and 379 of
+    /// the shared-node fuzzer, shrunk): the shelf is in the shelves again when A undoes, and the
+    /// undo put it back beside B's place, twice in one array. The undo leaves it where B's move
+    /// put it, once.
+    @Test func anUndoOfARemovalAfterAConcurrentReorderLeavesTheShelfThereOnce() throws {
+        let (a, b) = try ReplicaSharedMoveTests.twoReplicas()
+        try a.update(undoName: "Remove") { library in
+            library.shelves.removeFirst()
+            library.userID = 7
+        }
+        try b.update { library in library.shelves.append(library.shelves.removeFirst()) }
+        try a.merge(try b.changes(since: a.version))
+        #expect(a.root.shelves.map(\.id) == [1, 2, 0])
+        try a.history.undo()
+        try b.merge(try a.changes(since: b.version))
+        try a.merge(try b.changes(since: a.version))
+
+        #expect(try a.snapshot() == (try b.snapshot()))
+        #expect(a.root.userID == 0)
+        #expect(a.root.shelves.map(\.id) == [1, 2, 0])
+        #expect(try a.replica.mismatches(in: a).isEmpty)
+        #expect(try b.replica.mismatches(in: b).isEmpty)
+        // A redo of that undo, which did not put the shelf back, does not take it out either.
+        try a.history.redo()
+        #expect(a.root.userID == 7)
+        #expect(a.root.shelves.map(\.id) == [1, 2, 0])
+    }
+
     /// Shelf 0 is in the shelves and under key "x". A removes it from the shelves; B moves it
     /// from key "x" to key "y"; A, having received that, undoes its removal. B's move is on
     /// the dictionary's track, not the shelves': the shelf comes back into the shelves.
