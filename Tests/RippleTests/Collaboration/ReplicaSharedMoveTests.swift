@@ -162,6 +162,6 @@ import Testing
             #expect(try mediator.replica.mismatches(in: mediator).isEmpty)
         }
         #expect(b.root.shelves[0].children.count == 1 && b.root.shelves.count == 49)
-        #expect(b.root.shelves.map(\.id) == a.root.shelves.map(\.id))
+        #expect(b.root.shelves.map(\.title) == a.root.shelves.map(\.title))
     }
 }
