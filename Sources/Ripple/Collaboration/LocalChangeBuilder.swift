@@ -108,12 +108,13 @@ struct LocalChangeBuilder {
     /// `moves` (``moveDestinations(stillHeld:)``) in the order they are checked for cycles: in
     /// id order, one after the other, so they come by their node's depth in the tree the update
     /// leaves (then by destination): each then goes under a holder already where the update
-    /// left it, and moves that made a tree locally make one in that order too. `parents` is the
-    /// tree before the update. `bind` ties the sources' removals to a move once appended.
-    static func ordered(_ moves: [NodeID: Placement], parents: [NodeID: NodeID]) -> [(node: NodeID, destination: Placement)] {
+    /// left it, and moves that made a tree locally make one in that order too. `parent` gives a
+    /// node's holder in the tree before the update. `bind` ties the sources' removals to a move
+    /// once appended.
+    static func ordered(_ moves: [NodeID: Placement], parent: (NodeID) -> NodeID?) -> [(node: NodeID, destination: Placement)] {
         func depth(_ node: NodeID) -> Int {
             var (current, steps, visited) = (node, 0, Set<NodeID>())
-            while visited.insert(current).inserted, let holder = moves[current]?.holder ?? parents[current] {
+            while visited.insert(current).inserted, let holder = moves[current]?.holder ?? parent(current) {
                 (current, steps) = (holder, steps + 1)
             }
             return steps

@@ -11,11 +11,10 @@ struct MoveStatus: Equatable, Sendable {
     /// Moves whose removals hold: those at or before the winning move of their track.
     var removingMoves: Set<OperationID> = []
     var hiddenDestinations: Set<Placement> = []
-    /// Every placed node's holder once the valid moves are applied (the cycle check's tree);
-    /// nil while there are no moves (the homes alone, which ``homes(nodes:destinations:root:)``
-    /// gives on demand: building them costs every place of the document, which a merge or an
-    /// update without moves should not pay).
-    var parents: [NodeID: NodeID]?
+    /// The cycle check's tree once the valid moves are applied: the holders they gave, over
+    /// the homes, which it reads from the places when asked (building every node's home would
+    /// cost every place of the document on each refresh).
+    var tree = MoveTree()
 
     /// Whether a removal holds: it is not part of a move, or part of a move that removes.
     func holds(_ removal: Removal) -> Bool {
@@ -31,15 +30,14 @@ struct MoveStatus: Equatable, Sendable {
     /// places outside moves (those `nodes` holds).
     static func compute(moves: [OperationID: ReplicaMove], nodes: ReplicaNodes, root: NodeID? = nil) -> MoveStatus {
         guard !moves.isEmpty else { return MoveStatus() }
-        var parent = homes(nodes: nodes, destinations: Set(moves.values.map(\.destination)), root: root)
         var status = MoveStatus()
+        status.tree = MoveTree(destinations: Set(moves.values.map(\.destination)), root: root)
         for id in moves.keys.sorted() {
             let move = moves[id]!
-            if reaches(move.node, from: move.destination.holder, parent: parent) { continue }
+            if status.tree.reaches(move.node, from: move.destination.holder, in: nodes) { continue }
             status.validMoves.insert(id)
-            parent[move.node] = move.destination.holder
+            status.tree.moved[move.node] = move.destination.holder
         }
-        status.parents = parent
         var tracks: [NodeID: MoveTracks] = [:]
         for move in moves.values { tracks[move.node, default: MoveTracks()].join(move) }
         var winner: [TrackKey: OperationID] = [:]
@@ -60,29 +58,5 @@ struct MoveStatus: Equatable, Sendable {
     private struct TrackKey: Hashable {
         let node: NodeID
         let track: MemberKey
-    }
-
-    /// Each placed node's home outside moves: the holder of its earliest place that no move made.
-    static func homes(nodes: ReplicaNodes, destinations: Set<Placement>, root: NodeID?) -> [NodeID: NodeID] {
-        var parent: [NodeID: NodeID] = [:]
-        nodes.forEachPlaced { node, places in
-            guard node != root else { return }
-            if let home = places.filter({ !destinations.contains($0) }).min(by: { $0.id < $1.id }) {
-                parent[node] = home.holder
-            }
-        }
-        return parent
-    }
-
-    /// Whether `node` is `start` or one of its holders, following `parent` (which may loop
-    /// through back references and shared nodes: a loop that misses `node` does not reach it).
-    static func reaches(_ node: NodeID, from start: NodeID, parent: [NodeID: NodeID]) -> Bool {
-        var current: NodeID? = start
-        var visited: Set<NodeID> = []
-        while let step = current, visited.insert(step).inserted {
-            if step == node { return true }
-            current = parent[step]
-        }
-        return false
     }
 }

@@ -48,22 +48,23 @@ extension ReplicaEngine {
             destinations[node] = place
             returning.insert(node)
         }
-        // The tree before the update, built only for an update that moves (it costs every place).
-        var parents = destinations.isEmpty ? [:] : moveParents()
-        for (node, destination) in LocalChangeBuilder.ordered(destinations, parents: parents) {
+        // The tree before the update: the moves' holders, over homes read from the places.
+        var tree = moveStatus.tree
+        tree.root = root
+        for (node, destination) in LocalChangeBuilder.ordered(destinations, parent: { tree.parent(of: $0, in: nodes) }) {
             // A move into the node's own subtree would be void by the move rule, yet the update
             // did it (the nodes left the document): it stays a removal and a placement, so that
             // every replica shows what this one shows.
-            if MoveStatus.reaches(node, from: destination.holder, parent: parents) { continue }
-            parents[node] = destination.holder
+            if tree.reaches(node, from: destination.holder, in: nodes) { continue }
+            tree.moved[node] = destination.holder
             var left = builder.registersLeft(by: node)
             if returning.contains(node) { left.append(MemberKey(node: destination.holder, member: destination.member)) }
             let move = builder.append(.move(node: node, destination: destination, leftMembers: left))
             let sideMembers = sideMoves.filter { $0.node == node }.reduce(into: Set<MemberKey>()) { $0.formUnion($1.members) }
             builder.bind(node, to: move, excluding: sideMembers)
         }
-        for side in sideMoves where !MoveStatus.reaches(side.node, from: side.destination.holder, parent: parents) {
-            parents[side.node] = side.destination.holder
+        for side in sideMoves where !tree.reaches(side.node, from: side.destination.holder, in: nodes) {
+            tree.moved[side.node] = side.destination.holder
             let move = builder.append(.move(node: side.node, destination: side.destination, leftMembers: []))
             builder.bind(side.node, to: move, members: side.members)
         }
@@ -112,11 +113,6 @@ extension ReplicaEngine {
             holds($0) && !moveStatus.hiddenDestinations.contains($0)
                 && shape(of: MemberKey(node: $0.holder, member: $0.member)) != .register
         }
-    }
-
-    /// Every placed node's holder once the valid moves are applied.
-    private func moveParents() -> [NodeID: NodeID] {
-        moveStatus.parents ?? MoveStatus.homes(nodes: nodes, destinations: [], root: root)
     }
 
     /// Translates one visible operation against this state, applying what it emits.

@@ -77,10 +77,15 @@ extension ReplicaEngine {
     func visibleOperations(
         before journal: ReplicaJournal, moves: MoveStatus, effects: ChangeEffects
     ) -> [ReplicaOperation] {
-        let old = OldState(
-            journal: journal, moves: moves,
-            movesUnchanged: moves.removingMoves == moveStatus.removingMoves
-                && moves.hiddenDestinations == moveStatus.hiddenDestinations)
+        let movesUnchanged =
+            moves.removingMoves == moveStatus.removingMoves && moves.hiddenDestinations == moveStatus.hiddenDestinations
+        var hidingChanged: [MemberKey: [OperationID]] = [:]
+        if !movesUnchanged {
+            for place in moves.hiddenDestinations.symmetricDifference(moveStatus.hiddenDestinations) {
+                hidingChanged[MemberKey(node: place.holder, member: place.member), default: []].append(place.id)
+            }
+        }
+        let old = OldState(journal: journal, moves: moves, movesUnchanged: movesUnchanged, hidingChanged: hidingChanged)
         let made = Set(effects.made)
         var operations = effects.made.sorted().map { node in
             ReplicaOperation.make(node: node, type: nodes[node]!.type, members: members(of: node))
@@ -107,6 +112,8 @@ extension ReplicaEngine {
         let moves: MoveStatus
         /// Whether the merge left every move's hold and every destination's hiding as they were.
         let movesUnchanged: Bool
+        /// The destinations the merge hid or showed, by member.
+        let hidingChanged: [MemberKey: [OperationID]]
 
         /// A node as it was (but its sequences: see ``ReplicaJournal``).
         func node(_ id: NodeID, now: ReplicaNodes) -> ReplicaNode? {
@@ -160,24 +167,33 @@ extension ReplicaEngine {
             return [.set(node: key.node, member: key.member, content: content(of: key) ?? .absent)]
         }
         if isAbsent { return [] }
-        if old.movesUnchanged, sequence.showsVisible(holder: key.node, member: key.member, moves: moveStatus) {
+        if sequence.showsVisible(holder: key.node, member: key.member, moves: moveStatus) {
             return splicesOfTouchedItems(of: key, in: sequence, edits: edits, from: old)
         }
         return splicesByWalking(of: key, in: sequence, edits: edits, from: old)
     }
 
-    /// Splices of a sequence whose shown items are the visible ones, when only the items the
-    /// merge inserted or removed can have changed: those that appeared or disappeared, in
-    /// order, grouped in runs with no visible item between them, each at its visible index.
+    /// Splices of a sequence whose shown items are the visible ones: of the items whose
+    /// visibility can have changed (those the merge inserted or removed, and when the move
+    /// status changed, those out by moves alone and the destinations hidden or shown), those
+    /// that appeared or disappeared, in order, grouped in runs with no visible item between
+    /// them, each at its visible index.
     private func splicesOfTouchedItems(
         of key: MemberKey, in sequence: SequenceState, edits: SequenceEdits?, from old: OldState
     ) -> [ReplicaOperation] {
-        guard let edits else { return [] }
+        var candidates = edits?.touchedItems ?? []
+        if !old.movesUnchanged {
+            candidates.formUnion(sequence.itemsMovedOut)
+            candidates.formUnion((old.hidingChanged[key] ?? []).filter { sequence.contains($0) })
+        }
         let (node, member) = (key.node, key.member)
         var changed: [(id: OperationID, position: Int, isVisible: Bool)] = []
-        for id in edits.touchedItems {
+        for id in candidates {
             let isVisible = sequence.isVisible(id, holder: node, member: member, moves: moveStatus)
-            if isVisible != edits.wasVisible(id, in: sequence, holder: node, member: member, moves: old.moves) {
+            let wasVisible =
+                edits?.wasVisible(id, in: sequence, holder: node, member: member, moves: old.moves)
+                ?? sequence.isVisibleIfPresent(id, holder: node, member: member, moves: old.moves)
+            if isVisible != wasVisible {
                 changed.append((id, sequence.position(of: id), isVisible))
             }
         }

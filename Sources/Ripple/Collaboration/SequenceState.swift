@@ -37,6 +37,10 @@ struct SequenceState: Equatable, Sendable {
     /// those moves hold (they usually do: a node moved out stays out).
     private var movedOut: Set<OperationID> = []
 
+    /// The items whose removals are all parts of moves: those whose visibility a change of
+    /// the move status alone can change (with the hidden destinations).
+    var itemsMovedOut: Set<OperationID> { movedOut }
+
     /// The same items, removals and presence (the order follows from them).
     static func == (lhs: SequenceState, rhs: SequenceState) -> Bool {
         guard lhs.presence == rhs.presence, lhs.itemCount == rhs.itemCount else { return false }

@@ -24,7 +24,7 @@ struct HistoryStep {
         init(_ entry: borrowing JournalEntry, current: Any, edits: inout MemberEdits) {
             node = entry.node
             member = entry.member
-            if let splice = entry.recorded as? ArraySplice, !splice.isMade, let edit = splice.edit(current: current) {
+            if let splice = entry.splice, !splice.isMade, let edit = splice.edit(current: current) {
                 before = .edit(edit)
             } else if edits.mayEdit(current),
                 let edit = edits.edit(

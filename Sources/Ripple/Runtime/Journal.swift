@@ -14,15 +14,22 @@ struct JournalEntry {
         self.isUndoable = isUndoable
     }
 
+    /// The ``ArraySplice`` journaled, if any. Asked of the recorded value's type first: an
+    /// `as?` from `Any` to a class bridges an array to an `NSArray` on Linux to find out (about
+    /// 800 instructions an element), which made each commit cost the node arrays it wrote.
+    var splice: ArraySplice? {
+        type(of: recorded) is ArraySplice.Type ? recorded as? ArraySplice : nil
+    }
+
     /// The old value, whole: a splice makes its old array from the member's value (once).
     var old: Any {
-        guard let splice = recorded as? ArraySplice else { return recorded }
+        guard let splice else { return recorded }
         return splice.old(after: node._rippleValue(of: member))
     }
 
     /// Whether the member holds its old value again.
     var isCurrent: Bool {
-        guard let splice = recorded as? ArraySplice, !splice.isMade else { return node._rippleIsCurrent(member, old) }
+        guard let splice, !splice.isMade else { return node._rippleIsCurrent(member, old) }
         return splice.leavesUnchanged(node._rippleValue(of: member))
     }
 }
@@ -118,7 +125,7 @@ final class Journal {
         AccessorRouting.isRecording = false
         for entry in entries[mark...].reversed() { entry.node._rippleRestore(entry.member, entry.old) }
         if !splices.isEmpty {
-            let rolledBack = Set(entries[mark...].compactMap { ($0.recorded as? ArraySplice).map(ObjectIdentifier.init) })
+            let rolledBack = Set(entries[mark...].compactMap { $0.splice.map(ObjectIdentifier.init) })
             splices.removeAll { rolledBack.contains(ObjectIdentifier($0)) }
         }
         entries.removeSubrange(mark...)

@@ -172,4 +172,27 @@ import Testing
         _ = b.replicaID
         return (a, b)
     }
+
+    /// A move's status keeps the holders that moves gave, not every node's home (the cycle
+    /// check reads a home from the node's places when it reaches it), and a merged move splices
+    /// the items moves can change instead of walking the array: a move into a document of many
+    /// nodes costs the move, made locally or merged.
+    @Test func theMoveStatusHoldsTheMovedNodesOnly() throws {
+        let a = Mediator(root: makeLibrary(shelves: 50))
+        _ = a.replicaID
+        let b = try Mediator<Library>(opening: try a.snapshot())
+        _ = b.replicaID
+        try a.update { library in
+            let shelf = library.shelves.removeLast()
+            library.shelves[0].children.append(shelf)
+        }
+        try a.update { library in library.shelves.insert(library.shelves.removeLast(), at: 10) }
+        try b.merge(try a.changes(since: b.version))
+        for mediator in [a, b] {
+            #expect(mediator.replica.engine.moveStatus.tree.moved.count == 2)
+            #expect(try mediator.replica.mismatches(in: mediator).isEmpty)
+        }
+        #expect(b.root.shelves[0].children.count == 1 && b.root.shelves.count == 49)
+        #expect(b.root.shelves.map(\.title) == a.root.shelves.map(\.title))
+    }
 }

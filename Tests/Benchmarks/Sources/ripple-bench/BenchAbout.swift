@@ -74,11 +74,12 @@ enum BenchAbout {
               merge), the bytes of one property change on its own, snapshot sizes and memory
               of 1,000 and 100,000 nodes; the script's header says what each measures. And
               Ripple alone: merging the same 100 writes into 1,000 and into 100,000 nodes,
-              inserting one point into each (made locally, and merged from another replica), and
+              inserting one point into each (made locally, and merged from another replica),
+              moving its last point to the middle of each (likewise), and
               the snapshot and heap growth (mallinfo2) of the same document in a mediator that
               does not collaborate. Goals: the merge at most 1x Loro's import, one change at
               most 2x Loro's bytes, the merge into 100,000 nodes at most 2x the merge into
-              1,000, and so for the insertion, a replica's snapshot and memory of 100,000 nodes at most 1.5x the same
+              1,000, and so for the insertion and the move, a replica's snapshot and memory of 100,000 nodes at most 1.5x the same
               document's without collaborating (issue 27 item 6), and opening a replica's snapshot of
               100,000 nodes at most 2x the time per node of 1,000 (Mediator(opening:) and its first
               collaboration call, which decodes the replica state).

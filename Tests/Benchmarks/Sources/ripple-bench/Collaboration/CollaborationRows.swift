@@ -87,7 +87,14 @@ enum CollaborationRows {
     /// (`valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*profiledEdit*'`).
     @MainActor
     static func profileInsert(into nodes: Int, local: Bool, runs: Int) throws {
-        try insertRuns(into: nodes, local: local, runs: runs) { try profiledEdit($0) }
+        try editRuns(.insert, into: nodes, local: local, runs: runs) { try profiledEdit($0) }
+    }
+
+    /// Moves the last point to the middle of a replica of `nodes` points `runs` times, as
+    /// ``profileInsert(into:local:runs:)`` inserts one (`--profile move` or `move-local`).
+    @MainActor
+    static func profileMove(into nodes: Int, local: Bool, runs: Int) throws {
+        try editRuns(.move, into: nodes, local: local, runs: runs) { try profiledEdit($0) }
     }
 
     /// Runs `edit`: the one call a profile of the insert or merge rows counts.
@@ -178,8 +185,29 @@ enum CollaborationRows {
     /// before), for the rule that a merge, and a local update, cost the change, not the document.
     @MainActor
     static func insertSeconds(into nodes: Int, local: Bool, runs: Int) throws -> Double {
+        try editSeconds(.insert, into: nodes, local: local, runs: runs)
+    }
+
+    /// The best of `runs` times of a move on a replica of `nodes` points: the last point moved
+    /// to the middle, locally or merged, for the rule that a move costs the moved node's tracks,
+    /// not every move and place of the document.
+    @MainActor
+    static func moveSeconds(into nodes: Int, local: Bool, runs: Int) throws -> Double {
+        try editSeconds(.move, into: nodes, local: local, runs: runs)
+    }
+
+    /// A structural edit the rows time.
+    enum Edit {
+        /// A new point inserted in the middle.
+        case insert
+        /// The last point moved to the middle.
+        case move
+    }
+
+    @MainActor
+    private static func editSeconds(_ kind: Edit, into nodes: Int, local: Bool, runs: Int) throws -> Double {
         var best = Double.infinity
-        try insertRuns(into: nodes, local: local, runs: runs) { edit in
+        try editRuns(kind, into: nodes, local: local, runs: runs) { edit in
             let start = ContinuousClock.now
             try edit()
             best = min(best, (ContinuousClock.now - start).seconds)
@@ -187,17 +215,22 @@ enum CollaborationRows {
         return best
     }
 
-    /// Inserts a point in the middle of a fresh replica of `nodes` points `runs` times, locally
-    /// or merged from another replica (`local`); `run` runs the edit alone (the insert, or the
-    /// merge of the decoded change).
+    /// Inserts a point in the middle of a fresh replica of `nodes` points `runs` times, or moves
+    /// its last point there (`kind`), locally or merged from another replica (`local`); `run`
+    /// runs the edit alone (the update, or the merge of the decoded change).
     @MainActor
-    private static func insertRuns(into nodes: Int, local: Bool, runs: Int, _ run: (() throws -> Void) throws -> Void) throws {
+    private static func editRuns(
+        _ kind: Edit, into nodes: Int, local: Bool, runs: Int, _ run: (() throws -> Void) throws -> Void
+    ) throws {
         let document = try snapshot(of: nodes)
         for index in 0..<runs {
             let writer = try Mediator<PointBoard>(opening: document)
             _ = writer.replicaID
             let insert: @MainActor @Sendable (PointBoard) -> Void = { board in
-                board.points.insert(Point(x: -index, y: index), at: nodes / 2)
+                switch kind {
+                case .insert: board.points.insert(Point(x: -index, y: index), at: nodes / 2)
+                case .move: board.points.insert(board.points.removeLast(), at: nodes / 2)
+                }
             }
             if local {
                 try run { try writer.update(insert) }

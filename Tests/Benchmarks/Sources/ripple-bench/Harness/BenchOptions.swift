@@ -7,8 +7,8 @@ struct BenchOptions {
     /// Runs one document operation over the workbook this many times, and nothing else: for
     /// profilers (`perf record`, `valgrind --tool=callgrind`).
     var profile: (stage: WorkbookStage, runs: Int)?
-    /// The points of the replica that `--profile insert` and `insert-local` insert into, and
-    /// of the snapshot `open-replica` opens.
+    /// The points of the replica that `--profile insert`, `move` and their local forms edit,
+    /// and of the snapshot `open-replica` opens.
     var profileNodes = 100_000
     /// Prints what each table measures and each goal (``BenchAbout``), and runs nothing.
     var isAbout = false
@@ -31,6 +31,7 @@ struct BenchOptions {
                           the snapshot), merge (table 17's 100,000 writes of another replica),
                           insert, insert-local (table 17's point inserted into --nodes points,
                           default 100,000, merged or local; only profiledEdit runs the edit),
+                          move, move-local (its last point moved to the middle, likewise),
                           memory (table 17's 100,000-point replica, made and opened, kept),
                           open-replica (table 17's replica snapshot of --nodes points opened)
           --about         what each table measures, each goal, and the figures of a build

@@ -18,6 +18,10 @@ enum WorkbookStage: String {
     /// points (default 100,000), merged from another replica or made locally.
     case insert
     case insertLocal = "insert-local"
+    /// Not the workbook: table 17's last point moved to the middle of a replica of `--nodes`
+    /// points, merged from another replica or made locally.
+    case move
+    case moveLocal = "move-local"
     /// Not the workbook: table 17's replica of 100,000 points, made in one update, and another
     /// opened from its snapshot, kept until the end (for `valgrind --tool=massif`).
     case memory
@@ -68,11 +72,14 @@ final class WorkbookSuite {
         if stage == .insert || stage == .insertLocal {
             return try CollaborationRows.profileInsert(into: nodes, local: stage == .insertLocal, runs: runs)
         }
+        if stage == .move || stage == .moveLocal {
+            return try CollaborationRows.profileMove(into: nodes, local: stage == .moveLocal, runs: runs)
+        }
         if stage == .memory { return try CollaborationRows.profileMemory() }
         if stage == .openReplica { return try CollaborationRows.profileOpen(nodes: nodes, runs: runs) }
         let mediator = Mediator(root: Workbook(sheetCount: 20, cellsPerSheet: 2_500))
         switch stage {
-        case .merge, .insert, .insertLocal, .memory, .openReplica: break
+        case .merge, .insert, .insertLocal, .move, .moveLocal, .memory, .openReplica: break
         case .snapshot: Blackhole.consume(try WorkbookLoops.snapshot(mediator, iterations: runs))
         case .open: Blackhole.consume(try WorkbookLoops.open(try mediator.snapshot(), iterations: runs))
         case .encode: Blackhole.consume(try WorkbookLoops.encode(PlainWorkbook(mediator.root), iterations: runs))
