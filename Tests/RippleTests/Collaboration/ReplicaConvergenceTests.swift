@@ -47,20 +47,6 @@ import Testing
         return Array(0..<(UInt64(text) ?? 0))
     }
 
-    /// Seeds 0 up to `RIPPLE_SHARED_SEEDS` of the shared-node fuzzer (or a list of seeds), run by
-    /// hand to compare which seeds pass before and after a change (none unless set: CI runs the
-    /// seeds above).
-    @Test(arguments: Self.wideSeeds)
-    func replicasThatShareNodesConvergeOverManySeeds(seed: UInt64) throws {
-        try run(seed: seed, sharesNodes: true)
-    }
-
-    nonisolated static var wideSeeds: [UInt64] {
-        let text = ProcessInfo.processInfo.environment["RIPPLE_SHARED_SEEDS"] ?? ""
-        if text.contains(",") { return text.split(separator: ",").compactMap { UInt64($0) } }
-        return Array(0..<(UInt64(text) ?? 0))
-    }
-
     func run(seed: UInt64, sharesNodes: Bool) throws {
         let fuzzing = ReplicaFuzzing(seed: seed, sharesNodes: sharesNodes)
         let origin = Mediator(root: makeLibrary())
