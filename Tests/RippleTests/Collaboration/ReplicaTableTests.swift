@@ -3,7 +3,8 @@ import Testing
 
 /// The compact tables a replica keeps per node, against a dictionary doing the same: a node's
 /// registers (a sorted array), the engine's nodes (columns by slot) and the session's identities
-/// by number (an array, with a dictionary for numbers far beyond the others).
+/// by number (an array, with dictionaries for numbers far beyond the others) and numbers by
+/// identity.
 @Suite struct ReplicaTableTests {
     @Test(arguments: 0..<8 as Range<UInt64>)
     func registersReadAndWriteAsADictionaryWould(seed: UInt64) {
@@ -34,8 +35,10 @@ import Testing
     @Test(arguments: 0..<8 as Range<UInt64>)
     func identitiesByNumberReadAndWriteAsADictionaryWould(seed: UInt64) {
         var random = SeededGenerator(state: seed)
-        var table = NodeIDsByNumber()
+        var table = NumberedNodes()
         var reference: [UInt64: NodeID] = [:]
+        var numberOf: [NodeID: UInt64] = [:]
+        var ids: [NodeID] = []
         var next: UInt64 = 1
         var numbers: [UInt64] = []
         for step in 0..<2_000 {
@@ -51,10 +54,19 @@ import Testing
             let id: NodeID? =
                 Int.random(in: 0..<6, using: &random) == 0
                 ? nil : NodeID(made: OperationID(counter: UInt64(step) + 1, replica: ReplicaID(rawValue: 5)!))
-            table[number] = id
+            if let id { table.set(id, node: nil, number: number) } else { table.remove(number) }
+            if let old = reference[number] { numberOf[old] = nil }
             reference[number] = id
+            if let id {
+                numberOf[id] = number
+                ids.append(id)
+            }
             let probe = numbers.randomElement(using: &random)!
             #expect(table[probe] == reference[probe], "seed \(seed), step \(step)")
+            if let probeID = ids.randomElement(using: &random) {
+                #expect(table.number(of: probeID) == numberOf[probeID], "seed \(seed), step \(step)")
+            }
+            #expect(table.count == reference.count)
             #expect(table[number &+ 1] == reference[number &+ 1])
         }
         for number in numbers { #expect(table[number] == reference[number], "seed \(seed)") }
