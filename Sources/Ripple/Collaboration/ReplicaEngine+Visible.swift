@@ -50,11 +50,14 @@ extension ReplicaEngine {
 
     /// Whether a place still holds what was put there (for a move's destination).
     func holds(_ placement: Placement) -> Bool {
-        guard let node = nodes[placement.holder] else { return false }
         let (member, id) = (placement.member, placement.id)
-        switch shape(of: MemberKey(node: placement.holder, member: member)) {
+        let shape = shape(of: MemberKey(node: placement.holder, member: member))
+        // A register is read in place, without the node's other states.
+        if shape == .register { return nodes.register(member, of: placement.holder)?.winner?.id == id }
+        guard let node = nodes[placement.holder] else { return false }
+        switch shape {
         case .register:
-            return node.registers[member]?.winner?.id == id
+            return false
         case .sequence:
             return node.sequences[member]?.item(id).map { !moveStatus.removes($0.removals) } ?? false
         case .map:

@@ -278,7 +278,7 @@ struct ReplicaEngine {
     /// Every node that has places, with them (a copy, for tests).
     var placements: [NodeID: [Placement]] {
         var placements: [NodeID: [Placement]] = [:]
-        nodes.forEachPlaced { placements[$0] = $1 }
+        nodes.forEachPlaced { placements[$0] = Array($1) }
         return placements
     }
 

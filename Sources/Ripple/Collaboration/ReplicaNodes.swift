@@ -6,11 +6,15 @@
 /// bytes), where the columns hold one entry a node and the index from identities to slots (a
 /// ``SequenceSlotIndex``, which reads the identities from `ids`) about ten bytes. A node's class
 /// is a number into the classes named, and its collections (most nodes hold registers alone)
-/// are in a column of their own that only the nodes holding one reach.
+/// are in a column of their own that only the nodes holding one reach. Registers and places
+/// are flat columns shared by every node (``RegisterColumns``, ``PlacementColumn``), not an
+/// array per node.
 ///
 /// Reads and writes go through ``subscript(_:)`` as they would through a dictionary; a write
-/// in place (`nodes[id]!.sequences[member]!.insert(...)`) takes the node's tables out of their
-/// columns for the edit and puts them back, so that they stay uniquely held and are not copied.
+/// in place (`nodes[id]!.sequences[member]!.insert(...)`) takes the node's collections out of
+/// their column for the edit and puts them back, so that they stay uniquely held and are not
+/// copied (its registers are read out and written back). A register read or written alone goes
+/// through ``register(_:of:)`` and ``writeRegister(_:id:member:at:)``, in place.
 struct ReplicaNodes: Sendable {
     /// Each node's slot.
     private var slots = SequenceSlotIndex()
@@ -18,10 +22,10 @@ struct ReplicaNodes: Sendable {
     private(set) var ids: [NodeID] = []
     /// By slot: the index of its class in `typeNames`.
     private var types: [UInt32] = []
-    /// By slot.
-    private var registers: [RegisterTable] = []
-    /// By slot: every place that ever held the node (removed ones included).
-    private var places: [[Placement]] = []
+    /// By slot, in flat columns.
+    private var registers = RegisterColumns()
+    /// By slot: every place that ever held the node (removed ones included), in a flat column.
+    private var places = PlacementColumn()
     /// The places of nodes it does not hold (a change may name a genesis node that no
     /// document held; a node made by a change that is undone leaves its places here).
     private var placesOfUnknown: [NodeID: [Placement]] = [:]
@@ -63,28 +67,41 @@ struct ReplicaNodes: Sendable {
 
     /// The members of the registers of the node at `slot`.
     func registerMembers(at slot: Int) -> [String] {
-        registers[slot].entries.map(\.member)
+        var members: [String] = []
+        members.reserveCapacity(registers.count(at: slot))
+        registers.forEach(at: slot) { member, _ in members.append(member) }
+        return members
+    }
+
+    /// Member `member`'s register of node `id`, read in place (nil: no such node or register).
+    func register(_ member: String, of id: NodeID) -> RegisterState? {
+        slot(of: id).flatMap { registers.register(member, at: $0) }
+    }
+
+    /// Calls `body` with every register of every node, in no particular order.
+    func forEachRegister(_ body: (NodeID, String, RegisterState) -> Void) {
+        for slot in ids.indices { registers.forEach(at: slot) { body(ids[slot], $0, $1) } }
     }
 
     /// Writes `value` to member `member`'s register of the node at `slot`.
     mutating func writeRegister(_ value: ReplicaValue, id: OperationID, member: String, at slot: Int) {
-        registers[slot].write(value, id: id, member: member)
+        registers.write(value, id: id, member: member, at: slot)
     }
 
     /// Every place that ever held node `id` (removed ones included), in the order added.
-    func placements(of id: NodeID) -> [Placement] {
+    func placements(of id: NodeID) -> ArraySlice<Placement> {
         if let slot = slot(of: id) { return places[slot] }
-        return placesOfUnknown.isEmpty ? [] : placesOfUnknown[id] ?? []
+        return placesOfUnknown.isEmpty ? [] : placesOfUnknown[id]?[...] ?? []
     }
 
     mutating func addPlacement(_ placement: Placement, of id: NodeID) {
-        if let slot = slot(of: id) { places[slot].append(placement) } else { placesOfUnknown[id, default: []].append(placement) }
+        if let slot = slot(of: id) { places.append(placement, at: slot) } else { placesOfUnknown[id, default: []].append(placement) }
     }
 
     /// Keeps the first `count` places of node `id`.
     mutating func keepPlacements(of id: NodeID, count: Int) {
         if let slot = slot(of: id) {
-            places[slot].removeSubrange(count...)
+            places.keep(count, at: slot)
         } else if count == 0 {
             placesOfUnknown[id] = nil
         } else {
@@ -93,13 +110,13 @@ struct ReplicaNodes: Sendable {
     }
 
     mutating func setPlacements(_ placements: [Placement], of id: NodeID) {
-        if let slot = slot(of: id) { places[slot] = placements } else { placesOfUnknown[id] = placements.isEmpty ? nil : placements }
+        if let slot = slot(of: id) { places.set(placements, at: slot) } else { placesOfUnknown[id] = placements.isEmpty ? nil : placements }
     }
 
     /// Calls `body` with every node that has places, and its places, in no particular order.
-    func forEachPlaced(_ body: (NodeID, [Placement]) -> Void) {
+    func forEachPlaced(_ body: (NodeID, ArraySlice<Placement>) -> Void) {
         for slot in ids.indices where !places[slot].isEmpty { body(ids[slot], places[slot]) }
-        for (id, placements) in placesOfUnknown { body(id, placements) }
+        for (id, placements) in placesOfUnknown { body(id, placements[...]) }
     }
 
     subscript(id: NodeID) -> ReplicaNode? {
@@ -125,7 +142,7 @@ struct ReplicaNodes: Sendable {
 
     private func node(at slot: Int) -> ReplicaNode {
         var node = ReplicaNode(type: type(at: slot))
-        node.registers = registers[slot]
+        node.registers = registers.table(at: slot)
         let collectionSlot = collectionSlots[slot]
         if collectionSlot >= 0 {
             let held = collections[Int(collectionSlot)]
@@ -138,7 +155,7 @@ struct ReplicaNodes: Sendable {
     private mutating func take(_ id: NodeID) -> ReplicaNode? {
         guard let slot = slot(of: id) else { return nil }
         var node = ReplicaNode(type: type(at: slot))
-        swap(&node.registers, &registers[slot])
+        node.registers = registers.table(at: slot)
         let collectionSlot = collectionSlots[slot]
         if collectionSlot >= 0 {
             var held = Collections()
@@ -150,7 +167,7 @@ struct ReplicaNodes: Sendable {
 
     private mutating func store(_ node: ReplicaNode, at slot: Int) {
         if node.type != type(at: slot) { types[slot] = typeNumber(of: node.type) }
-        registers[slot] = node.registers
+        registers.set(node.registers, at: slot)
         let held = Collections(sequences: node.sequences, maps: node.maps, sets: node.sets)
         let collectionSlot = collectionSlots[slot]
         if collectionSlot >= 0 {
@@ -166,7 +183,7 @@ struct ReplicaNodes: Sendable {
         ids.append(id)
         slots.insert(Int32(slot), in: ids)
         types.append(typeNumber(of: node.type))
-        registers.append(RegisterTable())
+        registers.append()
         places.append(placesOfUnknown.isEmpty ? [] : placesOfUnknown.removeValue(forKey: id) ?? [])
         collectionSlots.append(-1)
         store(node, at: slot)
@@ -178,21 +195,19 @@ struct ReplicaNodes: Sendable {
         // Its collections' entry stays, empty: nodes are removed only when a change that made
         // them is undone, rarely.
         if collectionSlots[slot] >= 0 { collections[Int(collectionSlots[slot])] = Collections() }
-        if !places[slot].isEmpty { placesOfUnknown[id] = places[slot] }
+        if !places[slot].isEmpty { placesOfUnknown[id] = Array(places[slot]) }
         let last = ids.count - 1
         if slot != last {
             _ = slots.remove(ids[last].made, in: ids)
             ids[slot] = ids[last]
             types[slot] = types[last]
-            registers[slot] = registers[last]
-            places[slot] = places[last]
             collectionSlots[slot] = collectionSlots[last]
         }
         ids.removeLast()
         if slot != last { slots.insert(Int32(slot), in: ids) }
         types.removeLast()
-        registers.removeLast()
-        places.removeLast()
+        registers.remove(at: slot)
+        places.remove(at: slot)
         collectionSlots.removeLast()
     }
 

@@ -15,11 +15,8 @@ final class ReplicaSession<Root: DocumentRoot> {
     private(set) var engine: ReplicaEngine
     let shapes: ModelShapes
     let identities: DocumentIdentities
-    /// The identity of each numbered node.
-    private var ids = NodeIDsByNumber()
-    /// Every node the engine may name, alive. A node's number is in its tracker: no table
-    /// from identities to numbers (one more entry per node) is kept.
-    private(set) var nodes: [NodeID: any DocumentNode] = [:]
+    /// The identity of each numbered node, and every node the engine may name, alive.
+    private(set) var nodes = NumberedNodes()
     /// The numbers and classes of the nodes a merge is making (not made yet while it translates).
     private var making: [NodeID: (number: UInt64, type: String)] = [:]
     /// The number after the genesis nodes', and how many there are.
@@ -168,7 +165,9 @@ final class ReplicaSession<Root: DocumentRoot> {
     func canonicalNumbering() -> [ObjectIdentifier: UInt64] {
         var canonical: [ObjectIdentifier: UInt64] = [:]
         canonical.reserveCapacity(nodes.count)
-        for (id, node) in nodes where id.made.replica == .genesis { canonical[ObjectIdentifier(node)] = id.made.counter }
+        nodes.forEachNode { id, node in
+            if id.made.replica == .genesis { canonical[ObjectIdentifier(node)] = id.made.counter }
+        }
         let made = engine.nodes.keys.filter { $0.made.replica != .genesis }.sorted()
         for (rank, id) in made.enumerated() {
             if let node = nodes[id] { canonical[ObjectIdentifier(node)] = genesisNext + UInt64(rank) }
@@ -183,20 +182,20 @@ final class ReplicaSession<Root: DocumentRoot> {
 
     /// The identity of `node`, if this replica numbered it.
     func id(of node: any RippleNode) -> NodeID? {
-        guard let id = ids[node._rippleTracker.documentID], nodes[id] === node else { return nil }
+        let number = node._rippleTracker.documentID
+        guard let id = nodes[number], nodes.node(numbered: number) === node else { return nil }
         return id
     }
 
     private func remember(_ node: any DocumentNode, as id: NodeID, number: UInt64) {
-        ids[number] = id
-        nodes[id] = node
+        nodes.set(id, node: node, number: number)
     }
 
     var translation: ReplicaTranslation {
         ReplicaTranslation(
             shapes: shapes,
             nodeID: { [unowned self] number in
-                guard let id = ids[number], let node = nodes[id] else {
+                guard let id = nodes[number], let node = nodes.node(numbered: number) else {
                     throw ReplicaError.malformed("node \(number) is not one this replica knows")
                 }
                 return (id, type(of: node)._rippleDescriptor.name)
@@ -224,7 +223,7 @@ final class ReplicaSession<Root: DocumentRoot> {
         var brought: Set<UInt64> = []
         var recorded = false
         defer { if !recorded { takeBack(brought, nil) } }
-        for case .node(let number, _, _) in operations where ids[number] == nil {
+        for case .node(let number, _, _) in operations where nodes[number] == nil {
             guard let node = identities.node(number) as? any DocumentNode else {
                 throw ReplicaError.malformed("node \(number) of a local patch is not alive")
             }
@@ -275,11 +274,7 @@ final class ReplicaSession<Root: DocumentRoot> {
     /// Takes back a local change that `record(_:)` recorded and a store could not journal.
     func takeBack(_ brought: Set<UInt64>, _ undo: ReplicaEngine.MergeUndo?) {
         if let undo { engine.undo(undo) }
-        for number in brought {
-            guard let id = ids[number] else { continue }
-            ids[number] = nil
-            nodes[id] = nil
-        }
+        for number in brought { nodes.remove(number) }
     }
 
     /// Integrates another replica's changes into the document, as one update tagged
@@ -328,7 +323,7 @@ final class ReplicaSession<Root: DocumentRoot> {
                 identities.reserve(upTo: number + 1)
                 making[id] = (number, type)
                 made.append((id, number))
-                ids[number] = id
+                nodes.set(id, node: nil, number: number)
                 return number
             }
             // The nodes a merge makes are made here and held by the session: one may be hidden
@@ -340,7 +335,7 @@ final class ReplicaSession<Root: DocumentRoot> {
                 }
                 let node = type._rippleMake()
                 identities.assign(number, to: node)
-                nodes[id] = node
+                nodes.set(id, node: node, number: number)
             }
             let patch = Patch(tag: "remote", operations: patchOperations, document: identities.document, sequence: identities.sequence)
             try apply(patch, to: mediator)
@@ -348,10 +343,7 @@ final class ReplicaSession<Root: DocumentRoot> {
         } catch {
             identities.takeBack(from: numbersBefore.nextID, of: made.compactMap { nodes[$0.id] })
             identities.numbers = numbersBefore
-            for (id, number) in made {
-                ids[number] = nil
-                nodes[id] = nil
-            }
+            for (_, number) in made { nodes.remove(number) }
             engine.undo(undo)
             if journaled { changeJournal?.retractMerged() }
             throw error
@@ -376,12 +368,12 @@ final class ReplicaSession<Root: DocumentRoot> {
 
 extension ReplicaSession: NodeKeeper {
     nonisolated func node(numbered number: UInt64) -> (any RippleNode)? {
-        _rippleAssumingMainActor(self) { session in session.ids[number].flatMap { session.nodes[$0] } }
+        _rippleAssumingMainActor(self) { session in session.nodes.node(numbered: number) }
     }
 
     nonisolated func forEachNode(_ body: (any RippleNode) -> Void) {
         _rippleAssumingMainActor(self, visiting: body) { session, visit in
-            for node in session.nodes.values { visit(node) }
+            session.nodes.forEachNode { visit($1) }
         }
     }
 }

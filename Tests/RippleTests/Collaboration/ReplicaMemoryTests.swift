@@ -41,6 +41,27 @@ import Darwin
 
     private static let points = 25_000
 
+    /// The session's table of numbered nodes (their identities and nodes by number, and numbers
+    /// by identity) costs under 70 bytes a node: an array of entries by number and an index of
+    /// numbers (about 52 bytes measured), where a dictionary from identities to nodes beside an
+    /// array of identities cost about 104. (The smallest of three.)
+    @MainActor
+    @Test func theSessionsNumberedNodesCostUnderSeventyBytesANode() {
+        let shelves = (0..<Self.count).map { Shelf(id: $0, title: "") }
+        let growths = (0..<3).compactMap { _ in
+            Self.heapGrowth {
+                var table = NumberedNodes()
+                for (index, shelf) in shelves.enumerated() {
+                    let id = NodeID(made: OperationID(counter: UInt64(index) + 1, replica: Self.replica))
+                    table.set(id, node: shelf, number: UInt64(index) + 1)
+                }
+                return table
+            }
+        }
+        guard let growth = growths.min() else { return }
+        #expect(growth / Self.count < 70, "\(growth / Self.count) bytes a node")
+    }
+
     private static let shapes: [String: [String: MemberShape]] = ["Board": ["points": .sequence]]
     private static let root = NodeID.genesis(1)
 

@@ -8,7 +8,9 @@ extension ReplicaSession {
     func mismatches(in mediator: Mediator<Root>) throws -> [String] {
         var result: [String] = []
         let context = DocumentWriteContext(identities: identities, writesBelow: false)
-        for (id, node) in nodes.sorted(by: { $0.key < $1.key }) where node._rippleTracker.isInDocument || node === mediator.root {
+        var held: [(key: NodeID, value: any DocumentNode)] = []
+        nodes.forEachNode { held.append(($0, $1)) }
+        for (id, node) in held.sorted(by: { $0.key < $1.key }) where node._rippleTracker.isInDocument || node === mediator.root {
             var writer = DocumentNodeWriter(json: JSONWriter(), context: context)
             writer.json.beginObject()
             try node._rippleSave(to: &writer)

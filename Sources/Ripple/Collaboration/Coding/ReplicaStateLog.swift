@@ -70,7 +70,7 @@ extension ReplicaEngine {
     /// Whether `operation`, of identity `id`, is a register write that its register's winner is.
     fileprivate func shows(_ operation: ChangeOperation, id: OperationID) -> Bool {
         guard case .write(let node, let member, let value) = operation, id.replica != .genesis,
-            let winner = nodes[node]?.registers[member]?.winner
+            let winner = nodes.register(member, of: node)?.winner
         else { return false }
         return winner.id == id && winner.value == value
     }
@@ -157,16 +157,14 @@ struct ShownLogReader {
     private mutating func write(_ id: OperationID) throws -> ChangeOperation {
         if writes == nil {
             var index: [OperationID: MemberKey] = [:]
-            for (node, state) in nodes {
-                for register in state.registers.entries {
-                    if let winner = register.state.winner, winner.id.replica != .genesis {
-                        index[winner.id] = MemberKey(node: node, member: register.member)
-                    }
+            nodes.forEachRegister { node, member, state in
+                if let winner = state.winner, winner.id.replica != .genesis {
+                    index[winner.id] = MemberKey(node: node, member: member)
                 }
             }
             writes = index
         }
-        guard let key = writes?.removeValue(forKey: id), let winner = nodes[key.node]?.registers[key.member]?.winner else {
+        guard let key = writes?.removeValue(forKey: id), let winner = nodes.register(key.member, of: key.node)?.winner else {
             throw ReplicaError.malformed("a write \(id) that the state does not show")
         }
         return .write(node: key.node, member: key.member, value: winner.value)
