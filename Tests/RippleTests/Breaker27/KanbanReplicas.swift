@@ -23,24 +23,13 @@ enum KanbanReplicas {
 
     /// `count` replicas of one document: the first makes it, the others open its snapshot.
     static func replicas(_ count: Int) throws -> [Mediator<Library>] {
-        let first = Mediator(root: makeLibrary())
-        _ = first.replicaID
-        var all = [first]
-        for _ in 1..<count {
-            let other = try Mediator<Library>(opening: try first.snapshot())
-            _ = other.replicaID
-            all.append(other)
-        }
-        return all
+        try ReplicaGroup.replicas(count, of: makeLibrary())
     }
 
-    /// The whole document, byte for byte alike on replicas with the same changes.
-    static func text(_ mediator: Mediator<Library>) throws -> String {
-        String(decoding: try mediator.snapshot(), as: UTF8.self)
-    }
+    static func text(_ mediator: Mediator<Library>) throws -> String { try ReplicaGroup.text(mediator) }
 
     static func sync(_ from: Mediator<Library>, into to: Mediator<Library>) throws {
-        try to.merge(try from.changes(since: to.version))
+        try ReplicaGroup.sync(from, into: to)
     }
 
     static func board(_ mediator: Mediator<Library>) -> KanbanBoard { mediator.root.board! }

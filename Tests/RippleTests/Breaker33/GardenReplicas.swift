@@ -47,33 +47,16 @@ enum GardenReplicas {
 
     /// `count` replicas of one document: the first makes it, the others open its snapshot.
     static func replicas(_ count: Int, beds: Int = 3, plants: Int = 3) throws -> [Mediator<Library>] {
-        let first = Mediator(root: makeLibrary(beds: beds, plants: plants))
-        _ = first.replicaID
-        var all = [first]
-        for _ in 1..<count {
-            let other = try Mediator<Library>(opening: try first.snapshot())
-            _ = other.replicaID
-            all.append(other)
-        }
-        return all
+        try ReplicaGroup.replicas(count, of: makeLibrary(beds: beds, plants: plants))
     }
 
-    static func text(_ mediator: Mediator<Library>) throws -> String {
-        String(decoding: try mediator.snapshot(), as: UTF8.self)
-    }
+    static func text(_ mediator: Mediator<Library>) throws -> String { try ReplicaGroup.text(mediator) }
 
     static func sync(_ from: Mediator<Library>, into to: Mediator<Library>) throws {
-        try to.merge(try from.changes(since: to.version))
+        try ReplicaGroup.sync(from, into: to)
     }
 
-    /// Everyone merges everyone's changes, twice round.
-    static func syncAll(_ replicas: [Mediator<Library>]) throws {
-        for _ in 0..<2 {
-            for from in replicas {
-                for to in replicas where to !== from { try sync(from, into: to) }
-            }
-        }
-    }
+    static func syncAll(_ replicas: [Mediator<Library>]) throws { try ReplicaGroup.syncAll(replicas) }
 
     static func garden(_ mediator: Mediator<Library>) -> GardenPlan { mediator.root.garden! }
 
