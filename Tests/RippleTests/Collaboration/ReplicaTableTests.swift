@@ -107,6 +107,11 @@ import Testing
             case 3:
                 table[id]?.sequences["items", default: SequenceState()].insert(.json("1"), id: write, parent: nil, leftSide: false)
                 nodes[id]?.sequences["items", default: SequenceState()].insert(.json("1"), id: write, parent: nil, leftSide: false)
+            case 4 where Int.random(in: 0..<4, using: &random) == 0:
+                let count = Int.random(in: 0...3, using: &random)
+                let set = (0..<count).map { Placement(holder: ids[$0], member: "set", id: write) }
+                table.setPlacements(set, of: id)
+                places[id] = set.isEmpty ? nil : set
             case 4:
                 let place = Placement(holder: ids.randomElement(using: &random)!, member: "items", id: write)
                 table.addPlacement(place, of: id)
@@ -125,5 +130,25 @@ import Testing
         var placed: [NodeID: [Placement]] = [:]
         table.forEachPlaced { placed[$0] = Array($1) }
         #expect(placed == places)
+    }
+
+    /// A node held in many places (a style shared by every cell of a sheet) gains each place at
+    /// a constant cost. Its run used to move to the end of the column at every place it gained
+    /// (another node's run was behind it), copying all its places: starting a replica of a sheet
+    /// of 100,000 cells sharing one style took minutes.
+    @Test func aNodeHeldInManyPlacesGainsEachAtAConstantCost() {
+        let replica = ReplicaID(rawValue: 4)!
+        var column = PlacementColumn()
+        column.append([])
+        let cells = 5_000
+        for cell in 1...cells {
+            let id = OperationID(counter: UInt64(cell), replica: replica)
+            column.append([Placement(holder: .genesis(0), member: "cells", id: id)])
+            column.append(Placement(holder: NodeID(made: id), member: "style", id: id), at: 0)
+        }
+        #expect(column[0].count == cells)
+        #expect(column[0].map(\.id.counter) == Array(1...UInt64(cells)))
+        #expect(column[cells][...].map(\.holder) == [.genesis(0)])
+        #expect(column.copiedPlaces <= 4 * 2 * cells, "copied \(column.copiedPlaces) places to add \(2 * cells)")
     }
 }
