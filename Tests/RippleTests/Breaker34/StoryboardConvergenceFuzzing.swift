@@ -62,8 +62,11 @@ struct StoryboardConvergenceFuzzing {
                 }
                 for _ in 0..<undone { try replica.history.redo() }
                 log.append("\(step): r\(index) undoes \(undone) and redoes them")
-                if Self.dump(replica) != before {
-                    problems.append("step \(step): r\(index) undid \(undone) and redid them: the document changed")
+                let after = Self.dump(replica)
+                if after != before {
+                    let was = before.split(separator: "\n").filter { !after.split(separator: "\n").contains($0) }
+                    let now = after.split(separator: "\n").filter { !before.split(separator: "\n").contains($0) }
+                    problems.append("step \(step): r\(index) undid \(undone) and redid them: the document changed from \(was) to \(now)")
                 }
             case 10:
                 let to = below(replicas.count)
