@@ -26,6 +26,10 @@ final class Gauge {
     // ripple: node
     var _garden: GardenPlan? = nil
 
+    /// Issue 34's breaker storyboard (Breaker34/Storyboard.swift), here for the same reason.
+    // ripple: node
+    var _storyboard: Storyboard? = nil
+
     init() {}
 }
 

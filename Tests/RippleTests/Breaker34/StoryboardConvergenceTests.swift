@@ -1,0 +1,32 @@
+import Foundation
+@testable import Ripple
+import Testing
+
+/// Issue 34's breaker: three to five storyboard replicas edit at random, undo and redo across
+/// merges, roll updates back, and receive each other's changes late, out of order and twice;
+/// in the end they are byte for byte equal, no scene or shot is in two places, no act in a
+/// cycle, each snapshot reopens as itself, and undoing then redoing left each document as it was.
+///
+/// Findings (of 24 seeds): seeds 6, 7 and 20 end with a scene twice in the storyboard's scenes
+/// and shots in two scenes, although no replica ever put a node in two places; in seeds 7 and
+/// 20 one replica's snapshot also differs from the others' once all changes are delivered. In
+/// seed 19, undoing three steps and redoing them at once left the document changed.
+@MainActor
+@Suite struct StoryboardConvergenceTests {
+    static let knownFailures: Set<UInt64> = [6, 7, 19, 20]
+
+    @Test(arguments: 0..<24 as Range<UInt64>)
+    func storyboardReplicasConverge(seed: UInt64) throws {
+        var fuzzing = try StoryboardConvergenceFuzzing(seed: seed)
+        try fuzzing.run(steps: 90)
+        let problems = try fuzzing.settle()
+        let message: Comment = "seed \(seed): \(problems)\n\(fuzzing.log.suffix(30).joined(separator: "\n"))"
+        if Self.knownFailures.contains(seed) {
+            withKnownIssue("breaker34: storyboard replicas end with nodes held twice, differ, or undo then redo changes the document") {
+                #expect(problems.isEmpty, message)
+            }
+        } else {
+            #expect(problems.isEmpty, message)
+        }
+    }
+}
