@@ -51,6 +51,8 @@ public final class SharedFolderStore<Root: DocumentRoot> {
     private var written: DocumentVersion
     /// This store's replica identity, which no other store of this process may hold meanwhile.
     private let replica: ReplicaID
+    /// What opening could not merge of the others' files, which the first ``sync()`` throws.
+    private var refusalAtOpening: (any Error)?
 
     /// Opens the document shared in `folder`, or begins sharing a new one there.
     ///
@@ -59,7 +61,9 @@ public final class SharedFolderStore<Root: DocumentRoot> {
     ///   - identity: A file of this device's, outside the shared folder, that keeps this
     ///     replica's identity (made if missing).
     /// - Throws: ``DocumentError`` or ``ReplicaError`` when the folder's document is not one of
-    ///   this model, a file is damaged, or the file system refused;
+    ///   this model, this replica's file is damaged, or the file system refused (a change in
+    ///   another replica's file that cannot be merged, of another document say, does not stop
+    ///   the opening: the first ``sync()`` throws it);
     ///   ``ReplicaError/folderNotSyncedYet`` when the folder holds changes but not yet
     ///   `genesis.ripple`; ``ReplicaError/identityNotOwn(_:)`` when `identity` is inside the
     ///   folder or another store of this process is the same replica (one per window: two
@@ -105,7 +109,13 @@ public final class SharedFolderStore<Root: DocumentRoot> {
         written = DocumentVersion()
         try merge(self.files.readOwn())
         written = mediator.version
-        try merge(self.files.readNew())
+        do {
+            try merge(self.files.readNew())
+        } catch {
+            // Another file that cannot be merged (another document's, the losing genesis's
+            // replica) must not keep the folder from opening: the first sync throws it.
+            refusalAtOpening = error
+        }
         mediator.history.clear()
         mediator.markSaved()
         mediator.patchRecorder.journal = self
@@ -128,10 +138,14 @@ public final class SharedFolderStore<Root: DocumentRoot> {
     ///
     /// - Throws: What ``Mediator/merge(_:)`` throws for the first change set that another
     ///   replica's file holds and that cannot be merged (of another document, say); every other
-    ///   change read is merged all the same (that one is not read again).
+    ///   change read is merged all the same (that one is not read again). The first sync also
+    ///   throws what opening read and could not merge.
     public func sync() throws {
         appendOwnChanges()
+        let earlier = refusalAtOpening
+        refusalAtOpening = nil
         try merge(files.readNew())
+        if let earlier { throw earlier }
     }
 
     /// Merges `records` as one update: a merge recomputes the moves once, so that opening,

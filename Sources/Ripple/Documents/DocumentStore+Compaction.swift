@@ -17,12 +17,18 @@ extension DocumentStore {
     ///   (``DocumentError/updateInProgress``). The snapshot and the journal are then as they were,
     ///   and no file is left beside them. `CancellationError` when the store closes first.
     public func compact() async throws {
-        if isBehind || journal.needsReplacing || journaledReplica != nil {
-            // The journal lacks an update: only a snapshot written now brings it back.
+        if compactsOnMainActor {
             try writeSnapshot()
             return
         }
         try await startCompaction(reportsFailure: false).wait()
+    }
+
+    /// Whether a compaction writes the snapshot on the main actor: the journal lacks an update
+    /// (only a snapshot written now brings it back), or the mediator is a replica (its state is
+    /// taken with the nodes, numbered alike).
+    var compactsOnMainActor: Bool {
+        isBehind || journal.needsReplacing || journaledReplica != nil
     }
 
     /// Starts a compaction when the policy says the journal is due for one, once the main actor
