@@ -67,6 +67,25 @@ import Testing
         #expect(decoded.changes.map(\.otherDependencies[second]) == [5, 0, 5, 5, 0])
     }
 
+    /// The journal's set of noted nodes holds what was inserted, through its growth.
+    @Test func aNodeIdentitySetHoldsWhatWasInserted() {
+        var set = NodeIdentitySet()
+        var random = SeededGenerator(state: 5)
+        let ids = (0..<2_000).map { _ in
+            NodeID(made: OperationID(counter: random.next() % 500, replica: ReplicaID(rawValue: random.next() % 3 + 1)!))
+        }
+        var expected: Set<NodeID> = []
+        for id in ids {
+            #expect(set.insert(id) == expected.insert(id).inserted)
+        }
+        #expect(set.count == expected.count)
+        for counter in 0..<600 as Range<UInt64> {
+            let id = NodeID(made: OperationID(counter: counter, replica: ReplicaID(rawValue: 2)!))
+            #expect(set.contains(id) == expected.contains(id))
+        }
+        #expect(!NodeIdentitySet().contains(NodeID.genesis(1)))
+    }
+
     @Test func itsCodableFormIsTheCompactBytes() throws {
         let changes = try #require(try Self.realChangeSets(seed: 3).last)
         let json = try JSONEncoder().encode(changes)
