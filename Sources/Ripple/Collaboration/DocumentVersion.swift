@@ -48,9 +48,8 @@ public struct DocumentVersion: Hashable, Codable, Sendable {
     /// Whether the two name one replica alike, with one count: compared without hashing (a
     /// change set's consecutive changes mostly share their dependencies on the others).
     func isSameSingleEntry(as other: DocumentVersion) -> Bool {
-        guard counts.count == 1, other.counts.count == 1, let mine = counts.first, let theirs = other.counts.first else {
-            return false
-        }
-        return mine.key == theirs.key && mine.value == theirs.value
+        guard counts.count == 1, other.counts.count == 1 else { return false }
+        // One table (consecutive changes decoded share it) is equal at once; else one lookup.
+        return counts == other.counts
     }
 }

@@ -20,6 +20,17 @@ struct ReplicaChange: Sendable, Equatable {
         firstCounter: UInt64, operations: [ChangeOperation]
     ) {
         precondition(otherDependencies[replica] == 0, "a change's own dependency among the others'")
+        self.init(
+            replica: replica, sequence: sequence, ownDependency: ownDependency, othersWithoutOwn: otherDependencies,
+            firstCounter: firstCounter, operations: operations)
+    }
+
+    /// A change whose `othersWithoutOwn` its caller made sure does not name `replica` (a
+    /// decoder, which knows it without looking it up: once per change).
+    init(
+        replica: ReplicaID, sequence: UInt64, ownDependency: UInt64, othersWithoutOwn otherDependencies: DocumentVersion,
+        firstCounter: UInt64, operations: [ChangeOperation]
+    ) {
         self.replica = replica
         self.sequence = sequence
         self.ownDependency = ownDependency

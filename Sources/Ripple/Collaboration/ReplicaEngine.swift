@@ -126,6 +126,8 @@ struct ReplicaEngine {
         var run: ReplicaRun?
         // The last dependencies on other replicas found integrated (the version only grows).
         var othersIncluded = DocumentVersion()
+        // Taken out once: read through the change set, it was copied (its tables retained) per change.
+        let received = changeSet.received
         do {
             // A change whose predecessors are all here is integrated at once (the common case:
             // a change set in order); the others wait, and are integrated once they are ready.
@@ -152,7 +154,7 @@ struct ReplicaEngine {
                 {
                     othersIncluded = change.otherDependencies
                     if run == nil { begin(&run, of: change.replica, effects: &effects) }
-                    try apply(change, in: &run!, effects: &effects, received: changeSet.received?.run(of: index, in: changeSet.changes))
+                    try apply(change, in: &run!, effects: &effects, received: received?.run(of: index, in: changeSet.changes))
                 } else {
                     waiting[key] = change
                     undo.addedWaiting.append(key)

@@ -10,6 +10,9 @@
 struct ReplicaJournal {
     /// Each touched node as it was, without its sequences (nil: it did not exist).
     private(set) var nodes: [NodeID: ReplicaNode?] = [:]
+    /// Nodes `nodes` holds, checked first (see ``NodeIdentitySet``); one absorbed from a later
+    /// journal may be missing, and is found in `nodes`.
+    private var noted = NodeIdentitySet()
     /// What the call did to each sequence it edited.
     private(set) var sequences: [MemberKey: SequenceEdits] = [:]
     /// How many places each touched node had.
@@ -29,7 +32,7 @@ struct ReplicaJournal {
 
     /// Notes a node of `engineNodes` before an operation edits or makes it.
     mutating func noteNode(_ node: NodeID, in engineNodes: ReplicaNodes) {
-        guard nodes.index(forKey: node) == nil else { return }
+        guard noted.insert(node), nodes.index(forKey: node) == nil else { return }
         nodes[node] = .some(
             engineNodes[node].map {
                 var stripped = $0

@@ -42,6 +42,50 @@ import Testing
         }
     }
 
+    /// Consecutive changes with the same single dependency on another replica share its
+    /// table when decoded; a change whose own replica that entry names (a dependency on its own
+    /// replica not implied by its sequence) still reads its own count from it.
+    @Test func sharedDependenciesReadBackWithTheOwnReplicasCount() throws {
+        let (first, second) = (ReplicaID(rawValue: 7)!, ReplicaID(rawValue: 9)!)
+        let write = ChangeOperation.write(node: NodeID.genesis(1), member: "x", value: .json("1"))
+        func change(_ replica: ReplicaID, _ sequence: UInt64, _ dependencies: DocumentVersion, at counter: UInt64) -> ReplicaChange {
+            ReplicaChange(replica: replica, sequence: sequence, dependencies: dependencies, firstCounter: counter, operations: [write])
+        }
+        var onSecond = DocumentVersion()
+        onSecond[second] = 5
+        var (onBoth, onBothLater) = (onSecond, onSecond)
+        (onBoth[first], onBothLater[first]) = (1, 2)
+        let changes = ChangeSet(
+            document: "d", model: "m",
+            changes: [
+                change(first, 1, onSecond, at: 10), change(second, 9, onSecond, at: 11), change(first, 2, onBoth, at: 12),
+                change(first, 3, onBothLater, at: 13), change(second, 10, onSecond, at: 14),
+            ])
+        let decoded = try ChangeSet(encoded: changes.encoded)
+        #expect(decoded == changes)
+        #expect(decoded.changes.map(\.ownDependency) == [0, 5, 1, 2, 5])
+        #expect(decoded.changes.map(\.otherDependencies[second]) == [5, 0, 5, 5, 0])
+    }
+
+    /// The journal's set of noted nodes holds what was inserted, through its growth.
+    @Test func aNodeIdentitySetHoldsWhatWasInserted() {
+        var set = NodeIdentitySet()
+        var random = SeededGenerator(state: 5)
+        let ids = (0..<2_000).map { _ in
+            NodeID(made: OperationID(counter: random.next() % 500, replica: ReplicaID(rawValue: random.next() % 3 + 1)!))
+        }
+        var expected: Set<NodeID> = []
+        for id in ids {
+            #expect(set.insert(id) == expected.insert(id).inserted)
+        }
+        #expect(set.count == expected.count)
+        for counter in 0..<600 as Range<UInt64> {
+            let id = NodeID(made: OperationID(counter: counter, replica: ReplicaID(rawValue: 2)!))
+            #expect(set.contains(id) == expected.contains(id))
+        }
+        #expect(!NodeIdentitySet().contains(NodeID.genesis(1)))
+    }
+
     @Test func itsCodableFormIsTheCompactBytes() throws {
         let changes = try #require(try Self.realChangeSets(seed: 3).last)
         let json = try JSONEncoder().encode(changes)

@@ -147,12 +147,15 @@ extension CompactWriter {
 
 extension CompactReader {
     mutating func version() throws -> DocumentVersion {
-        try version(reusing: DocumentVersion())
+        try version(reusing: DocumentVersion(), entry: nil).version
     }
 
-    /// A version; `previous` itself (its table shared, not copied) when it is the same single
-    /// entry, as consecutive changes' dependencies on other replicas mostly are.
-    mutating func version(reusing previous: DocumentVersion) throws -> DocumentVersion {
+    /// A version; `previous` itself (its table shared, not copied, and `reused`) when it is the
+    /// same single entry `entry` (`previous`'s only one), as consecutive changes' dependencies
+    /// on other replicas mostly are.
+    mutating func version(
+        reusing previous: DocumentVersion, entry: (replica: ReplicaID, count: UInt64)?
+    ) throws -> (version: DocumentVersion, reused: Bool) {
         let entries = try count()
         var version = DocumentVersion()
         for _ in 0..<entries {
@@ -160,23 +163,21 @@ extension CompactReader {
             guard replica != .genesis else { throw ReplicaError.malformed("a version naming replica 0") }
             let count = try varint()
             guard count > 0 else { throw ReplicaError.malformed("a version with a count of 0") }
-            // Compared without hashing: once per change.
-            if entries == 1, previous.counts.count == 1, let only = previous.counts.first, only.key == replica,
-                only.value == count
-            {
-                return previous
-            }
+            // Compared as plain values, once per change (reading the table's one entry cost more).
+            if entries == 1, let entry, entry.replica == replica, entry.count == count { return (previous, true) }
             guard version.counts.updateValue(count, forKey: replica) == nil else {
                 throw ReplicaError.malformed("a version naming replica \(replica) twice")
             }
         }
-        return version
+        return (version, false)
     }
 
     /// What decoding a change needs of the changes before it in its set.
     struct ChangeContext {
         var previousFirstCounter: UInt64 = 0
         var previousOthers = DocumentVersion()
+        /// The only entry of `previousOthers`, when it has one alone.
+        var previousEntry: (replica: ReplicaID, count: UInt64)?
         /// The last sequence read of every replica but the last one read, which `last` holds
         /// (most changes in a row are one replica's: no hashing for those).
         var sequences: [ReplicaID: UInt64] = [:]
@@ -228,22 +229,27 @@ extension CompactReader {
         let sequence = try delta(from: sequenceBase &+ 1)
         context.last = (replica, sequence)
         let ownImplied = try bool()
-        var others = try version(reusing: context.previousOthers)
-        let own = others[replica]
+        var (others, reused) = try version(reusing: context.previousOthers, entry: context.previousEntry)
+        // A table reused is the last change's, known: its entry is compared, not looked up.
+        let own = reused ? (context.previousEntry!.replica == replica ? context.previousEntry!.count : 0) : others[replica]
         if ownImplied {
             guard sequence > 0, own == 0 else {
                 throw ReplicaError.malformed("a change's dependency on its own replica given twice")
             }
         } else if own > 0 {
             others[replica] = 0
+            reused = false
         }
-        context.previousOthers = others
+        if !reused {
+            context.previousOthers = others
+            context.previousEntry = others.counts.count == 1 ? others.counts.first.map { ($0.key, $0.value) } : nil
+        }
         let firstCounter = try delta(from: context.previousFirstCounter)
         context.previousFirstCounter = firstCounter
         let operations = try operations(&self, replica, firstCounter)
         let change = ReplicaChange(
             replica: replica, sequence: sequence, ownDependency: ownImplied ? sequence - 1 : own,
-            otherDependencies: others, firstCounter: firstCounter, operations: operations)
+            othersWithoutOwn: others, firstCounter: firstCounter, operations: operations)
         return (change, sequenceBase)
     }
 }
