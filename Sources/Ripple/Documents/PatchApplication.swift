@@ -22,6 +22,10 @@ final class PatchApplication<Root: DocumentRoot> {
     private var madeNodes = false
     /// A patch placed nodes the document had: its depth is measured at ``finish()``.
     private var needsMeasure = false
+    /// The nodes that splices took out of each member, in this update: put back into the same
+    /// member (a node moved along an array, a removal and then an insertion) they keep the depth
+    /// they had, and need no walk.
+    private var takenOut: [NodeMember: Set<ObjectIdentifier>] = [:]
     /// Levels that nodes found alive but holding no node (made by a merge just before the patch
     /// applies, say) add below the chain of the nodes brought: one, as leaves.
     private var foundLeafLevels = 0
@@ -121,9 +125,19 @@ final class PatchApplication<Root: DocumentRoot> {
         let placed = Self.numbers(placedBy: operation)
         let holderWasBrought = context.brought.contains(ObjectIdentifier(node))
         if holderWasBrought, !placed.isEmpty { needsMeasure = true }
+        let key = NodeMember(node._rippleTracker, member)
+        if case .splice(_, _, let at, let removing, _) = operation, removing > 0, at >= 0, removing <= Int.max - at,
+            let nodes = node._rippleValue(of: member) as? any NodeCollection
+        {
+            takenOut[key, default: []].formUnion(nodes.nodes(in: at..<(at + removing)).lazy.map(ObjectIdentifier.init))
+        }
         var had: [ObjectIdentifier] = []
         for id in placed {
-            if let child = identities.node(id), !context.brought.contains(ObjectIdentifier(child)) { had.append(ObjectIdentifier(child)) }
+            if let child = identities.node(id), !context.brought.contains(ObjectIdentifier(child)),
+                takenOut[key]?.contains(ObjectIdentifier(child)) != true
+            {
+                had.append(ObjectIdentifier(child))
+            }
         }
         var heldBefore: Set<ObjectIdentifier> = []
         if !had.isEmpty, !needsMeasure { node._rippleVisitNodes(of: member) { heldBefore.insert(ObjectIdentifier($0)) } }
@@ -171,6 +185,7 @@ final class PatchApplication<Root: DocumentRoot> {
         }
         madeNodes = false
         foundLeafLevels = 0
+        takenOut = [:]
         // The update applying it commits what was judged here.
         identities.depth.isJudged = true
         guard needsMeasure else { return }
