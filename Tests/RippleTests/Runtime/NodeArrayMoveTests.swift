@@ -75,6 +75,19 @@ import Testing
         #expect(try follower.snapshot() == mediator.snapshot())
     }
 
+    @Test func aFollowerAppliesAMoveWithoutWalkingTheDocument() throws {
+        var patches: [Patch] = []
+        mediator.patchRecorder.sinks.append { patches.append($0) }
+        let follower = try Mediator<Library>(opening: try mediator.snapshot())
+        try mediator.update { $0.shelves[0].children.insert($0.shelves[0].children.removeLast(), at: 10) }
+        // A bound above the depth a walk finds: the node leaves the array and enters it again,
+        // as deep as it was, so the bound stays.
+        let bound = try #require(DocumentDepth.measure(under: follower.root, limit: 1_000)) + 3
+        follower.identities.depth.bound = bound
+        try follower.apply(try #require(patches.first))
+        #expect(follower.identities.depth.bound == bound, "a walk measured the document again")
+    }
+
     @Test func aMoveThatPutsTheNodeBackChangesNothing() throws {
         try mediator.update { library in
             let last = library.shelves[0].children.removeLast()
