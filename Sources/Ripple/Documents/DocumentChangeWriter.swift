@@ -72,7 +72,19 @@ public struct DocumentChangeWriter {
     }
 
     public mutating func nodes<Node: DocumentNode>(_ current: [Node], old: Any) throws {
-        let edit = OldNodes(old, current: current).flatMap { ArrayEdit(from: current, revertingTo: $0) }
+        let oldNodes = OldNodes(old, current: current)
+        if let runs = oldNodes?.separateRuns() {
+            // A node moved far along the array: its removal and its insertion, in turn, rather
+            // than every node between (a reader applies a patch's operations in order).
+            for run in runs {
+                operations.append(
+                    .splice(
+                        node: node, member: member, at: run.start, removing: run.removed.count,
+                        inserting: try json(run.inserted.map(reference))))
+            }
+            return
+        }
+        let edit = oldNodes.flatMap { ArrayEdit(from: current, revertingTo: $0) }
         guard let edit else {
             return operations.append(.set(node: node, member: member, value: try json(current.map(reference))))
         }

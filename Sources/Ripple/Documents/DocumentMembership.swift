@@ -113,6 +113,14 @@ func forEachPlaceChange(from old: Any, to new: Any, _ body: (any RippleNode, Int
 extension Array where Element: RippleNode {
     func forEachPlaceChange(from old: Any, _ body: (any RippleNode, Int) -> Void) {
         guard let old = OldNodes(old, current: self) else { return forEachNode { body($0, 1) } }
+        if let runs = old.separateRuns() {
+            // What moved, not what lies between where it left and where it went.
+            for run in runs {
+                for node in run.removed { body(node, -1) }
+                for node in run.inserted { body(node, 1) }
+            }
+            return
+        }
         let ends = old.commonEnds
         for index in ends.prefix..<(old.count - ends.suffix) { body(old[index], -1) }
         for node in self[ends.prefix..<(count - ends.suffix)] { body(node, 1) }

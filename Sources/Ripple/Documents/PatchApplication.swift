@@ -22,6 +22,14 @@ final class PatchApplication<Root: DocumentRoot> {
     private var madeNodes = false
     /// A patch placed nodes the document had: its depth is measured at ``finish()``.
     private var needsMeasure = false
+    /// The nodes that splices took out of each member, in this update: put back into the same
+    /// member (a node moved along an array, a removal and then an insertion) they keep the depth
+    /// they had, and need no walk.
+    private var takenOut: [NodeMember: Set<ObjectIdentifier>] = [:]
+    /// The nodes of the document that splices put into each member, in this update, not taken
+    /// out of it first: one that a later splice of the patch takes out of that member was
+    /// held there (a move); any other has the document walked.
+    private var placedFirst: [NodeMember: Set<ObjectIdentifier>] = [:]
     /// Levels that nodes found alive but holding no node (made by a merge just before the patch
     /// applies, say) add below the chain of the nodes brought: one, as leaves.
     private var foundLeafLevels = 0
@@ -99,6 +107,8 @@ final class PatchApplication<Root: DocumentRoot> {
             if case .node = operation { continue }
             try apply(operation)
         }
+        if placedFirst.values.contains(where: { !$0.isEmpty }) { needsMeasure = true }
+        placedFirst = [:]
     }
 
     /// Applies one change of a member.
@@ -121,9 +131,29 @@ final class PatchApplication<Root: DocumentRoot> {
         let placed = Self.numbers(placedBy: operation)
         let holderWasBrought = context.brought.contains(ObjectIdentifier(node))
         if holderWasBrought, !placed.isEmpty { needsMeasure = true }
+        let key = NodeMember(node._rippleTracker, member)
+        var isSplice = false
+        if case .splice(_, _, let at, let removing, _) = operation {
+            isSplice = true
+            if removing > 0, at >= 0, removing <= Int.max - at, let nodes = node._rippleValue(of: member) as? any NodeCollection {
+                let removed = nodes.nodes(in: at..<(at + removing)).map(ObjectIdentifier.init)
+                takenOut[key, default: []].formUnion(removed)
+                // A node placed before by this update, taken out now: it was held there before.
+                if !placedFirst.isEmpty { placedFirst[key]?.subtract(removed) }
+            }
+        }
         var had: [ObjectIdentifier] = []
         for id in placed {
-            if let child = identities.node(id), !context.brought.contains(ObjectIdentifier(child)) { had.append(ObjectIdentifier(child)) }
+            if let child = identities.node(id), !context.brought.contains(ObjectIdentifier(child)),
+                takenOut[key]?.contains(ObjectIdentifier(child)) != true
+            {
+                had.append(ObjectIdentifier(child))
+            }
+        }
+        if isSplice, !had.isEmpty, !needsMeasure {
+            // Inserted before its removal (a merged move): judged when the patch is over.
+            placedFirst[key, default: []].formUnion(had)
+            had = []
         }
         var heldBefore: Set<ObjectIdentifier> = []
         if !had.isEmpty, !needsMeasure { node._rippleVisitNodes(of: member) { heldBefore.insert(ObjectIdentifier($0)) } }
@@ -171,6 +201,7 @@ final class PatchApplication<Root: DocumentRoot> {
         }
         madeNodes = false
         foundLeafLevels = 0
+        takenOut = [:]
         // The update applying it commits what was judged here.
         identities.depth.isJudged = true
         guard needsMeasure else { return }

@@ -181,6 +181,43 @@ struct ArrayEdit<Element>: MemberEdit {
     }
 }
 
+extension ArrayEdit where Element: RippleNode {
+    /// The edit that reverts one run of a node array's splice, in the array that run left.
+    init(run: ArrayRun<Element>) {
+        start = run.start
+        inserted = run.inserted
+        removed = run.removed
+        leading = run.leading
+        trailing = run.trailing
+        isSame = { $0 === $1 }
+    }
+}
+
+/// The edit of a node array whose splice replaced a few runs in turn (a move: a removal, then
+/// an insertion), reverted last run first: it keeps the runs, not the elements between them.
+/// All or nothing: when a run is found nowhere, the array stays as it is.
+struct ArrayRunsEdit<Element: RippleNode>: MemberEdit {
+    let edits: [ArrayEdit<Element>]
+
+    init(_ runs: [ArrayRun<Element>]) {
+        edits = runs.map { ArrayEdit(run: $0) }
+    }
+
+    func revert(_ current: Any) -> Any? {
+        var value = current
+        for edit in edits.reversed() {
+            guard let reverted = edit.revert(value) else { return nil }
+            value = reverted
+        }
+        return value
+    }
+
+    var insertedNodes: [ObjectIdentifier] {
+        let removed = Set(edits.flatMap { $0.removed.map(ObjectIdentifier.init) })
+        return edits.flatMap { $0.inserted.map(ObjectIdentifier.init) }.filter { !removed.contains($0) }
+    }
+}
+
 /// The old entries of the keys that changed (`nil` for a key that was not there), with what
 /// the edit left there, to tell a key changed since.
 struct DictionaryEdit<Key: Hashable, Value>: MemberEdit {

@@ -23,16 +23,73 @@ class ArrayEditInProgress {
 
 /// An ``ArrayEditInProgress`` of an array of `Element` nodes.
 final class NodeArrayEdit<Element: RippleNode>: ArrayEditInProgress {
-    /// The array before the edit, until an edit below takes the splice instead.
+    /// The array before the edit, until an edit below takes a run instead.
     var old: [Element]?
-    /// The splice taken, and the array right after it (held, so that any other edit after it
-    /// copies the array, and the end of the access can tell).
+    /// The splice that an earlier edit of the member journaled in this segment, which this
+    /// edit's runs join (a move's insertion joins its removal), rather than make its old array.
+    var continuing: NodeArraySplice<Element>?
+    /// The journal segment the edit runs in.
+    let epoch: UInt64
+    /// The run of the edit under way, until it has run.
+    var pending: NodeArraySplice<Element>.Run?
+    /// The splice that took the runs, and the array right after the last (held, so that any
+    /// other edit after it copies the array, and the end of the access can tell).
     var splice: NodeArraySplice<Element>?
     var after: [Element]?
 
-    init(node: any RippleNode, member: Int, old: [Element]) {
+    init(node: any RippleNode, member: Int, old: [Element], continuing: NodeArraySplice<Element>?, epoch: UInt64) {
         self.old = old
+        self.continuing = continuing
+        self.epoch = epoch
         super.init(node: node, member: member)
+    }
+
+    /// Adds the run that has just run to the splice.
+    func didRun(leaving array: [Element]) {
+        guard let run = pending else { return }
+        pending = nil
+        if let splice = splice ?? continuing {
+            _ = splice.append(start: run.start, removed: run.removed, insertedCount: run.insertedCount)
+            self.splice = splice
+        } else {
+            splice = NodeArraySplice(
+                start: run.start, removed: run.removed, insertedCount: run.insertedCount, node: node, member: member, epoch: epoch)
+        }
+        after = array
+    }
+
+    /// Before an edit that takes no run, after runs that left `after`: the member is journaled
+    /// whole (the old array made from the splice), as an edit that takes none would have it.
+    func settle(after: [Element]) {
+        if continuing != nil {
+            AccessorRouting.running.last?.settleSplice(node, member, after: after)
+            continuing = nil
+        } else {
+            old = splice?.oldArray(after: after) ?? after
+        }
+        (splice, self.after) = (nil, nil)
+    }
+
+    /// At the end of the access, the member holding `current`: journals the splice, or the old
+    /// array (made from the splice when something else edited after it).
+    func end(holding current: [Element]) {
+        // A run taken whose edit did not run (it threw) left the array as it was.
+        guard let last = after ?? (pending != nil ? current : nil) else {
+            if let old { AccessorRouting.willWrite(node, member, old) }
+            return
+        }
+        if sameStorage(last, current) {
+            guard continuing == nil else { return }
+            if let splice, let core = AccessorRouting.running.last {
+                core.recordSplice(node, member, splice)
+            } else {
+                AccessorRouting.willWrite(node, member, current)
+            }
+        } else if continuing != nil {
+            AccessorRouting.running.last?.settleSplice(node, member, after: last)
+        } else {
+            AccessorRouting.willWrite(node, member, splice?.oldArray(after: last) ?? last)
+        }
     }
 }
 
@@ -49,16 +106,20 @@ private func sameStorage<Element>(_ a: [Element], _ b: [Element]) -> Bool {
 extension RippleNode {
     /// Starts an in-place edit of node array member `member`, which holds `old` and must
     /// journal it: inside an update, the edit's splice may be journaled instead (see
-    /// ``ArrayEditInProgress``); otherwise `old` is journaled now. Returns the edit that ran
-    /// outside, for ``_rippleEndArrayEdit(_:_:outer:)``.
+    /// ``ArrayEditInProgress``), or join the splice an earlier edit journaled in this segment;
+    /// otherwise `old` is journaled now. Returns the edit that ran outside, for
+    /// ``_rippleEndArrayEdit(_:_:outer:)``.
     @_spi(RippleGenerated) public func _rippleBeginArrayEdit<Element: RippleNode>(_ member: Int, _ old: [Element]) -> AnyObject? {
         let outer = AccessorRouting.arrayEdit
-        if member < 64, !old.isEmpty, let core = AccessorRouting.running.last, core.journal.maySplice(self, member) {
-            AccessorRouting.arrayEdit = NodeArrayEdit(node: self, member: member, old: old)
-        } else {
-            AccessorRouting.arrayEdit = nil
-            AccessorRouting.willWrite(self, member, old)
+        AccessorRouting.arrayEdit = nil
+        if member < 64, !old.isEmpty, let core = AccessorRouting.running.last {
+            let waiting = core.journal.waitingSplice(of: self, member)
+            if waiting == nil || (waiting is NodeArraySplice<Element> && core.mayJoin(waiting!)) {
+                AccessorRouting.arrayEdit = NodeArrayEdit(
+                    node: self, member: member, old: old, continuing: waiting as? NodeArraySplice<Element>, epoch: core.journal.epoch)
+            }
         }
+        if AccessorRouting.arrayEdit == nil { AccessorRouting.willWrite(self, member, old) }
         return outer
     }
 
@@ -68,18 +129,7 @@ extension RippleNode {
         let edit = AccessorRouting.arrayEdit as? NodeArrayEdit<Element>
         AccessorRouting.arrayEdit = outer as? ArrayEditInProgress
         guard let edit, edit.node === self, edit.member == member else { return }
-        if let splice = edit.splice, let after = edit.after {
-            if sameStorage(after, current), let core = AccessorRouting.running.last {
-                core.recordSplice(self, member, splice)
-            } else {
-                AccessorRouting.willWrite(self, member, splice.oldArray(after: after))
-            }
-        } else if let old = edit.old {
-            AccessorRouting.willWrite(self, member, old)
-        } else if edit.splice != nil {
-            // The edit that took the splice did not run (it threw): the array is as it was.
-            AccessorRouting.willWrite(self, member, current)
-        }
+        edit.end(holding: current)
     }
 }
 
@@ -122,31 +172,48 @@ extension Array where Element: RippleNode {
         return removed
     }
 
-    /// Takes the splice of an edit about to replace `range` by `count` elements, when this is
-    /// the array of the edit in progress, unedited: the edit then finds its storage unshared.
-    /// A second edit makes the old array from the first one's splice, and takes none.
+    /// Removes and returns the last element, as `Array`'s own `removeLast()` does.
+    ///
+    /// In an update, the edit of a model's array journals only the element it removes: moving
+    /// the last node elsewhere (`points.insert(points.removeLast(), at: 0)`) journals two runs.
+    @inlinable @discardableResult
+    public mutating func removeLast() -> Element {
+        guard _slowPath(AccessorRouting.arrayEdit != nil), !isEmpty, _rippleWillSplice((count - 1)..<count, inserting: 0) else {
+            return _rippleStandardRemoveLast(&self)
+        }
+        let removed = _rippleStandardRemoveLast(&self)
+        _rippleDidSplice()
+        return removed
+    }
+
+    /// Takes the run of an edit about to replace `range` by `count` elements, when this is the
+    /// array of the edit in progress, unedited since the access began or since its last run: the
+    /// edit then finds its storage unshared. An edit past ``NodeArraySplice/maximumRuns``, or
+    /// after an edit that took none, makes the old array and takes none.
     @usableFromInline
     func _rippleWillSplice(_ range: Range<Int>, inserting count: Int) -> Bool {
         guard let edit = AccessorRouting.arrayEdit as? NodeArrayEdit<Element> else { return false }
-        if let splice = edit.splice, let after = edit.after {
-            edit.old = splice.oldArray(after: after)
-            (edit.splice, edit.after) = (nil, nil)
-            return false
+        edit.pending = nil
+        let fits = range.lowerBound >= 0 && range.upperBound <= self.count
+        let runs = (edit.splice ?? edit.continuing)?.runs.count ?? 0
+        if let after = edit.after {
+            guard fits, sameStorage(after, self), runs < NodeArraySplice<Element>.maximumRuns else {
+                edit.settle(after: after)
+                return false
+            }
+            edit.after = nil
+        } else {
+            guard let old = edit.old, fits, sameStorage(old, self), runs < NodeArraySplice<Element>.maximumRuns else { return false }
+            edit.old = nil
         }
-        guard let old = edit.old, range.lowerBound >= 0, range.upperBound <= self.count, sameStorage(old, self),
-            let core = AccessorRouting.running.last
-        else { return false }
-        edit.splice = NodeArraySplice(
-            start: range.lowerBound, removed: Array(self[range]), insertedCount: count, node: edit.node, member: edit.member,
-            epoch: core.journal.epoch)
-        edit.old = nil
+        edit.pending = NodeArraySplice<Element>.Run(start: range.lowerBound, removed: Array(self[range]), insertedCount: count)
         return true
     }
 
-    /// Holds the array an edit that took its splice left (see ``NodeArrayEdit/after``).
+    /// Adds the run of the edit that has just run (see ``NodeArrayEdit/after``).
     @usableFromInline
     func _rippleDidSplice() {
-        (AccessorRouting.arrayEdit as? NodeArrayEdit<Element>)?.after = self
+        (AccessorRouting.arrayEdit as? NodeArrayEdit<Element>)?.didRun(leaving: self)
     }
 }
 
@@ -167,4 +234,11 @@ func _rippleStandardAppend<Elements: RangeReplaceableCollection>(_ elements: ino
 @inlinable
 func _rippleStandardRemove<Elements: RangeReplaceableCollection>(_ elements: inout Elements, at index: Elements.Index) -> Elements.Element {
     elements.remove(at: index)
+}
+
+@inlinable
+func _rippleStandardRemoveLast<Elements: RangeReplaceableCollection & BidirectionalCollection>(
+    _ elements: inout Elements
+) -> Elements.Element {
+    elements.removeLast()
 }

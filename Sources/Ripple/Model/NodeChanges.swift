@@ -53,12 +53,17 @@ protocol NodeCollection {
     /// gives it (an undo that leaves a node where a merged move put it, once): those among the
     /// nodes that differ from `current`, the first first. Only an array holds a node twice.
     func removingGainedPlaces(_ places: [ObjectIdentifier: Int], current: Any) -> Any
+    /// The nodes at the positions of `range` that the collection has (an array's; none for
+    /// others).
+    func nodes(in range: Range<Int>) -> [any RippleNode]
 }
 
 extension NodeCollection {
     func placeChangeBound(from old: Any) -> Int? { nil }
 
     func removingGainedPlaces(_ places: [ObjectIdentifier: Int], current: Any) -> Any { self }
+
+    func nodes(in range: Range<Int>) -> [any RippleNode] { [] }
 }
 
 extension Array: NodeCollection where Element: RippleNode {
@@ -80,6 +85,10 @@ extension Array: NodeCollection where Element: RippleNode {
         return result
     }
 
+    func nodes(in range: Range<Int>) -> [any RippleNode] {
+        Array(self[range.clamped(to: indices)])
+    }
+
     func placeChangeBound(from old: Any) -> Int? {
         guard let old = OldNodes(old, current: self) else { return count }
         return old.first !== first && old.last !== last ? old.count + count : nil
@@ -91,6 +100,7 @@ extension Array: NodeCollection where Element: RippleNode {
 
     func nodeChanges(from old: Any) -> NodeChanges {
         guard let old = OldNodes(old, current: self) else { return NodeChanges(attached: self) }
+        if let runs = old.separateRuns() { return nodeChanges(of: runs) }
         let ends = old.commonEnds
         let oldMiddle = old.elements(ends.prefix..<(old.count - ends.suffix))
         let newMiddle = self[ends.prefix..<(count - ends.suffix)]
@@ -110,6 +120,37 @@ extension Array: NodeCollection where Element: RippleNode {
                 let remaining = Set(head.lazy.map(ObjectIdentifier.init)).union(tail.lazy.map(ObjectIdentifier.init))
                 detached.removeAll { remaining.contains(ObjectIdentifier($0)) }
             }
+        }
+        changes.detached = detached
+        return changes
+    }
+}
+
+extension Array where Element: RippleNode {
+    /// The changes of a splice read as its runs (a node moved far along the array): the nodes
+    /// the runs inserted more often than they removed, and those they removed more often, which
+    /// the array no longer holds.
+    private func nodeChanges(of runs: [ArrayRun<Element>]) -> NodeChanges {
+        var places: [ObjectIdentifier: Int] = [:]
+        var met: [Element] = []
+        for run in runs {
+            for node in run.removed + run.inserted where places[ObjectIdentifier(node)] == nil {
+                places[ObjectIdentifier(node)] = 0
+                met.append(node)
+            }
+            for node in run.removed { places[ObjectIdentifier(node)]! -= 1 }
+            for node in run.inserted { places[ObjectIdentifier(node)]! += 1 }
+        }
+        var changes = NodeChanges()
+        var detached: [any RippleNode] = []
+        for node in met {
+            let balance = places[ObjectIdentifier(node)]!
+            if balance > 0 { changes.attached.append(node) } else if balance < 0 { detached.append(node) }
+        }
+        // A node held twice stays held while one of its places is left.
+        if !detached.isEmpty {
+            let held = Set(lazy.map(ObjectIdentifier.init))
+            detached.removeAll { held.contains(ObjectIdentifier($0)) }
         }
         changes.detached = detached
         return changes

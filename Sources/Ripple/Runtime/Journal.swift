@@ -88,14 +88,15 @@ final class Journal {
     /// The member's bit stays clear, so that a later write of it comes to
     /// ``settleSplice(of:_:before:)``.
     func append(_ node: any RippleNode, _ member: Int, splice: ArraySplice) {
+        splice.isUndoable = writesAreUndoable
         entries.append(JournalEntry(node: node, member: member, old: splice, isUndoable: writesAreUndoable))
         splices.append(splice)
     }
 
-    /// Whether an in-place edit of member `member` of `node` may journal a splice: no splice of
-    /// the member waits for its old array.
-    func maySplice(_ node: any RippleNode, _ member: Int) -> Bool {
-        !splices.contains { $0.holder == ObjectIdentifier(node) && $0.member == member }
+    /// The splice of member `member` of `node` that waits for its old array, if any: an
+    /// in-place edit of the member journals a splice of its own only when there is none.
+    func waitingSplice(of node: any RippleNode, _ member: Int) -> ArraySplice? {
+        splices.isEmpty ? nil : splices.first { $0.holder == ObjectIdentifier(node) && $0.member == member }
     }
 
     /// Before a write of member `member` of `node`, which holds `current`: makes the old array of

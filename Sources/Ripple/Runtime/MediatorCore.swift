@@ -201,6 +201,21 @@ final class MediatorCore {
         journal.append(node, member, splice: splice)
     }
 
+    /// Whether an in-place edit of a node array member may add its runs to the splice `waiting`
+    /// that an earlier edit of the member journaled, rather than journal its old array: in the
+    /// segment that journaled it, alike undoable, outside hooks and validation (which journal
+    /// writes otherwise).
+    func mayJoin(_ waiting: ArraySplice) -> Bool {
+        waiting.epoch == journal.epoch && waiting.isUndoable == journal.writesAreUndoable && hooks.running == nil
+            && validator.nodeBeingValidated == nil
+    }
+
+    /// Makes the old array of the splice journaled for member `member` of `node`, whose runs
+    /// left `after`, before another kind of edit changes it: the member is journaled whole.
+    func settleSplice(_ node: any RippleNode, _ member: Int, after: Any) {
+        if journal.settleSplice(of: node, member, before: after) { _ = journal.isFirstInSegment(node._rippleTracker, member) }
+    }
+
     /// Notes the transaction a queued update just ran: it opens the journal's next commit.
     func open(tag: String?, committed: Bool) {
         opening = (tag, committed, journal.count)

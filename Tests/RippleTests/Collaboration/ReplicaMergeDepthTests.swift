@@ -18,6 +18,19 @@ import Testing
         #expect((reader.identities.depth.bound ?? 0) > depth)
     }
 
+    @Test func aMergedMoveAlongAnArrayKeepsTheBoundWithoutAWalk() throws {
+        let (writer, reader) = try ReplicaMediatorTests.pair()
+        try writer.update { $0.shelves.append(Shelf(id: 9, title: "New")) }
+        try ReplicaMediatorTests.sync(writer, into: reader)
+        let bound = reader.identities.depth.bound
+        #expect((bound ?? 0) > (DocumentDepth.measure(under: reader.root, limit: 1_000) ?? .max))
+        // The node leaves the array and enters it again: it stays as deep as it was.
+        try writer.update { $0.shelves.insert($0.shelves.removeLast(), at: 0) }
+        try ReplicaMediatorTests.sync(writer, into: reader)
+        #expect(reader.root.shelves.map(\.title) == ["New", "Shelf 0", "Shelf 1", "Shelf 2"])
+        #expect(reader.identities.depth.bound == bound, "a walk measured the document again")
+    }
+
     @Test func aMergedNodeThatHoldsTheDocumentsNodesIsStillMeasured() throws {
         let (writer, reader) = try ReplicaMediatorTests.pair()
         // A new shelf that takes an existing one in: the document's nodes placed anew.
