@@ -41,6 +41,11 @@ struct LocalChangeBuilder {
         leftRegisters[node] ?? []
     }
 
+    /// Every member `node` left in this update, registers included.
+    func membersLeft(by node: NodeID) -> Set<MemberKey> {
+        Set((left[node] ?? []).map(\.member) + (leftRegisters[node] ?? []))
+    }
+
     mutating func noteEntered(_ value: ReplicaValue, at placement: Placement) {
         if let node = value.node { entered[node, default: []].append(placement) }
     }

@@ -56,6 +56,10 @@ extension ReplicaEngine {
             // did it (the nodes left the document): it stays a removal and a placement, so that
             // every replica shows what this one shows.
             if tree.reaches(node, from: destination.holder, in: nodes) { continue }
+            // Likewise a move that would hide a place of the node the update kept: it stays a
+            // removal and a placement too (see `hidesKeptPlace`).
+            let leftMembers = builder.membersLeft(by: node).union(returning.contains(node) ? [MemberKey(node: destination.holder, member: destination.member)] : [])
+            if hidesKeptPlace(of: node, moving: ReplicaMove(node: node, destination: destination, sources: leftMembers)) { continue }
             tree.moved[node] = destination.holder
             var left = builder.registersLeft(by: node)
             if returning.contains(node) { left.append(MemberKey(node: destination.holder, member: destination.member)) }
@@ -64,6 +68,7 @@ extension ReplicaEngine {
             builder.bind(node, to: move, excluding: sideMembers)
         }
         for side in sideMoves where !tree.reaches(side.node, from: side.destination.holder, in: nodes) {
+            if hidesKeptPlace(of: side.node, moving: ReplicaMove(node: side.node, destination: side.destination, sources: side.members)) { continue }
             tree.moved[side.node] = side.destination.holder
             let move = builder.append(.move(node: side.node, destination: side.destination, leftMembers: []))
             builder.bind(side.node, to: move, members: side.members)
@@ -306,15 +311,19 @@ extension ReplicaEngine {
         return entries.filter { !moveStatus.removes($0.removals) }.map { ($0.id, $0.value) }
     }
 
-    /// Notes the nodes held by the entries a removal saw (but `keeping`, put back at once).
+    /// Notes the node held by the entry a removal saw that the key showed (but `keeping`, put
+    /// back at once). An entry the key did not show (a hidden move destination, an older
+    /// concurrent put) held no node here: its removal is no part of a move.
     private func noteLeft(
         _ seen: [(id: OperationID, value: ReplicaValue)], of member: MemberKey, keeping: ReplicaValue?,
         into builder: inout LocalChangeBuilder
     ) {
-        for (index, entry) in seen.enumerated() {
-            if let held = entry.value.node, entry.value != keeping {
-                builder.noteLeft(held, removal: index, place: entry.id, member: member)
-            }
+        let shown = seen.enumerated().filter {
+            !moveStatus.hiddenDestinations.contains(Placement(holder: member.node, member: member.member, id: $0.element.id))
+        }
+        .max { $0.element.id < $1.element.id }
+        if let (index, entry) = shown, let held = entry.value.node, entry.value != keeping {
+            builder.noteLeft(held, removal: index, place: entry.id, member: member)
         }
     }
 
@@ -326,8 +335,11 @@ extension ReplicaEngine {
         let removals = seen.map { Removal(target: $0, move: nil) }
         let remove = ChangeOperation.removeElement(node: node, member: member, element: element, seen: removals)
         guard emit(remove, into: &builder) != nil else { return }
+        // A tag that is a hidden move destination showed nothing here (see `noteLeft`).
         if let held = element.node {
-            for (index, id) in seen.enumerated() { builder.noteLeft(held, removal: index, place: id, member: MemberKey(node: node, member: member)) }
+            for (index, id) in seen.enumerated() where !moveStatus.hiddenDestinations.contains(Placement(holder: node, member: member, id: id)) {
+                builder.noteLeft(held, removal: index, place: id, member: MemberKey(node: node, member: member))
+            }
         }
     }
 }

@@ -27,3 +27,26 @@ extension ReplicaEngine {
         }
     }
 }
+
+/// What a local update asks before it records a move.
+extension ReplicaEngine {
+    /// Whether `move`, a local move of `node` (the latest of all, so the winner of its track),
+    /// would hide a place of `node` that shows it now in a member the update did not take it
+    /// from: another move's destination on the track the move joins (tracks join through the
+    /// members moves name, see ``MoveStatus``). Recorded, the move would take the node from a
+    /// place where the update left it, on every replica, this one's engine included.
+    func hidesKeptPlace(of node: NodeID, moving move: ReplicaMove) -> Bool {
+        let nodeMoves = moves.filter { $0.value.node == node }
+        guard !nodeMoves.isEmpty else { return false }
+        var tracks = MoveTracks()
+        for other in nodeMoves.values { tracks.join(other) }
+        tracks.join(move)
+        let track = tracks.track(of: move)
+        return nodeMoves.values.contains { other in
+            let member = MemberKey(node: other.destination.holder, member: other.destination.member)
+            return other.destination != move.destination && !move.sources.contains(member)
+                && !moveStatus.hiddenDestinations.contains(other.destination) && holds(other.destination)
+                && tracks.track(of: other) == track
+        }
+    }
+}
