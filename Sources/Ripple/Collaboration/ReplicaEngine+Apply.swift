@@ -42,6 +42,7 @@ extension ReplicaEngine {
         var sourcesByMove: [OperationID: Set<MemberKey>] = [:]
         var movesOfChange: Set<OperationID> = []
         var greatest = change.lastCounter ?? change.firstCounter
+        if change.operations.count >= Self.reservingOperations { reserveNodes(for: change) }
         for operation in change.operations {
             let id = OperationID(counter: counter, replica: change.replica)
             try apply(operation, id: id, effects: &effects)
@@ -67,6 +68,26 @@ extension ReplicaEngine {
             throw ReplicaEngineError.malformed("clocks of change \(change.sequence) of \(change.replica) leap past what it builds on")
         }
         clock = max(clock, greatest)
+    }
+
+    /// How many operations a change holds before its nodes and registers are counted and made
+    /// room for at once.
+    static let reservingOperations = 1_024
+
+    /// Makes room for the nodes `change` makes and the registers it writes of them, so that a
+    /// change that makes many nodes leaves the node table as long as it needs.
+    private mutating func reserveNodes(for change: ReplicaChange) {
+        var (made, written) = (0, 0)
+        for operation in change.operations {
+            switch operation {
+            case .make: made += 1
+            // Writes to the nodes it makes add registers; others mostly overwrite.
+            case .write(let node, _, _) where node.made.replica == change.replica && node.made.counter >= change.firstCounter:
+                written += 1
+            default: break
+            }
+        }
+        nodes.reserve(nodes: made, registers: written)
     }
 
     /// Applies one operation of identity `id` (a `make` carries its own).
@@ -163,6 +184,7 @@ extension ReplicaEngine {
         let ids = (0..<UInt64(values.count)).map { OperationID(counter: first.counter + $0, replica: first.replica) }
         guard sequenceAccepts(ids, node: node, member: member, parent: parent, leftSide: leftSide) else { throw ReplicaEngineError.malformed("an insert into \(member) at an unknown place or twice") }
         effects.journal?.noteSequence(key, in: nodes)
+        nodes[node]!.sequences[member, default: SequenceState()].reserve(values.count)
         var anchor = (parent: parent, leftSide: leftSide)
         for (id, value) in zip(ids, values) {
             nodes[node]!.sequences[member, default: SequenceState()].insert(
