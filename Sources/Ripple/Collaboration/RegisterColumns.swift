@@ -74,6 +74,13 @@ struct RegisterColumns: Sendable {
         records.reserveCapacity(needed)
     }
 
+    /// Lets go of the room past the registers in use (a replica read whole from a state).
+    mutating func trimCapacity() {
+        runs = runs.trimmed()
+        members = members.trimmed()
+        records = records.trimmed()
+    }
+
     /// Removes the node at `slot`, moving the last node into it.
     mutating func remove(at slot: Int) {
         unused += Int(runs[slot].count)

@@ -77,15 +77,19 @@ extension ReplicaEngine {
     /// Makes room for the nodes `change` makes and the registers it writes of them, so that a
     /// change that makes many nodes leaves the node table as long as it needs.
     private mutating func reserveNodes(for change: ReplicaChange) {
-        var (made, written) = (0, 0)
-        for operation in change.operations {
-            switch operation {
-            case .make: made += 1
-            // Writes to the nodes it makes add registers; others mostly overwrite.
-            case .write(let node, _, _) where node.made.replica == change.replica && node.made.counter >= change.firstCounter:
-                written += 1
-            default: break
-            }
+        // The nodes a change makes carry their own clocks, mostly one run of them.
+        var made = 0
+        var madeClocks: ClosedRange<UInt64>?
+        for case .make(let node, _) in change.operations where node.made.replica == change.replica {
+            made += 1
+            let clock = node.made.counter
+            madeClocks = madeClocks.map { min($0.lowerBound, clock)...max($0.upperBound, clock) } ?? clock...clock
+        }
+        guard let madeClocks else { return }
+        // Writes to the nodes it makes add registers; others mostly overwrite.
+        let written = change.operations.count {
+            guard case .write(let node, _, _) = $0 else { return false }
+            return node.made.replica == change.replica && madeClocks.contains(node.made.counter)
         }
         nodes.reserve(nodes: made, registers: written)
     }

@@ -67,6 +67,15 @@ struct ReplicaNodes: Sendable {
         registers.reserve(nodes: count, registers: registerCount)
     }
 
+    /// Lets go of the room past the nodes (a replica read whole from a state, whose columns
+    /// grew node by node, up to twice as long).
+    mutating func trimCapacity() {
+        ids = ids.trimmed()
+        types = types.trimmed()
+        collectionSlots = collectionSlots.trimmed()
+        registers.trimCapacity()
+    }
+
     /// The slot of node `id`, for the reads and writes by slot below (valid until a node is
     /// added or removed).
     func slot(of id: NodeID) -> Int? {

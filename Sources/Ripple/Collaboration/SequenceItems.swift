@@ -41,6 +41,11 @@ struct SequenceItems: Sendable {
         if needed > records.capacity { records.reserveCapacity(max(needed, 2 * records.capacity)) }
     }
 
+    /// Lets go of the room past its items (a sequence read whole from a state).
+    mutating func trimCapacity() {
+        records = records.trimmed()
+    }
+
     /// Fills `slot` (new, or one freed by `clear(_:)`) with an item without children.
     mutating func set(_ slot: Int32, parent: Int32, leftSide: Bool, value: ReplicaValue, nextSibling: Int32) {
         let record = Record(value: value, leftSide: leftSide, parent: parent, nextSibling: nextSibling)

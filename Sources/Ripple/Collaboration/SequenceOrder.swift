@@ -51,6 +51,11 @@ struct SequenceOrder: Sendable {
         if needed > nodes.capacity { nodes.reserveCapacity(max(needed, 2 * nodes.capacity)) }
     }
 
+    /// Lets go of the room past its items (a sequence read whole from a state).
+    mutating func trimCapacity() {
+        nodes = nodes.trimmed()
+    }
+
     /// Inserts `id` just after the item in `slot` (`none`: first) and returns its slot.
     mutating func insert(_ id: OperationID, after slot: Int32, isShown: Bool) -> Int32 {
         let new = allocate(id, isShown: isShown)

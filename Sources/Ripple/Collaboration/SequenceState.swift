@@ -87,6 +87,13 @@ struct SequenceState: Equatable, Sendable {
         store.reserve(count)
     }
 
+    /// Lets go of the room past its items, once it is read whole from a state (its arrays grew
+    /// item by item, up to twice as long).
+    mutating func trimCapacity() {
+        positions.trimCapacity()
+        store.trimCapacity()
+    }
+
     mutating func insert(_ value: ReplicaValue, id: OperationID, parent: OperationID?, leftSide: Bool) {
         let parentSlot = parent.map { self.slot(of: $0)! } ?? SequenceOrder.none
         // The siblings before and after it, by identity.
