@@ -4,8 +4,13 @@
 ///
 /// An array of registers per node cost a heap block per node (its header, the allocator's
 /// rounding) and each register's member name as a `String` (16 bytes): about 210 bytes for a
-/// node of three registers. Here a register is its member's number (4 bytes), its winning
-/// write's identity (16) and value (24), and a node its run (8): about 140 bytes.
+/// node of three registers. Here a register is its member's number (4 bytes) and a record of
+/// 24: its winning write's value, with the write's identity in the value's padding (its
+/// replica as a number into a table of the replicas named, its clock in 32 bits). A write whose
+/// clock or replica does not fit keeps its identity in a table by slot and member instead
+/// (clocks past 2^32 take billions of operations; replicas past 65,535, as many writers).
+/// A node is its run (8 bytes): about 92 bytes for a node of three registers, where a column
+/// of identities beside one of values cost 140.
 ///
 /// A node that gains a register whose run is not the last moves its run to the end (a node's
 /// registers are written when it is made, so this is rare); the runs left behind are dropped
@@ -19,32 +24,74 @@ struct RegisterColumns: Sendable {
         var range: Range<Int> { Int(start)..<Int(start + count) }
     }
 
+    /// A register's winning write, if it has one: its value, and its identity unless
+    /// `isOutOfLine` (then in `outOfLineWrites`). In this order, 24 bytes.
+    private struct Record: Sendable {
+        var value: ReplicaValue
+        var hasWinner: Bool
+        var isOutOfLine: Bool
+        /// The number of the write's replica in `replicaIDs`.
+        var replica: UInt16
+        var counter: UInt32
+
+        static let empty = Record(value: .json(""), hasWinner: false, isOutOfLine: false, replica: 0, counter: 0)
+    }
+
+    /// A register, by its node's slot and its member's number.
+    private struct RegisterKey: Hashable, Sendable {
+        var slot: Int
+        var member: UInt32
+    }
+
     /// By slot of the node.
     private var runs: [Run] = []
-    /// By register: its member's number in `memberNames`, shifted left once, with the lowest
-    /// bit set where the register has a winning write.
+    /// By register: its member's number in `memberNames`.
     private var members: [UInt32] = []
-    /// By register: its winning write's identity (meaningless without a winner).
-    private var writes: [OperationID] = []
-    /// By register: its winning write's value (meaningless without a winner).
-    private var values: [ReplicaValue] = []
+    /// By register.
+    private var records: [Record] = []
+    /// The identities of the winning writes that do not fit a record.
+    private var outOfLineWrites: [RegisterKey: OperationID] = [:]
     private var memberNames: [String] = []
     private var memberNumbers: [String: UInt32] = [:]
+    private var replicaIDs: [ReplicaID] = []
+    private var replicaNumbers: [ReplicaID: UInt16] = [:]
     /// How many registers of the columns no run reaches.
     private var unused = 0
-
-    private static let noWrite = OperationID(counter: 0, replica: .genesis)
-    private static let noValue = ReplicaValue.json("")
 
     /// Adds a node without registers, at the next slot.
     mutating func append() {
         runs.append(Run(start: UInt32(members.count), count: 0))
     }
 
+    /// Makes room for `nodes` more nodes holding `registers` more registers, at once (a change
+    /// that makes many nodes): the columns are then as long as they need, where growing as
+    /// they fill leaves up to a quarter of them empty.
+    mutating func reserve(nodes: Int, registers: Int) {
+        if runs.count + nodes > runs.capacity { runs.reserveCapacity(max(runs.count + nodes, 2 * runs.capacity)) }
+        let needed = members.count + registers
+        guard needed > members.capacity else { return }
+        members.reserveCapacity(needed)
+        records.reserveCapacity(needed)
+    }
+
+    /// Lets go of the room past the registers in use (a replica read whole from a state).
+    mutating func trimCapacity() {
+        runs = runs.trimmed()
+        members = members.trimmed()
+        records = records.trimmed()
+    }
+
     /// Removes the node at `slot`, moving the last node into it.
     mutating func remove(at slot: Int) {
         unused += Int(runs[slot].count)
-        runs[slot] = runs[runs.count - 1]
+        let last = runs.count - 1
+        if !outOfLineWrites.isEmpty {
+            // Rare twice over (a node taken back, a write that does not fit): a walk of them all.
+            let moved = outOfLineWrites.filter { $0.key.slot == last }
+            outOfLineWrites = outOfLineWrites.filter { $0.key.slot != slot && $0.key.slot != last }
+            for (key, id) in moved where slot != last { outOfLineWrites[RegisterKey(slot: slot, member: key.member)] = id }
+        }
+        runs[slot] = runs[last]
         runs.removeLast()
         compactIfSparse()
     }
@@ -55,7 +102,7 @@ struct RegisterColumns: Sendable {
     /// Member `member`'s register of the node at `slot`, if it has one.
     func register(_ member: String, at slot: Int) -> RegisterState? {
         guard case .found(let index) = position(of: member, at: slot) else { return nil }
-        return state(at: index)
+        return state(at: index, slot: slot)
     }
 
     /// The registers of the node at `slot`, as a table.
@@ -67,18 +114,19 @@ struct RegisterColumns: Sendable {
 
     /// Calls `body` with each register of the node at `slot`, by ascending member name.
     func forEach(at slot: Int, _ body: (String, RegisterState) -> Void) {
-        for index in runs[slot].range { body(memberNames[Int(members[index] >> 1)], state(at: index)) }
+        for index in runs[slot].range { body(memberNames[Int(members[index])], state(at: index, slot: slot)) }
     }
 
     /// Writes `value` to member `member`'s register of the node at `slot`, made if it has none.
     mutating func write(_ value: ReplicaValue, id: OperationID, member: String, at slot: Int) {
         switch position(of: member, at: slot) {
         case .found(let index):
-            guard members[index] & 1 == 0 || id > writes[index] else { return }
-            members[index] |= 1
-            (writes[index], values[index]) = (id, value)
+            guard !records[index].hasWinner || id > write(at: index, slot: slot) else { return }
+            store(value, id: id, at: index, slot: slot)
         case .missing(let index):
-            insert(number(of: member) << 1 | 1, id, value, at: index, slot: slot)
+            let inserted = insert(number(of: member), at: index, slot: slot)
+            store(value, id: id, at: inserted, slot: slot)
+            compactIfSparse()
         }
     }
 
@@ -87,61 +135,82 @@ struct RegisterColumns: Sendable {
         let run = runs[slot]
         let sameMembers =
             Int(run.count) == table.count
-            && zip(run.range, table.entries).allSatisfy { memberNames[Int(members[$0] >> 1)] == $1.member }
+            && zip(run.range, table.entries).allSatisfy { memberNames[Int(members[$0])] == $1.member }
         if !sameMembers {
+            for index in run.range where records[index].isOutOfLine {
+                outOfLineWrites[RegisterKey(slot: slot, member: members[index])] = nil
+            }
             unused += Int(run.count)
             runs[slot] = Run(start: UInt32(members.count), count: UInt32(table.count))
             reserve(table.count)
             for entry in table.entries {
-                members.append(number(of: entry.member) << 1)
-                writes.append(Self.noWrite)
-                values.append(Self.noValue)
+                members.append(number(of: entry.member))
+                records.append(.empty)
             }
         }
-        for (index, entry) in zip(runs[slot].range, table.entries) { store(entry.state, at: index) }
+        for (index, entry) in zip(runs[slot].range, table.entries) {
+            if let (id, value) = entry.state.winner {
+                store(value, id: id, at: index, slot: slot)
+            } else {
+                clear(at: index, slot: slot)
+            }
+        }
         if !sameMembers { compactIfSparse() }
     }
 
-    private func state(at index: Int) -> RegisterState {
+    private func state(at index: Int, slot: Int) -> RegisterState {
         var state = RegisterState()
-        if members[index] & 1 == 1 { state.write(values[index], id: writes[index]) }
+        if records[index].hasWinner { state.write(records[index].value, id: write(at: index, slot: slot)) }
         return state
     }
 
-    private mutating func store(_ state: RegisterState, at index: Int) {
-        if let (id, value) = state.winner {
-            members[index] |= 1
-            (writes[index], values[index]) = (id, value)
+    /// The identity of the winning write of the register at `index` (which has one).
+    private func write(at index: Int, slot: Int) -> OperationID {
+        let record = records[index]
+        guard !record.isOutOfLine else { return outOfLineWrites[RegisterKey(slot: slot, member: members[index])]! }
+        return OperationID(counter: UInt64(record.counter), replica: replicaIDs[Int(record.replica)])
+    }
+
+    /// Makes `value`, written by `id`, the winner of the register at `index`.
+    private mutating func store(_ value: ReplicaValue, id: OperationID, at index: Int, slot: Int) {
+        let key = RegisterKey(slot: slot, member: members[index])
+        if let counter = UInt32(exactly: id.counter), let replica = number(of: id.replica) {
+            if records[index].isOutOfLine { outOfLineWrites[key] = nil }
+            records[index] = Record(value: value, hasWinner: true, isOutOfLine: false, replica: replica, counter: counter)
         } else {
-            members[index] &= ~1
-            (writes[index], values[index]) = (Self.noWrite, Self.noValue)
+            records[index] = Record(value: value, hasWinner: true, isOutOfLine: true, replica: 0, counter: 0)
+            outOfLineWrites[key] = id
         }
     }
 
-    /// Inserts a register at `index` of the node at `slot`'s run, moving the run to the end of
-    /// the columns first unless it is there already.
-    private mutating func insert(_ member: UInt32, _ id: OperationID, _ value: ReplicaValue, at index: Int, slot: Int) {
+    private mutating func clear(at index: Int, slot: Int) {
+        if records[index].isOutOfLine { outOfLineWrites[RegisterKey(slot: slot, member: members[index])] = nil }
+        records[index] = .empty
+    }
+
+    /// Inserts a register of member number `member` without a winner at `index` of the node at
+    /// `slot`'s run, moving the run to the end of the columns first unless it is there already.
+    /// Returns where it is (the caller compacts the columns after filling it).
+    private mutating func insert(_ member: UInt32, at index: Int, slot: Int) -> Int {
         var run = runs[slot]
         var index = index
         if Int(run.start + run.count) != members.count {
             // Copied out first: a slice of a column alive while it grows would copy it whole.
-            let moved = (Array(members[run.range]), Array(writes[run.range]), Array(values[run.range]))
+            let moved = (Array(members[run.range]), Array(records[run.range]))
             let offset = index - Int(run.start)
             unused += Int(run.count)
             run.start = UInt32(members.count)
             reserve(moved.0.count + 1)
             members += moved.0
-            writes += moved.1
-            values += moved.2
+            records += moved.1
             index = Int(run.start) + offset
         }
         reserve(1)
         members.insert(member, at: index)
-        writes.insert(id, at: index)
-        values.insert(value, at: index)
+        records.insert(.empty, at: index)
         run.count += 1
         runs[slot] = run
-        compactIfSparse()
+        return index
     }
 
     /// Makes room for `count` more registers, growing by a quarter rather than doubling (a
@@ -151,8 +220,7 @@ struct RegisterColumns: Sendable {
         guard needed > members.capacity else { return }
         let capacity = needed + needed / 4 + 16
         members.reserveCapacity(capacity)
-        writes.reserveCapacity(capacity)
-        values.reserveCapacity(capacity)
+        records.reserveCapacity(capacity)
     }
 
     /// Drops the registers no run reaches, once they outnumber those in use.
@@ -160,11 +228,15 @@ struct RegisterColumns: Sendable {
         guard unused > 1_024, unused > members.count - unused else { return }
         var compacted = RegisterColumns()
         (compacted.memberNames, compacted.memberNumbers) = (memberNames, memberNumbers)
+        (compacted.replicaIDs, compacted.replicaNumbers) = (replicaIDs, replicaNumbers)
+        compacted.outOfLineWrites = outOfLineWrites
+        compacted.runs.reserveCapacity(runs.count)
+        compacted.members.reserveCapacity(members.count - unused)
+        compacted.records.reserveCapacity(members.count - unused)
         for run in runs {
             compacted.runs.append(Run(start: UInt32(compacted.members.count), count: run.count))
             compacted.members += members[run.range]
-            compacted.writes += writes[run.range]
-            compacted.values += values[run.range]
+            compacted.records += records[run.range]
         }
         self = compacted
     }
@@ -178,17 +250,26 @@ struct RegisterColumns: Sendable {
     /// a class has few members).
     private func position(of member: String, at slot: Int) -> Position {
         for index in runs[slot].range {
-            let name = memberNames[Int(members[index] >> 1)]
+            let name = memberNames[Int(members[index])]
             if name == member { return .found(index) }
             if member < name { return .missing(index) }
         }
         return .missing(Int(runs[slot].start + runs[slot].count))
     }
 
+    /// The number of replica `replica`, given on first use (nil once 65,535 are given).
+    private mutating func number(of replica: ReplicaID) -> UInt16? {
+        if let number = replicaNumbers[replica] { return number }
+        guard let number = UInt16(exactly: replicaIDs.count), number < UInt16.max else { return nil }
+        replicaIDs.append(replica)
+        replicaNumbers[replica] = number
+        return number
+    }
+
     /// The number of member name `member`, given on first use.
     private mutating func number(of member: String) -> UInt32 {
         if let number = memberNumbers[member] { return number }
-        // Members named are at most the registers, far fewer than 2^31.
+        // Members named are at most the registers, far fewer than 2^32.
         let number = UInt32(memberNames.count)
         memberNames.append(member)
         memberNumbers[member] = number

@@ -42,6 +42,7 @@ extension ReplicaEngine {
         var sourcesByMove: [OperationID: Set<MemberKey>] = [:]
         var movesOfChange: Set<OperationID> = []
         var greatest = change.lastCounter ?? change.firstCounter
+        if change.operations.count >= Self.reservingOperations { reserveNodes(for: change) }
         for operation in change.operations {
             let id = OperationID(counter: counter, replica: change.replica)
             try apply(operation, id: id, effects: &effects)
@@ -67,6 +68,30 @@ extension ReplicaEngine {
             throw ReplicaEngineError.malformed("clocks of change \(change.sequence) of \(change.replica) leap past what it builds on")
         }
         clock = max(clock, greatest)
+    }
+
+    /// How many operations a change holds before its nodes and registers are counted and made
+    /// room for at once.
+    static let reservingOperations = 1_024
+
+    /// Makes room for the nodes `change` makes and the registers it writes of them, so that a
+    /// change that makes many nodes leaves the node table as long as it needs.
+    private mutating func reserveNodes(for change: ReplicaChange) {
+        // The nodes a change makes carry their own clocks, mostly one run of them.
+        var made = 0
+        var madeClocks: ClosedRange<UInt64>?
+        for case .make(let node, _) in change.operations where node.made.replica == change.replica {
+            made += 1
+            let clock = node.made.counter
+            madeClocks = madeClocks.map { min($0.lowerBound, clock)...max($0.upperBound, clock) } ?? clock...clock
+        }
+        guard let madeClocks else { return }
+        // Writes to the nodes it makes add registers; others mostly overwrite.
+        let written = change.operations.count {
+            guard case .write(let node, _, _) = $0 else { return false }
+            return node.made.replica == change.replica && madeClocks.contains(node.made.counter)
+        }
+        nodes.reserve(nodes: made, registers: written)
     }
 
     /// Applies one operation of identity `id` (a `make` carries its own).
@@ -163,6 +188,7 @@ extension ReplicaEngine {
         let ids = (0..<UInt64(values.count)).map { OperationID(counter: first.counter + $0, replica: first.replica) }
         guard sequenceAccepts(ids, node: node, member: member, parent: parent, leftSide: leftSide) else { throw ReplicaEngineError.malformed("an insert into \(member) at an unknown place or twice") }
         effects.journal?.noteSequence(key, in: nodes)
+        nodes[node]!.sequences[member, default: SequenceState()].reserve(values.count)
         var anchor = (parent: parent, leftSide: leftSide)
         for (id, value) in zip(ids, values) {
             nodes[node]!.sequences[member, default: SequenceState()].insert(

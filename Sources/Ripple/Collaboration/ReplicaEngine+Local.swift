@@ -11,6 +11,7 @@ extension ReplicaEngine {
     ///   journal the change refuses its update), or nil when the update made no change.
     @discardableResult
     mutating func recordLocal(_ operations: [ReplicaOperation]) -> MergeUndo? {
+        if operations.count >= Self.reservingOperations { reserveNodes(for: operations) }
         var seeds = LocalChangeBuilder(replica: .genesis, firstCounter: 1)
         for operation in operations {
             if case .make(let node, _, _) = operation, node.made.replica == .genesis {
@@ -88,6 +89,20 @@ extension ReplicaEngine {
         }
         if effects.placementsChanged { refreshMoves() }
         return MergeUndo(moves: movesBefore, journal: effects.journal ?? ReplicaJournal())
+    }
+
+    /// Makes room for the nodes `operations` make and their registers (an update that makes
+    /// many nodes translates them, then applies its change: the node table is as long as it
+    /// needs from the start).
+    private mutating func reserveNodes(for operations: [ReplicaOperation]) {
+        var (made, registers) = (0, 0)
+        for case .make(_, _, let members) in operations {
+            made += 1
+            registers += members.count {
+                if case .value = $0.content { true } else { false }
+            }
+        }
+        nodes.reserve(nodes: made, registers: registers)
     }
 
     /// Whether `node`, entering `place` in an update where it left nothing, comes back: into a

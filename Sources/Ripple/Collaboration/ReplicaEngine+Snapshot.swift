@@ -131,6 +131,7 @@ extension ReplicaEngine {
         for (id, type) in order {
             nodes[id] = try state.node(id, type: type, shapes: shapes[type] ?? [:], known: nodes)
         }
+        nodes.trimCapacity()
         // The current format holds only the places the node states do not show.
         let shown = state.isCurrent ? shownPlacements() : [:]
         for (node, places) in shown { nodes.setPlacements(places.sorted(), of: node) }

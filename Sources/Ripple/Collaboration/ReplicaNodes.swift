@@ -54,6 +54,28 @@ struct ReplicaNodes: Sendable {
     /// Every node, in the order of `keys`.
     var values: [ReplicaNode] { ids.indices.map(node(at:)) }
 
+    /// Makes room for `count` more nodes holding `registers` more registers, at once (a change
+    /// that makes many nodes), so that the columns are as long as they need rather than up to
+    /// twice that.
+    mutating func reserve(nodes count: Int, registers registerCount: Int) {
+        if ids.count + count > ids.capacity {
+            let capacity = Swift.max(ids.count + count, 2 * ids.capacity)
+            ids.reserveCapacity(capacity)
+            types.reserveCapacity(capacity)
+            collectionSlots.reserveCapacity(capacity)
+        }
+        registers.reserve(nodes: count, registers: registerCount)
+    }
+
+    /// Lets go of the room past the nodes (a replica read whole from a state, whose columns
+    /// grew node by node, up to twice as long).
+    mutating func trimCapacity() {
+        ids = ids.trimmed()
+        types = types.trimmed()
+        collectionSlots = collectionSlots.trimmed()
+        registers.trimCapacity()
+    }
+
     /// The slot of node `id`, for the reads and writes by slot below (valid until a node is
     /// added or removed).
     func slot(of id: NodeID) -> Int? {

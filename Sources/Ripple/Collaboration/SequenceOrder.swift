@@ -44,6 +44,18 @@ struct SequenceOrder: Sendable {
     /// Whether the item in `slot` is shown.
     func isShown(_ slot: Int32) -> Bool { nodes[Int(slot)].isShown }
 
+    /// Makes room for `count` more items at once (a run inserted whole), doubling as appends
+    /// do when that is more.
+    mutating func reserve(_ count: Int) {
+        let needed = nodes.count + count
+        if needed > nodes.capacity { nodes.reserveCapacity(max(needed, 2 * nodes.capacity)) }
+    }
+
+    /// Lets go of the room past its items (a sequence read whole from a state).
+    mutating func trimCapacity() {
+        nodes = nodes.trimmed()
+    }
+
     /// Inserts `id` just after the item in `slot` (`none`: first) and returns its slot.
     mutating func insert(_ id: OperationID, after slot: Int32, isShown: Bool) -> Int32 {
         let new = allocate(id, isShown: isShown)

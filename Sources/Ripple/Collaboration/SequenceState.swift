@@ -80,6 +80,20 @@ struct SequenceState: Equatable, Sendable {
         self.slot(of: id) == nil && (parent.map { self.slot(of: $0) != nil } ?? !leftSide)
     }
 
+    /// Makes room for a run of `count` items inserted next: its arrays are then as long as
+    /// the items, where growing by appends leaves them up to twice that.
+    mutating func reserve(_ count: Int) {
+        positions.reserve(count)
+        store.reserve(count)
+    }
+
+    /// Lets go of the room past its items, once it is read whole from a state (its arrays grew
+    /// item by item, up to twice as long).
+    mutating func trimCapacity() {
+        positions.trimCapacity()
+        store.trimCapacity()
+    }
+
     mutating func insert(_ value: ReplicaValue, id: OperationID, parent: OperationID?, leftSide: Bool) {
         let parentSlot = parent.map { self.slot(of: $0)! } ?? SequenceOrder.none
         // The siblings before and after it, by identity.

@@ -72,6 +72,29 @@ import Testing
         for number in numbers { #expect(table[number] == reference[number], "seed \(seed)") }
     }
 
+    /// A register's record numbers the replicas of its writes in 16 bits: writes of more
+    /// replicas than that keep their identities beside it, and read back alike.
+    @Test func registersOfMoreReplicasThanARecordNumbersReadBack() {
+        let count = Int(UInt16.max) + 100
+        let ids = (1...UInt64(count)).map { NodeID(made: OperationID(counter: $0, replica: ReplicaID(rawValue: 1)!)) }
+        var table = ReplicaNodes()
+        for id in ids { table[id] = ReplicaNode(type: "Point") }
+        for (index, id) in ids.enumerated() {
+            let write = OperationID(counter: UInt64(index) + 1, replica: ReplicaID(rawValue: UInt64(index) + 2)!)
+            table.writeRegister(.json("\(index)"), id: write, member: "x", at: table.slot(of: id)!)
+        }
+        // The first node's slot is taken by the last (out of line), which must read the same.
+        table[ids[0]] = nil
+        for (index, id) in ids.enumerated().dropFirst() {
+            guard let winner = table.register("x", of: id)?.winner else {
+                Issue.record("node \(index) lost its register")
+                continue
+            }
+            #expect(winner.id == OperationID(counter: UInt64(index) + 1, replica: ReplicaID(rawValue: UInt64(index) + 2)!))
+            #expect(winner.value == .json("\(index)"))
+        }
+    }
+
     /// The engine's node table (columns by slot, placements among them) against a dictionary of
     /// nodes and one of places: adds, edits in place, removals (which move the last node into
     /// the gap) and places of nodes it does not hold.
@@ -87,7 +110,11 @@ import Testing
         var places: [NodeID: [Placement]] = [:]
         for step in 0..<(seed < 8 ? 600 : 8_000) {
             let id = ids.randomElement(using: &random)!
-            let write = OperationID(counter: UInt64(step) + 100, replica: replica)
+            // Some writes of other replicas, some with clocks past 32 bits: identities that a
+            // register's record cannot hold, kept beside it.
+            let write = OperationID(
+                counter: UInt64(step) + (step % 7 == 3 ? 1 << 40 : 100),
+                replica: step % 5 == 2 ? ReplicaID(rawValue: UInt64(step % 3) + 10)! : replica)
             switch Int.random(in: 0..<6, using: &random) {
             case 0:
                 let node = ReplicaNode(type: ["Board", "Card", "Point"].randomElement(using: &random)!)

@@ -160,6 +160,7 @@ struct ReplicaStateReader {
                 sequence.insert(try value(known: nodes), id: item, parent: parent, leftSide: leftSide)
                 if removed, !sequence.remove(try removals()) { throw ReplicaError.malformed("a removal of another item") }
             }
+            sequence.trimCapacity()
             node.sequences[name] = sequence
         }
         for _ in 0..<(kinds & 2 == 0 ? 0 : try reader.count()) {

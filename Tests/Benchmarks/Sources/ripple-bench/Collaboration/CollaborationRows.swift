@@ -105,12 +105,23 @@ enum CollaborationRows {
     }
 
     /// Makes table 17's replica of 100,000 points in one update, and a replica opened from its
-    /// snapshot, and measures nothing: for a heap profiler (`--profile memory`).
+    /// snapshot, for a heap profiler (`--profile memory`); then prints table 17's memory row
+    /// alone (the heap's growth, made, opened and not collaborating), which takes seconds where
+    /// the table takes minutes.
     @MainActor
     static func profileMemory() throws {
         let made = try board(of: 100_000, collaborating: true)
-        let opened = try Mediator<PointBoard>(opening: try made.snapshot())
+        let shared = try made.snapshot()
+        let opened = try Mediator<PointBoard>(opening: shared)
         withExtendedLifetime((made, opened)) {}
+        let growths = try [
+            heapGrowth { try board(of: 100_000, collaborating: true) },
+            heapGrowth { try Mediator<PointBoard>(opening: shared) },
+            heapGrowth { try board(of: 100_000, collaborating: false) },
+        ]
+        guard let madeBytes = growths[0], let openedBytes = growths[1], let plainBytes = growths[2] else { return }
+        let ratio = { (bytes: Int) in String(format: "%.2fx", Double(bytes) / Double(plainBytes)) }
+        print("memory, 100,000 points: made \(madeBytes) (\(ratio(madeBytes))), opened \(openedBytes) (\(ratio(openedBytes))), not collaborating \(plainBytes) bytes")
     }
 
     /// The best of `runs` openings of the replica snapshot of `nodes` points (table 17's
