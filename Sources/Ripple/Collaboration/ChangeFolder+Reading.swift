@@ -71,13 +71,22 @@ extension ChangeFolder {
             }
             var state = progress[name] ?? FileProgress()
             var bytes = try Self.read(descriptor, from: state.anchor, path: filePath, files: files)
+            var replaced = false
             if state.anchor + bytes.count < state.offset || !bytes.starts(with: state.anchorBytes) {
                 // Replaced by a shorter or another file: its records may be others than those
                 // read, and merging those read again changes nothing.
                 if state.anchor != 0 { bytes = try Self.read(descriptor, from: 0, path: filePath, files: files) }
+                replaced = state.offset != 0
                 state = FileProgress()
             }
-            return records(in: bytes, of: name, state: &state)
+            let read = records(in: bytes, of: name, state: &state)
+            // What the lost version held, this replica may hold alone: the store writes it back.
+            if replaced, case .header(let owner, _) = ChangeFolderFormat.readHeader(bytes[...]), owner != replica.rawValue,
+                let owner = ReplicaID(rawValue: owner)
+            {
+                replacedReplicas.insert(owner)
+            }
+            return read
         } catch {
             report(name, error, operation: "read")
             return []

@@ -42,6 +42,13 @@ final class ChangeFolder {
     private let folderStatus: FileStatus?
     /// Where the next record goes: the end of the last whole record.
     private var end: Int
+    /// Where the own file's last whole record ends, where it starts and its checksum: what a
+    /// store keeps at a clean close to tell, when it opens again, that the file is still the one
+    /// it wrote.
+    private(set) var mark: OwnFileMark
+    /// The replicas whose files ``readNew()`` found replaced by a shorter or another version
+    /// since it last read them: their changes that version lacks may be held nowhere else.
+    var replacedReplicas: Set<ReplicaID> = []
     /// How far each of the others' files has been read, by name.
     var progress: [String: FileProgress] = [:]
     /// What the last ``readNew()`` skipped.
@@ -66,9 +73,9 @@ final class ChangeFolder {
         try Self.makeFolder(path, files: files)
         let ownPath = path + "/" + ownFileName
         let descriptor = try Self.call("open", ownPath) { try files.open(ownPath, O_RDWR | O_CREAT, 0o644) }
-        let end: Int
+        let mark: OwnFileMark
         do {
-            end = try Self.prepareOwnFile(descriptor, path: ownPath, replica: replica, maximumPayload: maximumPayload, files: files)
+            mark = try Self.prepareOwnFile(descriptor, path: ownPath, replica: replica, maximumPayload: maximumPayload, files: files)
             // The file's name must survive a power cut as its header does.
             try Self.call("sync the folder", folderPath) { try files.syncFolder(folderPath) }
         } catch {
@@ -78,7 +85,8 @@ final class ChangeFolder {
             throw error
         }
         self.descriptor = descriptor
-        self.end = end
+        self.end = mark.end
+        self.mark = mark
         folderStatus = try? files.status(atPath: folderPath, followingLinks: true)
     }
 
@@ -114,8 +122,9 @@ final class ChangeFolder {
         // A failed append whose cutting back failed too left bytes after the end: cut them now,
         // or the record would follow a torn one, and the readers would wait for it forever.
         if open.size != end { try Self.call("truncate", ownPath) { try files.truncate(descriptor, to: end) } }
+        let framed = ChangeFolderFormat.record(record)
         do {
-            try files.writeWhole(ChangeFolderFormat.record(record), at: end, to: descriptor, path: ownPath)
+            try files.writeWhole(framed, at: end, to: descriptor, path: ownPath)
             try Self.call("fsync", ownPath) { try files.sync(descriptor) }
         } catch {
             // Readers that saw the half record took it for one still arriving; once cut, they
@@ -124,7 +133,20 @@ final class ChangeFolder {
             try? files.sync(descriptor)
             throw error
         }
-        end += ChangeFolderFormat.recordHeaderSize + record.count
+        mark = OwnFileMark(end: end + framed.count, lastRecord: end, checksum: ChangeFolderFormat.recordChecksum(framed, at: 0))
+        end = mark.end
+    }
+
+    /// Whether this replica's file still holds, as its record ending at `mark.end`, the record
+    /// it ended with when `mark` was taken (records appended since do not matter): false when
+    /// it was put back to an older version or replaced by another.
+    ///
+    /// - Throws: ``DocumentError/fileError(path:operation:code:)`` when it cannot be read.
+    func ownFileContinues(_ mark: OwnFileMark) throws -> Bool {
+        guard mark.lastRecord > 0 else { return mark.end == ChangeFolderFormat.headerSize }
+        let bytes = try Self.read(descriptor, from: mark.lastRecord, path: path + "/" + ownFileName, files: files)
+        return ChangeFolderFormat.recordEnd(bytes, at: 0, maximumPayload: maximumPayload) == mark.end - mark.lastRecord
+            && ChangeFolderFormat.recordChecksum(bytes, at: 0) == mark.checksum
     }
 
     /// Checks that this replica's file is still the one it holds open, before an update commits
@@ -170,9 +192,9 @@ final class ChangeFolder {
 
     /// Readies the own file open as `descriptor`: writes its header if it has none yet (a new
     /// file, or one whose creation a crash cut short), or cuts a torn record off its end.
-    /// Returns where the next record goes.
+    /// Returns its last whole record's mark, whose end is where the next record goes.
     private static func prepareOwnFile(_ descriptor: Int32, path: String, replica: ReplicaID, maximumPayload: Int, files: any FileSystemCalls)
-        throws -> Int
+        throws -> OwnFileMark
     {
         let bytes = try read(descriptor, from: 0, path: path, files: files)
         switch ChangeFolderFormat.readHeader(bytes[...]) {
@@ -181,14 +203,15 @@ final class ChangeFolder {
             try call("truncate", path) { try files.truncate(descriptor, to: 0) }
             try files.writeWhole(header, at: 0, to: descriptor, path: path)
             try call("fsync", path) { try files.sync(descriptor) }
-            return header.count
+            return OwnFileMark(end: header.count, lastRecord: 0, checksum: 0)
         case .header(let owner, damaged: false) where owner == replica.rawValue:
-            let end = ChangeFolderFormat.scan(bytes, from: ChangeFolderFormat.headerSize, maximumPayload: maximumPayload).end
-            if bytes.count > end {
-                try call("truncate", path) { try files.truncate(descriptor, to: end) }
+            let scan = ChangeFolderFormat.scan(bytes, from: ChangeFolderFormat.headerSize, maximumPayload: maximumPayload)
+            if bytes.count > scan.end {
+                try call("truncate", path) { try files.truncate(descriptor, to: scan.end) }
                 try call("fsync", path) { try files.sync(descriptor) }
             }
-            return end
+            guard let last = scan.records.last else { return OwnFileMark(end: scan.end, lastRecord: 0, checksum: 0) }
+            return OwnFileMark(end: scan.end, lastRecord: last.start, checksum: ChangeFolderFormat.recordChecksum(bytes, at: last.start))
         case .header, .foreign, .newerFormat:
             // Never written over: the bytes may be someone's records, put here by mistake.
             throw DocumentError.damaged(reason: "\(path) is not replica \(replica)'s change file; move it away to write a new one")
@@ -226,4 +249,12 @@ final class ChangeFolder {
             throw DocumentError.fileError(path: path, operation: operation, code: error.code)
         }
     }
+}
+
+/// Where a replica's own change file ends: the end of its last whole record, that record's start
+/// (0 when it has none) and its payload's checksum.
+struct OwnFileMark: Equatable {
+    var end: Int
+    var lastRecord: Int
+    var checksum: UInt32
 }

@@ -119,6 +119,11 @@ enum ChangeFolderFormat {
         return start + length
     }
 
+    /// The payload checksum of the record at `offset` in `bytes` (which holds its header).
+    static func recordChecksum(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+        load(UInt32.self, bytes[...], at: offset + 4)
+    }
+
     // MARK: Integers
 
     private static func load<Integer: FixedWidthInteger>(_ type: Integer.Type, _ bytes: ArraySlice<UInt8>, at offset: Int) -> Integer {

@@ -36,6 +36,14 @@ import Darwin
 /// conflict copies are read as they are: a torn record waits for the rest, a change already
 /// merged is skipped.
 ///
+/// The identity file also keeps, at a clean close, where this replica's file ended: when the
+/// file was put back to an older version while the store was closed, or the others' files hold
+/// changes of this replica's that it lacks, the store opens as a new replica (its old numbers
+/// past the file's end may be the others' already), and reads the old file as another's. After
+/// a crash (no close kept) the file is trusted as it is: it holds every update that returned. A
+/// store that finds another replica's file put back or replaced appends that replica's changes
+/// it holds to its own file at its next update or sync, so the lost version's come back.
+///
 /// Opening merges every change in the folder again, which costs the document's whole history:
 /// shared folders are not compacted yet.
 @MainActor
@@ -51,6 +59,8 @@ public final class SharedFolderStore<Root: DocumentRoot> {
     private var written: DocumentVersion
     /// This store's replica identity, which no other store of this process may hold meanwhile.
     private let replica: ReplicaID
+    /// The file that keeps `replica`, and where its change file ended at a clean close.
+    private let identityPath: String
     /// What opening could not merge of the others' files, which the first ``sync()`` throws.
     private var refusalAtOpening: (any Error)?
 
@@ -76,46 +86,37 @@ public final class SharedFolderStore<Root: DocumentRoot> {
     /// (what the tests fail a call of).
     init(folder: URL, identity: URL, files: any FileSystemCalls) throws {
         self.folder = folder
-        let identityPath = Self.resolvedPath(of: identity, files: files)
+        let resolvedIdentity = Self.resolvedPath(of: identity, files: files)
         let folderPath = Self.resolvedPath(of: folder, files: files)
-        guard !identityPath.hasPrefix(folderPath.hasSuffix("/") ? folderPath : folderPath + "/") else {
+        guard !resolvedIdentity.hasPrefix(folderPath.hasSuffix("/") ? folderPath : folderPath + "/") else {
             throw ReplicaError.identityNotOwn("\(identity.path) is inside the shared folder, where every device would read it")
         }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let replica = try IdentityFile.replicaID(at: identity.path, files: files)
+        let kept = try IdentityFile.kept(at: identity.path, files: files)
+        var replica = kept.replica
         guard SharedFolderIdentities.shared.claim(replica) else {
             throw ReplicaError.identityNotOwn("another SharedFolderStore of this process is replica \(replica) (\(identity.path)); give each store its own")
         }
         var opened = false
         defer { if !opened { SharedFolderIdentities.shared.release(replica) } }
+        let genesis = try Self.genesis(in: folder, for: replica, files: files)
+        var opening = try Opening(genesis: genesis, folder: folder, replica: replica, files: files)
+        if try !opening.trusts(kept.closedAt) {
+            // The file was put back or replaced while closed: its numbers past what it holds may
+            // be the others' already. A new replica numbers afresh; the old file is another's.
+            let renewed = try IdentityFile.renew(at: identity.path, files: files)
+            guard SharedFolderIdentities.shared.claim(renewed) else { throw ReplicaError.identityNotOwn("replica \(renewed) is open twice") }
+            SharedFolderIdentities.shared.release(replica)
+            replica = renewed
+            opening = try Opening(genesis: genesis, folder: folder, replica: replica, files: files)
+        }
         self.replica = replica
-        let genesis = folder.appendingPathComponent("genesis.ripple")
-        let mediator: Mediator<Root>
-        if let bytes = try? Data(contentsOf: genesis) {
-            mediator = try Mediator<Root>(opening: bytes)
-            mediator.startReplica(as: replica)
-        } else {
-            // Changes without their document: the sync engine has not brought genesis.ripple yet
-            // (a new genesis here would begin another document).
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            if names.contains(where: { $0.hasSuffix(".ripplechanges") }) { throw ReplicaError.folderNotSyncedYet }
-            mediator = Mediator(root: Root._rippleMakeRoot())
-            mediator.startReplica(as: replica)
-            try Self.writeGenesis(Array(mediator.snapshot()), to: genesis.path, files: files)
-        }
-        self.mediator = mediator
+        identityPath = identity.path
+        mediator = opening.mediator
         fileCalls = files
-        self.files = try ChangeFolder(url: folder, replica: replica, files: files)
-        written = DocumentVersion()
-        try merge(self.files.readOwn())
-        written = mediator.version
-        do {
-            try merge(self.files.readNew())
-        } catch {
-            // Another file that cannot be merged (another document's, the losing genesis's
-            // replica) must not keep the folder from opening: the first sync throws it.
-            refusalAtOpening = error
-        }
+        self.files = opening.files
+        written = opening.written
+        refusalAtOpening = opening.refusal
         mediator.history.clear()
         mediator.markSaved()
         mediator.patchRecorder.journal = self
@@ -131,6 +132,9 @@ public final class SharedFolderStore<Root: DocumentRoot> {
             mediator.commitImplicitUpdate()
             appendOwnChanges()
         }
+        // Where its file ends now tells the next opening whether the file was put back while
+        // closed (best effort: without it, the next opening trusts the file, as after a crash).
+        try? IdentityFile.recordClose(of: replica, at: files.mark, to: identityPath, files: fileCalls)
         SharedFolderIdentities.shared.release(replica)
     }
 
@@ -144,7 +148,10 @@ public final class SharedFolderStore<Root: DocumentRoot> {
         appendOwnChanges()
         let earlier = refusalAtOpening
         refusalAtOpening = nil
-        try merge(files.readNew())
+        let records = try files.readNew()
+        // A file found put back may have lost changes only this replica still holds.
+        defer { if !files.replacedReplicas.isEmpty { appendOwnChanges() } }
+        try Self.merge(records, into: mediator)
         if let earlier { throw earlier }
     }
 
@@ -153,7 +160,7 @@ public final class SharedFolderStore<Root: DocumentRoot> {
     /// another document or model, or refused together, are merged one by one: the records are
     /// read once, and one left unmerged here would wait for a reopening (with what the replica
     /// made after it). Throws the first refusal, after merging everything else.
-    private func merge(_ records: [[UInt8]]) throws {
+    static func merge(_ records: [[UInt8]], into mediator: Mediator<Root>) throws {
         var refusal: (any Error)?
         var sets: [ChangeSet] = []
         for record in records {
@@ -198,11 +205,18 @@ public final class SharedFolderStore<Root: DocumentRoot> {
     private func appendOwnChangesOrThrow() throws {
         try restoreOwnFileIfReplaced()
         let replica = mediator.replicaID
-        guard mediator.version[replica] > written[replica] else { return }
+        // The changes of a replica whose file was found put back or replaced go along: the lost
+        // version's may be held nowhere else now (that replica, reopened, numbers afresh as a
+        // new one), and merging them twice changes nothing.
+        var since = written
+        for other in files.replacedReplicas { since[other] = 0 }
+        guard mediator.version[replica] > written[replica] || !files.replacedReplicas.isEmpty else { return }
         let engine = mediator.replica.engine
         let version = DocumentVersion(engine.version, of: engine.document)
-        try files.append(Array(engine.changes(since: written).encoded))
+        let changes = engine.changes(since: since)
+        if !changes.changes.isEmpty { try files.append(Array(changes.encoded)) }
         written = version
+        files.replacedReplicas = []
     }
 
     /// Writes this replica's file again when a sync engine replaced or removed it while the
@@ -221,41 +235,12 @@ public final class SharedFolderStore<Root: DocumentRoot> {
         }
         let reopened = try ChangeFolder(url: folder, replica: replica, files: fileCalls)
         reopened.progress = files.progress
+        reopened.replacedReplicas = files.replacedReplicas
         let engine = mediator.replica.engine
         let version = DocumentVersion(engine.version, of: engine.document)
         try reopened.append(Array(engine.changes(since: DocumentVersion()).encoded))
         files = reopened
         written = version
-    }
-
-    /// Writes `bytes` as the folder's genesis at `path`, unless one is there: aside first, then
-    /// linked into place. A kill while it is written leaves no torn genesis (which would keep
-    /// every device from opening the folder), and a genesis another device's sync engine
-    /// brought meanwhile stays (the first genesis is the document; a rename would replace it).
-    private static func writeGenesis(_ bytes: [UInt8], to path: String, files: any FileSystemCalls) throws {
-        let folder = (path as NSString).deletingLastPathComponent
-        // Hidden: readers of the folder and sync engines pass over names that start with a dot.
-        let aside = folder + "/.genesis-\(UUID().uuidString).ripple"
-        let descriptor = try ChangeFolder.call("create", aside) { try files.open(aside, O_WRONLY | O_CREAT | O_EXCL, 0o644) }
-        defer { try? files.unlink(aside) }
-        do {
-            try files.writeWhole(bytes, at: 0, to: descriptor, path: aside)
-            try ChangeFolder.call("fsync", aside) { try files.sync(descriptor) }
-        } catch {
-            files.close(descriptor)
-            throw error
-        }
-        files.close(descriptor)
-        let beganElsewhere = ReplicaError.malformed("another replica began sharing this folder at the same time; open it again")
-        if link(aside, path) != 0 {
-            guard errno != EEXIST else { throw beganElsewhere }
-            // A file system without hard links (FAT, some network shares): a rename, after a look.
-            guard try ChangeFolder.call("stat", path, { try files.status(atPath: path, followingLinks: false) }) == nil else {
-                throw beganElsewhere
-            }
-            try ChangeFolder.call("rename", aside) { try files.rename(aside, to: path) }
-        }
-        try ChangeFolder.call("sync the folder", folder) { try files.syncFolder(folder) }
     }
 }
 

@@ -70,4 +70,25 @@ import Testing
         }
         #expect(failingCall > 5)
     }
+
+    /// Where the change file ended at a clean close is kept with the identity, and read back; a
+    /// line that is no such mark reads as no close (as after a crash).
+    @Test func aCloseIsKeptWithTheIdentity() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("a.replica").path
+        let (replica, none) = try IdentityFile.kept(at: path, files: SystemFileCalls.shared)
+        #expect(none == nil)
+        let mark = OwnFileMark(end: 120, lastRecord: 80, checksum: 0xDEAD_BEEF)
+        try IdentityFile.recordClose(of: replica, at: mark, to: path, files: SystemFileCalls.shared)
+        let kept = try IdentityFile.kept(at: path, files: SystemFileCalls.shared)
+        #expect(kept.replica == replica && kept.closedAt == mark)
+        let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "closed 120", with: "closed x")
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data(text.utf8))
+        try handle.close()
+        let damaged = try IdentityFile.kept(at: path, files: SystemFileCalls.shared)
+        #expect(damaged.replica == replica && damaged.closedAt == nil)
+    }
 }
