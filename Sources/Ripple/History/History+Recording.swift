@@ -51,6 +51,9 @@ extension History: CommitRecorder {
             noteTyping(changes, isImplicit: commit.isImplicit)
         } else if changesUnrecorded || !changes.isEmpty {
             stateID = newState()
+            // Another replica's changes merged between two keystrokes make no step of this
+            // replica's: the run of typing goes on, unless they wrote the member being typed.
+            if let typing, commit.tag == "remote", changes.isEmpty, !Self.writes(commit, typing.member) { self.typing = typing }
         }
         if savesAtCommit {
             // A save asked for during an update that rolled back saves nothing.
@@ -65,6 +68,12 @@ extension History: CommitRecorder {
         // Not `&&`: its autoclosure would consume the borrowed entry.
         guard entry.isUndoable else { return false }
         return type(of: entry.node)._rippleDescriptor.records(entry.member)
+    }
+
+    /// Whether `commit` wrote `member`.
+    private static func writes(_ commit: Commit, _ member: NodeMember) -> Bool {
+        for entry in commit.entries where NodeMember(entry.node._rippleTracker, entry.member) == member { return true }
+        return false
     }
 
     /// Whether the entry's member is saved state (not discardable nor derived).

@@ -1,6 +1,7 @@
 // Typing in a text field: each keystroke is an implicit update (see `ImplicitUpdate`), and
 // consecutive ones that write the same member of the same node make one undo step, as a text
-// field's own undo does. Any other update, or a write of another member, ends the run.
+// field's own undo does. Any other update, or a write of another member, ends the run; other
+// replicas' changes merged in between do not, unless they write the member being typed.
 
 extension History {
     /// Merges `changes`, an implicit update's, into the step on top when they change the one
