@@ -236,17 +236,22 @@ final class Validator {
     /// Makes the links follow a kept transaction's structural changes.
     func commit(_ changes: [StructuralChange]) {
         guard linksAreBuilt else { return }
-        for change in changes { link(change) }
+        var walked: Set<ObjectIdentifier> = []
+        for change in changes { link(change, walked: &walked) }
     }
 
     /// Makes the links follow writes that are not validated (those of registrations, and
     /// writes outside updates).
     func follow(_ entries: ArraySlice<JournalEntry>) {
         guard linksAreBuilt, !entries.isEmpty else { return }
-        for change in structuralChanges(entries) { link(change) }
+        var walked: Set<ObjectIdentifier> = []
+        for change in structuralChanges(entries) { link(change, walked: &walked) }
     }
 
-    private func link(_ change: StructuralChange) {
+    /// Links what `change` attached and unlinks what it detached. The changes of one update are
+    /// linked against the model as the update left it, so a node `walked` below for an earlier
+    /// change is not walked again: a chain made in one update costs its length, not its square.
+    private func link(_ change: StructuralChange, walked: inout Set<ObjectIdentifier>) {
         for child in change.changes.detached { child._rippleTracker.removeParent(change.parent, member: change.member) }
         for child in change.changes.attached {
             let role = role(of: child)
@@ -256,7 +261,7 @@ final class Validator {
                 // A node that was in the model keeps the links below it; a new one gets them.
                 if isLinked { continue }
             }
-            if role.holdsLinked { linkBelow(child, stoppingAtLinkedNodes: true) }
+            if role.holdsLinked { linkBelow(child, stoppingAtLinkedNodes: true, walked: &walked) }
         }
     }
 
@@ -286,7 +291,8 @@ final class Validator {
     func buildLinks(from root: any RippleNode) {
         guard isActive, !linksAreBuilt else { return }
         let examined = nodesExamined
-        linkBelow(root, stoppingAtLinkedNodes: false)
+        var walked: Set<ObjectIdentifier> = []
+        linkBelow(root, stoppingAtLinkedNodes: false, walked: &walked)
         nodesLinkedAtStart += nodesExamined - examined
         nodesExamined = examined
         linksAreBuilt = true
@@ -294,9 +300,10 @@ final class Validator {
 
     /// Links the nodes below `top` that have a validating class above them to their parents,
     /// walking the members that lead to them; a new subtree stops at nodes already linked where
-    /// they are (their own subtrees are linked already).
-    private func linkBelow(_ top: any RippleNode, stoppingAtLinkedNodes: Bool) {
-        var visited: Set<ObjectIdentifier> = [ObjectIdentifier(top)]
+    /// they are (their own subtrees are linked already). Skips the nodes in `walked`, and adds
+    /// those it walks.
+    private func linkBelow(_ top: any RippleNode, stoppingAtLinkedNodes: Bool, walked visited: inout Set<ObjectIdentifier>) {
+        guard visited.insert(ObjectIdentifier(top)).inserted else { return }
         var stack = [top]
         while let node = stack.popLast() {
             nodesExamined += 1
