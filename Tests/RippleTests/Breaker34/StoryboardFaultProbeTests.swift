@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Issue 34's breaker: a replica's document store merging a large change set (a new scene of
-/// 300 shots, moves and dictionary and set edits) with the Nth file call failing, or writing
+/// 100 shots, moves and dictionary and set edits) with the Nth file call failing, or writing
 /// half its bytes, for every N; and an `.onSave` store saving after merges the same way. Each
 /// merge either works or throws, whole; the store goes on, and reopened it is the same
 /// replica with every acknowledged change, converging with its peer.
@@ -11,13 +11,13 @@ import Testing
 @Suite struct StoryboardFaultProbeTests {
     typealias S = StoryboardReplicas
 
-    /// The peer's large edit: a scene of 300 shots, a move, a slug, a favourite.
+    /// The peer's large edit: a scene of 100 shots, a move, a slug, a favourite.
     private func bigEdit(_ peer: Mediator<Library>) throws {
         try peer.update { library in
             let board = library.storyboard!
             let scene = Scene("big", number: 9)
             scene.board = board
-            scene.shots = (0..<300).map { Shot("big \($0)", seconds: Double($0)) }
+            scene.shots = (0..<100).map { Shot("big \($0)", seconds: Double($0)) }
             for shot in scene.shots { shot.scene = scene }
             board.scenes.append(scene)
             board.scenesBySlug["big"] = scene
