@@ -166,8 +166,15 @@ extension Set: NodeCollection where Element: RippleNode {
         for node in self { body(node) }
     }
 
-    func nodeChanges(from old: Any) -> NodeChanges {
-        guard let old = old as? Set<Element> else { return NodeChanges(attached: Array(self)) }
+    func nodeChanges(from recorded: Any) -> NodeChanges {
+        let old: Set<Element>
+        switch OldKeyedNodes<NodeSetSplice<Element>, Self>(recorded, current: self) {
+        case .splice(let splice):
+            let change = splice.placeChange(self)
+            return NodeChanges(attached: change > 0 ? [splice.element] : [], detached: change < 0 ? [splice.element] : [])
+        case .whole(let whole): old = whole
+        case .other: return NodeChanges(attached: Array(self))
+        }
         return NodeChanges(attached: Array(subtracting(old)), detached: Array(old.subtracting(self)))
     }
 }
@@ -185,8 +192,13 @@ extension Dictionary: NodeCollection where Value: RippleNode {
         for node in values { body(node) }
     }
 
-    func nodeChanges(from old: Any) -> NodeChanges {
-        guard let old = old as? [Key: Value] else { return NodeChanges(attached: Array(values)) }
+    func nodeChanges(from recorded: Any) -> NodeChanges {
+        let old: [Key: Value]
+        switch OldKeyedNodes<NodeDictionarySplice<Key, Value>, Self>(recorded, current: self) {
+        case .splice(let splice): return nodeChanges(of: splice)
+        case .whole(let whole): old = whole
+        case .other: return NodeChanges(attached: Array(values))
+        }
         var attached: [any RippleNode] = []
         var detached: [any RippleNode] = []
         for (key, node) in self where old[key] !== node { attached.append(node) }
@@ -199,6 +211,20 @@ extension Dictionary: NodeCollection where Value: RippleNode {
             detached.removeAll { now.contains(ObjectIdentifier($0)) }
         }
         return NodeChanges(attached: attached, detached: detached)
+    }
+
+    /// The changes of one key's write: its node before and after, unless another key holds it
+    /// (then it stays held, or was held), found by identity over the other keys' nodes.
+    private func nodeChanges(of splice: NodeDictionarySplice<Key, Value>) -> NodeChanges {
+        let (before, after) = (splice.oldNode, splice.newNode(in: self))
+        guard before !== after else { return NodeChanges() }
+        func isHeldElsewhere(_ node: Value) -> Bool {
+            contains { $0.value === node && $0.key != splice.key }
+        }
+        var changes = NodeChanges()
+        if let after, !isHeldElsewhere(after) { changes.attached.append(after) }
+        if let before, !isHeldElsewhere(before) { changes.detached.append(before) }
+        return changes
     }
 }
 
