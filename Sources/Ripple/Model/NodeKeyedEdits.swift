@@ -70,7 +70,7 @@ extension RippleNode {
     private func beginKeyedEdit<Nodes>(_ member: Int, _ old: Nodes, isEmpty: Bool) -> AnyObject? {
         let outer = AccessorRouting.arrayEdit
         // An empty collection has no storage of its own to copy.
-        if member < 64, !isEmpty, let core = AccessorRouting.running.last, core.journal.maySplice(self, member) {
+        if member < 64, !isEmpty, let core = AccessorRouting.running.last, core.journal.waitingSplice(of: self, member) == nil {
             AccessorRouting.arrayEdit = KeyedNodesEdit(node: self, member: member, old: old)
         } else {
             AccessorRouting.arrayEdit = nil
