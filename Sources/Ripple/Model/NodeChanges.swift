@@ -37,6 +37,9 @@ struct NodeChanges {
 
 /// A collection of child nodes, as a node member holds it.
 protocol NodeCollection {
+    /// Whether its nodes come in an order of its own (an array's): a dictionary's or a set's
+    /// come in the order of its storage, which two equal ones need not share.
+    var keepsOrder: Bool { get }
     /// Calls `body` with every node held.
     func forEachNode(_ body: (any RippleNode) -> Void)
     /// The nodes held now and not by `old`, and those `old` held and no longer held.
@@ -59,6 +62,8 @@ protocol NodeCollection {
 }
 
 extension NodeCollection {
+    var keepsOrder: Bool { false }
+
     func placeChangeBound(from old: Any) -> Int? { nil }
 
     func removingGainedPlaces(_ places: [ObjectIdentifier: Int], current: Any) -> Any { self }
@@ -67,6 +72,8 @@ extension NodeCollection {
 }
 
 extension Array: NodeCollection where Element: RippleNode {
+    var keepsOrder: Bool { true }
+
     func removingNodes(_ nodes: Set<ObjectIdentifier>, current: Any) -> Any {
         filter { !nodes.contains(ObjectIdentifier($0)) }
     }

@@ -151,6 +151,38 @@ import Testing
         withExtendedLifetime(registration) {}
     }
 
+    /// A rolled-back put or removal makes the dictionary anew from what the edit left: equal to
+    /// the one the update began with, its keys maybe in another order. The watches stay those a
+    /// full walk finds, and the next edits fire the readers as before.
+    @Test func aRolledBackPutOrRemovalLeavesTheWatchesAsAFullWalkFindsThem() throws {
+        let log = EventLog()
+        let registration = mediator.observe("keyed", reads: [Library.scheme.shelvesByKey.title]) { _ in log.append("keyed") }
+        mediator.refresh()
+        // Dictionaries of several sizes, full or nearly: a put may grow one, a removal shifts
+        // the keys after it, so that the one made back may list its keys in another order.
+        for count in 2...12 {
+            try mediator.update { library in
+                library.shelvesByKey = Dictionary(uniqueKeysWithValues: (0..<count).map { ("k\($0)", self.shelves[$0 % 5]) })
+            }
+            _ = log.take()
+            for key in ["new"] + (0..<count).map({ "k\($0)" }) {
+                #expect(throws: Failure.self) {
+                    try mediator.update { library in
+                        library.shelvesByKey[key] = library.shelvesByKey[key] == nil ? self.shelves[0] : nil
+                        throw Failure()
+                    }
+                }
+                #expect(log.take() == [])
+                #expect(registration.state.watchDifferences(nodes: []) == [], "\(count) keys, \(key)")
+            }
+            try mediator.update { $0.shelvesByKey["k0"] = nil }
+            try mediator.update { $0.shelvesByKey["k0"] = self.shelves[4] }
+            try mediator.update { _ in self.shelves[4].title = "renamed \(count)" }
+            #expect(log.take() == ["keyed", "keyed", "keyed"])
+            #expect(registration.state.watchDifferences(nodes: []) == [], "\(count) keys, edited")
+        }
+    }
+
     // MARK: Documents and replicas
 
     @Test func aPutAndASetInsertReachAnotherReplicaAndTheirUndoToo() throws {
