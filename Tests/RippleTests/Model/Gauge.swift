@@ -30,6 +30,10 @@ final class Gauge {
     // ripple: node
     var _storyboard: Storyboard? = nil
 
+    /// Issue 35's breaker notebook (Breaker35/Outline.swift), here for the same reason.
+    // ripple: node
+    var _notebook: Notebook? = nil
+
     init() {}
 }
 
