@@ -8,9 +8,10 @@ import Foundation
 /// patch) needs an index, which is built on first need by walking the document from its root,
 /// then kept up to date: a document opened or saved and never patched pays for no index. A
 /// collaborating replica holds its nodes by number itself (``NodeKeeper``): the index then
-/// holds only the nodes numbered since, since a weak reference gives its node a side table,
-/// which slows every retain and release of it (a copy of an array of 100,000 nodes takes
-/// about 4 times as long).
+/// holds only the nodes numbered since that it does not hold (the nodes an update numbers are
+/// held strongly until it commits, when the keeper has taken them), since a weak reference
+/// gives its node a side table, which costs memory and slows every retain and release of it
+/// (a copy of an array of 100,000 nodes takes about 4 times as long).
 final class DocumentIdentities {
     /// The next number to give.
     private(set) var nextID: UInt64 = 1
@@ -50,6 +51,10 @@ final class DocumentIdentities {
     private var pruneAt = 1_024
     /// Who holds the nodes by number instead of the index, while it lives.
     private weak var keeper: (any NodeKeeper)?
+    /// The nodes numbered while a keeper lives, held until it holds them too (the update that
+    /// numbered them commits): a weak reference would give each a side table for good, and
+    /// the index would keep an entry for each, about 80 bytes a node made.
+    private var unkept: [UInt64: any RippleNode] = [:]
 
     private struct WeakNode {
         weak var node: (any RippleNode)?
@@ -64,12 +69,18 @@ final class DocumentIdentities {
     func id(of node: any RippleNode) -> UInt64 {
         let tracker = node._rippleTracker
         if tracker.documentID != 0 {
-            if isIndexed, nodes[tracker.documentID] == nil { remember(node, tracker.documentID) }
+            if isIndexed, nodes[tracker.documentID] == nil, !isKept(node, tracker.documentID) { remember(node, tracker.documentID) }
             return tracker.documentID
         }
         let id = nextID
         assign(id, to: node)
         return id
+    }
+
+    /// Whether the keeper holds `node` as number `id`, or will once the update commits.
+    private func isKept(_ node: any RippleNode, _ id: UInt64) -> Bool {
+        guard let keeper else { return false }
+        return unkept[id] === node || keeper.node(numbered: id) === node
     }
 
     /// Whether `node` has a number already.
@@ -81,7 +92,23 @@ final class DocumentIdentities {
     func assign(_ id: UInt64, to node: any RippleNode) {
         node._rippleTracker.documentID = id
         nextID = max(nextID, id &+ 1)
-        if isIndexed || keeper != nil { remember(node, id) }
+        if keeper != nil {
+            unkept[id] = node
+        } else if isIndexed {
+            remember(node, id)
+        }
+    }
+
+    /// Lets go of the nodes numbered since the keeper last held them all: the index holds
+    /// those it does not hold (weakly). Called once an update committed.
+    func settleUnkept() {
+        guard !unkept.isEmpty else { return }
+        if let keeper {
+            for (id, node) in unkept where keeper.node(numbered: id) !== node { remember(node, id) }
+        } else {
+            for (id, node) in unkept { remember(node, id) }
+        }
+        unkept = [:]
     }
 
     /// Lets `keeper` answer for the nodes it holds: the index is not built while it lives, and
@@ -99,7 +126,7 @@ final class DocumentIdentities {
     /// The node with number `id`, if it is alive.
     func node(_ id: UInt64) -> (any RippleNode)? {
         if let keeper {
-            if let node = keeper.node(numbered: id) { return node }
+            if let node = keeper.node(numbered: id) ?? unkept[id] { return node }
         } else if !isIndexed {
             index()
         }
@@ -116,6 +143,7 @@ final class DocumentIdentities {
     func takeBack(from firstID: UInt64, of nodes: [any RippleNode]) {
         for node in nodes where node._rippleTracker.documentID >= firstID {
             self.nodes[node._rippleTracker.documentID] = nil
+            unkept[node._rippleTracker.documentID] = nil
             node._rippleTracker.documentID = 0
         }
         nextID = min(nextID, firstID)
@@ -138,6 +166,7 @@ final class DocumentIdentities {
         if let keeper {
             var seen: Set<ObjectIdentifier> = []
             keeper.forEachNode { node in if seen.insert(ObjectIdentifier(node)).inserted { body(node) } }
+            for node in unkept.values where seen.insert(ObjectIdentifier(node)).inserted { body(node) }
             for entry in nodes.values {
                 if let node = entry.node, seen.insert(ObjectIdentifier(node)).inserted { body(node) }
             }

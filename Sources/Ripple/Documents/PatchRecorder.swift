@@ -124,6 +124,8 @@ final class PatchRecorder: CommitRecorder, CommitGate {
     // MARK: The commit
 
     func record(_ commit: Commit) {
+        // A replica's session has taken the nodes the update numbered, once the sinks ran.
+        defer { identities.settleUnkept() }
         let prepared = self.prepared
         self.prepared = nil
         let start = prepared?.entryCount ?? 0
