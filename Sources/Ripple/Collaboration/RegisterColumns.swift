@@ -55,6 +55,8 @@ struct RegisterColumns: Sendable {
     private var memberNumbers: [String: UInt32] = [:]
     private var replicaIDs: [ReplicaID] = []
     private var replicaNumbers: [ReplicaID: UInt16] = [:]
+    /// Up to how many replicas `number(of:)` compares rather than looks up.
+    private static let replicasCompared = 8
     /// How many registers of the columns no run reaches.
     private var unused = 0
 
@@ -259,7 +261,12 @@ struct RegisterColumns: Sendable {
 
     /// The number of replica `replica`, given on first use (nil once 65,535 are given).
     private mutating func number(of replica: ReplicaID) -> UInt16? {
-        if let number = replicaNumbers[replica] { return number }
+        // Every write asks: while there are few replicas, comparing them beats hashing one.
+        if replicaIDs.count <= Self.replicasCompared {
+            if let index = replicaIDs.firstIndex(of: replica) { return UInt16(index) }
+        } else if let number = replicaNumbers[replica] {
+            return number
+        }
         guard let number = UInt16(exactly: replicaIDs.count), number < UInt16.max else { return nil }
         replicaIDs.append(replica)
         replicaNumbers[replica] = number
