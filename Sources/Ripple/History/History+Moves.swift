@@ -34,7 +34,10 @@ extension History {
         @MainActor init(_ changes: [HistoryStep.Change], moves: (any ConcurrentMoves)?) {
             var befores: [Any?] = []
             befores.reserveCapacity(changes.count)
-            var putIn: Set<ObjectIdentifier> = []
+            // Nodes the step put into a collection that the undo does not take them out of.
+            // A reference (a pin, a back reference) is no place: what the undo does to it
+            // says nothing of where the node is.
+            var leftIn: Set<ObjectIdentifier> = []
             var putBack: [(index: Int, nodes: [any RippleNode])] = []
             var takenOut: Set<ObjectIdentifier> = []
             for (index, change) in changes.enumerated() {
@@ -42,15 +45,19 @@ extension History {
                 let before = change.wasOverwritten(current) ? nil : change.valueBefore(current)
                 befores.append(before)
                 guard change.isNodeMember else { continue }
-                putIn.formUnion(change.insertedNodes)
-                guard let before else { continue }
-                let undone = NodeChanges(from: current, to: before)
-                if !undone.attached.isEmpty { putBack.append((index, undone.attached)) }
-                takenOut.formUnion(undone.detached.lazy.map(ObjectIdentifier.init))
+                var detached: Set<ObjectIdentifier> = []
+                if let before {
+                    let undone = NodeChanges(from: current, to: before)
+                    if !undone.attached.isEmpty { putBack.append((index, undone.attached)) }
+                    detached = Set(undone.detached.lazy.map(ObjectIdentifier.init))
+                    takenOut.formUnion(detached)
+                }
+                guard current is any NodeCollection else { continue }
+                leftIn.formUnion(change.insertedNodes.lazy.filter { !detached.contains($0) })
             }
             self.befores = befores
             let putBackNodes = Set(putBack.lazy.flatMap { $0.nodes.lazy.map(ObjectIdentifier.init) })
-            let movedAway = putIn.isEmpty ? [] : putBackNodes.intersection(putIn).subtracting(takenOut)
+            let movedAway = leftIn.isEmpty ? [] : putBackNodes.intersection(leftIn)
             self.movedAway = movedAway
             var movedAwayFrom: [Int: Set<ObjectIdentifier>] = [:]
             if let moves {

@@ -115,7 +115,7 @@ import Testing
 
     static func run(seed: Int, replicaCount: Int, steps: Int, kinds: Int, undoing: Bool = true) throws {
         var random = SeededGenerator(state: UInt64(seed) &* 7_919 &+ 32)
-        let replicas = try R.replicas(replicaCount)
+        let replicas = try R.replicas(replicaCount, seed: UInt64(seed))
         var held: [ChangeSet] = []
         for step in 0..<steps {
             let maker = replicas.randomElement(using: &random)!

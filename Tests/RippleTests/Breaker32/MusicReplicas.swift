@@ -32,8 +32,8 @@ enum MusicReplicas {
     }
 
     /// `count` replicas of one document: the first makes it, the others open its snapshot.
-    static func replicas(_ count: Int, playlists: Int = 3, tracks: Int = 3) throws -> [Mediator<Library>] {
-        try ReplicaGroup.replicas(count, of: makeLibrary(playlists: playlists, tracks: tracks))
+    static func replicas(_ count: Int, playlists: Int = 3, tracks: Int = 3, seed: UInt64? = nil) throws -> [Mediator<Library>] {
+        try ReplicaGroup.replicas(count, of: makeLibrary(playlists: playlists, tracks: tracks), seed: seed)
     }
 
     static func text(_ mediator: Mediator<Library>) throws -> String { try ReplicaGroup.text(mediator) }

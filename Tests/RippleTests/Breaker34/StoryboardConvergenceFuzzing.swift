@@ -26,7 +26,7 @@ struct StoryboardConvergenceFuzzing {
         var random = SeededGenerator(state: seed &* 0x9E37_79B9 &+ 34)
         let count = 3 + Int(random.next() % 3)
         self.random = random
-        replicas = try StoryboardReplicas.replicas(count)
+        replicas = try StoryboardReplicas.replicas(count, seed: seed)
         pastVersions = replicas.map { [$0.version] }
     }
 

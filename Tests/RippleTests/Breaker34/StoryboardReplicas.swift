@@ -48,8 +48,8 @@ enum StoryboardReplicas {
     }
 
     /// `count` replicas of one document: the first makes it, the others open its snapshot.
-    static func replicas(_ count: Int, scenes: Int = 3, shots: Int = 3) throws -> [Mediator<Library>] {
-        try ReplicaGroup.replicas(count, of: makeLibrary(scenes: scenes, shots: shots))
+    static func replicas(_ count: Int, scenes: Int = 3, shots: Int = 3, seed: UInt64? = nil) throws -> [Mediator<Library>] {
+        try ReplicaGroup.replicas(count, of: makeLibrary(scenes: scenes, shots: shots), seed: seed)
     }
 
     static func text(_ mediator: Mediator<Library>) throws -> String { try ReplicaGroup.text(mediator) }

@@ -23,9 +23,11 @@ import Testing
     }
 
     struct Script {
-        var replicas: Int
+        var identities: [ReplicaID]
         var steps: [Step]
         var shuffle: UInt64
+
+        var replicas: Int { identities.count }
     }
 
     @Test(arguments: Self.seeds)
@@ -62,7 +64,7 @@ import Testing
                 chunk /= 2
             }
         }
-        print("seed \(seed) shrunk: \(script.replicas) replicas, \(script.steps.count) steps, shuffle g\(script.shuffle)")
+        print("seed \(seed) shrunk: \(script.replicas) replicas \(script.identities), \(script.steps.count) steps, shuffle g\(script.shuffle)")
         _ = Self.replay(script, trace: true)
     }
 
@@ -74,15 +76,7 @@ import Testing
     /// The seed's history as the fuzzer runs it (the same draws, on live replicas).
     static func record(seed: UInt64) throws -> Script {
         let fuzzing = ReplicaFuzzing(seed: seed, sharesNodes: true)
-        let origin = Mediator(root: makeLibrary())
-        _ = origin.replicaID
-        let snapshot = try origin.snapshot()
-        var replicas = [origin]
-        for _ in 1..<(3 + fuzzing.index(3)) {
-            let replica = try Mediator<Library>(opening: snapshot)
-            _ = replica.replicaID
-            replicas.append(replica)
-        }
+        let replicas = try ReplicaConvergenceTests.replicas(seed: seed, fuzzing: fuzzing)
         var inboxes = Array(repeating: [ChangeSet](), count: replicas.count)
         var steps: [Step] = []
         for _ in 0..<80 {
@@ -104,12 +98,14 @@ import Testing
                 steps.append(.merge(replica: replica, pick: pick))
             }
         }
-        return Script(replicas: replicas.count, steps: steps, shuffle: fuzzing.random.state)
+        return Script(identities: replicas.map(\.replicaID), steps: steps, shuffle: fuzzing.random.state)
     }
 
     static func dropping(replica: Int, from script: Script) -> Script {
         func renumber(_ index: Int) -> Int { index > replica ? index - 1 : index }
-        var result = Script(replicas: script.replicas - 1, steps: [], shuffle: script.shuffle)
+        var identities = script.identities
+        identities.remove(at: replica)
+        var result = Script(identities: identities, steps: [], shuffle: script.shuffle)
         for step in script.steps {
             switch step {
             case .edit(let at, let generator) where at != replica:
@@ -130,12 +126,12 @@ import Testing
     static func replay(_ script: Script, trace: Bool) -> String? {
         do {
             let origin = Mediator(root: makeLibrary())
-            _ = origin.replicaID
+            origin.startReplica(as: script.identities[0])
             let snapshot = try origin.snapshot()
             var replicas = [origin]
-            for _ in 1..<script.replicas {
+            for identity in script.identities.dropFirst() {
                 let replica = try Mediator<Library>(opening: snapshot)
-                _ = replica.replicaID
+                replica.startReplica(as: identity)
                 replicas.append(replica)
             }
             var inboxes = Array(repeating: [ChangeSet](), count: replicas.count)
@@ -193,7 +189,8 @@ import Testing
     static func describe(_ library: Library) -> String {
         func name(_ shelf: Shelf?) -> String {
             guard let shelf else { return "-" }
-            return "\(shelf.id)\(shelf.title.prefix(1))"
+            // Titles, since ids are not document members (a replica opened from a snapshot has 0s).
+            return shelf.title.replacingOccurrences(of: "Shelf ", with: "S")
         }
         func tree(_ shelf: Shelf, _ depth: Int) -> String {
             let children = depth > 6 ? "..." : shelf.children.map { tree($0, depth + 1) }.joined(separator: " ")

@@ -4,17 +4,32 @@
 /// fixtures (Kanban, music, garden) build their documents and hand them here.
 @MainActor
 enum ReplicaGroup {
-    /// `count` replicas of `root`: the first makes it, the others open its snapshot.
-    static func replicas(_ count: Int, of root: Library) throws -> [Mediator<Library>] {
+    /// `count` replicas of `root`: the first makes it, the others open its snapshot. With a
+    /// seed, their identities are drawn from it (see `identities(_:seed:)`).
+    static func replicas(_ count: Int, of root: Library, seed: UInt64? = nil) throws -> [Mediator<Library>] {
+        let identities = seed.map { Self.identities(count, seed: $0) }
         let first = Mediator(root: root)
-        _ = first.replicaID
+        start(first, as: identities?[0])
         var all = [first]
-        for _ in 1..<count {
+        for index in 1..<count {
             let other = try Mediator<Library>(opening: try first.snapshot())
-            _ = other.replicaID
+            start(other, as: identities?[index])
             all.append(other)
         }
         return all
+    }
+
+    /// `count` replica identities drawn from `seed`. The product draws identities at random,
+    /// and ties between concurrent changes go to the higher one: a fuzzer whose replicas take
+    /// these runs the same history, ties included, on every run.
+    static func identities(_ count: Int, seed: UInt64) -> [ReplicaID] {
+        var random = SeededGenerator(state: seed &* 0xD1B5_4A32_D192_ED03 &+ 0x5EED)
+        return (0..<count).map { _ in ReplicaID(rawValue: random.next() | 1)! }
+    }
+
+    /// Makes `mediator` a replica, as `identity` when given.
+    static func start(_ mediator: Mediator<Library>, as identity: ReplicaID?) {
+        if let identity { mediator.startReplica(as: identity) } else { _ = mediator.replicaID }
     }
 
     /// The whole document, byte for byte alike on replicas with the same changes.
