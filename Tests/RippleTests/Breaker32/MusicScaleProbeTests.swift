@@ -28,13 +28,7 @@ import Testing
 
     /// The smallest time of `runs` runs of `body`, in microseconds.
     static func time(runs: Int = 5, _ body: () throws -> Void) rethrows -> Double {
-        var best = Duration.seconds(1_000)
-        for _ in 0..<runs {
-            let start = ContinuousClock.now
-            try body()
-            best = min(best, ContinuousClock.now - start)
-        }
-        return Double(best.components.seconds) * 1e6 + Double(best.components.attoseconds) / 1e12
+        try bestMicroseconds(runs: runs, body)
     }
 
     /// Each small edit timed on both replicas: made on `a`, its change set taken, merged by

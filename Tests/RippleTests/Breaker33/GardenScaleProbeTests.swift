@@ -55,13 +55,7 @@ import Testing
     }
 
     static func time(runs: Int = 3, _ body: () throws -> Void) rethrows -> Double {
-        var best = Duration.seconds(1_000)
-        for _ in 0..<runs {
-            let start = ContinuousClock.now
-            try body()
-            best = min(best, ContinuousClock.now - start)
-        }
-        return Double(best.components.seconds) * 1e6 + Double(best.components.attoseconds) / 1e12
+        try bestMicroseconds(runs: runs, body)
     }
 
     static func costs(plants: Int) throws -> [String: Double] {
