@@ -4,7 +4,7 @@ import Testing
 
 /// Replicas of a document holding a kanban board, for issue 27's breaker tests.
 @MainActor
-enum KanbanReplicas {
+enum KanbanReplicas: ReplicaFixture {
     /// A library whose board has three columns of two cards each, back references set.
     static func makeLibrary() -> Library {
         let library = Library()
@@ -24,12 +24,6 @@ enum KanbanReplicas {
     /// `count` replicas of one document: the first makes it, the others open its snapshot.
     static func replicas(_ count: Int) throws -> [Mediator<Library>] {
         try ReplicaGroup.replicas(count, of: makeLibrary())
-    }
-
-    static func text(_ mediator: Mediator<Library>) throws -> String { try ReplicaGroup.text(mediator) }
-
-    static func sync(_ from: Mediator<Library>, into to: Mediator<Library>) throws {
-        try ReplicaGroup.sync(from, into: to)
     }
 
     static func board(_ mediator: Mediator<Library>) -> KanbanBoard { mediator.root.board! }

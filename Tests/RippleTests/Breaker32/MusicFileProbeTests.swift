@@ -8,12 +8,6 @@ import Testing
 @Suite struct MusicFileProbeTests {
     typealias R = MusicReplicas
 
-    static func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("breaker32-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
     /// A folder tree `depth` levels deep under the collection's top folder.
     static func nest(_ library: Library, depth: Int) {
         var folder = library.music!.folder!
@@ -46,7 +40,7 @@ import Testing
     /// when it opened again ("nest deeper than 1000 levels"). What a store writes it reads back
     /// with the same limits: the update is refused, and one under the limit is made and reopens.
     @Test func aStoreReopensTheFolderTreeItSaved() throws {
-        let folder = try Self.temporaryFolder()
+        let folder = try R.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("music.ripple")
         do {
@@ -71,7 +65,7 @@ import Testing
 
     /// The same tree, saved as a snapshot by `save()`.
     @Test func aStoreReopensTheFolderTreeAfterSave() throws {
-        let folder = try Self.temporaryFolder()
+        let folder = try R.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("music.ripple")
         do {
@@ -101,7 +95,7 @@ import Testing
     /// the update returned, the store did not reopen. A chain of references counts as nesting
     /// (a reference holds its node as strongly): the update is refused.
     @Test func aStoreReopensAPlaylistWhoseTracksAreChained() throws {
-        let folder = try Self.temporaryFolder()
+        let folder = try R.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("music.ripple")
         do {
@@ -143,7 +137,7 @@ import Testing
     /// merged. Fixed: the identity file keeps which file it is (device, inode, birth), and a
     /// copy opens as a new replica.
     @Test func aCopiedIdentityFileNeverLosesAnEditSilently() throws {
-        let root = try Self.temporaryFolder()
+        let root = try R.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         let (mac, restored) = (root.appendingPathComponent("Mac"), root.appendingPathComponent("Restored"))
         let identity = root.appendingPathComponent("mac.replica")

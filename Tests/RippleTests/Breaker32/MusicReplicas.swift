@@ -3,7 +3,7 @@ import Foundation
 
 /// Replicas of a document holding a music collection, for issue 32's breaker tests.
 @MainActor
-enum MusicReplicas {
+enum MusicReplicas: ReplicaFixture {
     /// A library whose collection has three playlists of three tracks, each also held by name
     /// and filed in a folder of a small tree, back references set, one favourite track.
     static func makeLibrary(playlists: Int = 3, tracks: Int = 3) -> Library {
@@ -35,14 +35,6 @@ enum MusicReplicas {
     static func replicas(_ count: Int, playlists: Int = 3, tracks: Int = 3, seed: UInt64? = nil) throws -> [Mediator<Library>] {
         try ReplicaGroup.replicas(count, of: makeLibrary(playlists: playlists, tracks: tracks), seed: seed)
     }
-
-    static func text(_ mediator: Mediator<Library>) throws -> String { try ReplicaGroup.text(mediator) }
-
-    static func sync(_ from: Mediator<Library>, into to: Mediator<Library>) throws {
-        try ReplicaGroup.sync(from, into: to)
-    }
-
-    static func syncAll(_ replicas: [Mediator<Library>]) throws { try ReplicaGroup.syncAll(replicas) }
 
     static func music(_ mediator: Mediator<Library>) -> MusicCollection { mediator.root.music! }
 

@@ -3,7 +3,7 @@ import Foundation
 
 /// Replicas and files of a document holding a garden plan, for issue 33's breaker tests.
 @MainActor
-enum GardenReplicas {
+enum GardenReplicas: ReplicaFixture {
     /// A library whose garden has `beds` beds of `plants` plants, each bed also held by name and
     /// filed in a zone of a small tree, back references set, the first plant its own companion
     /// and in the companion set.
@@ -50,22 +50,7 @@ enum GardenReplicas {
         try ReplicaGroup.replicas(count, of: makeLibrary(beds: beds, plants: plants))
     }
 
-    static func text(_ mediator: Mediator<Library>) throws -> String { try ReplicaGroup.text(mediator) }
-
-    static func sync(_ from: Mediator<Library>, into to: Mediator<Library>) throws {
-        try ReplicaGroup.sync(from, into: to)
-    }
-
-    static func syncAll(_ replicas: [Mediator<Library>]) throws { try ReplicaGroup.syncAll(replicas) }
-
     static func garden(_ mediator: Mediator<Library>) -> GardenPlan { mediator.root.garden! }
-
-    /// A folder of its own under the temporary directory.
-    static func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("breaker33-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
 
     /// Every plant species in the garden, bed by bed: what a user sees.
     static func species(_ mediator: Mediator<Library>) -> [String] {

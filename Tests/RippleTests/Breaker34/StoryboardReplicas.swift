@@ -3,7 +3,7 @@ import Foundation
 
 /// Replicas and files of a document holding a storyboard, for issue 34's breaker tests.
 @MainActor
-enum StoryboardReplicas {
+enum StoryboardReplicas: ReplicaFixture {
     /// A library whose storyboard has `scenes` scenes of `shots` shots, each scene also held by
     /// slug and filed in an act of a small tree, back references set, the first shot cutting to
     /// itself and a favourite.
@@ -52,22 +52,7 @@ enum StoryboardReplicas {
         try ReplicaGroup.replicas(count, of: makeLibrary(scenes: scenes, shots: shots), seed: seed)
     }
 
-    static func text(_ mediator: Mediator<Library>) throws -> String { try ReplicaGroup.text(mediator) }
-
-    static func sync(_ from: Mediator<Library>, into to: Mediator<Library>) throws {
-        try ReplicaGroup.sync(from, into: to)
-    }
-
-    static func syncAll(_ replicas: [Mediator<Library>]) throws { try ReplicaGroup.syncAll(replicas) }
-
     static func board(_ mediator: Mediator<Library>) -> Storyboard { mediator.root.storyboard! }
-
-    /// A folder of its own under the temporary directory.
-    static func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("breaker34-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
 
     /// Every shot caption, scene by scene: what a user sees.
     static func captions(_ mediator: Mediator<Library>) -> [String] {

@@ -3,7 +3,7 @@ import Foundation
 
 /// Replicas and files of a document holding a notebook, for issue 35's breaker tests.
 @MainActor
-enum OutlineReplicas {
+enum OutlineReplicas: ReplicaFixture {
     /// A library whose notebook has `pages` top pages of `children` children each, every page
     /// filed by key, the first starred, two labels, and a plan of tasks whose subtasks depend on
     /// tasks of the other branch and point at pages.
@@ -79,22 +79,7 @@ enum OutlineReplicas {
         try ReplicaGroup.replicas(count, of: makeLibrary(pages: pages, children: children))
     }
 
-    static func text(_ mediator: Mediator<Library>) throws -> String { try ReplicaGroup.text(mediator) }
-
-    static func sync(_ from: Mediator<Library>, into to: Mediator<Library>) throws {
-        try ReplicaGroup.sync(from, into: to)
-    }
-
-    static func syncAll(_ replicas: [Mediator<Library>]) throws { try ReplicaGroup.syncAll(replicas) }
-
     static func book(_ mediator: Mediator<Library>) -> Notebook { mediator.root.notebook! }
-
-    /// A folder of its own under the temporary directory.
-    static func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("breaker35-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
 
     /// Every page title, depth first: what a user sees in the sidebar.
     static func outline(_ mediator: Mediator<Library>) -> [String] {

@@ -1,3 +1,4 @@
+import Foundation
 @testable import Ripple
 
 /// Replicas of one `Library` document for tests that make them edit and meet: the breakers'
@@ -48,5 +49,27 @@ enum ReplicaGroup {
                 for to in replicas where to !== from { try sync(from, into: to) }
             }
         }
+    }
+}
+
+/// A breaker's replicas of its own document (`KanbanReplicas`, `MusicReplicas`, ...): what
+/// `ReplicaGroup` does, under the fixture's name, and a temporary folder of its own.
+@MainActor
+protocol ReplicaFixture {}
+
+extension ReplicaFixture {
+    static func text(_ mediator: Mediator<Library>) throws -> String { try ReplicaGroup.text(mediator) }
+
+    static func sync(_ from: Mediator<Library>, into to: Mediator<Library>) throws {
+        try ReplicaGroup.sync(from, into: to)
+    }
+
+    static func syncAll(_ replicas: [Mediator<Library>]) throws { try ReplicaGroup.syncAll(replicas) }
+
+    /// A folder of its own under the temporary directory.
+    static func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(Self.self)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
     }
 }
