@@ -48,7 +48,7 @@ import Testing
         return acknowledged
     }
 
-    @Test(arguments: [FaultyFileCalls.Fault.natural, .shortWrite])
+    @Test(arguments: [FaultyFileCalls.Fault.natural, .shortWrite, .kill])
     func everyFailingFileCallDuringSavesLosesNothingAcknowledged(fault: FaultyFileCalls.Fault) throws {
         let space = try ScratchFolders()
         let genesisURL = space.url("Genesis.ripple")
@@ -93,6 +93,11 @@ import Testing
             try peer.merge(try reopened.mediator.changes(since: peer.version))
             try reopened.mediator.merge(try peer.changes(since: reopened.mediator.version))
             #expect(try peer.snapshot() == reopened.mediator.snapshot(), "\(files.failure ?? ""): replicas disagree")
+            // The reopened replica's clock is past every change it made before: its next write
+            // of a member it wrote then wins everywhere.
+            try reopened.mediator.update { $0.userID = 7 }
+            try peer.merge(try reopened.mediator.changes(since: peer.version))
+            #expect(peer.root.userID == 7, "\(files.failure ?? ""): a write after reopening lost to an older one")
             try? FileManager.default.removeItem(at: url)
             try? FileManager.default.removeItem(atPath: url.path + ".journal")
         }

@@ -20,8 +20,18 @@ final class FaultyFileCalls: FileSystemCalls, @unchecked Sendable {
         case natural
         /// A write writes half its bytes, then the next write finds the disk full.
         case shortWrite
+        /// The process dies before the call: it and every call after it, counted or not, fail
+        /// and reach nothing (descriptors stay open until the store is dropped, as a kill
+        /// leaves the files).
+        case kill
 
-        var description: String { self == .natural ? "fails" : "is short" }
+        var description: String {
+            switch self {
+            case .natural: "fails"
+            case .shortWrite: "is short"
+            case .kill: "is where the process dies"
+            }
+        }
     }
 
     private let real = SystemFileCalls.shared
@@ -48,11 +58,12 @@ final class FaultyFileCalls: FileSystemCalls, @unchecked Sendable {
     /// Counts a call; throws if it is the one that fails.
     private func count(_ call: String, _ path: String, error: Int32 = EIO) throws {
         beforeCall?(call, path)
+        if fault == .kill, failure != nil { throw SystemCallError(code: EIO) }
         guard counted.isEmpty || counted.contains(call) else { return }
         calls += 1
         guard calls == failingCall else { return }
         failure = "call \(calls), \(call) \((path as NSString).lastPathComponent), \(fault)"
-        if fault == .natural { throw SystemCallError(code: error) }
+        if fault != .shortWrite { throw SystemCallError(code: error) }
     }
 
     private func name(_ descriptor: Int32) -> String { open[descriptor] ?? "descriptor \(descriptor)" }
