@@ -51,6 +51,12 @@ import Testing
         }
 
         let first = try replicaRound(updates: 15)
+        // The kill may land after one store made an update and before the other merged it. A
+        // round that only opens both hands it over, before A goes on alone: otherwise the
+        // update comes back at the end, concurrent with A's of the same number, as a second
+        // entry (both kept) under A's later name ("149 entries, named 'Log: 148 entries'", seen
+        // once: the probe's mistake, not a lost or torn update).
+        _ = try replicaRound(updates: 0)
         var acknowledged = first.count
         var kills = 0
         let deadline = Date().addingTimeInterval(5)
