@@ -37,12 +37,10 @@ extension Mediator where Root: DocumentRoot {
     ///
     /// - Complexity: O(1) while the depth is known to be under the limit; else O(n).
     func checkDepth() throws {
-        let limit = documentLimits.maximumDepth
-        if let bound = identities.depth.bound, bound <= limit { return }
-        guard identities.depth.remeasure(under: root, limit: limit) != nil else {
-            throw DocumentError.tooLarge(
-                reason: "the document's nodes nest deeper than \(limit) levels (DocumentLimits.maximumDepth), "
-                    + "which would not open with these limits")
+        let limits = documentLimits
+        if let bound = identities.depth.bound, bound <= limits.maximumDepth { return }
+        guard identities.depth.judge(under: root, limits: limits) != nil else {
+            throw DocumentError.tooLarge(reason: "the document's nodes " + limits.depthRefusal(allowance: identities.depth.allowance) + ", which would not open with these limits")
         }
     }
 
@@ -171,11 +169,12 @@ extension Mediator where Root: DocumentRoot {
     }
 
     /// Applies `patches` as one update; on failure, puts the numbers back and lets the nodes
-    /// they brought go holders first.
-    func apply(_ patches: [Patch], documentSerial: Int?) throws {
+    /// they brought go holders first. A merge's (`isMerge`) are not refused for how deep they
+    /// nest the document together with it.
+    func apply(_ patches: [Patch], documentSerial: Int?, isMerge: Bool = false) throws {
         let identities = self.identities
         let numbers = identities.numbers
-        let application = PatchApplication(root: root, identities: identities, documentSerial: documentSerial)
+        let application = PatchApplication(root: root, identities: identities, documentSerial: documentSerial, isMerge: isMerge)
         // Judged for this update alone (a journal replayed before any recorder judges commits).
         defer { identities.depth.isJudged = false }
         do {

@@ -359,7 +359,7 @@ final class ReplicaSession<Root: DocumentRoot> {
             isMerging = false
             validator.collectedFailures = nil
         }
-        try mediator.apply([patch], documentSerial: nil)
+        try mediator.apply([patch], documentSerial: nil, isMerge: true)
         if let failures = validator.collectedFailures, !failures.isEmpty {
             mediator.core.reportFailure(InvalidAfterMerge(failures: failures), origin: "merge", wasRolledBack: false)
         }

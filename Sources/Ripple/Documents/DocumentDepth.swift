@@ -2,18 +2,27 @@
 /// mediator keeps an upper bound of its document's depth, so that a patch or an update that
 /// brings new nodes is judged by what it brings, and walks the document only when it moves
 /// nodes already there (a patch), or when the bound says it might be too deep.
+///
+/// Two things are judged: how deep nodes nest (each where it is nearest the root: a reference
+/// across the document, a task waiting for another, does not deepen it), within
+/// ``DocumentLimits/maximumDepth``; and the longest chain of nodes each held by the one before,
+/// references included, within ``DocumentLimits/maximumChain`` (what releasing it takes).
 struct DocumentDepth {
-    /// An upper bound of the depth of the document (the longest chain below its root, the root
-    /// not counted), or nil when unknown (a mediator that was not opened from a document).
+    /// An upper bound of the longest chain below the document's root (the root not counted),
+    /// which bounds how deep it nests too; nil when unknown (a mediator that was not opened
+    /// from a document).
     var bound: Int?
+    /// How deep merges nested the document past ``DocumentLimits/maximumDepth`` (0 when they
+    /// did not): a replica's own updates may nest as deep, not deeper (see ``judge(under:limits:)``).
+    var allowance = 0
     /// Set while an update whose patches judged its depth (``PatchApplication/finish()``)
     /// commits, so that its commit does not judge it again.
     var isJudged = false
     /// How many nodes the checks of this document's depth visited (what the tests count).
     var visited = 0
 
-    /// The depth of the document under `root`: the number of nodes on the longest chain below
-    /// it through saved node members, each held by the one before, a reference back to a node
+    /// The longest chain of the document under `root`: the number of nodes on the longest chain
+    /// below it through saved node members, each held by the one before, a reference back to a node
     /// on the chain not followed; nil as soon as it is deeper than `limit`.
     ///
     /// A walk with a stack of its own, each node once.
@@ -90,14 +99,69 @@ struct DocumentDepth {
         return !overflowed && !alsoOverflowed && deepest <= limit ? deepest : nil
     }
 
-    /// Walks the document under `root` (see ``measure(under:limit:)``) and keeps its depth as
-    /// the bound; nil, and the bound unknown, when it is deeper than `limit`.
+    /// Walks the document under `root` as ``measure(under:limit:)`` and keeps its longest
+    /// chain as the bound; returns how deep it nests (its longest chain when that is within
+    /// ``DocumentLimits/maximumDepth``, which it cannot pass), or nil, refused, when a chain is
+    /// longer than ``DocumentLimits/maximumChain`` or it nests deeper than `depthLimit`.
     ///
     /// - Complexity: O(n + r), n nodes and r references.
     @MainActor
-    mutating func remeasure(under root: any RippleNode, limit: Int) -> Int? {
-        bound = Self.measure(under: root, limit: limit, visited: &visited)
-        return bound
+    private mutating func remeasure(under root: any RippleNode, limits: DocumentLimits, depthLimit: Int) -> Int? {
+        bound = Self.measure(under: root, limit: limits.maximumChain, visited: &visited)
+        guard let bound else { return nil }
+        if bound <= limits.maximumDepth { return bound }
+        return Self.nesting(under: root, limit: depthLimit, visited: &visited)
+    }
+
+    /// Judges the document after an update of this mediator, or patches it applied: it may
+    /// nest as deep as ``DocumentLimits/maximumDepth``, or as merges made it (``allowance``).
+    /// Returns how deep it nests, nil when it is refused.
+    @MainActor
+    mutating func judge(under root: any RippleNode, limits: DocumentLimits) -> Int? {
+        let depth = remeasure(under: root, limits: limits, depthLimit: max(limits.maximumDepth, allowance))
+        if let depth, depth <= limits.maximumDepth { allowance = 0 }
+        return depth
+    }
+
+    /// Judges the document after a merge: concurrent edits each within the limits may nest it
+    /// deeper together (two chains, each filed under the other's bottom), and a merge refused
+    /// for that would never converge. Only its chains are judged (within
+    /// ``DocumentLimits/maximumChain``); how deep it nests becomes the ``allowance``. Returns
+    /// how deep it nests, nil when it is refused.
+    @MainActor
+    mutating func judgeMerged(under root: any RippleNode, limits: DocumentLimits) -> Int? {
+        let depth = remeasure(under: root, limits: limits, depthLimit: limits.maximumChain)
+        if let depth { allowance = depth > limits.maximumDepth ? depth : 0 }
+        return depth
+    }
+
+    /// How deep the document under `root` nests: the most nodes from the root down to a node
+    /// (the root not counted), each node counted where it is nearest the root; nil as soon as
+    /// it is deeper than `limit`. A walk level by level, each node once.
+    ///
+    /// - Complexity: O(n + r), n nodes and r references.
+    @MainActor
+    static func nesting(under root: any RippleNode, limit: Int) -> Int? {
+        var visited = 0
+        return nesting(under: root, limit: limit, visited: &visited)
+    }
+
+    @MainActor
+    private static func nesting(under root: any RippleNode, limit: Int, visited: inout Int) -> Int? {
+        var isMet: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
+        var level: [any RippleNode] = [root]
+        var depth = -1
+        while !level.isEmpty {
+            depth += 1
+            guard depth <= limit else { return nil }
+            var next: [any RippleNode] = []
+            for node in level {
+                for child in children(of: node) where isMet.insert(ObjectIdentifier(child)).inserted { next.append(child) }
+            }
+            visited += next.count
+            level = next
+        }
+        return depth
     }
 
     /// Whether `node` holds a node in a saved node member.
@@ -108,7 +172,7 @@ struct DocumentDepth {
 
     /// The nodes in the saved node members of `node`.
     @MainActor
-    private static func children(of node: any RippleNode) -> [any RippleNode] {
+    static func children(of node: any RippleNode) -> [any RippleNode] {
         var children: [any RippleNode] = []
         let descriptor = type(of: node)._rippleDescriptor
         for (index, member) in descriptor.members.enumerated() where member.isNode && !member.isComputed && descriptor.saves(index) {

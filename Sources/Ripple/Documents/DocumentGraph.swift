@@ -90,6 +90,37 @@ struct DocumentGraph {
         return longest
     }
 
+    /// How deep the nodes reached from `sources` nest: the most references it takes to reach
+    /// one of them from the nearest source, plus one (a source is at level 1; 0 without any);
+    /// nil as soon as a node is deeper than `limit`. A node held in two places is as deep as the
+    /// nearer, so references across the nodes (a task waiting for another) do not deepen them.
+    ///
+    /// - Complexity: O(n + r), n nodes and r references.
+    func levels(from sources: [Int], limit: Int, _ adjacency: Adjacency? = nil) -> Int? {
+        let adjacency = adjacency ?? self.adjacency()
+        let (starts, targets) = (adjacency.starts, adjacency.targets)
+        var isReached = [Bool](repeating: false, count: count)
+        var level: [Int] = []
+        for source in sources where !isReached[source] {
+            isReached[source] = true
+            level.append(source)
+        }
+        var depth = 0
+        while !level.isEmpty {
+            depth += 1
+            guard depth <= limit else { return nil }
+            var next: [Int] = []
+            for node in level {
+                for reference in starts[node]..<starts[node + 1] where !isReached[Int(targets[reference])] {
+                    isReached[Int(targets[reference])] = true
+                    next.append(Int(targets[reference]))
+                }
+            }
+            level = next
+        }
+        return depth
+    }
+
     /// The nodes in an order where a node comes before those it holds (but round a cycle):
     /// released in this order, a node released holds nothing that is not still held, so none is
     /// released from inside the release of another.

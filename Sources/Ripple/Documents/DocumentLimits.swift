@@ -24,10 +24,12 @@
 /// to read: a ``DocumentStore``'s update or a replica's that would nest deeper than its limits
 /// is refused, and so is a ``Mediator/snapshot()`` of a document deeper than the mediator's.
 public struct DocumentLimits: Sendable, Equatable {
-    /// The deepest nodes may nest below the root: the number of nodes on the longest chain
-    /// from the root down, each held by the one before (the root not counted). A reference
-    /// back to a node the chain has passed (a node's parent, the root) does not lengthen it.
-    /// 1,000 unless raised.
+    /// The deepest nodes may nest below the root: the most nodes from the root down to a node,
+    /// each counted where it is nearest the root (the root not counted). A reference across
+    /// the document (a task waiting for another) or back (a node's parent, the root) does not
+    /// deepen it; every chain of nodes each held by the one before, references included, is
+    /// held to 10,000 nodes, or to this limit when raised past that. A merge may nest a
+    /// replica's document deeper (see <doc:EditingTogether>). 1,000 unless raised.
     public var maximumDepth: Int
     /// The most nodes a snapshot may hold, or a patch bring. 1,000,000 unless raised (opening
     /// takes roughly 0.3 to 1 KB of memory a node, with its saved values).
@@ -46,6 +48,21 @@ public struct DocumentLimits: Sendable, Equatable {
         self.maximumDepth = maximumDepth
         self.maximumNodes = maximumNodes
         self.maximumBytes = maximumBytes
+    }
+
+    /// The longest chain of nodes each held by the one before, references included (a task
+    /// waiting for a task waiting for another), that any document may hold: 10,000, or the
+    /// depth limit when raised past it. Swift releases a chain of references as deep as a
+    /// chain of nesting, and the mediator lets go of its model on the main thread, whose stack
+    /// takes more than twice that (see above). It also bounds how deep merges may nest a
+    /// document (see <doc:EditingTogether>).
+    var maximumChain: Int { max(maximumDepth, 10_000) }
+
+    /// Why a document is refused as too deep, after "its nodes": they nest deeper than the
+    /// limit (or than merges nested them, `allowance`), or hold too long a chain.
+    func depthRefusal(allowance: Int = 0) -> String {
+        "nest deeper than \(max(maximumDepth, allowance)) levels (DocumentLimits.maximumDepth), or hold a chain of more than "
+            + "\(maximumChain) nodes each held by the one before, references included"
     }
 
     /// The limits that opening a snapshot or a store, and applying a patch, use when not given

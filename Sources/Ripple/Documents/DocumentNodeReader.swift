@@ -137,6 +137,23 @@ final class DocumentReadContext {
         return graph.addNode()
     }
 
+    /// Records which of the read's nodes each node found alive holds now (its members were set
+    /// through their accessors, not read): a merge's nodes are all made before its patch.
+    @MainActor
+    func recordHoldingOfFoundNodes() {
+        for position in nodes.indices where !isMade[position] {
+            graph.beginReading(position)
+            for child in DocumentDepth.children(of: nodes[position]) {
+                if let target = positions[child._rippleTracker.documentID] { graph.addReference(to: target) }
+            }
+        }
+    }
+
+    /// The position of the node of number `id` in the read, if any.
+    func position(numbered id: UInt64) -> Int? {
+        positions[id]
+    }
+
     /// The node of number `id` in the read, if any.
     func node(numbered id: UInt64) -> (any DocumentNode)? {
         positions[id].map { nodes[$0] }
@@ -196,17 +213,20 @@ final class DocumentReadContext {
     }
 
     /// The number of nodes on the longest chain among the read's nodes (see
-    /// ``DocumentGraph/longestChain(limit:_:)``), nil past `limit`; then takes apart the nodes
-    /// made that the node of number `root` does not reach (see ``dismantle(_:)``): the document
-    /// has no use for them, and a cycle of them would never be freed.
-    func measure(limit: Int, root: UInt64) -> Int? {
+    /// ``DocumentGraph/longestChain(limit:_:)``), within `chainLimit`, and how deep they nest
+    /// below the node of number `root` (see ``DocumentGraph/levels(from:limit:_:)``, the root
+    /// not counted), within `depthLimit`; nil past either. Then takes apart the nodes made that
+    /// the root does not reach (see ``dismantle(_:)``): the document has no use for them, and a
+    /// cycle of them would never be freed.
+    func measure(chainLimit: Int, depthLimit: Int, root: UInt64) -> (chain: Int, depth: Int)? {
         let adjacency = graph.adjacency()
-        guard let chain = graph.longestChain(limit: limit, adjacency) else { return nil }
-        guard let start = positions[root] else { return chain }
+        guard let chain = graph.longestChain(limit: chainLimit, adjacency) else { return nil }
+        guard let start = positions[root] else { return (chain, chain) }
+        guard let levels = graph.levels(from: [start], limit: depthLimit + 1, adjacency) else { return nil }
         for (position, isReached) in graph.reachable(from: start, adjacency).enumerated() where !isReached && isMade[position] {
             dismantle(nodes[position])
         }
-        return chain
+        return (chain, levels - 1)
     }
 }
 

@@ -33,13 +33,20 @@ final class PatchApplication<Root: DocumentRoot> {
     /// Levels that nodes found alive but holding no node (made by a merge just before the patch
     /// applies, say) add below the chain of the nodes brought: one, as leaves.
     private var foundLeafLevels = 0
+    /// The positions (in ``brought``) of the nodes brought that a node of the document holds:
+    /// how deep the nodes brought nest is counted from them.
+    private var placedInDocument: [Int] = []
+    /// Whether the patches are a merge's: judged by what they bring, not by how deep they nest
+    /// the document with it (see ``DocumentDepth/judgeMerged(under:limits:)``).
+    private let isMerge: Bool
 
     /// An application of patches to the document under `root`; with `documentSerial`, the
     /// patches of a follower: every node they name (but those they bring) must be in that
     /// document (``DocumentMembership/serial``), not only alive (in history, say). Without, a
     /// journal being replayed, which counts no membership yet.
-    init(root: Root, identities: DocumentIdentities, documentSerial: Int?) {
+    init(root: Root, identities: DocumentIdentities, documentSerial: Int?, isMerge: Bool = false) {
         self.root = root
+        self.isMerge = isMerge
         self.identities = identities
         limits = identities.limits ?? .default
         context = PatchApplyContext(identities: identities, documentSerial: documentSerial)
@@ -131,6 +138,7 @@ final class PatchApplication<Root: DocumentRoot> {
         let placed = Self.numbers(placedBy: operation)
         let holderWasBrought = context.brought.contains(ObjectIdentifier(node))
         if holderWasBrought, !placed.isEmpty { needsMeasure = true }
+        if !holderWasBrought { placedInDocument += placed.compactMap { brought.position(numbered: $0) } }
         let key = NodeMember(node._rippleTracker, member)
         var isSplice = false
         if case .splice(_, _, let at, let removing, _) = operation {
@@ -187,9 +195,16 @@ final class PatchApplication<Root: DocumentRoot> {
     ///
     /// - Throws: ``DocumentError/tooLarge(reason:)`` when it is deeper than the limit.
     func finish() throws {
-        guard let chain = brought.graph.longestChain(limit: limits.maximumDepth) else {
-            throw DocumentError.tooLarge(reason: "the nodes it brings nest deeper than \(limits.maximumDepth) levels")
+        // By themselves, the nodes brought nest from where the document holds them (a node
+        // referred to from another is as deep as its nearer place).
+        brought.recordHoldingOfFoundNodes()
+        let adjacency = brought.graph.adjacency()
+        guard let chain = brought.graph.longestChain(limit: limits.maximumChain, adjacency),
+            brought.graph.levels(from: placedInDocument, limit: limits.maximumDepth, adjacency) != nil
+        else {
+            throw DocumentError.tooLarge(reason: "the nodes it brings " + limits.depthRefusal())
         }
+        placedInDocument = []
         if madeNodes, !needsMeasure {
             // Below a node of the document, the nodes brought make it deeper by their own depth
             // at most (they hold no other node of it but the root, on every chain already).
@@ -205,8 +220,9 @@ final class PatchApplication<Root: DocumentRoot> {
         // The update applying it commits what was judged here.
         identities.depth.isJudged = true
         guard needsMeasure else { return }
-        guard identities.depth.remeasure(under: root, limit: limits.maximumDepth) != nil else {
-            throw DocumentError.tooLarge(reason: "it makes the document's nodes nest deeper than \(limits.maximumDepth) levels")
+        let depth = isMerge ? identities.depth.judgeMerged(under: root, limits: limits) : identities.depth.judge(under: root, limits: limits)
+        guard depth != nil else {
+            throw DocumentError.tooLarge(reason: "it makes the document's nodes " + limits.depthRefusal(allowance: identities.depth.allowance))
         }
         needsMeasure = false
     }

@@ -109,15 +109,13 @@ final class PatchRecorder: CommitRecorder, CommitGate {
     /// - Throws: ``DocumentError/tooLarge(reason:)`` when it refuses the change.
     private func followDepth(after change: DocumentMembership.Change, refuses: Bool) throws {
         guard !change.entered.isEmpty || !change.placed.isEmpty, let root else { return }
-        let limit = (identities.limits ?? .default).maximumDepth
-        if let bound = identities.depth.bound(after: change, root: root, limit: limit) {
+        let limits = identities.limits ?? .default
+        if let bound = identities.depth.bound(after: change, root: root, limit: limits.maximumDepth) {
             identities.depth.bound = bound
         } else if !refuses {
             identities.depth.bound = nil
-        } else if identities.depth.remeasure(under: root, limit: limit) == nil {
-            throw DocumentError.tooLarge(
-                reason: "the update makes the document's nodes nest deeper than \(limit) levels (DocumentLimits.maximumDepth), "
-                    + "which would not open again")
+        } else if identities.depth.judge(under: root, limits: limits) == nil {
+            throw DocumentError.tooLarge(reason: "the update makes the document's nodes " + limits.depthRefusal(allowance: identities.depth.allowance))
         }
     }
 

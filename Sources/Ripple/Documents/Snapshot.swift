@@ -169,9 +169,12 @@ func openDocument<Root: DocumentRoot>(
         for (position, values) in values.enumerated() { try context.read(values, into: position) }
         let rootID = try nodeNumber(document.member("root"))
         // Deeper, the model would overflow the stack when it is released (see DocumentLimits);
-        // what the root does not hold goes now, and may not be deeper either.
-        guard let chain = context.measure(limit: limits.maximumDepth + 1, root: rootID) else {
-            throw DocumentError.tooLarge(reason: "its nodes nest deeper than \(limits.maximumDepth) levels")
+        // what the root does not hold goes now, and may not be deeper either. A replica's may
+        // nest as deep as its merges made it (see DocumentDepth.judgeMerged).
+        let isReplica = try document.memberIfPresent("replicaState") != nil
+        let depthLimit = isReplica ? limits.maximumChain : limits.maximumDepth
+        guard let measured = context.measure(chainLimit: limits.maximumChain + 1, depthLimit: depthLimit, root: rootID) else {
+            throw DocumentError.tooLarge(reason: "its nodes " + limits.depthRefusal())
         }
         let nextID = try document.member("nextID").uint64()
         // One past the last number: a document that gave every number (it takes no new node).
@@ -205,7 +208,8 @@ func openDocument<Root: DocumentRoot>(
         identities.reserve(upTo: nextID)
         identities.document = name
         identities.sequence = sequence
-        identities.depth = DocumentDepth(bound: chain - 1)
+        let depth = measured.depth
+        identities.depth = DocumentDepth(bound: measured.chain - 1, allowance: depth > limits.maximumDepth ? depth : 0)
         identities.limits = limits
         identities.setRoot(root)
         return root

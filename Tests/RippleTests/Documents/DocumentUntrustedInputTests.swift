@@ -316,7 +316,7 @@ import Testing
             try context.read(DocumentJSON.parse(Array(#"{"library":1}"#.utf8)), into: 1)
             try context.read(DocumentJSON.parse(Array(#"{"children":[4],"library":1}"#.utf8)), into: 2)
             try context.read(DocumentJSON.parse(Array(#"{"children":[3]}"#.utf8)), into: 3)
-            #expect(context.measure(limit: 10, root: 1) == 3)
+            #expect(context.measure(chainLimit: 10, depthLimit: 10, root: 1)?.chain == 3)
         }
         #expect(unreached == nil, "a cycle the root does not reach was cut")
         #expect(library.shelves.count == 1 && library.shelves[0].library === library, "what the root reaches is kept")
