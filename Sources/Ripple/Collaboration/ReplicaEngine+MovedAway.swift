@@ -9,10 +9,7 @@ extension ReplicaEngine {
         var tracks = MoveTracks()
         for move in nodeMoves.values { tracks.join(move) }
         let track = tracks.track(of: member)
-        // This replica's own moves are its history's steps (an undo being redone among them):
-        // only a move that a merge brought keeps the node away.
         return nodeMoves.contains { id, move in
-            guard id.replica != replica else { return false }
             let destination = MemberKey(node: move.destination.holder, member: move.destination.member)
             return destination != member && moveStatus.validMoves.contains(id)
                 && !moveStatus.hiddenDestinations.contains(move.destination) && holds(move.destination)
