@@ -17,6 +17,24 @@ extension ReplicaEngine {
         }
     }
 
+    /// How many visible items of sequence `member` precede the item that last put `node` there
+    /// (removed or not): where the ordered-collection rule places the node now, wherever its
+    /// neighbours went. Nil when `member` never held it.
+    func visibleIndex(ofLastPlaceOf node: NodeID, in member: MemberKey) -> Int? {
+        guard let place = nodes.placements(of: node).last(where: { $0.holder == member.node && $0.member == member.member }),
+            let sequence = nodes[member.node]?.sequences[member.member], sequence.contains(place.id)
+        else { return nil }
+        if sequence.showsVisible(holder: member.node, member: member.member, moves: moveStatus) {
+            return sequence.visibleIndex(of: place.id)
+        }
+        var count = 0
+        for id in sequence.order() {
+            if id == place.id { return count }
+            if sequence.isVisible(id, holder: member.node, member: member.member, moves: moveStatus) { count += 1 }
+        }
+        return nil
+    }
+
     /// Whether a move of `node` put it into `member`, where it is now: a valid move whose
     /// destination there is not hidden and still holds it.
     func isMovedInto(_ node: NodeID, _ member: MemberKey) -> Bool {

@@ -11,4 +11,10 @@ extension ReplicaSession: ConcurrentMoves {
         let name = type(of: holder)._rippleDescriptor.members[member].name
         return engine.isMovedInto(nodeID, MemberKey(node: holderID, member: name))
     }
+
+    func visibleIndex(ofLastPlaceOf node: any RippleNode, holder: any RippleNode, member: Int) -> Int? {
+        guard let nodeID = id(of: node), let holderID = id(of: holder) else { return nil }
+        let name = type(of: holder)._rippleDescriptor.members[member].name
+        return engine.visibleIndex(ofLastPlaceOf: nodeID, in: MemberKey(node: holderID, member: name))
+    }
 }

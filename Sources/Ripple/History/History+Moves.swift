@@ -32,8 +32,11 @@ extension History {
         let movedInto: [Int: [ObjectIdentifier: Int]]
 
         @MainActor init(_ changes: [HistoryStep.Change], moves: (any ConcurrentMoves)?) {
-            var befores: [Any?] = []
-            befores.reserveCapacity(changes.count)
+            var befores = changes.map { change -> Any? in
+                let current = change.node._rippleValue(of: change.member)
+                return change.wasOverwritten(current) ? nil : change.valueBefore(current)
+            }
+            if let moves { Self.placeUnfitting(changes, &befores, moves: moves) }
             // Nodes the step put into a collection that the undo does not take them out of.
             // A reference (a pin, a back reference) is no place: what the undo does to it
             // says nothing of where the node is.
@@ -42,8 +45,7 @@ extension History {
             var takenOut: Set<ObjectIdentifier> = []
             for (index, change) in changes.enumerated() {
                 let current = change.node._rippleValue(of: change.member)
-                let before = change.wasOverwritten(current) ? nil : change.valueBefore(current)
-                befores.append(before)
+                let before = befores[index]
                 guard change.isNodeMember else { continue }
                 var detached: Set<ObjectIdentifier> = []
                 if let before {
@@ -91,6 +93,45 @@ extension History {
             self.movedInto = movedInto
         }
 
+        /// Where the step's edit of an array of nodes no longer fits (a merge moved or removed a
+        /// neighbour of its run), the replica places the nodes the undo puts back by their own
+        /// items, as the ordered-collection rule places them now (see `PlacingEdit`): a redo
+        /// of an insertion never drops the node. Not for a node another change of the step
+        /// moves (into or out of another collection): a move whose edit no longer fits leaves
+        /// the node where it is, once (its other holder may be out of the document, and come back).
+        @MainActor private static func placeUnfitting(
+            _ changes: [HistoryStep.Change], _ befores: inout [Any?], moves: any ConcurrentMoves
+        ) {
+            var placed: [(index: Int, value: Any, nodes: Set<ObjectIdentifier>)] = []
+            for (index, change) in changes.enumerated() where befores[index] == nil && change.isNodeMember {
+                guard case .edit(let edit as any PlacingEdit) = change.before else { continue }
+                let current = change.node._rippleValue(of: change.member)
+                let value = edit.revert(current) { node in
+                    moves.visibleIndex(ofLastPlaceOf: node, holder: change.node, member: change.member)
+                }
+                guard let value else { continue }
+                let undone = NodeChanges(from: current, to: value)
+                placed.append((index, value, Set((undone.attached + undone.detached).lazy.map(ObjectIdentifier.init))))
+            }
+            for candidate in placed {
+                let isMoved = changes.indices.contains { index in
+                    let change = changes[index]
+                    guard index != candidate.index, change.isNodeMember else { return false }
+                    let current = change.node._rippleValue(of: change.member)
+                    guard current is any NodeCollection else { return false }
+                    var nodes = Set(change.insertedNodes)
+                    if let before = befores[index] {
+                        let undone = NodeChanges(from: current, to: before)
+                        nodes.formUnion((undone.attached + undone.detached).lazy.map(ObjectIdentifier.init))
+                    } else if case .edit(let edit as any PlacingEdit) = change.before {
+                        nodes.formUnion(edit.nodes)
+                    }
+                    return !nodes.isDisjoint(with: candidate.nodes)
+                }
+                if !isMoved { befores[candidate.index] = candidate.value }
+            }
+        }
+
         /// The nodes to keep out of change `index`'s member.
         func keptOut(ofChange index: Int) -> Set<ObjectIdentifier> {
             movedAwayFrom[index].map { movedAway.union($0) } ?? movedAway
@@ -122,4 +163,8 @@ protocol ConcurrentMoves: AnyObject {
     /// Whether a move the history did not record put `node` into member `member` of `holder`,
     /// where it is now: putting it back there too would leave it there twice.
     func isMovedInto(_ node: any RippleNode, holder: any RippleNode, member: Int) -> Bool
+    /// Where the item that last put `node` into the ordered member `member` of `holder` stands
+    /// among the visible items now (removed or not): how many come before it. Nil when that
+    /// member never held the node.
+    func visibleIndex(ofLastPlaceOf node: any RippleNode, holder: any RippleNode, member: Int) -> Int?
 }

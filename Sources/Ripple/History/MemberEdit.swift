@@ -193,6 +193,41 @@ extension ArrayEdit where Element: RippleNode {
     }
 }
 
+/// An array edit that can be reverted where it no longer fits, the nodes it puts back placed
+/// by the replica (see `History.Reverting`).
+protocol PlacingEdit: MemberEdit {
+    /// The value `current` had before the edit, its run taken out wherever it is and the nodes
+    /// the edit removed put back where `place` says (an index in `current`); nil when a node
+    /// has no place there.
+    func revert(_ current: Any, placing place: (any RippleNode) -> Int?) -> Any?
+    /// The nodes the edit put in or took out.
+    var nodes: [ObjectIdentifier] { get }
+}
+
+extension ArrayEdit: PlacingEdit {
+    var nodes: [ObjectIdentifier] {
+        (inserted + removed).compactMap { ($0 as? any RippleNode).map(ObjectIdentifier.init) }
+    }
+
+    func revert(_ current: Any, placing place: (any RippleNode) -> Int?) -> Any? {
+        guard var array = current as? [Element] else { return nil }
+        var at = array.count
+        if let first = removed.first {
+            guard let node = first as? any RippleNode, let index = place(node), index <= array.count else { return nil }
+            at = index
+        }
+        for element in inserted {
+            guard let index = array.firstIndex(where: { isSame($0, element) }) else { continue }
+            array.remove(at: index)
+            if index < at { at -= 1 }
+        }
+        // A node already back in the array (another replica's move) stays where it is, once.
+        let putBack = removed.filter { element in !array.contains { isSame($0, element) } }
+        array.insert(contentsOf: putBack, at: at)
+        return array
+    }
+}
+
 /// The edit of a node array whose splice replaced a few runs in turn (a move: a removal, then
 /// an insertion), reverted last run first: it keeps the runs, not the elements between them.
 /// All or nothing: when a run is found nowhere, the array stays as it is.
