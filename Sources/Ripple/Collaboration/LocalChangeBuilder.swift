@@ -59,8 +59,13 @@ struct LocalChangeBuilder {
         var moves: [NodeID: Placement] = [:]
         for (node, places) in entered where left[node] != nil || leftRegisters[node] != nil {
             let leftShapes = Set((left[node] ?? []).map { shape($0.member) } + (leftRegisters[node] ?? []).map(shape))
+            let leftMembers = Set((left[node] ?? []).map(\.member))
+            func isOfALeftShape(_ place: Placement) -> Bool { leftShapes.contains(shape(MemberKey(node: place.holder, member: place.member))) }
+            // A place in a member the node did not leave first: what it left and entered alike
+            // it was reordered within, a move of its own (see `sideMoves`).
             moves[node] =
-                places.last { leftShapes.contains(shape(MemberKey(node: $0.holder, member: $0.member))) && stillHeld($0) }
+                places.last { isOfALeftShape($0) && !leftMembers.contains(MemberKey(node: $0.holder, member: $0.member)) && stillHeld($0) }
+                ?? places.last { isOfALeftShape($0) && stillHeld($0) }
                 ?? places.last(where: stillHeld)
         }
         return moves
@@ -71,20 +76,33 @@ struct LocalChangeBuilder {
     /// reordered in an array while it changed dictionary keys moved within the array and between
     /// the keys, two moves on two tracks; one move would join the tracks, and a later move within
     /// the array would hide the key. Each goes to the last place of its shape the node entered
-    /// that still holds it, and takes the removals of members of that shape (`members`).
+    /// that still holds it, and takes the removals of members of that shape (`members`). Likewise
+    /// a node reordered within an array while it moved between two others (a scene reordered
+    /// in the storyboard while it changes acts) moved within that array too: a concurrent
+    /// reorder there is on that array's track alone.
     func sideMoves(
         primary: [NodeID: Placement], stillHeld: (Placement) -> Bool, shape: (MemberKey) -> MemberShape
     ) -> [(node: NodeID, destination: Placement, members: Set<MemberKey>)] {
         var moves: [(node: NodeID, destination: Placement, members: Set<MemberKey>)] = []
         for (node, destination) in primary.sorted(by: { $0.key < $1.key }) {
-            let primaryShape = shape(MemberKey(node: destination.holder, member: destination.member))
+            let primaryMember = MemberKey(node: destination.holder, member: destination.member)
+            let primaryShape = shape(primaryMember)
             var leftByShape: [MemberShape: Set<MemberKey>] = [:]
-            for removal in left[node] ?? [] where shape(removal.member) != primaryShape {
-                leftByShape[shape(removal.member), default: []].insert(removal.member)
+            var reordered: Set<MemberKey> = []
+            for removal in left[node] ?? [] {
+                if shape(removal.member) != primaryShape {
+                    leftByShape[shape(removal.member), default: []].insert(removal.member)
+                } else if primaryShape == .sequence, removal.member != primaryMember {
+                    reordered.insert(removal.member)
+                }
             }
             for (side, members) in leftByShape.sorted(by: { "\($0.key)" < "\($1.key)" }) {
                 let place = entered[node]?.last { shape(MemberKey(node: $0.holder, member: $0.member)) == side && stillHeld($0) }
                 if let place { moves.append((node, place, members)) }
+            }
+            for member in reordered.sorted() {
+                let place = entered[node]?.last { MemberKey(node: $0.holder, member: $0.member) == member && stillHeld($0) }
+                if let place { moves.append((node, place, [member])) }
             }
         }
         return moves

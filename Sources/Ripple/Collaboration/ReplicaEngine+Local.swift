@@ -43,11 +43,20 @@ extension ReplicaEngine {
         // within the member it enters: a concurrent move of it from there is on its track, and
         // one of the two wins, where two placements would both show.
         var returning: Set<NodeID> = []
+        // Put back into several arrays at once (an undo of its removal from each), it moves
+        // within each: a concurrent move within the second is on that one's track.
+        var returningToOthers: [(node: NodeID, destination: Placement)] = []
         // The root is never moved (it has no home: a reference to it is a placement only).
         for (node, places) in entries where node != root && nodes[node] != nil {
-            guard let place = places.first(where: { isPutBack(node, into: $0) }) else { continue }
+            let putBack = places.filter { isPutBack(node, into: $0) }
+            guard let place = putBack.first else { continue }
             destinations[node] = place
             returning.insert(node)
+            var members: Set<MemberKey> = [MemberKey(node: place.holder, member: place.member)]
+            for other in putBack.dropFirst() {
+                let member = MemberKey(node: other.holder, member: other.member)
+                if shape(of: member) == .sequence, members.insert(member).inserted { returningToOthers.append((node, other)) }
+            }
         }
         // The tree before the update: the moves' holders, over homes read from the places.
         var tree = moveStatus.tree
@@ -73,6 +82,12 @@ extension ReplicaEngine {
             tree.moved[side.node] = side.destination.holder
             let move = builder.append(.move(node: side.node, destination: side.destination, leftMembers: []))
             builder.bind(side.node, to: move, members: side.members)
+        }
+        for (node, destination) in returningToOthers where !tree.reaches(node, from: destination.holder, in: nodes) {
+            let member = MemberKey(node: destination.holder, member: destination.member)
+            if hidesKeptPlace(of: node, moving: ReplicaMove(node: node, destination: destination, sources: [member])) { continue }
+            tree.moved[node] = destination.holder
+            _ = builder.append(.move(node: node, destination: destination, leftMembers: [member]))
         }
         guard !builder.operations.isEmpty else { return nil }
         let change = ReplicaChange(

@@ -40,9 +40,8 @@ extension History {
             // Nodes the step put into a collection that the undo does not take them out of.
             // A reference (a pin, a back reference) is no place: what the undo does to it
             // says nothing of where the node is.
-            var leftIn: Set<ObjectIdentifier> = []
             var putBack: [(index: Int, nodes: [any RippleNode])] = []
-            var takenOut: Set<ObjectIdentifier> = []
+            var collections: [(index: Int, detached: Set<ObjectIdentifier>)] = []
             for (index, change) in changes.enumerated() {
                 let current = change.node._rippleValue(of: change.member)
                 let before = befores[index]
@@ -52,13 +51,28 @@ extension History {
                     let undone = NodeChanges(from: current, to: before)
                     if !undone.attached.isEmpty { putBack.append((index, undone.attached)) }
                     detached = Set(undone.detached.lazy.map(ObjectIdentifier.init))
-                    takenOut.formUnion(detached)
                 }
-                guard current is any NodeCollection else { continue }
-                leftIn.formUnion(change.insertedNodes.lazy.filter { !detached.contains($0) })
+                if current is any NodeCollection || !detached.isEmpty { collections.append((index, detached)) }
             }
             self.befores = befores
             let putBackNodes = Set(putBack.lazy.flatMap { $0.nodes.lazy.map(ObjectIdentifier.init) })
+            var leftIn: Set<ObjectIdentifier> = []
+            var takenOut: Set<ObjectIdentifier> = []
+            for (index, detached) in collections {
+                let change = changes[index]
+                // On a replica, a holder that a merge took out of the document (another
+                // replica removed it) takes nothing out where the others see: an edit of a node
+                // outside the document reaches no one, and the holder comes back as the merge
+                // state holds it. Unless the undo puts the holder itself back.
+                let holder = change.node
+                let reachesOthers =
+                    moves == nil || holder._rippleTracker.isInDocument
+                    || putBackNodes.contains(ObjectIdentifier(holder))
+                let out = reachesOthers ? detached : []
+                takenOut.formUnion(out)
+                guard holder._rippleValue(of: change.member) is any NodeCollection else { continue }
+                leftIn.formUnion(change.insertedNodes.lazy.filter { !out.contains($0) })
+            }
             let movedAway = leftIn.isEmpty ? [] : putBackNodes.intersection(leftIn)
             self.movedAway = movedAway
             var movedAwayFrom: [Int: Set<ObjectIdentifier>] = [:]

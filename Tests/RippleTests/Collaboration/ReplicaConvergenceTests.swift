@@ -30,8 +30,10 @@ import Testing
     /// the shelves by an undo while a key held it and another replica reordered or moved it: the
     /// shelf was there twice; a node put back into a member that held it moves now. Seed 1474
     /// redid a move whose source a merge had changed: the shelf went into the destination and
-    /// stayed in the source (see `ReplicaRedoMoveTests`).
-    @Test(arguments: Array(0..<32) + [101, 118, 134, 153, 159, 188, 279, 240, 242, 268, 283, 307, 328, 1_474])
+    /// stayed in the source (see `ReplicaRedoMoveTests`). Seed 2408 undid a move out of a shelf
+    /// another replica's removal hid: the shelf went back and stayed in the hidden one (see
+    /// `ReplicaHiddenHolderTests`).
+    @Test(arguments: Array(0..<32) + [101, 118, 134, 153, 159, 188, 279, 240, 242, 268, 283, 307, 328, 1_474, 2_408])
     func replicasThatShareNodesConverge(seed: UInt64) throws {
         try run(seed: seed, sharesNodes: true)
     }
