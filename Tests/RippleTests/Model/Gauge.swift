@@ -34,6 +34,10 @@ final class Gauge {
     // ripple: node
     var _notebook: Notebook? = nil
 
+    /// Issue 36's breaker drawing (Breaker36/Drawing.swift), here for the same reason.
+    // ripple: node
+    var _drawing: VectorDrawing? = nil
+
     init() {}
 }
 
