@@ -28,10 +28,12 @@ struct MoveStatus: Equatable, Sendable {
 
     /// Computes the status of `moves` (by id: the node and destination) given each node's
     /// places outside moves (those `nodes` holds).
-    static func compute(moves: [OperationID: ReplicaMove], nodes: ReplicaNodes, root: NodeID? = nil) -> MoveStatus {
+    static func compute(
+        moves: [OperationID: ReplicaMove], nodes: ReplicaNodes, root: NodeID? = nil, shapes: [String: [String: MemberShape]] = [:]
+    ) -> MoveStatus {
         guard !moves.isEmpty else { return MoveStatus() }
         var status = MoveStatus()
-        status.tree = MoveTree(destinations: Set(moves.values.map(\.destination)), root: root)
+        status.tree = MoveTree(destinations: Set(moves.values.map(\.destination)), root: root, shapes: shapes)
         for id in moves.keys.sorted() {
             let move = moves[id]!
             if status.tree.reaches(move.node, from: move.destination.holder, in: nodes) { continue }

@@ -61,6 +61,7 @@ extension ReplicaEngine {
         // The tree before the update: the moves' holders, over homes read from the places.
         var tree = moveStatus.tree
         tree.root = root
+        tree.shapes = shapes
         for (node, destination) in LocalChangeBuilder.ordered(destinations, parent: { tree.parent(of: $0, in: nodes) }) {
             // A move into the node's own subtree would be void by the move rule, yet the update
             // did it (the nodes left the document): it stays a removal and a placement, so that

@@ -274,7 +274,7 @@ struct ReplicaEngine {
 
     /// Recomputes which moves hold after places or moves changed.
     mutating func refreshMoves() {
-        moveStatus = MoveStatus.compute(moves: moves, nodes: nodes, root: root)
+        moveStatus = MoveStatus.compute(moves: moves, nodes: nodes, root: root, shapes: shapes)
     }
 
     /// Every node that has places, with them (a copy, for tests).
