@@ -29,16 +29,7 @@ import Testing
             return
         }
         print("music seed \(seed): \(failure)")
-        var chunk = max(1, steps.count / 2)
-        while chunk >= 1 {
-            var start = 0
-            while start < steps.count {
-                var shorter = steps
-                shorter.removeSubrange(start..<min(start + chunk, steps.count))
-                if Self.replay(shorter, seed: seed, count: count, trace: false) != nil { steps = shorter } else { start += chunk }
-            }
-            chunk /= 2
-        }
+        steps = shrunk(steps) { Self.replay($0, seed: seed, count: count, trace: false) != nil }
         print("music seed \(seed) shrunk: \(steps.count) steps")
         _ = Self.replay(steps, seed: seed, count: count, trace: true)
     }

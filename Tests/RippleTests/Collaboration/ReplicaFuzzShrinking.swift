@@ -48,20 +48,14 @@ import Testing
                     progress = true
                 }
             }
-            var chunk = max(1, script.steps.count / 2)
-            while chunk >= 1 {
-                var start = 0
-                while start < script.steps.count {
-                    var shorter = script
-                    shorter.steps.removeSubrange(start..<min(start + chunk, script.steps.count))
-                    if Self.replay(shorter, trace: false) != nil {
-                        script = shorter
-                        progress = true
-                    } else {
-                        start += chunk
-                    }
-                }
-                chunk /= 2
+            let steps = shrunk(script.steps) { steps in
+                var shorter = script
+                shorter.steps = steps
+                return Self.replay(shorter, trace: false) != nil
+            }
+            if steps.count < script.steps.count {
+                script.steps = steps
+                progress = true
             }
         }
         print("seed \(seed) shrunk: \(script.replicas) replicas \(script.identities), \(script.steps.count) steps, shuffle g\(script.shuffle)")
