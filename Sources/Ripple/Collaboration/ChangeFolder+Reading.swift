@@ -12,10 +12,12 @@ extension ChangeFolder {
         /// Where the records not read yet start (0 until the header has been read).
         var offset = 0
         /// Where the last thing read starts (the header, then the last whole record), and its
-        /// bytes: read again each time, they tell a file extended (still there) from one
-        /// replaced by another (not there: read it all again). Comparing one record costs far
-        /// less than a checksum of everything read, and a different file that ends its common
-        /// part with the very same record is, as far as its records go, the same file.
+        /// first bytes (the header whole; a record's length and checksum): read again each
+        /// time, they tell a file extended (still there) from one replaced by another (not
+        /// there: read it all again). A different file whose record at the same place has the
+        /// same length and checksum is, as far as its records go, the same file. Not the whole
+        /// record: a document's first change may be megabytes, and every sync would read it
+        /// again (breaker36: an idle `sync()` cost the document's size).
         var anchor = 0
         var anchorBytes: [UInt8] = []
     }
@@ -48,7 +50,7 @@ extension ChangeFolder {
         let bytes = try Self.read(descriptor, from: 0, path: path + "/" + ownFileName, files: files)
         var state = FileProgress()
         defer { progress[ownFileName] = nil }
-        return records(in: bytes, of: ownFileName, state: &state)
+        return records(in: bytes, from: 0, of: ownFileName, state: &state)
     }
 
     /// The records of the file `name` not read before; a problem reported instead when it
@@ -65,21 +67,24 @@ extension ChangeFolder {
         }
         defer { files.close(descriptor) }
         do {
-            guard try files.status(of: descriptor).kind == .regular else {
+            let status = try files.status(of: descriptor)
+            guard status.kind == .regular else {
                 problems.append(ChangeFolderProblem(file: name, kind: .notAChangeFile))
                 return []
             }
             var state = progress[name] ?? FileProgress()
-            var bytes = try Self.read(descriptor, from: state.anchor, path: filePath, files: files)
             var replaced = false
-            if state.anchor + bytes.count < state.offset || !bytes.starts(with: state.anchorBytes) {
-                // Replaced by a shorter or another file: its records may be others than those
-                // read, and merging those read again changes nothing.
-                if state.anchor != 0 { bytes = try Self.read(descriptor, from: 0, path: filePath, files: files) }
-                replaced = state.offset != 0
-                state = FileProgress()
+            if state.offset != 0 {
+                let anchor = try Self.read(descriptor, from: state.anchor, count: state.anchorBytes.count, path: filePath, files: files)
+                if status.size < state.offset || anchor != state.anchorBytes {
+                    // Replaced by a shorter or another file: its records may be others than those
+                    // read, and merging those read again changes nothing.
+                    replaced = true
+                    state = FileProgress()
+                }
             }
-            let read = records(in: bytes, of: name, state: &state)
+            let bytes = try Self.read(descriptor, from: state.offset, path: filePath, files: files)
+            let read = records(in: bytes, from: state.offset, of: name, state: &state)
             // What the lost version held, this replica may hold alone: the store writes it back.
             if replaced, case .header(let owner, _) = ChangeFolderFormat.readHeader(bytes[...]), owner != replica.rawValue,
                 let owner = ReplicaID(rawValue: owner)
@@ -93,9 +98,9 @@ extension ChangeFolder {
         }
     }
 
-    /// The new records of `bytes`, the file `name`'s from `state.anchor` on; `state` moved past
-    /// them and saved.
-    private func records(in bytes: [UInt8], of name: String, state: inout FileProgress) -> [[UInt8]] {
+    /// The new records of `bytes`, the file `name`'s from `base` on (`state.offset`, or 0 for a
+    /// file not read before); `state` moved past them and saved.
+    private func records(in bytes: [UInt8], from base: Int, of name: String, state: inout FileProgress) -> [[UInt8]] {
         if state.offset == 0 {
             switch ChangeFolderFormat.readHeader(bytes[...]) {
             case .incomplete:
@@ -112,14 +117,13 @@ extension ChangeFolder {
                 state.anchorBytes = Array(bytes[0..<ChangeFolderFormat.headerSize])
             }
         }
-        let base = state.anchor
         let scan = ChangeFolderFormat.scan(bytes, from: state.offset - base, maximumPayload: maximumPayload)
         for damage in scan.damaged {
             problems.append(ChangeFolderProblem(file: name, kind: .damagedRecords((base + damage.lowerBound)..<(base + damage.upperBound))))
         }
         if let last = scan.records.last {
             state.anchor = base + last.start
-            state.anchorBytes = Array(bytes[last.start..<last.payload.endIndex])
+            state.anchorBytes = Array(bytes[last.start..<last.payload.startIndex])
         }
         state.offset = base + scan.end
         progress[name] = state

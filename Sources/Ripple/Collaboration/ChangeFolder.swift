@@ -221,9 +221,10 @@ final class ChangeFolder {
     // MARK: Bytes
 
     /// The bytes of the file open as `descriptor` from `start` to its size when this is called
-    /// (a file still growing is read on next time).
-    static func read(_ descriptor: Int32, from start: Int, path: String, files: any FileSystemCalls) throws -> [UInt8] {
-        let size = try call("stat", path) { try files.status(of: descriptor) }.size
+    /// (a file still growing is read on next time), or `count` of them at most.
+    static func read(_ descriptor: Int32, from start: Int, count: Int? = nil, path: String, files: any FileSystemCalls) throws -> [UInt8] {
+        var size = try call("stat", path) { try files.status(of: descriptor) }.size
+        if let count { size = min(size, start + count) }
         var bytes: [UInt8] = []
         guard size > start else { return bytes }
         bytes.reserveCapacity(size - start)

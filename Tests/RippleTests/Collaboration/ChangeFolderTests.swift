@@ -32,6 +32,24 @@ import Testing
         #expect(c.problems.isEmpty)
     }
 
+    /// Breaker36: a shared folder's `sync()` with nothing new cost the document's size, since the
+    /// last record read (a document's first change may be megabytes) was read again each time to
+    /// tell an extended file from a replaced one. Its length and checksum tell it as well.
+    @Test func readingNothingNewDoesNotReadTheLastRecordAgain() throws {
+        let folder = space.url("shared")
+        try ChangeFolder(url: folder, replica: alice).append([UInt8](repeating: 7, count: 1 << 20))
+        let files = FaultyFileCalls()
+        files.counted = ["read"]
+        let c = try ChangeFolder(url: folder, replica: reader, files: files)
+        #expect(try c.readNew().map(\.count) == [1 << 20])
+        let first = files.calls
+        #expect(try c.readNew().isEmpty)
+        #expect(files.calls - first <= 1, "\(files.calls - first) reads for nothing new")
+        try ChangeFolder(url: folder, replica: alice).append(payload("a2"))
+        #expect(try c.readNew() == [payload("a2")])
+        #expect(c.problems.isEmpty)
+    }
+
     @Test func aReopenedReplicaGoesOnAfterItsRecordsAndCutsATornOneOff() throws {
         let folder = space.url("shared")
         try ChangeFolder(url: folder, replica: alice).append(payload("a1"))
