@@ -25,7 +25,7 @@ enum CompactPairChild {
         let b: DocumentStore<CrashDocument>
         let opened: Int
         do {
-            (a, b) = try open(in: folder)
+            (a, b) = try ReplicaStoreChild.open(in: folder, compaction: .manual)
             let before = (whole(a, "A"), whole(b, "B"))
             try b.mediator.merge(try a.mediator.changes(since: b.mediator.version))
             try a.mediator.merge(try b.mediator.changes(since: a.mediator.version))
@@ -71,27 +71,6 @@ enum CompactPairChild {
                 exit(1)
             }
         }
-    }
-
-    /// Opens both stores; the first time, makes A a replica and B from a copy of its file.
-    private static func open(in folder: URL) throws -> (DocumentStore<CrashDocument>, DocumentStore<CrashDocument>) {
-        let urls = ["A", "B"].map { folder.appendingPathComponent($0).appendingPathComponent("Log.ripple") }
-        if !FileManager.default.fileExists(atPath: urls[1].path) {
-            for url in urls { try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true) }
-            do {
-                let first = try DocumentStore<CrashDocument>(url: urls[0], compaction: .manual)
-                _ = first.mediator.replicaID
-            }
-            // Aside, then renamed: a kill while copying leaves no half file.
-            let aside = urls[1].deletingLastPathComponent().appendingPathComponent("copying")
-            try? FileManager.default.removeItem(at: aside)
-            try FileManager.default.copyItem(at: urls[0], to: aside)
-            try FileManager.default.moveItem(at: aside, to: urls[1])
-        }
-        return (
-            try DocumentStore<CrashDocument>(url: urls[0], compaction: .manual),
-            try DocumentStore<CrashDocument>(url: urls[1], compaction: .manual)
-        )
     }
 
     /// How many whole updates `store` holds; ends the process if they are not whole.

@@ -39,13 +39,16 @@ enum ReplicaStoreChild {
         }
     }
 
-    /// Opens both stores; the first time, makes A a replica and B from a copy of its file.
-    private static func open(in folder: URL) throws -> (DocumentStore<CrashDocument>, DocumentStore<CrashDocument>) {
+    /// Opens both stores with `compaction`; the first time, makes A a replica and B from a copy
+    /// of its file.
+    static func open(
+        in folder: URL, compaction: DocumentStore<CrashDocument>.Compaction = .automatic
+    ) throws -> (DocumentStore<CrashDocument>, DocumentStore<CrashDocument>) {
         let urls = ["A", "B"].map { folder.appendingPathComponent($0).appendingPathComponent("Log.ripple") }
         if !FileManager.default.fileExists(atPath: urls[1].path) {
             for url in urls { try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true) }
             do {
-                let first = try DocumentStore<CrashDocument>(url: urls[0])
+                let first = try DocumentStore<CrashDocument>(url: urls[0], compaction: compaction)
                 _ = first.mediator.replicaID
             }
             // Aside, then renamed: a kill while copying leaves no half file.
@@ -54,7 +57,10 @@ enum ReplicaStoreChild {
             try FileManager.default.copyItem(at: urls[0], to: aside)
             try FileManager.default.moveItem(at: aside, to: urls[1])
         }
-        return (try DocumentStore<CrashDocument>(url: urls[0]), try DocumentStore<CrashDocument>(url: urls[1]))
+        return (
+            try DocumentStore<CrashDocument>(url: urls[0], compaction: compaction),
+            try DocumentStore<CrashDocument>(url: urls[1], compaction: compaction)
+        )
     }
 
     /// How many whole updates `store` holds; ends the process if they are not whole.
