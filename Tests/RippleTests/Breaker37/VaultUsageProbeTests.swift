@@ -31,23 +31,49 @@ import Testing
         }
     }
 
-    /// A folder's count reads its subfolders' counts: the registration is accepted (no cycle is
-    /// reported), but the first refresh runs a parent before its children and then lets a child
-    /// write the count the parent read: a `writeAfterRead` violation (fatal in a debug build by
-    /// default), and counts that are wrong until the next refresh. DESIGN.md: a per-node processor
-    /// writing a member runs before every reader of it, and a cycle is rejected when registering.
-    @Test func aPerFolderCountOfItsSubtreeIsRightAfterTheFirstRefreshWithoutAViolation() throws {
+    /// A folder's count read its subfolders' counts: the registration was accepted, then the
+    /// first refresh ran a parent before its children and let a child write the count the parent
+    /// read: a `writeAfterRead` violation (fatal in a debug build by default). A per-node
+    /// processor that reads in other nodes what it writes is a cycle: refused when registering,
+    /// with the property named, and nothing registered.
+    @Test func aPerFolderCountThatReadsItsSubfoldersCountsIsRefusedWhenRegistering() throws {
         let mediator = Mediator(root: V.makeLibrary())
-        let counts = try registerCounts(mediator)
-        defer { counts.cancel() }
+        #expect(throws: RippleError.dependencyCycle(registrations: ["noteCount", "noteCount"], properties: ["VaultFolder.noteCount"])) {
+            _ = try registerCounts(mediator)
+        }
+        #expect(!mediator.registrationsDescription.contains("noteCount"))
         mediator.refresh()
-        withKnownIssue("breaker37: a per-folder count that reads its subfolders' counts is accepted, then violates writeAfterRead") {
-            #expect(mediator.violations.isEmpty, "\(mediator.violations.prefix(2))")
-            #expect(wrongCounts(mediator).isEmpty, "first refresh: \(wrongCounts(mediator))")
+        #expect(mediator.violations.isEmpty)
+        // Its own node's members, and a parent's, are fine when it does not write them.
+        let own = try mediator.process(
+            "noteCount", forEach: VaultFolder.self, reads: [VaultFolder.scheme.notes, VaultFolder.scheme.folders.notes],
+            writes: [VaultFolder.scheme.noteCount]
+        ) { folder in
+            folder.noteCount = folder.notes.count + folder.folders.reduce(0) { $0 + $1.notes.count }
+        }
+        defer { own.cancel() }
+        mediator.refresh()
+        #expect(mediator.violations.isEmpty)
+        let folders = V.allFolders(V.vault(mediator).top!)
+        #expect(folders.contains { $0.noteCount > 0 })
+        #expect(folders.allSatisfy { $0.noteCount == $0.notes.count + $0.folders.reduce(0) { $0 + $1.notes.count } })
+    }
+
+    /// The recursive count is refused (above); running a family's nodes children first would
+    /// let it follow moves, adds and merges.
+    @Test func aPerFolderCountOfItsSubtreeFollowsMovesAddsAndMerges() throws {
+        withKnownIssue("breaker37: a per-folder count of its subtree (reading its subfolders' counts) is refused as a cycle") {
+            try countsFollowMovesAddsAndMerges()
         }
     }
 
-    @Test func aPerFolderCountOfItsSubtreeFollowsMovesAddsAndMerges() throws {
+    @Test func aPerFolderCountThroughAChainOf900FoldersIsRightAfterAnEditAtTheBottom() throws {
+        withKnownIssue("breaker37: a per-folder count of its subtree (reading its subfolders' counts) is refused as a cycle") {
+            try countsThroughAChainOf900()
+        }
+    }
+
+    private func countsFollowMovesAddsAndMerges() throws {
         let replicas = try V.replicas(2)
         let (a, b) = (replicas[0], replicas[1])
         let counts = try registerCounts(a)
@@ -83,7 +109,7 @@ import Testing
         }
     }
 
-    @Test func aPerFolderCountThroughAChainOf900FoldersIsRightAfterAnEditAtTheBottom() throws {
+    private func countsThroughAChainOf900() throws {
         let mediator = Mediator(root: V.makeLibrary())
         let chain = V.chain(900, vault: nil)
         try mediator.update { _ in
