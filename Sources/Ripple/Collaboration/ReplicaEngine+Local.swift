@@ -62,6 +62,18 @@ extension ReplicaEngine {
         var tree = moveStatus.tree
         tree.root = root
         tree.shapes = shapes
+        // A node this update made has no place in the state before it: it stands under the
+        // holder it entered, so that a move into it (into the back reference a new figure holds
+        // to the group holding it) is judged a cycle here as every replica judges it once the
+        // change applies. Judged void there only, it hid the reference everywhere but here.
+        var madeTypes: [NodeID: String] = [:]
+        for case .make(let node, let type, _) in operations where nodes[node] == nil { madeTypes[node] = type }
+        func isCollection(_ member: MemberKey) -> Bool {
+            madeTypes[member.node].map { shape(ofType: $0, member: member.member) } ?? shape(of: member) != .register
+        }
+        for (node, holder) in builder.holdersOfMade({ madeTypes[$0] != nil }, isCollection: isCollection) {
+            tree.moved[node] = holder
+        }
         for (node, destination) in LocalChangeBuilder.ordered(destinations, parent: { tree.parent(of: $0, in: nodes) }) {
             // A move into the node's own subtree would be void by the move rule, yet the update
             // did it (the nodes left the document): it stays a removal and a placement, so that
