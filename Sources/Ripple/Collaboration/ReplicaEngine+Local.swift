@@ -66,13 +66,16 @@ extension ReplicaEngine {
         // holder it entered, so that a move into it (into the back reference a new figure holds
         // to the group holding it) is judged a cycle here as every replica judges it once the
         // change applies. Judged void there only, it hid the reference everywhere but here.
-        var madeTypes: [NodeID: String] = [:]
-        for case .make(let node, let type, _) in operations where nodes[node] == nil { madeTypes[node] = type }
-        func isCollection(_ member: MemberKey) -> Bool {
-            madeTypes[member.node].map { shape(ofType: $0, member: member.member) } ?? shape(of: member) != .register
-        }
-        for (node, holder) in builder.holdersOfMade({ madeTypes[$0] != nil }, isCollection: isCollection) {
-            tree.moved[node] = holder
+        // Only an update with moves to check pays for it.
+        if !destinations.isEmpty || !sideMoves.isEmpty || !returningToOthers.isEmpty {
+            var madeTypes: [NodeID: String] = [:]
+            for case .make(let node, let type, _) in operations where !nodes.contains(node) { madeTypes[node] = type }
+            func isCollection(_ member: MemberKey) -> Bool {
+                madeTypes[member.node].map { shape(ofType: $0, member: member.member) } ?? shape(of: member) != .register
+            }
+            for (node, holder) in builder.holdersOfMade({ madeTypes[$0] != nil }, isCollection: isCollection) {
+                tree.moved[node] = holder
+            }
         }
         for (node, destination) in LocalChangeBuilder.ordered(destinations, parent: { tree.parent(of: $0, in: nodes) }) {
             // A move into the node's own subtree would be void by the move rule, yet the update
