@@ -22,7 +22,7 @@ final class CompactionRun: @unchecked Sendable {
     private let condition = NSCondition()
     private var isCancelled = false
     private var isDone = false
-    private var written: FileStatus?
+    private var written: WrittenFile?
     private var size = 0
     private var replacement: JournalFile.Replacement?
     private var failure: (any Error)?
@@ -34,7 +34,8 @@ final class CompactionRun: @unchecked Sendable {
         self.generation = generation
         self.reportsFailure = reportsFailure
         self.journalEnd = journalEnd
-        self.document = document
+        // Its thread must not keep the document's file open once the store is gone.
+        self.document = document.unheld
         self.journalPath = journalPath
     }
 
@@ -45,7 +46,7 @@ final class CompactionRun: @unchecked Sendable {
         let generation = generation
         let journalEnd = journalEnd
         Thread.detachNewThread { [self] in
-            var written: FileStatus?
+            var written: WrittenFile?
             do {
                 let bytes = try captured.encode(isCancelled: { self.cancelled })
                 if cancelled { throw CancellationError() }
@@ -59,8 +60,11 @@ final class CompactionRun: @unchecked Sendable {
                     self.size = bytes.count
                     self.replacement = replacement
                 }
+                // The run holds the written file now (open until it is installed or discarded).
+                written = nil
             } catch {
                 if written != nil { document.discard() }
+                written = nil
                 condition.withLock { failure = error }
             }
             condition.withLock {
@@ -75,7 +79,7 @@ final class CompactionRun: @unchecked Sendable {
 
     /// The files written, once the steps off the main actor are done: the snapshot (and its
     /// size) and the journal, or why there are none.
-    func result() -> Result<(written: FileStatus, size: Int, replacement: JournalFile.Replacement), any Error> {
+    func result() -> Result<(written: WrittenFile, size: Int, replacement: JournalFile.Replacement), any Error> {
         condition.withLock {
             if let written, let replacement { return .success((written, size, replacement)) }
             return .failure(failure ?? CancellationError())
@@ -110,6 +114,11 @@ final class CompactionRun: @unchecked Sendable {
         }
         if written != nil { document.discard() }
         if let replacement { JournalFile.discard(replacement, of: journalPath, files: document.files) }
+    }
+
+    /// The snapshot is the document now: the run no longer holds it open or removes it.
+    func snapshotInstalled() {
+        condition.withLock { written = nil }
     }
 
     /// Keeps `replacement`, the journal brought up to date on the main actor, as the one to

@@ -19,6 +19,16 @@ struct DocumentFile {
     /// The file the store read or wrote last: what must still be at ``path`` for a save to
     /// replace it (`nil` until there is one).
     private(set) var identity: FileStatus?
+    /// That file, held open: while it is, the file system cannot give its inode to a file made
+    /// in its place after it was deleted, which ``checkInPlace()`` would take for it.
+    private var held: HeldFile?
+
+    /// This file without the file it holds open: what a compaction's thread works with.
+    var unheld: DocumentFile {
+        var copy = self
+        copy.held = nil
+        return copy
+    }
 
     var journalPath: String { path + ".journal" }
     var temporaryPath: String { path + ".saving" }
@@ -66,7 +76,8 @@ struct DocumentFile {
             if error.code == ENOENT { return nil }
             throw DocumentError.fileError(path: path, operation: "open", code: error.code)
         }
-        defer { files.close(descriptor) }
+        // Closed on the way out unless kept.
+        let held = HeldFile(descriptor, files: files)
         do {
             let status = try files.status(of: descriptor)
             guard status.links == 1 else { throw DocumentError.hardLinked(path: path, links: status.links) }
@@ -81,6 +92,7 @@ struct DocumentFile {
                 count += read
             }
             identity = status
+            self.held = held
             bytes.removeSubrange(count...)
             return bytes
         } catch let error as SystemCallError {
@@ -113,7 +125,7 @@ struct DocumentFile {
 
     /// Writes `bytes` to the file beside the document, and syncs it: what
     /// ``install(_:syncingFolder:)`` puts in its place. Leaves no file behind if it fails.
-    func write(_ bytes: [UInt8]) throws -> FileStatus {
+    func write(_ bytes: [UInt8]) throws -> WrittenFile {
         try write(naming: false) { _ in bytes }
     }
 
@@ -121,13 +133,13 @@ struct DocumentFile {
     /// status: a replica's snapshot names the file it is written as (its device and inode, which
     /// renaming it over the document keeps, and a copy does not). Leaves no file behind if it
     /// fails.
-    func write(_ make: (FileStatus) throws -> [UInt8]) throws -> FileStatus {
+    func write(_ make: (FileStatus) throws -> [UInt8]) throws -> WrittenFile {
         try write(naming: true, make)
     }
 
     /// Writes the bytes `make` gives (given the new file's status if `naming`, else a
     /// placeholder: no call is made for it).
-    private func write(naming: Bool, _ make: (FileStatus) throws -> [UInt8]) throws -> FileStatus {
+    private func write(naming: Bool, _ make: (FileStatus) throws -> [UInt8]) throws -> WrittenFile {
         let temporary = temporaryPath
         let descriptor: Int32
         do {
@@ -160,8 +172,7 @@ struct DocumentFile {
             try files.sync(descriptor)
             operation = "stat"
             let status = try files.status(of: descriptor)
-            files.close(descriptor)
-            return status
+            return WrittenFile(status: status, held: HeldFile(descriptor, files: files))
         } catch let error as SystemCallError {
             files.close(descriptor)
             discard()
@@ -177,14 +188,15 @@ struct DocumentFile {
     ///   document is as it was and the written file is gone; when syncing the folder failed, the
     ///   new document is in place but a power cut may bring back the old one (the journal is
     ///   valid beside either).
-    mutating func install(_ written: FileStatus, syncingFolder: Bool = true) throws {
+    mutating func install(_ written: WrittenFile, syncingFolder: Bool = true) throws {
         do {
             try files.rename(temporaryPath, to: path)
         } catch let error as SystemCallError {
             discard()
             throw DocumentError.fileError(path: path, operation: "rename", code: error.code)
         }
-        identity = written
+        identity = written.status
+        held = written.held
         if syncingFolder { try syncFolder() }
     }
 
@@ -208,5 +220,26 @@ struct DocumentFile {
         guard identity != nil else { return }
         try? files.unlink(path)
         identity = nil
+        held = nil
     }
+}
+
+/// A snapshot written beside the document by ``DocumentFile/write(_:)``: the file it is, held
+/// open until it is installed (then for as long as it is the document) or dropped.
+struct WrittenFile: Sendable {
+    let status: FileStatus
+    fileprivate let held: HeldFile
+}
+
+/// A descriptor closed when the last copy of the value holding it goes.
+private final class HeldFile: Sendable {
+    let descriptor: Int32
+    let files: any FileSystemCalls
+
+    init(_ descriptor: Int32, files: any FileSystemCalls) {
+        self.descriptor = descriptor
+        self.files = files
+    }
+
+    deinit { files.close(descriptor) }
 }

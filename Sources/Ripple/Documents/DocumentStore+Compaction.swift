@@ -89,7 +89,7 @@ extension DocumentStore {
     /// every update: before the snapshot's rename, the files as they were; after it, the old
     /// journal beside the new snapshot (its updates the snapshot lacks are replayed).
     private func install(_ run: CompactionRun) throws {
-        let files: (written: FileStatus, size: Int, replacement: JournalFile.Replacement)
+        let files: (written: WrittenFile, size: Int, replacement: JournalFile.Replacement)
         do {
             files = try run.result().get()
             // The journal lacks an update (a write failed): the next snapshot holds everything.
@@ -99,6 +99,7 @@ extension DocumentStore {
             try JournalFile.extend(&replacement, of: journal.path, files: document.files, from: journal.descriptor, upTo: journal.end)
             run.keep(replacement)
             try document.install(files.written, syncingFolder: false)
+            run.snapshotInstalled()
         } catch {
             run.discardFiles()
             throw error

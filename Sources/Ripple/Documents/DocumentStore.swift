@@ -230,7 +230,7 @@ public final class DocumentStore<Root: DocumentRoot> {
         let identities = mediator.identities
         let isReplica = journaledReplica != nil
         var bytes: [UInt8] = []
-        let written: FileStatus
+        let written: WrittenFile
         do {
             if isReplica {
                 // A replica's snapshot keeps its identity, with the file it is written as.

@@ -67,7 +67,12 @@ package struct TemplateSet: Sendable {
     }
 
     /// The built-in templates.
-    package static func builtIn() -> TemplateSet {
+    package static func builtIn() -> TemplateSet { parsedBuiltIn }
+
+    /// The built-in templates, parsed once per process: the texts are constants, and parsing
+    /// them cost more than parsing and rendering a model of a few classes (the generator's tests
+    /// run it thousands of times).
+    private static let parsedBuiltIn: TemplateSet = {
         var templates: [String: Template] = [:]
         for (name, source) in builtInSources {
             do {
@@ -78,7 +83,7 @@ package struct TemplateSet: Sendable {
             }
         }
         return TemplateSet(templates: templates, isBuiltIn: true)
-    }
+    }()
 
     /// The built-in templates overlaid with the `*.ripple` files of `directory`.
     ///

@@ -127,18 +127,21 @@ import Testing
         #expect(D.group(reopened, 1).mask === D.group(reopened, 1))
     }
 
+    /// A group of 10,000 figures, 2,500 of them also symbols, beside emptied collections. (It had
+    /// 20,000 and 5,000: the largest test of the suite, and no behaviour needs more than a size
+    /// where a cost per node shows; the scale probes measure growth.)
     @Test func emptyAndHugeCollectionsMergeAndOpen() throws {
         let (a, b) = try D.pair()
         try a.update { library in
             let drawing = library.drawing!
             let group = D.group(a, 1)
-            group.figures += (0..<20_000).map { index in
+            group.figures += (0..<10_000).map { index in
                 let figure = Figure("h\(index)", z: index)
                 figure.group = group
                 figure.paint = drawing.paints[index % 3]
                 return figure
             }
-            for figure in group.figures.suffix(5_000) { drawing.symbols[figure.name] = figure }
+            for figure in group.figures.suffix(2_500) { drawing.symbols[figure.name] = figure }
             drawing.symbols[""] = group.figures[0]
             D.group(a, 0).figures = []
             drawing.artboards[1].selection = []
@@ -150,10 +153,10 @@ import Testing
         }
         try D.syncAll([a, b])
         try expectConverged([a, b])
-        #expect(D.group(a, 1).figures.count == 20_004)
+        #expect(D.group(a, 1).figures.count == 10_004)
         #expect(D.group(a, 1).figures.first?.name == "b first")
         #expect(D.group(a, 0).figures.map(\.name) == ["b late"])
-        #expect(D.drawing(a).symbols.count == 5_009)
+        #expect(D.drawing(a).symbols.count == 2_509)
         let reopened = try Mediator<Library>(opening: try b.snapshot())
         #expect(D.visible(reopened) == D.visible(b))
         try a.update { library in

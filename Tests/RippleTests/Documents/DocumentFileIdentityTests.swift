@@ -156,6 +156,21 @@ import Darwin
         #expect(try Data(contentsOf: url) == Data("theirs".utf8))
     }
 
+    /// A file system gives a deleted file's inode to the next file made (ext4 at once): a file
+    /// made in the place of the document deleted while the store is open is another file still.
+    /// Without the store holding its file open, this failed at the first pass.
+    @Test func aReplacementGivenTheDeletedDocumentsInodeIsNotWrittenOver() throws {
+        for _ in 0..<10 {
+            let (_, url) = try document()
+            let store = try DocumentStore<Library>(url: url)
+            let path = try real(url)
+            try manager.removeItem(at: url)
+            try Data("theirs".utf8).write(to: url)
+            #expect(throws: DocumentError.moved(path: path)) { try store.save() }
+            #expect(try Data(contentsOf: url) == Data("theirs".utf8))
+        }
+    }
+
     @Test func aFileMadeInTheNewDocumentsPlaceWhileItIsCreatedIsLeftAsItIs() throws {
         let folder = manager.temporaryDirectory.appendingPathComponent("ripple-identity-\(UUID().uuidString)")
         try manager.createDirectory(at: folder, withIntermediateDirectories: true)
