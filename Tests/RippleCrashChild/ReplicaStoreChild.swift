@@ -8,15 +8,15 @@ import Ripple
 /// (the first time, it makes A, a replica, and B from a copy of A's file: a replica of its
 /// own). It checks that each holds whole updates only (as `CrashChild` checks them), hands
 /// each the other's changes, checks that the two are then equal, and prints
-/// `opened <n> <A's replica> <B's replica>` (or `inconsistent: why`, exit status 2). Then it
-/// makes updates `n + 1`, `n + 2`... forever: an odd one by A, merged by B; an even one by B,
+/// `opened <n> <A's replica> <B's replica>` (or `inconsistent: why`, exit status 2). With
+/// `--check` it ends there (having made no update of its own). Else it makes updates `n + 1`, `n + 2`... forever: an odd one by A, merged by B; an even one by B,
 /// merged by A; printing `durable i` once both returned (each store then holds update `i` on
 /// disk, one as its own change, the other as a merged one).
 @MainActor
 enum ReplicaStoreChild {
     static func run(_ arguments: [String]) -> Never {
         guard let folder = arguments.first.map({ URL(fileURLWithPath: $0) }) else {
-            CrashChild.say("usage: ripple-crash-child replica <folder>")
+            CrashChild.say("usage: ripple-crash-child replica <folder> [--check]")
             exit(64)
         }
         do {
@@ -26,6 +26,7 @@ enum ReplicaStoreChild {
             guard try a.mediator.snapshot() == b.mediator.snapshot() else { inconsistent("A and B differ once synced") }
             var count = try logCount(a)
             say("opened \(count) \(a.mediator.replicaID) \(b.mediator.replicaID)")
+            if arguments.contains("--check") { exit(0) }
             while true {
                 count += 1
                 let (maker, taker) = count % 2 == 1 ? (a, b) : (b, a)
