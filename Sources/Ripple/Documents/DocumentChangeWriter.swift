@@ -103,6 +103,14 @@ public struct DocumentChangeWriter {
     }
 
     public mutating func nodes<Node: DocumentNode & Hashable>(_ current: Set<Node>?, old: Any) throws {
+        if let current, case .splice(let splice) = OldKeyedNodes<NodeSetSplice<Node>, Set<Node>>(old, current: current) {
+            let change = splice.placeChange(current)
+            let element = try json([reference(splice.element)])
+            return operations.append(
+                .setElements(
+                    node: node, member: member, inserting: change > 0 ? element : try json([UInt64]()),
+                    removing: change < 0 ? element : try json([UInt64]())))
+        }
         let old = (old as? Set<Node>?) ?? nil
         let inserted = current.map { old.map($0.subtracting) ?? $0 } ?? []
         let removed = old.map { current.map($0.subtracting) ?? $0 } ?? []
@@ -116,6 +124,14 @@ public struct DocumentChangeWriter {
     }
 
     public mutating func nodes<Key: Codable & Hashable, Node: DocumentNode>(_ current: [Key: Node]?, old: Any) throws {
+        if let current, case .splice(let splice) = OldKeyedNodes<NodeDictionarySplice<Key, Node>, [Key: Node]>(old, current: current) {
+            // One key put or removed in place: its spelling is the one the dictionary holds.
+            let now = splice.newNode(in: current)
+            let key = current.index(forKey: splice.key).map { current[$0].key } ?? splice.key
+            let changed: [Key: UInt64] = now.map { splice.oldNode === $0 ? [:] : [key: reference($0)] } ?? [:]
+            let removed = now == nil && splice.oldNode != nil ? [splice.key] : []
+            return operations.append(.setKeys(node: node, member: member, values: try json(changed), removing: try json(removed)))
+        }
         let old = (old as? [Key: Node]?) ?? nil
         guard let current, let old else {
             return operations.append(.set(node: node, member: member, value: try json(current?.mapValues(reference))))
