@@ -15,12 +15,15 @@ import Testing
 /// since the keyed and move journals of stop 38 changed the histories (a scene twice, not
 /// bisected yet), and seed 9 now and then: the replicas' identities are random, so ties fall
 /// differently from run to run (hence intermittent). Stop 39: the replicas' identities are drawn
-/// from the seed, so each seed runs alike every time; with them seeds 8 and 9 pass.
+/// from the seed, so each seed runs alike every time; with them seeds 8 and 9 pass. Stop 40: with
+/// keyed edits back, seeds 8 and 9 failed until a scene moved between two keys of `scenesBySlug`
+/// was sent as those keys rather than the whole dictionary (StoryboardKeyedMoveTests). Seeds 0 up
+/// to `RIPPLE_STORYBOARD_SEEDS` (24 by default) run.
 @MainActor
 @Suite struct StoryboardConvergenceTests {
     static let knownFailures: Set<UInt64> = [6, 19]
 
-    @Test(arguments: 0..<24 as Range<UInt64>)
+    @Test(arguments: 0..<max(24, UInt64(ProcessInfo.processInfo.environment["RIPPLE_STORYBOARD_SEEDS"] ?? "") ?? 24))
     func storyboardReplicasConverge(seed: UInt64) throws {
         var fuzzing = try StoryboardConvergenceFuzzing(seed: seed)
         try fuzzing.run(steps: 90)
