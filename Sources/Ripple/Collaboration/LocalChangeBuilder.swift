@@ -133,6 +133,18 @@ struct LocalChangeBuilder {
         return entries
     }
 
+    /// The holder each node this update made (`isMade`) stands under in the tree it leaves, read
+    /// as ``MoveTree`` reads a home: the first place it entered in a collection (`isCollection`),
+    /// else its first place.
+    func holdersOfMade(_ isMade: (NodeID) -> Bool, isCollection: (MemberKey) -> Bool) -> [NodeID: NodeID] {
+        var holders: [NodeID: NodeID] = [:]
+        for (node, places) in entered where isMade(node) {
+            let home = places.first { isCollection(MemberKey(node: $0.holder, member: $0.member)) } ?? places.first
+            if let home { holders[node] = home.holder }
+        }
+        return holders
+    }
+
     /// `moves` (``moveDestinations(stillHeld:)``) in the order they are checked for cycles: in
     /// id order, one after the other, so they come by their node's depth in the tree the update
     /// leaves (then by destination): each then goes under a holder already where the update

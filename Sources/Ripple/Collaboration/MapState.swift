@@ -16,11 +16,21 @@ struct MapState: Equatable, Sendable {
 
     var presence = Presence()
     private(set) var entries: [String: [Entry]] = [:]
+    /// The key of each entry whose value is a node: a place of a node in the dictionary is
+    /// named by its entry alone, and finding it by a walk of every key made an update that
+    /// puts n nodes into a dictionary cost n times the dictionary.
+    private var keysOfNodeEntries: [OperationID: String] = [:]
 
     func contains(_ id: OperationID, key: String) -> Bool { entries[key]?.contains { $0.id == id } ?? false }
 
+    /// Entry `id`, whose value is a node.
+    func nodeEntry(_ id: OperationID) -> Entry? {
+        keysOfNodeEntries[id].flatMap { key in entries[key]?.first { $0.id == id } }
+    }
+
     mutating func put(_ value: ReplicaValue, key: String, id: OperationID) {
         entries[key, default: []].append(Entry(id: id, value: value, key: key))
+        if case .node = value { keysOfNodeEntries[id] = key }
     }
 
     /// Whether entry `id` of `key` is new and every removal names an entry of the key.

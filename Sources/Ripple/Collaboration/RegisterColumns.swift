@@ -109,9 +109,10 @@ struct RegisterColumns: Sendable {
 
     /// The registers of the node at `slot`, as a table.
     func table(at slot: Int) -> RegisterTable {
-        var table = RegisterTable()
-        forEach(at: slot) { table.set($1, member: $0) }
-        return table
+        var entries: [RegisterTable.Entry] = []
+        entries.reserveCapacity(count(at: slot))
+        forEach(at: slot) { entries.append(RegisterTable.Entry(member: $0, state: $1)) }
+        return RegisterTable(sorted: entries)
     }
 
     /// Calls `body` with each register of the node at `slot`, by ascending member name.

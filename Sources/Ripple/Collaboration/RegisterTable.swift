@@ -12,6 +12,13 @@ struct RegisterTable: Equatable, Sendable {
 
     var count: Int { entries.count }
 
+    init() {}
+
+    /// A table of `entries`, by ascending member name, each member once.
+    init(sorted entries: [Entry]) {
+        self.entries = entries
+    }
+
     subscript(member: String) -> RegisterState? {
         guard case .found(let index) = position(of: member) else { return nil }
         return entries[index].state

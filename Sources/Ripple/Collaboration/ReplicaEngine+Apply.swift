@@ -99,7 +99,7 @@ extension ReplicaEngine {
         if let node = operation.editedNode { effects.journal?.noteNode(node, in: nodes) }
         switch operation {
         case .make(let node, let type):
-            guard node.made.replica == id.replica, node.made.counter <= Self.maximumClock, nodes[node] == nil else {
+            guard node.made.replica == id.replica, node.made.counter <= Self.maximumClock, !nodes.contains(node) else {
                 throw ReplicaEngineError.malformed("node \(node) made twice or by another replica")
             }
             nodes[node] = ReplicaNode(type: type)
@@ -118,9 +118,9 @@ extension ReplicaEngine {
             case .register: throw ReplicaEngineError.malformed("\(member) is not a collection")
             case .sequence:
                 effects.journal?.noteSequence(key, in: nodes)
-                nodes[node]!.sequences[member, default: SequenceState()].presence.write(absent: absent, id: id)
-            case .map: nodes[node]!.maps[member, default: MapState()].presence.write(absent: absent, id: id)
-            case .set: nodes[node]!.sets[member, default: SetState()].presence.write(absent: absent, id: id)
+                nodes.editSequence(member, of: node) { $0.presence.write(absent: absent, id: id) }
+            case .map: nodes.editMap(member, of: node) { $0.presence.write(absent: absent, id: id) }
+            case .set: nodes.editSet(member, of: node) { $0.presence.write(absent: absent, id: id) }
             }
             effects.touched.insert(key)
         case .insert(let node, let member, let parent, let leftSide, let values):
@@ -130,36 +130,36 @@ extension ReplicaEngine {
             let key = try memberKey(node, member, shape: .sequence, effects: &effects)
             effects.journal?.noteSequence(key, in: nodes)
             effects.journal?.noteRemovals(items, of: key, in: nodes)
-            guard nodes[node]!.sequences[member, default: SequenceState()].remove(items) else {
+            guard nodes.editSequence(member, of: node, { $0.remove(items) }) else {
                 throw ReplicaEngineError.malformed("a removal of an unknown item of \(member)")
             }
             effects.touched.insert(key)
         case .put(let node, let member, let key, let value, let seen):
             let memberKey = try memberKey(node, member, shape: .map, value: value, effects: &effects)
-            guard nodes[node]!.maps[member]?.accepts(id, key: key, removing: seen) ?? seen.isEmpty else {
+            guard nodes.map(member, of: node)?.accepts(id, key: key, removing: seen) ?? seen.isEmpty else {
                 throw ReplicaEngineError.malformed("a set of key \(key) of \(member) naming unknown entries")
             }
             // Edited in place: a copy of the map would make the edit copy it whole.
-            nodes[node]!.maps[member, default: MapState()].put(value, key: key, id: id, removing: seen)
+            nodes.editMap(member, of: node) { $0.put(value, key: key, id: id, removing: seen) }
             place(value, at: Placement(holder: node, member: member, id: id), effects: &effects)
             effects.touched.insert(memberKey)
         case .removeKey(let node, let member, let key, let seen):
             let memberKey = try memberKey(node, member, shape: .map, effects: &effects)
-            guard nodes[node]!.maps[member, default: MapState()].remove(seen, key: key) else {
+            guard nodes.editMap(member, of: node, { $0.remove(seen, key: key) }) else {
                 throw ReplicaEngineError.malformed("a removal of key \(key) of \(member) naming unknown entries")
             }
             effects.touched.insert(memberKey)
         case .add(let node, let member, let element):
             let key = try memberKey(node, member, shape: .set, value: element, effects: &effects)
-            guard !(nodes[node]!.sets[member]?.contains(id, element: element) ?? false) else {
+            guard !(nodes.set(member, of: node)?.contains(id, element: element) ?? false) else {
                 throw ReplicaEngineError.malformed("a tag added twice to \(member)")
             }
-            nodes[node]!.sets[member, default: SetState()].add(element, id: id)
+            nodes.editSet(member, of: node) { $0.add(element, id: id) }
             place(element, at: Placement(holder: node, member: member, id: id), effects: &effects)
             effects.touched.insert(key)
         case .removeElement(let node, let member, let element, let seen):
             let key = try memberKey(node, member, shape: .set, effects: &effects)
-            guard nodes[node]!.sets[member, default: SetState()].remove(seen, element: element) else {
+            guard nodes.editSet(member, of: node, { $0.remove(seen, element: element) }) else {
                 throw ReplicaEngineError.malformed("a removal of an unknown tag of \(member)")
             }
             effects.touched.insert(key)
@@ -167,7 +167,7 @@ extension ReplicaEngine {
             guard moves[id] == nil, nodes.placements(of: node).contains(destination) else {
                 throw ReplicaEngineError.malformed("a move of \(node) to a place that does not hold it")
             }
-            guard leftMembers.allSatisfy({ nodes[$0.node] != nil }) else {
+            guard leftMembers.allSatisfy({ nodes.contains($0.node) }) else {
                 throw ReplicaEngineError.malformed("a move of \(node) from a member of an unknown node")
             }
             moves[id] = ReplicaMove(node: node, destination: destination, sources: Set(leftMembers))
@@ -188,11 +188,10 @@ extension ReplicaEngine {
         let ids = (0..<UInt64(values.count)).map { OperationID(counter: first.counter + $0, replica: first.replica) }
         guard sequenceAccepts(ids, node: node, member: member, parent: parent, leftSide: leftSide) else { throw ReplicaEngineError.malformed("an insert into \(member) at an unknown place or twice") }
         effects.journal?.noteSequence(key, in: nodes)
-        nodes[node]!.sequences[member, default: SequenceState()].reserve(values.count)
+        nodes.editSequence(member, of: node) { $0.reserve(values.count) }
         var anchor = (parent: parent, leftSide: leftSide)
         for (id, value) in zip(ids, values) {
-            nodes[node]!.sequences[member, default: SequenceState()].insert(
-                value, id: id, parent: anchor.parent, leftSide: anchor.leftSide)
+            nodes.editSequence(member, of: node) { $0.insert(value, id: id, parent: anchor.parent, leftSide: anchor.leftSide) }
             effects.journal?.noteInserted(id, into: key)
             place(value, at: Placement(holder: node, member: member, id: id), effects: &effects)
             anchor = (id, false)
@@ -205,7 +204,7 @@ extension ReplicaEngine {
     private func sequenceAccepts(
         _ ids: [OperationID], node: NodeID, member: String, parent: OperationID?, leftSide: Bool
     ) -> Bool {
-        let sequence = nodes[node]!.sequences[member] ?? SequenceState()
+        let sequence = nodes.sequence(member, of: node) ?? SequenceState()
         return sequence.accepts(ids[0], parent: parent, leftSide: leftSide) && !ids.contains { sequence.contains($0) }
     }
 

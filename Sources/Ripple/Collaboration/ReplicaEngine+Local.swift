@@ -47,7 +47,7 @@ extension ReplicaEngine {
         // within each: a concurrent move within the second is on that one's track.
         var returningToOthers: [(node: NodeID, destination: Placement)] = []
         // The root is never moved (it has no home: a reference to it is a placement only).
-        for (node, places) in entries where node != root && nodes[node] != nil {
+        for (node, places) in entries where node != root && nodes.contains(node) {
             let putBack = places.filter { isPutBack(node, into: $0) }
             guard let place = putBack.first else { continue }
             destinations[node] = place
@@ -62,6 +62,21 @@ extension ReplicaEngine {
         var tree = moveStatus.tree
         tree.root = root
         tree.shapes = shapes
+        // A node this update made has no place in the state before it: it stands under the
+        // holder it entered, so that a move into it (into the back reference a new figure holds
+        // to the group holding it) is judged a cycle here as every replica judges it once the
+        // change applies. Judged void there only, it hid the reference everywhere but here.
+        // Only an update with moves to check pays for it.
+        if !destinations.isEmpty || !sideMoves.isEmpty || !returningToOthers.isEmpty {
+            var madeTypes: [NodeID: String] = [:]
+            for case .make(let node, let type, _) in operations where !nodes.contains(node) { madeTypes[node] = type }
+            func isCollection(_ member: MemberKey) -> Bool {
+                madeTypes[member.node].map { shape(ofType: $0, member: member.member) } ?? shape(of: member) != .register
+            }
+            for (node, holder) in builder.holdersOfMade({ madeTypes[$0] != nil }, isCollection: isCollection) {
+                tree.moved[node] = holder
+            }
+        }
         for (node, destination) in LocalChangeBuilder.ordered(destinations, parent: { tree.parent(of: $0, in: nodes) }) {
             // A move into the node's own subtree would be void by the move rule, yet the update
             // did it (the nodes left the document): it stays a removal and a placement, so that
@@ -158,7 +173,7 @@ extension ReplicaEngine {
     private mutating func translate(_ operation: ReplicaOperation, into builder: inout LocalChangeBuilder) {
         switch operation {
         case .make(let node, let type, let members):
-            guard nodes[node] == nil, emit(.make(node: node, type: type), into: &builder) != nil else { return }
+            guard !nodes.contains(node), emit(.make(node: node, type: type), into: &builder) != nil else { return }
             for member in members { setWhole(node, member.name, member.content, into: &builder) }
         case .set(let node, let member, let content):
             setWhole(node, member, content, into: &builder)
@@ -193,11 +208,10 @@ extension ReplicaEngine {
         _ node: NodeID, _ member: String, _ content: ReplicaContent, into builder: inout LocalChangeBuilder
     ) {
         let key = MemberKey(node: node, member: member)
-        guard nodes[node] != nil else { return }
-        let current = self.content(of: key)
+        guard nodes.contains(node) else { return }
         switch (shape(of: key), content) {
         case (.register, .value(let value)):
-            if case .value(.node(let old)) = current, old != value.node {
+            if case .value(.node(let old)) = self.content(of: key), old != value.node {
                 builder.noteLeftRegister(old, MemberKey(node: node, member: member))
             }
             if let id = emit(.write(node: node, member: member, value: value), into: &builder) {
@@ -212,24 +226,23 @@ extension ReplicaEngine {
         default:
             return
         }
+        // The member's presence alone, not its content (a walk of every element).
         let absent = content == .absent
-        if absent != (current == .absent) && (absent || current != nil) {
-            _ = emit(.presence(node: node, member: member, absent: absent), into: &builder)
-        }
+        if absent != isAbsent(key) { _ = emit(.presence(node: node, member: member, absent: absent), into: &builder) }
         switch shape(of: key) {
         case .sequence:
-            let count = nodes[node]!.sequences[member]?.visibleCount(holder: node, member: member, moves: moveStatus)
+            let count = nodes.sequence(member, of: node)?.visibleCount(holder: node, member: member, moves: moveStatus)
             let elements: [ReplicaValue]
             if case .elements(let values) = content { elements = values } else { elements = [] }
             splice(node, member, at: 0, removing: count ?? 0, inserting: elements, into: &builder, present: true)
         case .map:
-            let old = nodes[node]!.maps[member]?.visible(holder: node, member: member, moves: moveStatus) ?? []
+            let old = nodes.map(member, of: node)?.visible(holder: node, member: member, moves: moveStatus) ?? []
             for entry in old { removeKey(node, member, entry.key, into: &builder) }
             if case .entries(let entries) = content {
                 for entry in entries { put(entry.value, node, member, entry.key, into: &builder) }
             }
         case .set:
-            let old = nodes[node]!.sets[member]?.visible(holder: node, member: member, moves: moveStatus) ?? []
+            let old = nodes.set(member, of: node)?.visible(holder: node, member: member, moves: moveStatus) ?? []
             for element in old { removeElement(element, node, member, into: &builder) }
             if case .members(let elements) = content {
                 translate(.setElements(node: node, member: member, inserting: elements, removing: []), into: &builder)
@@ -244,30 +257,30 @@ extension ReplicaEngine {
         into builder: inout LocalChangeBuilder, present: Bool = false
     ) {
         let key = MemberKey(node: node, member: member)
-        guard nodes[node] != nil, shape(of: key) == .sequence,
-            present || !(nodes[node]!.sequences[member]?.presence.absent ?? false)
+        guard nodes.contains(node), shape(of: key) == .sequence,
+            present || !(nodes.sequence(member, of: node)?.presence.absent ?? false)
         else { return }
         // The sequence is read in place, never held while an emit edits it (a copy alive then
         // would make the edit copy every item).
-        let count = nodes[node]!.sequences[member]?.visibleCount(holder: node, member: member, moves: moveStatus) ?? 0
+        let count = nodes.sequence(member, of: node)?.visibleCount(holder: node, member: member, moves: moveStatus) ?? 0
         guard position >= 0, removing >= 0, position <= count, removing <= count - position else { return }
         var removed =
             removing == 0
-            ? [] : nodes[node]!.sequences[member]!.visibleItems(in: position..<(position + removing), holder: node, member: member, moves: moveStatus)
+            ? [] : nodes.sequence(member, of: node)!.visibleItems(in: position..<(position + removing), holder: node, member: member, moves: moveStatus)
         var runs = inserting.isEmpty ? [] : [(offset: 0, values: inserting[...])]
         // What the run removed and inserted alike stays where it is (see ShortestEdit), found
         // within a few million comparisons.
         let maximumEdits = min(64, 4_000_000 / max(1, removed.count + inserting.count))
         if !removed.isEmpty, !inserting.isEmpty, maximumEdits >= 2,
             let edit = ShortestEdit(
-                from: removed.map { nodes[node]!.sequences[member]!.item($0)!.value }, to: inserting, maximumEdits: maximumEdits,
+                from: removed.map { nodes.sequence(member, of: node)!.item($0)!.value }, to: inserting, maximumEdits: maximumEdits,
                 by: Self.isSame)
         {
             removed = zip(removed, edit.keptOld).filter { !$0.1 }.map(\.0)
             runs = Self.runs(of: inserting, notKept: edit.keptNew)
         }
         if !removed.isEmpty {
-            let held = removed.map { nodes[node]!.sequences[member]!.item($0)!.value.node }
+            let held = removed.map { nodes.sequence(member, of: node)!.item($0)!.value.node }
             let items = removed.map { Removal(target: $0, move: nil) }
             guard emit(.delete(node: node, member: member, items: items), into: &builder) != nil else { return }
             for (index, (id, heldNode)) in zip(removed, held).enumerated() {
@@ -276,7 +289,7 @@ extension ReplicaEngine {
         }
         // In order: what stands before a run (kept values, earlier runs) is in place when it goes in.
         for run in runs {
-            let anchor = (nodes[node]!.sequences[member] ?? SequenceState()).anchor(
+            let anchor = (nodes.sequence(member, of: node) ?? SequenceState()).anchor(
                 forInsertingAt: position + run.offset, holder: node, member: member, moves: moveStatus)
             let values = Array(run.values)
             let insert = ChangeOperation.insert(node: node, member: member, parent: anchor.parent, leftSide: anchor.leftSide, values: values)
@@ -328,7 +341,7 @@ extension ReplicaEngine {
     private mutating func put(
         _ value: ReplicaValue, _ node: NodeID, _ member: String, _ key: String, into builder: inout LocalChangeBuilder
     ) {
-        guard nodes[node] != nil else { return }
+        guard nodes.contains(node) else { return }
         let seen = seenEntries(node, member, key)
         let removals = seen.map { Removal(target: $0.id, move: nil) }
         let put = ChangeOperation.put(node: node, member: member, key: key, value: value, seen: removals)

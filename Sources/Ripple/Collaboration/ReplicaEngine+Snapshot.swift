@@ -159,7 +159,7 @@ extension ReplicaEngine {
             var sources: Set<MemberKey> = []
             for _ in 0..<(try state.reader.count()) {
                 let source = MemberKey(node: NodeID(made: try state.id()), member: try state.reader.string())
-                guard nodes[source.node] != nil else { throw ReplicaError.malformed("a move from an unknown node") }
+                guard nodes.contains(source.node) else { throw ReplicaError.malformed("a move from an unknown node") }
                 sources.insert(source)
             }
             moves[id] = ReplicaMove(node: node, destination: destination, sources: sources)
@@ -200,7 +200,7 @@ extension ReplicaEngine {
 
     private func placement(from state: inout ReplicaStateReader) throws -> Placement {
         let holder = NodeID(made: try state.id())
-        guard nodes[holder] != nil else { throw ReplicaError.malformed("a place in unknown node \(holder)") }
+        guard nodes.contains(holder) else { throw ReplicaError.malformed("a place in unknown node \(holder)") }
         return Placement(holder: holder, member: try state.reader.string(), id: try state.id())
     }
 }

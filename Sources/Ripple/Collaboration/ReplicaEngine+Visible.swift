@@ -1,32 +1,61 @@
 /// The visible state the merge state shows, and the operations between two of them.
 extension ReplicaEngine {
     /// A member's visible content, or nil if it has none (a register never written; a
-    /// collection member of a node's class is empty until edited).
+    /// collection member of a node's class is empty until edited). Read in place, without the
+    /// node's other states (an update that makes a node reads each of its members).
     func content(of key: MemberKey) -> ReplicaContent? {
-        content(of: key, in: nodes[key.node], moves: moveStatus)
+        guard let slot = nodes.slot(of: key.node) else { return nil }
+        let (holder, member) = (key.node, key.member)
+        switch shape(ofType: nodes.type(at: slot), member: member) {
+        case .register: return Self.content(of: nodes.register(member, of: holder), key, moveStatus)
+        case .sequence: return Self.content(of: nodes.sequence(member, of: holder), key, moveStatus)
+        case .map: return Self.content(of: nodes.map(member, of: holder), key, moveStatus)
+        case .set: return Self.content(of: nodes.set(member, of: holder), key, moveStatus)
+        }
+    }
+
+    /// Whether an optional collection member is `nil` (false for a register or an unknown node).
+    func isAbsent(_ key: MemberKey) -> Bool {
+        guard let slot = nodes.slot(of: key.node) else { return false }
+        switch shape(ofType: nodes.type(at: slot), member: key.member) {
+        case .register: return false
+        case .sequence: return nodes.sequence(key.member, of: key.node)?.presence.absent ?? false
+        case .map: return nodes.map(key.member, of: key.node)?.presence.absent ?? false
+        case .set: return nodes.set(key.member, of: key.node)?.presence.absent ?? false
+        }
     }
 
     /// A member's visible content in `node`'s state (nil: no such node) under `moves`.
-    private func content(of key: MemberKey, in node: ReplicaNode?, moves moveStatus: MoveStatus) -> ReplicaContent? {
+    private func content(of key: MemberKey, in node: ReplicaNode?, moves: MoveStatus) -> ReplicaContent? {
         guard let node else { return nil }
-        let (holder, member) = (key.node, key.member)
+        let member = key.member
         switch shapes[node.type]?[member] ?? .register {
-        case .register:
-            return node.registers[member]?.visible(holder: holder, member: member, moves: moveStatus).map { .value($0) }
-        case .sequence:
-            let sequence = node.sequences[member] ?? SequenceState()
-            if sequence.presence.absent { return .absent }
-            let visible = sequence.visibleItems(holder: holder, member: member, moves: moveStatus)
-            return .elements(visible.map { sequence.item($0)!.value })
-        case .map:
-            let map = node.maps[member] ?? MapState()
-            return map.presence.absent
-                ? .absent : .entries(map.visible(holder: holder, member: member, moves: moveStatus))
-        case .set:
-            let set = node.sets[member] ?? SetState()
-            return set.presence.absent
-                ? .absent : .members(set.visible(holder: holder, member: member, moves: moveStatus))
+        case .register: return Self.content(of: node.registers[member], key, moves)
+        case .sequence: return Self.content(of: node.sequences[member], key, moves)
+        case .map: return Self.content(of: node.maps[member], key, moves)
+        case .set: return Self.content(of: node.sets[member], key, moves)
         }
+    }
+
+    private static func content(of register: RegisterState?, _ key: MemberKey, _ moves: MoveStatus) -> ReplicaContent? {
+        register?.visible(holder: key.node, member: key.member, moves: moves).map { .value($0) }
+    }
+
+    private static func content(of sequence: SequenceState?, _ key: MemberKey, _ moves: MoveStatus) -> ReplicaContent {
+        let sequence = sequence ?? SequenceState()
+        if sequence.presence.absent { return .absent }
+        let visible = sequence.visibleItems(holder: key.node, member: key.member, moves: moves)
+        return .elements(visible.map { sequence.item($0)!.value })
+    }
+
+    private static func content(of map: MapState?, _ key: MemberKey, _ moves: MoveStatus) -> ReplicaContent {
+        let map = map ?? MapState()
+        return map.presence.absent ? .absent : .entries(map.visible(holder: key.node, member: key.member, moves: moves))
+    }
+
+    private static func content(of set: SetState?, _ key: MemberKey, _ moves: MoveStatus) -> ReplicaContent {
+        let set = set ?? SetState()
+        return set.presence.absent ? .absent : .members(set.visible(holder: key.node, member: key.member, moves: moves))
     }
 
     /// Every node's visible members, as a `make` would give them.
@@ -52,24 +81,17 @@ extension ReplicaEngine {
     func holds(_ placement: Placement) -> Bool {
         let (member, id) = (placement.member, placement.id)
         let shape = shape(of: MemberKey(node: placement.holder, member: member))
-        // A register is read in place, without the node's other states.
-        if shape == .register { return nodes.register(member, of: placement.holder)?.winner?.id == id }
-        guard let node = nodes[placement.holder] else { return false }
+        // Read in place, without the node's other states; a dictionary's or a set's place by
+        // its entry's or tag's identity, without a walk of its keys.
         switch shape {
         case .register:
-            return false
+            return nodes.register(member, of: placement.holder)?.winner?.id == id
         case .sequence:
-            return node.sequences[member]?.item(id).map { !moveStatus.removes($0.removals) } ?? false
+            return nodes.sequence(member, of: placement.holder)?.item(id).map { !moveStatus.removes($0.removals) } ?? false
         case .map:
-            return node.maps[member]?.entries.values.contains {
-                $0.contains { $0.id == id && !moveStatus.removes($0.removals) }
-            }
-                ?? false
+            return nodes.map(member, of: placement.holder)?.nodeEntry(id).map { !moveStatus.removes($0.removals) } ?? false
         case .set:
-            return node.sets[member]?.tags.values.contains {
-                $0.contains { $0.id == id && !moveStatus.removes($0.removals) }
-            }
-                ?? false
+            return nodes.set(member, of: placement.holder)?.nodeTag(id).map { !moveStatus.removes($0.removals) } ?? false
         }
     }
 

@@ -10,11 +10,14 @@
 /// are flat columns shared by every node (``RegisterColumns``, ``PlacementColumn``), not an
 /// array per node.
 ///
-/// Reads and writes go through ``subscript(_:)`` as they would through a dictionary; a write
-/// in place (`nodes[id]!.sequences[member]!.insert(...)`) takes the node's collections out of
-/// their column for the edit and puts them back, so that they stay uniquely held and are not
-/// copied (its registers are read out and written back). A register read or written alone goes
-/// through ``register(_:of:)`` and ``writeRegister(_:id:member:at:)``, in place.
+/// Whole nodes are read and written through ``subscript(_:)`` as they would be through a
+/// dictionary (a write in place takes the node's collections out of their column for the edit
+/// and puts them back, its registers read out and written back). One member is read or edited
+/// in place, without the node's other states: a register through ``register(_:of:)`` and
+/// ``writeRegister(_:id:member:at:)``, a collection through ``sequence(_:of:)`` and
+/// ``editSequence(_:of:_:)`` (and the map and set forms). A merge or an update edits one
+/// member at a time: reading the whole node for each edit cost a copy of its registers, and an
+/// update that put n nodes into a dictionary cost n times the node.
 struct ReplicaNodes: Sendable {
     /// Each node's slot.
     private var slots = SequenceSlotIndex()
@@ -103,6 +106,56 @@ struct ReplicaNodes: Sendable {
     /// Calls `body` with every register of every node, in no particular order.
     func forEachRegister(_ body: (NodeID, String, RegisterState) -> Void) {
         for slot in ids.indices { registers.forEach(at: slot) { body(ids[slot], $0, $1) } }
+    }
+
+    /// Whether node `id` is here (without reading it).
+    func contains(_ id: NodeID) -> Bool { slot(of: id) != nil }
+
+    /// Member `member`'s array of node `id`, read in place (nil: no such node or array).
+    func sequence(_ member: String, of id: NodeID) -> SequenceState? {
+        collections(of: id)?.sequences[member]
+    }
+
+    /// Member `member`'s dictionary of node `id`, read in place.
+    func map(_ member: String, of id: NodeID) -> MapState? {
+        collections(of: id)?.maps[member]
+    }
+
+    /// Member `member`'s set of node `id`, read in place.
+    func set(_ member: String, of id: NodeID) -> SetState? {
+        collections(of: id)?.sets[member]
+    }
+
+    /// Edits member `member`'s array of node `id` in place (an empty one where it has none),
+    /// without reading or writing the node's other states, as the editing of a merge does.
+    /// Node `id` must be here.
+    mutating func editSequence<R>(_ member: String, of id: NodeID, _ body: (inout SequenceState) throws -> R) rethrows -> R {
+        try body(&collections[collectionIndex(of: id)].sequences[member, default: SequenceState()])
+    }
+
+    /// Edits member `member`'s dictionary of node `id` in place (see ``editSequence(_:of:_:)``).
+    mutating func editMap<R>(_ member: String, of id: NodeID, _ body: (inout MapState) throws -> R) rethrows -> R {
+        try body(&collections[collectionIndex(of: id)].maps[member, default: MapState()])
+    }
+
+    /// Edits member `member`'s set of node `id` in place (see ``editSequence(_:of:_:)``).
+    mutating func editSet<R>(_ member: String, of id: NodeID, _ body: (inout SetState) throws -> R) rethrows -> R {
+        try body(&collections[collectionIndex(of: id)].sets[member, default: SetState()])
+    }
+
+    /// The index of node `id`'s collections in `collections`, made where it has none.
+    private mutating func collectionIndex(of id: NodeID) -> Int {
+        let slot = slot(of: id)!
+        if collectionSlots[slot] < 0 {
+            collectionSlots[slot] = Int32(collections.count)
+            collections.append(Collections())
+        }
+        return Int(collectionSlots[slot])
+    }
+
+    private func collections(of id: NodeID) -> Collections? {
+        guard let slot = slot(of: id), collectionSlots[slot] >= 0 else { return nil }
+        return collections[Int(collectionSlots[slot])]
     }
 
     /// Writes `value` to member `member`'s register of the node at `slot`.

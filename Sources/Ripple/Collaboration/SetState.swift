@@ -14,10 +14,20 @@ struct SetState: Equatable, Sendable {
     var presence = Presence()
     private(set) var tags: [ReplicaValue: [Tag]] = [:]
 
+    /// The element of each tag whose element is a node, as ``MapState`` keeps its entries'
+    /// keys.
+    private var elementsOfNodeTags: [OperationID: ReplicaValue] = [:]
+
     func contains(_ id: OperationID, element: ReplicaValue) -> Bool { tags[element]?.contains { $0.id == id } ?? false }
+
+    /// Tag `id`, whose element is a node.
+    func nodeTag(_ id: OperationID) -> Tag? {
+        elementsOfNodeTags[id].flatMap { element in tags[element]?.first { $0.id == id } }
+    }
 
     mutating func add(_ element: ReplicaValue, id: OperationID) {
         tags[element, default: []].append(Tag(id: id, element: element))
+        if case .node = element { elementsOfNodeTags[id] = element }
     }
 
     /// Applies removals to an element's tags; false if one names no tag of the element.

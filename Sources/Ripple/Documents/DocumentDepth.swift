@@ -167,16 +167,19 @@ struct DocumentDepth {
     /// Whether `node` holds a node in a saved node member.
     @MainActor
     static func holdsNodes(_ node: any RippleNode) -> Bool {
-        !children(of: node).isEmpty
+        var holds = false
+        for member in type(of: node)._rippleDescriptor.savedNodeMembers where !holds {
+            node._rippleVisitNodes(of: member) { _ in holds = true }
+        }
+        return holds
     }
 
     /// The nodes in the saved node members of `node`.
     @MainActor
     static func children(of node: any RippleNode) -> [any RippleNode] {
         var children: [any RippleNode] = []
-        let descriptor = type(of: node)._rippleDescriptor
-        for (index, member) in descriptor.members.enumerated() where member.isNode && !member.isComputed && descriptor.saves(index) {
-            node._rippleVisitNodes(of: index) { children.append($0) }
+        for member in type(of: node)._rippleDescriptor.savedNodeMembers {
+            node._rippleVisitNodes(of: member) { children.append($0) }
         }
         return children
     }

@@ -24,6 +24,9 @@
     let storedNodeMemberBits: UInt64
     /// Whether it has stored node members (a leaf class has none), without touching the list.
     let holdsNodes: Bool
+    /// The stored node members that are saved (see ``saves(_:)``): what a document's depth
+    /// checks walk, listed once so that a walk of every node reads no member's options.
+    let savedNodeMembers: [Int]
 
     /// Creates the descriptor of a tracked class.
     public init(name: String, validates: Bool = false, hasTransactionHooks: Bool = false, members: [MemberDescriptor]) {
@@ -40,6 +43,7 @@
         storedNodeMembers = members.indices.filter { members[$0].isNode && !members[$0].isComputed }
         storedNodeMemberBits = storedNodeMembers.reduce(0) { bits, index in index < 64 ? bits | 1 << UInt64(index) : bits }
         holdsNodes = !storedNodeMembers.isEmpty
+        savedNodeMembers = storedNodeMembers.filter { members[$0].options.isDisjoint(with: [.discardable, .derived]) }
     }
 
     /// Whether member `member` is a stored node member (see ``storedNodeMembers``).

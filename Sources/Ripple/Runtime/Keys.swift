@@ -47,6 +47,21 @@ struct KeySet {
         }
     }
 
+    /// Adds what `steps` reads from nodes other than the one it starts at (a node of
+    /// `descriptor`): a path's members past its first node step, a subtree's below the node.
+    mutating func addFromOtherNodes(_ steps: [PathStep], from descriptor: NodeDescriptor) {
+        guard case .member(let index) = steps.first else {
+            for child in descriptor.members.compactMap(\.childDescriptor) { addSubtree(of: child) }
+            return
+        }
+        guard descriptor.members.indices.contains(index) else { return }
+        let member = descriptor.members[index]
+        if member.isComputed {
+            for dependency in member.dependencies { addFromOtherNodes(dependency, from: descriptor) }
+        }
+        if let child = member.childDescriptor { add(steps.dropFirst(), from: child) }
+    }
+
     /// Adds every member of every class reachable from `descriptor` (recursion-safe).
     mutating func addSubtree(of descriptor: NodeDescriptor) {
         var seen: Set<ObjectIdentifier> = []

@@ -38,6 +38,10 @@ final class Gauge {
     // ripple: node
     var _drawing: VectorDrawing? = nil
 
+    /// Issue 37's breaker vault (Breaker37/Vault.swift), here for the same reason.
+    // ripple: node
+    var _vault: NoteVault? = nil
+
     init() {}
 }
 

@@ -47,7 +47,7 @@ struct ReplicaStateReader {
     mutating func value(known nodes: ReplicaNodes) throws -> ReplicaValue {
         let value = try reader.value(base: isCurrent ? lastNode : last)
         if isCurrent, let node = value.node, node.made.replica != .genesis { lastNode = node.made.counter }
-        if let node = value.node, node.made.replica != .genesis, nodes[node] == nil {
+        if let node = value.node, node.made.replica != .genesis, !nodes.contains(node) {
             throw ReplicaError.malformed("a value naming unknown node \(node)")
         }
         return value
