@@ -46,6 +46,11 @@ struct LocalChangeBuilder {
         Set((left[node] ?? []).map(\.member) + (leftRegisters[node] ?? []))
     }
 
+    /// The places `node` left in this update (registers aside).
+    func placesLeft(by node: NodeID) -> Set<OperationID> {
+        Set((left[node] ?? []).map(\.place))
+    }
+
     mutating func noteEntered(_ value: ReplicaValue, at placement: Placement) {
         if let node = value.node { entered[node, default: []].append(placement) }
     }

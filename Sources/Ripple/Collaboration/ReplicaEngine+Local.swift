@@ -85,7 +85,8 @@ extension ReplicaEngine {
             // Likewise a move that would hide a place of the node the update kept: it stays a
             // removal and a placement too (see `hidesKeptPlace`).
             let leftMembers = builder.membersLeft(by: node).union(returning.contains(node) ? [MemberKey(node: destination.holder, member: destination.member)] : [])
-            if hidesKeptPlace(of: node, moving: ReplicaMove(node: node, destination: destination, sources: leftMembers)) { continue }
+            let candidate = ReplicaMove(node: node, destination: destination, sources: leftMembers)
+            if hidesKeptPlace(of: node, moving: candidate, placesLeft: builder.placesLeft(by: node)) { continue }
             tree.moved[node] = destination.holder
             var left = builder.registersLeft(by: node)
             if returning.contains(node) { left.append(MemberKey(node: destination.holder, member: destination.member)) }
@@ -94,14 +95,16 @@ extension ReplicaEngine {
             builder.bind(node, to: move, excluding: sideMembers)
         }
         for side in sideMoves where !tree.reaches(side.node, from: side.destination.holder, in: nodes) {
-            if hidesKeptPlace(of: side.node, moving: ReplicaMove(node: side.node, destination: side.destination, sources: side.members)) { continue }
+            let candidate = ReplicaMove(node: side.node, destination: side.destination, sources: side.members)
+            if hidesKeptPlace(of: side.node, moving: candidate, placesLeft: builder.placesLeft(by: side.node)) { continue }
             tree.moved[side.node] = side.destination.holder
             let move = builder.append(.move(node: side.node, destination: side.destination, leftMembers: []))
             builder.bind(side.node, to: move, members: side.members)
         }
         for (node, destination) in returningToOthers where !tree.reaches(node, from: destination.holder, in: nodes) {
             let member = MemberKey(node: destination.holder, member: destination.member)
-            if hidesKeptPlace(of: node, moving: ReplicaMove(node: node, destination: destination, sources: [member])) { continue }
+            let candidate = ReplicaMove(node: node, destination: destination, sources: [member])
+            if hidesKeptPlace(of: node, moving: candidate, placesLeft: builder.placesLeft(by: node)) { continue }
             tree.moved[node] = destination.holder
             _ = builder.append(.move(node: node, destination: destination, leftMembers: [member]))
         }

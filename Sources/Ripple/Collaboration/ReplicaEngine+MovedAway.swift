@@ -50,10 +50,12 @@ extension ReplicaEngine {
 extension ReplicaEngine {
     /// Whether `move`, a local move of `node` (the latest of all, so the winner of its track),
     /// would hide a place of `node` that shows it now in a member the update did not take it
-    /// from: another move's destination on the track the move joins (tracks join through the
-    /// members moves name, see ``MoveStatus``). Recorded, the move would take the node from a
-    /// place where the update left it, on every replica, this one's engine included.
-    func hidesKeptPlace(of node: NodeID, moving move: ReplicaMove) -> Bool {
+    /// from, or under a key of a dictionary it did not take it from (`placesLeft`, the places the
+    /// update removed: a dictionary may hold the node under several keys): another move's
+    /// destination on the track the move joins (tracks join through the members moves name, see
+    /// ``MoveStatus``). Recorded, the move would take the node from a place where the update left
+    /// it, on every replica but this one.
+    func hidesKeptPlace(of node: NodeID, moving move: ReplicaMove, placesLeft: Set<OperationID>) -> Bool {
         let nodeMoves = moves.filter { $0.value.node == node }
         guard !nodeMoves.isEmpty else { return false }
         var tracks = MoveTracks()
@@ -62,7 +64,8 @@ extension ReplicaEngine {
         let track = tracks.track(of: move)
         return nodeMoves.values.contains { other in
             let member = MemberKey(node: other.destination.holder, member: other.destination.member)
-            return other.destination != move.destination && !move.sources.contains(member)
+            let isTakenFrom = move.sources.contains(member) && (shape(of: member) != .map || placesLeft.contains(other.destination.id))
+            return other.destination != move.destination && !isTakenFrom
                 && !moveStatus.hiddenDestinations.contains(other.destination) && holds(other.destination)
                 && tracks.track(of: other) == track
         }

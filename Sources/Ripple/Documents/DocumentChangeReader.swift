@@ -152,10 +152,18 @@ public struct DocumentChangeReader {
 
     public func applyNodes<Node: DocumentNode & Hashable>(to nodes: inout Set<Node>) throws {
         try probe?.found(.set)
-        var optional: Set<Node>? = nodes
-        try applyNodes(to: &optional)
-        guard let optional else { throw mismatch("a set of nodes, with nil") }
-        nodes = optional
+        guard case let .setElements(_, _, inserting, removing) = operation else {
+            var optional: Set<Node>? = nodes
+            try applyNodes(to: &optional)
+            guard let optional else { throw mismatch("a set of nodes, with nil") }
+            nodes = optional
+            return
+        }
+        // In place, one element at a time, as the app's edits are: one journaled as one, no copy.
+        let removed = try removing.parsed().elements().map { try context.node($0, as: Node.self) }
+        let inserted = try inserting.parsed().elements().map { try context.node($0, as: Node.self) }
+        for node in removed { nodes.remove(node) }
+        for node in inserted { nodes.insert(node) }
     }
 
     public func applyNodes<Key: Decodable & Hashable, Node: DocumentNode>(to nodes: inout [Key: Node]?) throws {
@@ -176,10 +184,18 @@ public struct DocumentChangeReader {
 
     public func applyNodes<Key: Decodable & Hashable, Node: DocumentNode>(to nodes: inout [Key: Node]) throws {
         try probe?.found(.map, keys: Key.self)
-        var optional: [Key: Node]? = nodes
-        try applyNodes(to: &optional)
-        guard let optional else { throw mismatch("a dictionary of nodes, with nil") }
-        nodes = optional
+        guard case let .setKeys(_, _, values, removing) = operation else {
+            var optional: [Key: Node]? = nodes
+            try applyNodes(to: &optional)
+            guard let optional else { throw mismatch("a dictionary of nodes, with nil") }
+            nodes = optional
+            return
+        }
+        // In place, one key at a time, as the app's edits are: one key journaled as one, no copy.
+        let removed = try DocumentJSON.decode([Key].self, from: try removing.parsed())
+        let changed = try context.nodes(try values.parsed(), keyedBy: Key.self, as: Node.self)
+        for key in removed { nodes[key] = nil }
+        for (key, node) in changed { nodes[key] = node }
     }
 }
 

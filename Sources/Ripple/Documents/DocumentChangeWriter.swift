@@ -102,8 +102,23 @@ public struct DocumentChangeWriter {
         operations.append(.set(node: node, member: member, value: try json(current?.map(reference))))
     }
 
-    public mutating func nodes<Node: DocumentNode & Hashable>(_ current: Set<Node>?, old: Any) throws {
-        let old = (old as? Set<Node>?) ?? nil
+    public mutating func nodes<Node: DocumentNode & Hashable>(_ current: Set<Node>?, old recorded: Any) throws {
+        var old = (recorded as? Set<Node>?) ?? nil
+        if let current {
+            switch OldKeyedNodes<NodeSetSplice<Node>, Set<Node>>(recorded, current: current) {
+            case .splice(let splice):
+                let change = splice.placeChange(current)
+                let element = try json([reference(splice.element)])
+                return operations.append(
+                    .setElements(
+                        node: node, member: member, inserting: change > 0 ? element : try json([UInt64]()),
+                        removing: change < 0 ? element : try json([UInt64]())))
+            // A splice made whole (a later edit of the set in the update): its elements alone,
+            // never the whole set, which would take every node out and put it back.
+            case .whole(let whole): old = whole
+            case .other: break
+            }
+        }
         let inserted = current.map { old.map($0.subtracting) ?? $0 } ?? []
         let removed = old.map { current.map($0.subtracting) ?? $0 } ?? []
         guard current != nil, old != nil else {
@@ -115,8 +130,25 @@ public struct DocumentChangeWriter {
                 removing: try json(removed.map(reference).sorted())))
     }
 
-    public mutating func nodes<Key: Codable & Hashable, Node: DocumentNode>(_ current: [Key: Node]?, old: Any) throws {
-        let old = (old as? [Key: Node]?) ?? nil
+    public mutating func nodes<Key: Codable & Hashable, Node: DocumentNode>(_ current: [Key: Node]?, old recorded: Any) throws {
+        var old = (recorded as? [Key: Node]?) ?? nil
+        if let current {
+            switch OldKeyedNodes<NodeDictionarySplice<Key, Node>, [Key: Node]>(recorded, current: current) {
+            case .splice(let splice):
+                // One key put or removed in place: its spelling is the one the dictionary holds.
+                let now = splice.newNode(in: current)
+                let key = current.index(forKey: splice.key).map { current[$0].key } ?? splice.key
+                let changed: [Key: UInt64] = now.map { splice.oldNode === $0 ? [:] : [key: reference($0)] } ?? [:]
+                let removed = now == nil && splice.oldNode != nil ? [splice.key] : []
+                return operations.append(.setKeys(node: node, member: member, values: try json(changed), removing: try json(removed)))
+            // A splice made whole (a later edit of the dictionary in the update, as a key
+            // changed: removed, then put): the keys that changed, never the whole dictionary,
+            // which would take every node out and put it back (a concurrent move of one of them
+            // would then leave it in two places).
+            case .whole(let whole): old = whole
+            case .other: break
+            }
+        }
         guard let current, let old else {
             return operations.append(.set(node: node, member: member, value: try json(current?.mapValues(reference))))
         }

@@ -128,16 +128,33 @@ extension Array where Element: RippleNode {
 }
 
 extension Set where Element: RippleNode {
-    func forEachPlaceChange(from old: Any, _ body: (any RippleNode, Int) -> Void) {
-        guard let old = old as? Set<Element> else { return forEachNode { body($0, 1) } }
+    func forEachPlaceChange(from recorded: Any, _ body: (any RippleNode, Int) -> Void) {
+        let old: Set<Element>
+        switch OldKeyedNodes<NodeSetSplice<Element>, Self>(recorded, current: self) {
+        case .splice(let splice):
+            let change = splice.placeChange(self)
+            return change == 0 ? () : body(splice.element, change)
+        case .whole(let whole): old = whole
+        case .other: return forEachNode { body($0, 1) }
+        }
         for node in old.subtracting(self) { body(node, -1) }
         for node in subtracting(old) { body(node, 1) }
     }
 }
 
 extension Dictionary where Value: RippleNode {
-    func forEachPlaceChange(from old: Any, _ body: (any RippleNode, Int) -> Void) {
-        guard let old = old as? [Key: Value] else { return forEachNode { body($0, 1) } }
+    func forEachPlaceChange(from recorded: Any, _ body: (any RippleNode, Int) -> Void) {
+        let old: [Key: Value]
+        switch OldKeyedNodes<NodeDictionarySplice<Key, Value>, Self>(recorded, current: self) {
+        case .splice(let splice):
+            let (before, after) = (splice.oldNode, splice.newNode(in: self))
+            guard before !== after else { return }
+            if let before { body(before, -1) }
+            if let after { body(after, 1) }
+            return
+        case .whole(let whole): old = whole
+        case .other: return forEachNode { body($0, 1) }
+        }
         for (key, node) in old where self[key] !== node { body(node, -1) }
         for (key, node) in self where old[key] !== node { body(node, 1) }
     }

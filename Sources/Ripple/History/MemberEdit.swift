@@ -273,6 +273,12 @@ struct DictionaryEdit<Key: Hashable, Value>: MemberEdit {
         self.isSame = isSame
     }
 
+    /// The edit of the keys of `entries`, each with its old entry and what the edit left there.
+    init(entries: [(key: Key, old: Value?, new: Value?)], by isSame: @escaping (Value, Value) -> Bool) {
+        self.entries = entries
+        self.isSame = isSame
+    }
+
     /// Puts back the old entry of every key that still holds what the edit left; a key changed
     /// since, without recording, keeps its newer value.
     func revert(_ current: Any) -> Any? {

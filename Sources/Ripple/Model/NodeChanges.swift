@@ -37,6 +37,9 @@ struct NodeChanges {
 
 /// A collection of child nodes, as a node member holds it.
 protocol NodeCollection {
+    /// Whether its nodes come in an order of its own (an array's): a dictionary's or a set's
+    /// come in the order of its storage, which two equal ones need not share.
+    var keepsOrder: Bool { get }
     /// Calls `body` with every node held.
     func forEachNode(_ body: (any RippleNode) -> Void)
     /// The nodes held now and not by `old`, and those `old` held and no longer held.
@@ -59,6 +62,8 @@ protocol NodeCollection {
 }
 
 extension NodeCollection {
+    var keepsOrder: Bool { false }
+
     func placeChangeBound(from old: Any) -> Int? { nil }
 
     func removingGainedPlaces(_ places: [ObjectIdentifier: Int], current: Any) -> Any { self }
@@ -67,6 +72,8 @@ extension NodeCollection {
 }
 
 extension Array: NodeCollection where Element: RippleNode {
+    var keepsOrder: Bool { true }
+
     func removingNodes(_ nodes: Set<ObjectIdentifier>, current: Any) -> Any {
         filter { !nodes.contains(ObjectIdentifier($0)) }
     }
@@ -166,8 +173,15 @@ extension Set: NodeCollection where Element: RippleNode {
         for node in self { body(node) }
     }
 
-    func nodeChanges(from old: Any) -> NodeChanges {
-        guard let old = old as? Set<Element> else { return NodeChanges(attached: Array(self)) }
+    func nodeChanges(from recorded: Any) -> NodeChanges {
+        let old: Set<Element>
+        switch OldKeyedNodes<NodeSetSplice<Element>, Self>(recorded, current: self) {
+        case .splice(let splice):
+            let change = splice.placeChange(self)
+            return NodeChanges(attached: change > 0 ? [splice.element] : [], detached: change < 0 ? [splice.element] : [])
+        case .whole(let whole): old = whole
+        case .other: return NodeChanges(attached: Array(self))
+        }
         return NodeChanges(attached: Array(subtracting(old)), detached: Array(old.subtracting(self)))
     }
 }
@@ -185,8 +199,13 @@ extension Dictionary: NodeCollection where Value: RippleNode {
         for node in values { body(node) }
     }
 
-    func nodeChanges(from old: Any) -> NodeChanges {
-        guard let old = old as? [Key: Value] else { return NodeChanges(attached: Array(values)) }
+    func nodeChanges(from recorded: Any) -> NodeChanges {
+        let old: [Key: Value]
+        switch OldKeyedNodes<NodeDictionarySplice<Key, Value>, Self>(recorded, current: self) {
+        case .splice(let splice): return nodeChanges(of: splice)
+        case .whole(let whole): old = whole
+        case .other: return NodeChanges(attached: Array(values))
+        }
         var attached: [any RippleNode] = []
         var detached: [any RippleNode] = []
         for (key, node) in self where old[key] !== node { attached.append(node) }
@@ -199,6 +218,20 @@ extension Dictionary: NodeCollection where Value: RippleNode {
             detached.removeAll { now.contains(ObjectIdentifier($0)) }
         }
         return NodeChanges(attached: attached, detached: detached)
+    }
+
+    /// The changes of one key's write: its node before and after, unless another key holds it
+    /// (then it stays held, or was held), found by identity over the other keys' nodes.
+    private func nodeChanges(of splice: NodeDictionarySplice<Key, Value>) -> NodeChanges {
+        let (before, after) = (splice.oldNode, splice.newNode(in: self))
+        guard before !== after else { return NodeChanges() }
+        func isHeldElsewhere(_ node: Value) -> Bool {
+            contains { $0.value === node && $0.key != splice.key }
+        }
+        var changes = NodeChanges()
+        if let after, !isHeldElsewhere(after) { changes.attached.append(after) }
+        if let before, !isHeldElsewhere(before) { changes.detached.append(before) }
+        return changes
     }
 }
 

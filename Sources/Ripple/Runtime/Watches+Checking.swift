@@ -37,6 +37,12 @@ extension Watches {
             holdsPlaces = point.holdsPlaces
             var children: [ObjectIdentifier] = []
             Watches.forEachChild(in: point.snapshot) { children.append(ObjectIdentifier($0)) }
+            // A dictionary or a set lists its nodes in its storage's order: an equal one made
+            // anew (a rolled-back put or removal, see NodeKeyedSplice.swift) may list them in
+            // another, and following compares them by key or element, never by order.
+            if case .stored(let value) = point.snapshot, let nodes = value as? any NodeCollection, !nodes.keepsOrder {
+                children.sort()
+            }
             self.children = children
         }
 

@@ -26,7 +26,9 @@ extension TemplateSet {
     when the change is delivered. A node array's `_modify` (but in a class with
     transactionWillChange()) hands its old value to the runtime instead, so that an insert,
     append or removal journals the run it replaces, not a copy of the array
-    (`_rippleBeginArrayEdit`, Model/NodeArrayEdits.swift). Members shared with background threads keep get and set:
+    (`_rippleBeginArrayEdit`, Model/NodeArrayEdits.swift); a dictionary's or set's of nodes, so
+    that putting or removing one key or element journals that one, not a copy of the collection
+    (`_rippleBeginKeyedEdit`, Model/NodeKeyedEdits.swift). Members shared with background threads keep get and set:
     their lock is not held across a yield.
     With `observable`, getters also report the read to Observation (a computed member, the
     reads of its dependencies); changes are reported by the runtime when they are delivered.
@@ -110,6 +112,17 @@ extension TemplateSet {
             if _rippleMustJournal(RippleKey.{{ member.identifier }}) {
                 let outer = _rippleBeginArrayEdit(RippleKey.{{ member.identifier }}, {{ member.storage }})
                 defer { _rippleEndArrayEdit(RippleKey.{{ member.identifier }}, {{ member.storage }}, outer: outer) }
+                yield &{{ member.storage }}
+            } else {
+                yield &{{ member.storage }}
+            }
+        }
+    {% elif not member.backgroundRead and (member.shape == "set" or member.shape == "dictionary") and not class.hasWillChange %}
+        _modify {
+            _rippleRead(RippleKey.{{ member.identifier }})
+            if _rippleMustJournal(RippleKey.{{ member.identifier }}) {
+                let outer = _rippleBeginKeyedEdit(RippleKey.{{ member.identifier }}, {{ member.storage }})
+                defer { _rippleEndKeyedEdit(RippleKey.{{ member.identifier }}, {{ member.storage }}, outer: outer) }
                 yield &{{ member.storage }}
             } else {
                 yield &{{ member.storage }}

@@ -120,7 +120,9 @@ struct StoryboardConvergenceFuzzing {
             // A scene re-slugged: its key in the dictionary changes, and it moves in the array
             // and to another act, all in one update.
             let scene = scenes[below(scenes.count)]
-            if let old = board.scenesBySlug.first(where: { $0.value === scene })?.key { board.scenesBySlug[old] = nil }
+            // The least of its keys: `first(where:)` would follow the dictionary's storage order,
+            // which differs from process to process (hashing is seeded per process).
+            if let old = board.scenesBySlug.filter({ $0.value === scene }).keys.min() { board.scenesBySlug[old] = nil }
             scene.slug = "k\(below(5))"
             board.scenesBySlug[scene.slug] = scene
             if below(2) == 0, let at = board.scenes.firstIndex(where: { $0 === scene }) {
@@ -276,7 +278,10 @@ struct StoryboardConvergenceFuzzing {
         let first = try replicas[0].snapshot()
         for (index, replica) in replicas.enumerated() {
             let snapshot = try replica.snapshot()
-            if snapshot != first { found.append("r\(index) differs from r0") }
+            if snapshot != first {
+                let seen = Self.dump(replica) == Self.dump(replicas[0]) ? "in its merge state alone" : "in what it shows"
+                found.append("r\(index) differs from r0 \(seen)")
+            }
             found += Self.problems(replica).map { "r\(index): \($0)" }
             let reopened = try Mediator<Library>(opening: snapshot)
             if try reopened.snapshot() != snapshot { found.append("r\(index) reopens differently") }

@@ -32,8 +32,10 @@ import Testing
     /// redid a move whose source a merge had changed: the shelf went into the destination and
     /// stayed in the source (see `ReplicaRedoMoveTests`). Seed 2408 undid a move out of a shelf
     /// another replica's removal hid: the shelf went back and stayed in the hidden one (see
-    /// `ReplicaHiddenHolderTests`).
-    @Test(arguments: Array(0..<32) + [101, 118, 134, 153, 159, 188, 279, 240, 242, 268, 283, 307, 328, 1_474, 2_408])
+    /// `ReplicaHiddenHolderTests`). Seed 978 failed with keyed edits (a shelf's `parent` set in
+    /// the model and nil in the engine) and passes since they met main's cycle check that puts
+    /// the nodes an update made under the holders they entered (likely the fix; not bisected).
+    @Test(arguments: Array(0..<32) + [101, 118, 134, 153, 159, 188, 279, 240, 242, 268, 283, 307, 328, 978, 1_474, 2_408])
     func replicasThatShareNodesConverge(seed: UInt64) throws {
         try run(seed: seed, sharesNodes: true)
     }
