@@ -176,7 +176,10 @@ extension Mediator where Root: DocumentRoot {
         let numbers = identities.numbers
         let application = PatchApplication(root: root, identities: identities, documentSerial: documentSerial, isMerge: isMerge)
         // Judged for this update alone (a journal replayed before any recorder judges commits).
-        defer { identities.depth.isJudged = false }
+        defer {
+            identities.depth.isJudged = false
+            identities.depth.isMergeToJudge = false
+        }
         do {
             try history.withoutRecording {
                 try update(tag: "remote") { _ in

@@ -1,7 +1,8 @@
 /// How deep the nodes of a document nest, and what a patch or an update may add to it: a
 /// mediator keeps an upper bound of its document's depth, so that a patch or an update that
-/// brings new nodes is judged by what it brings, and walks the document only when it moves
-/// nodes already there (a patch), or when the bound says it might be too deep.
+/// brings new nodes, or a local update or a merge that moves nodes, is judged by what it placed,
+/// and walks the document only when a follower's patch moves nodes already there, or when the
+/// bound says it might be too deep.
 ///
 /// Two things are judged: how deep nodes nest (each where it is nearest the root: a reference
 /// across the document, a task waiting for another, does not deepen it), within
@@ -18,6 +19,10 @@ struct DocumentDepth {
     /// Set while an update whose patches judged its depth (``PatchApplication/finish()``)
     /// commits, so that its commit does not judge it again.
     var isJudged = false
+    /// Set while a merge whose patches placed nodes the document had commits: its commit judges
+    /// it from what it placed (``bound(after:root:limit:)``), by its chains if a walk is needed
+    /// (``judgeMerged(under:limits:)``).
+    var isMergeToJudge = false
     /// How many nodes the checks of this document's depth visited (what the tests count).
     var visited = 0
 
@@ -69,10 +74,16 @@ struct DocumentDepth {
     ///
     /// A chain of the document after the commit runs through nodes it had, held as they were,
     /// and through what the commit placed: the nodes that entered, which add their own longest
-    /// chain, and the nodes it had that were placed anew (moved, or held by a node that entered),
-    /// below each of which a chain of nodes the document had may start again.
+    /// chain, and the nodes it had that took a new place (moved, or held by a node that entered),
+    /// below each of which a chain of nodes the document had may start again. A chain takes each
+    /// node once, so a new place counts only where a chain can take it: not in a node that only
+    /// the place's node leads to (a new group's or a moved figure's link to its group), and once
+    /// for two nodes each placed in the other alone. Past a node placed in one node, a chain
+    /// takes at most the few nodes it reaches without that node or the root (a moved figure and
+    /// its paint): counted, they bound the rest of the chain, not the document's bound again.
     ///
-    /// - Complexity: O(e + r) for the e nodes that entered and their r references.
+    /// - Complexity: O(e + r + p) for the e nodes that entered, their r references, and the p
+    ///   places taken, and a few nodes below each node placed.
     @MainActor
     mutating func bound(after change: DocumentMembership.Change, root: any RippleNode, limit: Int) -> Int? {
         guard let bound else { return nil }
@@ -80,24 +91,84 @@ struct DocumentDepth {
         var positions: [ObjectIdentifier: Int] = [:]
         var graph = DocumentGraph()
         for node in change.entered { positions[ObjectIdentifier(node)] = graph.addNode() }
-        var placed: Set<ObjectIdentifier> = []
-        for node in change.placed where positions[ObjectIdentifier(node)] == nil { placed.insert(ObjectIdentifier(node)) }
+        // The nodes the document had that gave a node that entered a place: the only way in.
+        var entrances: Set<ObjectIdentifier> = []
+        // Each node the document had that took a new place, in the order met, with the nodes
+        // holding it there.
+        var placed: [any RippleNode] = []
+        var holders: [ObjectIdentifier: [any RippleNode]] = [:]
+        func place(_ node: any RippleNode, in holder: any RippleNode) {
+            if holders[ObjectIdentifier(node)] == nil { placed.append(node) }
+            holders[ObjectIdentifier(node), default: []].append(holder)
+        }
+        // The nodes that one place alone holds, with that place's node.
+        var onlyHolder: [ObjectIdentifier: ObjectIdentifier] = [:]
+        for (node, holder) in change.placed where node !== root {
+            let id = ObjectIdentifier(node)
+            if change.heldOnce.contains(id) { onlyHolder[id] = ObjectIdentifier(holder) }
+            if positions[ObjectIdentifier(holder)] != nil { continue }
+            if positions[id] != nil { entrances.insert(ObjectIdentifier(holder)) } else { place(node, in: holder) }
+        }
         for (position, node) in change.entered.enumerated() {
             graph.beginReading(position)
             for child in Self.children(of: node) {
                 if let target = positions[ObjectIdentifier(child)] {
                     graph.addReference(to: target)
-                } else if child !== root {
-                    placed.insert(ObjectIdentifier(child))
+                } else if child !== root, !entrances.isSubset(of: [ObjectIdentifier(child)]) {
+                    // A chain into the nodes that entered comes through another node than this one.
+                    place(child, in: node)
                 }
             }
         }
         visited += change.entered.count
         guard let chain = graph.longestChain(limit: limit) else { return nil }
         let (levels, overflowed) = bound.addingReportingOverflow(chain)
-        let (deepest, alsoOverflowed) = (placed.count + 1).multipliedReportingOverflow(by: levels)
-        return !overflowed && !alsoOverflowed && deepest <= limit ? deepest : nil
+        guard !overflowed else { return nil }
+        var restarts = 0
+        var longestRest = 0
+        var paired: Set<ObjectIdentifier> = []
+        for node in placed where !paired.contains(ObjectIdentifier(node)) {
+            let id = ObjectIdentifier(node)
+            // A chain reaching a holder that only this node holds has come through this node.
+            let usable = holders[id, default: []].filter { $0 !== root && $0 !== node && onlyHolder[ObjectIdentifier($0)] != id }
+            guard let holder = usable.first else { continue }
+            let holderID = ObjectIdentifier(holder)
+            if usable.allSatisfy({ $0 === holder }), let rest = nodesReached(from: node, without: holder, root: root) {
+                longestRest = max(longestRest, rest)
+                continue
+            }
+            restarts += 1
+            if usable.count == 1, holders[holderID]?.count == 1, holders[holderID]?.first === node {
+                paired.insert(holderID)
+            }
+        }
+        let (deepest, alsoOverflowed) = (restarts + 1).multipliedReportingOverflow(by: levels)
+        guard !alsoOverflowed, deepest <= limit - longestRest else { return nil }
+        return deepest + longestRest
     }
+
+    /// How many nodes `node` reaches (itself included) without passing `holder` or `root`: a
+    /// chain through `holder` to `node` takes no more after it; nil past a few.
+    @MainActor
+    private mutating func nodesReached(from node: any RippleNode, without holder: any RippleNode, root: any RippleNode) -> Int? {
+        var met: Set<ObjectIdentifier> = [ObjectIdentifier(holder), ObjectIdentifier(root)]
+        var reached: [any RippleNode] = [node]
+        met.insert(ObjectIdentifier(node))
+        var next = 0
+        defer { visited += reached.count }
+        while next < reached.count {
+            for child in Self.children(of: reached[next]) where met.insert(ObjectIdentifier(child)).inserted {
+                guard reached.count < Self.fewNodes else { return nil }
+                reached.append(child)
+            }
+            next += 1
+        }
+        return reached.count
+    }
+
+    /// How many nodes below a node placed ``bound(after:root:limit:)`` looks at before it counts
+    /// a chain there as long as the document's.
+    static let fewNodes = 32
 
     /// Walks the document under `root` as ``measure(under:limit:)`` and keeps its longest
     /// chain as the bound; returns how deep it nests (its longest chain when that is within

@@ -16,8 +16,12 @@ final class DocumentMembership {
         var leftIDs: Set<ObjectIdentifier> = []
         /// The nodes that took a place in a member of a node of the document that they did not
         /// hold before the commit (moved there, shared there, or entered): what may make the
-        /// document deeper, with the nodes that entered (see ``DocumentDepth``).
-        var placed: [any RippleNode] = []
+        /// document deeper, with the nodes that entered (see ``DocumentDepth``); each with the
+        /// node whose member it took the place in.
+        var placed: [(node: any RippleNode, holder: any RippleNode)] = []
+        /// Those of ``placed`` that one place alone holds after the commit: a chain reaches them
+        /// only through it.
+        var heldOnce: Set<ObjectIdentifier> = []
 
         /// Whether `node` was in the document before the commit.
         func wasInDocument(_ node: any RippleNode) -> Bool {
@@ -55,9 +59,12 @@ final class DocumentMembership {
                 counter.count(node, by: Int32(delta))
                 if delta < 0 { lost.insert(ObjectIdentifier(node)) } else { gained.append(node) }
             }
-            for node in gained where !lost.contains(ObjectIdentifier(node)) { change.placed.append(node) }
+            for node in gained where !lost.contains(ObjectIdentifier(node)) { change.placed.append((node, entry.node)) }
         }
         settle(into: &change)
+        for (node, _) in change.placed where counter.entry(of: node._rippleTracker).places == 1 {
+            change.heldOnce.insert(ObjectIdentifier(node))
+        }
         return change
     }
 

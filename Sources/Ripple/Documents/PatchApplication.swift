@@ -8,7 +8,9 @@ internal import RippleJSON
 /// How deep the document becomes is judged from what a patch brings when it only brings new
 /// nodes (the document's known depth plus theirs), or nodes found alive that hold no node (those
 /// a merge makes before its patch applies); a patch that places nodes the document had (a move,
-/// a node put back) has the document walked once, at ``finish()``.
+/// a node put back) has the document walked once, at ``finish()``, but a merge's: its commit
+/// judges it from what it placed, as a local update's (``DocumentDepth/bound(after:root:limit:)``),
+/// and walks only when that bound is not enough.
 @MainActor
 final class PatchApplication<Root: DocumentRoot> {
     let identities: DocumentIdentities
@@ -217,14 +219,14 @@ final class PatchApplication<Root: DocumentRoot> {
         madeNodes = false
         foundLeafLevels = 0
         takenOut = [:]
-        // The update applying it commits what was judged here.
-        identities.depth.isJudged = true
-        guard needsMeasure else { return }
-        let depth = isMerge ? identities.depth.judgeMerged(under: root, limits: limits) : identities.depth.judge(under: root, limits: limits)
-        guard depth != nil else {
-            throw DocumentError.tooLarge(reason: "it makes the document's nodes " + limits.depthRefusal(allowance: identities.depth.allowance))
-        }
+        // The update applying it commits what was judged here; a merge that placed nodes the
+        // document had is judged by its commit, from what it placed (a walk only if that is not enough).
+        identities.depth.isJudged = !(isMerge && needsMeasure)
+        identities.depth.isMergeToJudge = isMerge && needsMeasure
+        let walks = needsMeasure && !isMerge
         needsMeasure = false
+        guard walks, identities.depth.judge(under: root, limits: limits) == nil else { return }
+        throw DocumentError.tooLarge(reason: "it makes the document's nodes " + limits.depthRefusal(allowance: identities.depth.allowance))
     }
 
     /// Lets go of the nodes brought, holders first: after an update that rolled back (nothing

@@ -112,6 +112,11 @@ final class PatchRecorder: CommitRecorder, CommitGate {
         let limits = identities.limits ?? .default
         if let bound = identities.depth.bound(after: change, root: root, limit: limits.maximumDepth) {
             identities.depth.bound = bound
+        } else if identities.depth.isMergeToJudge {
+            // A merge is judged by its chains (see DocumentDepth.judgeMerged).
+            guard identities.depth.judgeMerged(under: root, limits: limits) != nil else {
+                throw DocumentError.tooLarge(reason: "it makes the document's nodes " + limits.depthRefusal(allowance: identities.depth.allowance))
+            }
         } else if !refuses {
             identities.depth.bound = nil
         } else if identities.depth.judge(under: root, limits: limits) == nil {

@@ -144,9 +144,13 @@ final class Validator {
             for child in change.changes.attached {
                 newParents[ObjectIdentifier(child), default: []].append(change.parent)
                 guard role(of: child).reachesValidating else { continue }
-                forEachNode(below: child, skipping: &walked) { node, parent in
-                    newParents[ObjectIdentifier(node), default: []].append(parent)
-                    if seen.insert(ObjectIdentifier(node)).inserted { candidates.append(node) }
+                // A merge validates what it touched: below a node the document held already
+                // (moved, or linked to anew), nothing changed.
+                if collectedFailures == nil || !child._rippleTracker.isInDocument {
+                    forEachNode(below: child, skipping: &walked) { node, parent in
+                        newParents[ObjectIdentifier(node), default: []].append(parent)
+                        if seen.insert(ObjectIdentifier(node)).inserted { candidates.append(node) }
+                    }
                 }
                 if seen.insert(ObjectIdentifier(child)).inserted { candidates.append(child) }
             }
