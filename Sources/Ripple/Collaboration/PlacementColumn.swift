@@ -3,8 +3,10 @@
 /// how long it is and how many slots it owns.
 ///
 /// An array of places per node cost a heap block per node (its header, the allocator's
-/// rounding: about 100 bytes for a node held in one place); here a place costs its 48 bytes
-/// and a node its run (12).
+/// rounding: about 100 bytes for a node held in one place). Here a place is a record of 32
+/// bytes, its holder's and its own counters with their replicas and its member as numbers into
+/// tables of those named (a ``Placement``, with the member's name as a string, is 48), and a
+/// node its run (12).
 ///
 /// A node that gains a place with no free slot in its run moves its run to the end of the
 /// column with twice the slots, so that a node held in many places (a style shared by 100,000
@@ -22,9 +24,91 @@ struct PlacementColumn: Sendable {
         var end: Int { Int(start + capacity) }
     }
 
+    /// A place as the column holds it: its replicas and member are numbers into `names`.
+    fileprivate struct Record: Sendable {
+        var holderCounter: UInt64
+        var counter: UInt64
+        var holderReplica: UInt32
+        var replica: UInt32
+        var member: UInt32
+    }
+
+    /// The replicas and member names the records name, by number.
+    fileprivate struct Names: Sendable {
+        var replicaIDs: [ReplicaID] = []
+        var replicaNumbers: [ReplicaID: UInt32] = [:]
+        var memberNames: [String] = []
+        var memberNumbers: [String: UInt32] = [:]
+        /// Up to how many replicas `number(of:)` compares rather than looks up.
+        static let replicasCompared = 8
+
+        func placement(_ record: Record) -> Placement {
+            Placement(
+                holder: NodeID(made: OperationID(counter: record.holderCounter, replica: replicaIDs[Int(record.holderReplica)])),
+                member: memberNames[Int(record.member)],
+                id: OperationID(counter: record.counter, replica: replicaIDs[Int(record.replica)]))
+        }
+
+        mutating func record(_ placement: Placement) -> Record {
+            Record(
+                holderCounter: placement.holder.made.counter, counter: placement.id.counter,
+                holderReplica: number(of: placement.holder.made.replica), replica: number(of: placement.id.replica),
+                member: number(of: placement.member))
+        }
+
+        /// The number of `replica`, given on first use (replicas named are far fewer than 2^32).
+        private mutating func number(of replica: ReplicaID) -> UInt32 {
+            // Every place asks: while there are few replicas, comparing them beats hashing one.
+            if replicaIDs.count <= Self.replicasCompared {
+                if let index = replicaIDs.firstIndex(of: replica) { return UInt32(index) }
+            } else if let number = replicaNumbers[replica] {
+                return number
+            }
+            let number = UInt32(replicaIDs.count)
+            replicaIDs.append(replica)
+            replicaNumbers[replica] = number
+            return number
+        }
+
+        /// The number of member name `member`, given on first use.
+        private mutating func number(of member: String) -> UInt32 {
+            // Most places of a column are in one member: the last one named is compared first.
+            if let last = memberNames.last, last == member { return UInt32(memberNames.count - 1) }
+            if let number = memberNumbers[member] { return number }
+            let number = UInt32(memberNames.count)
+            memberNames.append(member)
+            memberNumbers[member] = number
+            return number
+        }
+    }
+
+    /// The places of one node, read from the column's records.
+    struct Places: RandomAccessCollection, Sendable {
+        fileprivate let records: ArraySlice<Record>
+        fileprivate let names: Names
+
+        /// Places of a node the column does not hold, numbered in a table of their own.
+        init(_ placements: [Placement]) {
+            var names = Names()
+            records = ArraySlice(placements.map { names.record($0) })
+            self.names = names
+        }
+
+        fileprivate init(records: ArraySlice<Record>, names: Names) {
+            self.records = records
+            self.names = names
+        }
+
+        var startIndex: Int { records.startIndex }
+        var endIndex: Int { records.endIndex }
+
+        subscript(position: Int) -> Placement { names.placement(records[position]) }
+    }
+
     /// By slot of the node.
     private var runs: [Run] = []
-    private var placements: [Placement] = []
+    private var placements: [Record] = []
+    private var names = Names()
     /// How many slots of `placements` no run owns.
     private var unused = 0
     /// How many places moves and compactions copied so far: what tests count costs by.
@@ -35,7 +119,7 @@ struct PlacementColumn: Sendable {
         let count = UInt32(nodePlacements.count)
         runs.append(Run(start: UInt32(placements.count), count: count, capacity: count))
         reserve(nodePlacements.count)
-        placements += nodePlacements
+        for placement in nodePlacements { placements.append(names.record(placement)) }
     }
 
     /// Removes the node at `slot`, moving the last node into it.
@@ -47,12 +131,13 @@ struct PlacementColumn: Sendable {
     }
 
     /// The places of the node at `slot`, in the order added.
-    subscript(slot: Int) -> ArraySlice<Placement> {
-        placements[runs[slot].range]
+    subscript(slot: Int) -> Places {
+        Places(records: placements[runs[slot].range], names: names)
     }
 
     /// Adds `placement` to the places of the node at `slot`.
     mutating func append(_ placement: Placement, at slot: Int) {
+        let placement = names.record(placement)
         var run = runs[slot]
         if run.count < run.capacity {
             placements[Int(run.start + run.count)] = placement
@@ -91,6 +176,7 @@ struct PlacementColumn: Sendable {
     /// Sets the places of the node at `slot`.
     mutating func set(_ nodePlacements: [Placement], at slot: Int) {
         let run = runs[slot]
+        let nodePlacements = nodePlacements.map { names.record($0) }
         if nodePlacements.count <= run.capacity {
             placements.replaceSubrange(Int(run.start)..<Int(run.start) + nodePlacements.count, with: nodePlacements)
             keep(nodePlacements.count, at: slot)
@@ -115,6 +201,7 @@ struct PlacementColumn: Sendable {
     private mutating func compactIfSparse() {
         guard unused > 1_024, unused > placements.count - unused else { return }
         var compacted = PlacementColumn()
+        compacted.names = names
         compacted.runs.reserveCapacity(runs.count)
         compacted.placements.reserveCapacity(placements.count - unused)
         for run in runs {

@@ -25,14 +25,28 @@ struct RegisterColumns: Sendable {
     }
 
     /// A register's winning write, if it has one: its value, and its identity unless
-    /// `isOutOfLine` (then in `outOfLineWrites`). In this order, 24 bytes.
+    /// `isOutOfLine` (then in `outOfLineWrites`). In this order, 24 bytes: the value takes 17,
+    /// its two flags one byte (as two `Bool`s, the replica and counter moved past a 24-byte
+    /// stride, to 32).
     private struct Record: Sendable {
         var value: ReplicaValue
-        var hasWinner: Bool
-        var isOutOfLine: Bool
+        private var flags: UInt8
         /// The number of the write's replica in `replicaIDs`.
         var replica: UInt16
         var counter: UInt32
+
+        private static let winnerFlag: UInt8 = 1
+        private static let outOfLineFlag: UInt8 = 2
+
+        var hasWinner: Bool { flags & Self.winnerFlag != 0 }
+        var isOutOfLine: Bool { flags & Self.outOfLineFlag != 0 }
+
+        init(value: ReplicaValue, hasWinner: Bool, isOutOfLine: Bool, replica: UInt16, counter: UInt32) {
+            self.value = value
+            flags = (hasWinner ? Self.winnerFlag : 0) | (isOutOfLine ? Self.outOfLineFlag : 0)
+            self.replica = replica
+            self.counter = counter
+        }
 
         static let empty = Record(value: .json(""), hasWinner: false, isOutOfLine: false, replica: 0, counter: 0)
     }

@@ -164,9 +164,9 @@ struct ReplicaNodes: Sendable {
     }
 
     /// Every place that ever held node `id` (removed ones included), in the order added.
-    func placements(of id: NodeID) -> ArraySlice<Placement> {
+    func placements(of id: NodeID) -> PlacementColumn.Places {
         if let slot = slot(of: id) { return places[slot] }
-        return placesOfUnknown.isEmpty ? [] : placesOfUnknown[id]?[...] ?? []
+        return PlacementColumn.Places(placesOfUnknown.isEmpty ? [] : placesOfUnknown[id] ?? [])
     }
 
     mutating func addPlacement(_ placement: Placement, of id: NodeID) {
@@ -189,9 +189,9 @@ struct ReplicaNodes: Sendable {
     }
 
     /// Calls `body` with every node that has places, and its places, in no particular order.
-    func forEachPlaced(_ body: (NodeID, ArraySlice<Placement>) -> Void) {
+    func forEachPlaced(_ body: (NodeID, PlacementColumn.Places) -> Void) {
         for slot in ids.indices where !places[slot].isEmpty { body(ids[slot], places[slot]) }
-        for (id, placements) in placesOfUnknown { body(id, placements[...]) }
+        for (id, placements) in placesOfUnknown { body(id, PlacementColumn.Places(placements)) }
     }
 
     subscript(id: NodeID) -> ReplicaNode? {

@@ -64,6 +64,48 @@ import Darwin
         #expect(growth / Self.count < 70, "\(growth / Self.count) bytes a node")
     }
 
+    /// A node's registers cost under a hundred bytes for three: a register is its member's
+    /// number and a record of 24 bytes (the record's two flags share a byte, so that the
+    /// write's replica and counter fit the value's padding: as two `Bool`s they pushed the
+    /// record to 32, and three registers cost 116 bytes). (The smaller of two.)
+    @Test func threeRegistersCostUnderAHundredBytesANode() {
+        let growths = (0..<2).compactMap { _ in
+            Self.heapGrowth {
+                var registers = RegisterColumns()
+                registers.reserve(nodes: Self.count, registers: 3 * Self.count)
+                for slot in 0..<Self.count {
+                    registers.append()
+                    for (offset, member) in ["label", "x", "y"].enumerated() {
+                        let id = OperationID(counter: UInt64(4 * slot + offset + 1), replica: Self.replica)
+                        registers.write(.json(String(slot)), id: id, member: member, at: slot)
+                    }
+                }
+                return registers
+            }
+        }
+        guard let growth = growths.min() else { return }
+        #expect(growth / Self.count < 100, "\(growth / Self.count) bytes a node")
+    }
+
+    /// A node held in one place costs its places' column under 56 bytes: a place is a record of
+    /// 32 bytes (its holder's and its own counters, their replicas and its member as numbers
+    /// into tables), where a ``Placement`` (its member's name a string) took 48 and the node 64
+    /// in all. (The smaller of two.)
+    @Test func aNodeHeldInOnePlaceCostsItsPlacesUnderFiftySixBytes() {
+        let growths = (0..<2).compactMap { _ in
+            Self.heapGrowth {
+                var places = PlacementColumn()
+                for slot in 0..<Self.count {
+                    let id = OperationID(counter: UInt64(slot + 1), replica: Self.replica)
+                    places.append([Placement(holder: Self.root, member: "points", id: id)])
+                }
+                return places
+            }
+        }
+        guard let growth = growths.min() else { return }
+        #expect(growth / Self.count < 56, "\(growth / Self.count) bytes a node")
+    }
+
     private static let shapes: [String: [String: MemberShape]] = ["Board": ["points": .sequence]]
     private static let root = NodeID.genesis(1)
 
