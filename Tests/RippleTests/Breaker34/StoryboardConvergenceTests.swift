@@ -19,13 +19,15 @@ import Testing
 /// seed 6 passes (a scene reordered in the storyboard while it changed acts moves within the
 /// storyboard too, see `StoryboardMoveTests`). Stop 41: seeds 19, 34 and 71 shrink to one
 /// replica's history (`ReplicaRedoKeptOutTests`): a redo is kept out of an act by the undo it
-/// reverses.
+/// reverses. Stop 42: seeds 19 and 34 pass (34 runs by default too); 37 and 61 now and then
+/// end with a replica that differs (not the same from run to run: a set's or dictionary's order
+/// decides something), as 25 did with half of that fix.
 @MainActor
 @Suite struct StoryboardConvergenceTests {
-    static let knownFailures: Set<UInt64> = [19]
+    static let knownFailures: Set<UInt64> = []
 
-    /// Seeds 0 up to `RIPPLE_STORYBOARD_SEEDS` (24 by default).
-    @Test(arguments: 0..<max(24, UInt64(ProcessInfo.processInfo.environment["RIPPLE_STORYBOARD_SEEDS"] ?? "") ?? 24))
+    /// Seeds 0 up to `RIPPLE_STORYBOARD_SEEDS` (24 by default), and 34.
+    @Test(arguments: Set(0..<max(24, UInt64(ProcessInfo.processInfo.environment["RIPPLE_STORYBOARD_SEEDS"] ?? "") ?? 24)).union([34]).sorted())
     func storyboardReplicasConverge(seed: UInt64) throws {
         var fuzzing = try StoryboardConvergenceFuzzing(seed: seed)
         try fuzzing.run(steps: 90)
