@@ -101,9 +101,10 @@ struct LocalChangeBuilder {
                     reordered.insert(removal.member)
                 }
             }
+            let onlyLeft = arraysOnlyLeft(by: node, shape: shape)
             for (side, members) in leftByShape.sorted(by: { "\($0.key)" < "\($1.key)" }) {
                 let place = entered[node]?.last { shape(MemberKey(node: $0.holder, member: $0.member)) == side && stillHeld($0) }
-                if let place { moves.append((node, place, members)) }
+                if let place { moves.append((node, place, members.subtracting(onlyLeft))) }
             }
             for member in reordered.sorted() {
                 let place = entered[node]?.last { MemberKey(node: $0.holder, member: $0.member) == member && stillHeld($0) }
@@ -111,6 +112,18 @@ struct LocalChangeBuilder {
             }
         }
         return moves
+    }
+
+    /// The arrays `node` left and did not enter, when every array it entered it left too (it
+    /// was reordered there): a scene reordered in the storyboard while it leaves its act (the
+    /// undo of its filing) moved within the storyboard only, and leaving the act is a removal,
+    /// as it is alone. Part of the move, that removal would join the two arrays' tracks for
+    /// good, and a later update that puts the node in both (the redo) would show it in one only.
+    func arraysOnlyLeft(by node: NodeID, shape: (MemberKey) -> MemberShape) -> Set<MemberKey> {
+        let leftArrays = Set((left[node] ?? []).map(\.member).filter { shape($0) == .sequence })
+        let enteredArrays = Set((entered[node] ?? []).map { MemberKey(node: $0.holder, member: $0.member) }.filter { shape($0) == .sequence })
+        guard !enteredArrays.isEmpty, enteredArrays.isSubset(of: leftArrays) else { return [] }
+        return leftArrays.subtracting(enteredArrays)
     }
 
     /// The nodes that entered places and left none, each with the places it entered that still

@@ -92,7 +92,8 @@ extension ReplicaEngine {
             if returning.contains(node) { left.append(MemberKey(node: destination.holder, member: destination.member)) }
             let move = builder.append(.move(node: node, destination: destination, leftMembers: left))
             let sideMembers = sideMoves.filter { $0.node == node }.reduce(into: Set<MemberKey>()) { $0.formUnion($1.members) }
-            builder.bind(node, to: move, excluding: sideMembers)
+            let leftAlone = builder.arraysOnlyLeft(by: node, shape: { shape(of: $0) })
+            builder.bind(node, to: move, excluding: sideMembers.union(leftAlone))
         }
         for side in sideMoves where !tree.reaches(side.node, from: side.destination.holder, in: nodes) {
             let candidate = ReplicaMove(node: side.node, destination: side.destination, sources: side.members)

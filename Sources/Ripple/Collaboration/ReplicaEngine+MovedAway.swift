@@ -2,14 +2,17 @@
 extension ReplicaEngine {
     /// Whether a move of `node` on the track of `member` holds it in another member now: the
     /// winning move of that track (see ``MoveStatus``) put it in a place that still holds it.
-    /// Putting it back into `member` would leave it in two places of one track.
-    func isMovedAway(_ node: NodeID, from member: MemberKey) -> Bool {
+    /// Putting it back into `member` would leave it in two places of one track. This replica's
+    /// moves up to its clock `mark` are the history's own (see `HistoryStep.movesMark`) and do
+    /// not count.
+    func isMovedAway(_ node: NodeID, from member: MemberKey, since mark: UInt64? = nil) -> Bool {
         let nodeMoves = moves.filter { $0.value.node == node }
         guard !nodeMoves.isEmpty else { return false }
         var tracks = MoveTracks()
         for move in nodeMoves.values { tracks.join(move) }
         let track = tracks.track(of: member)
         return nodeMoves.contains { id, move in
+            if let mark, id.replica == replica, id.counter <= mark { return false }
             let destination = MemberKey(node: move.destination.holder, member: move.destination.member)
             return destination != member && moveStatus.validMoves.contains(id)
                 && !moveStatus.hiddenDestinations.contains(move.destination) && holds(move.destination)

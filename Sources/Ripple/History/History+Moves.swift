@@ -31,7 +31,8 @@ extension History {
         /// move put them, once.
         let movedInto: [Int: [ObjectIdentifier: Int]]
 
-        @MainActor init(_ changes: [HistoryStep.Change], moves: (any ConcurrentMoves)?) {
+        @MainActor init(_ changes: [HistoryStep.Change], moves replica: (replica: any ConcurrentMoves, mark: UInt64?)?) {
+            let moves = replica?.replica
             var befores = changes.map { change -> Any? in
                 let current = change.node._rippleValue(of: change.member)
                 return change.wasOverwritten(current) ? nil : change.valueBefore(current)
@@ -84,7 +85,7 @@ extension History {
                     let away = nodes.filter { node in
                         let id = ObjectIdentifier(node)
                         return !takenOut.contains(id) && !movedAway.contains(id)
-                            && moves.isMovedAway(node, from: change.node, member: change.member)
+                            && moves.isMovedAway(node, from: change.node, member: change.member, since: replica?.mark)
                     }
                     if !away.isEmpty { movedAwayFrom[index] = Set(away.lazy.map(ObjectIdentifier.init)) }
                 }
@@ -170,10 +171,13 @@ extension History {
 /// nodes (its session sets itself as the history's ``History/concurrentMoves``).
 @MainActor
 protocol ConcurrentMoves: AnyObject {
+    /// The replica's logical clock: greater than every move it has made so far.
+    var clock: UInt64 { get }
     /// Whether putting `node` back into member `member` of `holder` would leave it in two
     /// places of one move track: a move the history did not record took it from that track to
-    /// a place that holds it now.
-    func isMovedAway(_ node: any RippleNode, from holder: any RippleNode, member: Int) -> Bool
+    /// a place that holds it now. This replica's moves up to its clock `mark` (those the step
+    /// being replayed was recorded after, the undo a redo reverses among them) do not count.
+    func isMovedAway(_ node: any RippleNode, from holder: any RippleNode, member: Int, since mark: UInt64?) -> Bool
     /// Whether a move the history did not record put `node` into member `member` of `holder`,
     /// where it is now: putting it back there too would leave it there twice.
     func isMovedInto(_ node: any RippleNode, holder: any RippleNode, member: Int) -> Bool

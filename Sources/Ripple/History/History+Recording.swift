@@ -99,6 +99,7 @@ extension History: CommitRecorder {
             return
         }
         step.changes = changes
+        step.movesMark = concurrentMoves?.clock
         if direction == .undo { redoSteps.append(step) } else { undoSteps.append(step) }
     }
 
@@ -112,9 +113,11 @@ extension History: CommitRecorder {
         if direction == .undo {
             redoSteps[index].changes += changes
             redoSteps[index].before = stateID
+            redoSteps[index].movesMark = concurrentMoves?.clock
         } else {
             undoSteps[index].changes += changes
             undoSteps[index].after = stateID
+            undoSteps[index].movesMark = concurrentMoves?.clock
         }
     }
 
@@ -128,6 +131,7 @@ extension History: CommitRecorder {
         if let serial = groupStepSerial ?? eventStepSerial, let last = undoSteps.indices.last, undoSteps[last].serial == serial {
             undoSteps[last].changes.append(contentsOf: changes)
             undoSteps[last].after = stateID
+            undoSteps[last].movesMark = concurrentMoves?.clock
             if groupDepth == 0, let name {
                 // The manager's group takes the name set last; so does its step.
                 undoSteps[last].name = name
@@ -135,8 +139,9 @@ extension History: CommitRecorder {
             }
         } else {
             lastSerial += 1
-            let step = HistoryStep(
+            var step = HistoryStep(
                 serial: lastSerial, before: before, after: stateID, name: groupDepth > 0 ? groupName : name, changes: changes)
+            step.movesMark = concurrentMoves?.clock
             undoSteps.append(step)
             if groupDepth > 0 {
                 groupStepSerial = step.serial

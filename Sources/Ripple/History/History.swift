@@ -268,7 +268,9 @@ public final class History {
         }
         do {
             // Undo and redo are updates tagged "undo" and "redo" (see `Mediator.firingTags`).
-            try host.runUpdate(tag: direction == .undo ? "undo" : "redo") { Self.apply(step.changes, through: host, moves: concurrentMoves) }
+            try host.runUpdate(tag: direction == .undo ? "undo" : "redo") {
+                Self.apply(step.changes, through: host, moves: concurrentMoves.map { ($0, step.movesMark) })
+            }
         } catch {
             // A gate refused the change (the disk is full): nothing changed, and the step stays.
             if host.lastTransactionWasRefused { throw error }
@@ -287,7 +289,9 @@ public final class History {
     /// it replaces, so that this runs as an ordinary update body: validated, rolled back if
     /// that fails, delivered. A member changed since without recording (a value that is no
     /// longer what the step left, a collection edit that no longer fits) keeps its newer value.
-    static func apply(_ changes: [HistoryStep.Change], through host: any HistoryHost, moves: (any ConcurrentMoves)?) {
+    static func apply(
+        _ changes: [HistoryStep.Change], through host: any HistoryHost, moves: (replica: any ConcurrentMoves, mark: UInt64?)?
+    ) {
         let reverting = Reverting(changes, moves: moves)
         // A member changed twice in the step: its older change is computed again from the
         // value the newer one put back.

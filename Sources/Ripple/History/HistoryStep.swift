@@ -78,6 +78,10 @@ struct HistoryStep {
     var name: String?
     /// In the order they were made; applied newest first.
     var changes: [Change]
+    /// On a replica, its logical clock when the step's changes were last recorded (by the
+    /// update, or by the undo or redo that moved the step): this replica's moves up to it are
+    /// what the step's changes were taken from, not moves that keep its nodes away since.
+    var movesMark: UInt64?
     /// What an undo manager holds the step's actions by: alive as long as they can run.
     let target = UndoTarget()
 }

@@ -23,12 +23,15 @@ import Testing
 /// `scenesBySlug` was sent as those keys rather than the whole dictionary
 /// (StoryboardKeyedMoveTests), and seeds 25 and 61 until a move from one of a scene's two keys
 /// left the other key, which a move had put it under (ibid.).
+/// Stop 42: seeds 19 and 34 pass (34 runs by default too); 37 and 61 now and then
+/// end with a replica that differs (not the same from run to run: a set's or dictionary's order
+/// decides something), as 25 did with half of that fix.
 @MainActor
 @Suite struct StoryboardConvergenceTests {
-    static let knownFailures: Set<UInt64> = [19]
+    static let knownFailures: Set<UInt64> = []
 
-    /// Seeds 0 up to `RIPPLE_STORYBOARD_SEEDS` (24 by default).
-    @Test(arguments: 0..<max(24, UInt64(ProcessInfo.processInfo.environment["RIPPLE_STORYBOARD_SEEDS"] ?? "") ?? 24))
+    /// Seeds 0 up to `RIPPLE_STORYBOARD_SEEDS` (24 by default), and 34.
+    @Test(arguments: Set(0..<max(24, UInt64(ProcessInfo.processInfo.environment["RIPPLE_STORYBOARD_SEEDS"] ?? "") ?? 24)).union([34]).sorted())
     func storyboardReplicasConverge(seed: UInt64) throws {
         var fuzzing = try StoryboardConvergenceFuzzing(seed: seed)
         try fuzzing.run(steps: 90)

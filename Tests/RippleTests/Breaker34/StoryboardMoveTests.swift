@@ -98,3 +98,34 @@ extension StoryboardMoveTests {
         #expect(Set(try replicas.map(StoryboardReplicas.text)).count == 1)
     }
 }
+
+extension StoryboardMoveTests {
+    /// A reorders scene s0 in the storyboard and takes it out of Act I in one update (what the
+    /// undo of filing it does); B, at once, moves s0 from Act I to Act II. A's update moved s0
+    /// within the storyboard only: its removal from the act, made part of that move, joined the
+    /// storyboard's track to the acts', and where B's move came later it hid A's place in the
+    /// storyboard, leaving s0 in no storyboard at all. Both orders of the two replicas' ties.
+    @Test(arguments: [false, true]) func aSceneReorderedWhileItLeavesItsActStaysInTheStoryboard(swapped: Bool) throws {
+        let replicas = try StoryboardReplicas.replicas(2, seed: 5)
+        let (a, b) = swapped ? (replicas[1], replicas[0]) : (replicas[0], replicas[1])
+        try a.update { library in
+            let board = library.storyboard!
+            let scene = board.scenes.removeFirst()
+            board.scenes.append(scene)
+            board.act!.children[0].scenes.removeAll { $0 === scene }
+        }
+        try b.update { library in
+            let acts = library.storyboard!.act!.children
+            let scene = acts[0].scenes.removeFirst()
+            acts[1].scenes.append(scene)
+        }
+        try StoryboardReplicas.syncAll(replicas)
+        #expect(try StoryboardReplicas.text(a) == StoryboardReplicas.text(b))
+        for replica in replicas {
+            let board = replica.root.storyboard!
+            #expect(board.scenes.map(\.slug) == ["s1", "s2", "s0"])
+            #expect(board.act!.children.map { $0.scenes.map(\.slug) } == [["s2"], ["s1", "s0"]])
+            #expect(StoryboardConvergenceFuzzing.problems(replica).isEmpty, "\(StoryboardConvergenceFuzzing.problems(replica))")
+        }
+    }
+}
