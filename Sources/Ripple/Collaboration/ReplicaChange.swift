@@ -80,3 +80,29 @@ struct ReplicaChange: Sendable, Equatable {
         return overflow ? nil : last
     }
 }
+
+extension ReplicaChange {
+    /// Its moves' back references: each write of a register of a node it moves that names
+    /// the holder of that move's destination, with the move (in operation order).
+    var backReferences: [(move: OperationID, write: Placement)] {
+        guard operations.contains(where: { if case .move = $0 { true } else { false } }) else { return [] }
+        var destinations: [NodeID: [(move: OperationID, holder: NodeID)]] = [:]
+        var writes: [(write: Placement, value: NodeID)] = []
+        var counter = firstCounter
+        for operation in operations {
+            let id = OperationID(counter: counter, replica: replica)
+            switch operation {
+            case .move(let node, let destination, _):
+                destinations[node, default: []].append((id, destination.holder))
+            case .write(let node, let member, let value):
+                if let named = value.node { writes.append((Placement(holder: node, member: member, id: id), named)) }
+            default:
+                break
+            }
+            counter &+= operation.counterSpan
+        }
+        return writes.flatMap { write, named in
+            (destinations[write.holder] ?? []).filter { $0.holder == named }.map { ($0.move, write) }
+        }
+    }
+}

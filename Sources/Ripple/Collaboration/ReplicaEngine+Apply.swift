@@ -61,6 +61,9 @@ extension ReplicaEngine {
             throw ReplicaEngineError.malformed("a removal names a move its change does not make")
         }
         for (move, sources) in sourcesByMove { moves[move]!.sources.formUnion(sources) }
+        if !movesOfChange.isEmpty {
+            for (move, write) in change.backReferences { moves[move]!.backReferences.append(write) }
+        }
         // A change's clocks follow everything its replica had seen, which is integrated here
         // before it: clocks that leap far past this replica's are forged, and following them
         // would take this replica's own clocks past what the others accept.

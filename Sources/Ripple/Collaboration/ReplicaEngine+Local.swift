@@ -110,20 +110,7 @@ extension ReplicaEngine {
             _ = builder.append(.move(node: node, destination: destination, leftMembers: [member]))
         }
         guard !builder.operations.isEmpty else { return nil }
-        let change = ReplicaChange(
-            replica: replica, sequence: version[replica] + 1, dependencies: version,
-            firstCounter: builder.firstCounter, operations: builder.operations)
-        let movesBefore = moveStatus
-        var effects = ChangeEffects(journal: ReplicaJournal())
-        do {
-            try apply(change, effects: &effects)
-        } catch {
-            effects.journal?.undo(&self)
-            assertionFailure("a local change this replica built does not apply: \(error)")
-            return nil
-        }
-        if effects.placementsChanged { refreshMoves() }
-        return MergeUndo(moves: movesBefore, journal: effects.journal ?? ReplicaJournal())
+        return applyLocal(&builder)
     }
 
     /// Makes room for the nodes `operations` make and their registers (an update that makes

@@ -171,6 +171,10 @@ extension ReplicaEngine {
         let logged = try state.log(shownBy: nodes)
         try state.reader.finish()
         try takeLog(logged)
+        // A move's back references are in no table: its change in the log names them.
+        for change in logged {
+            for (move, write) in change.backReferences where moves[move] != nil { moves[move]!.backReferences.append(write) }
+        }
         for change in waiting {
             try Self.checkRanges(change)
             guard change.sequence > version[change.replica] else { continue }

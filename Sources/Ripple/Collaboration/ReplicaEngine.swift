@@ -295,6 +295,12 @@ struct ReplicaEngine {
             members.insert(MemberKey(node: move.destination.holder, member: move.destination.member))
             members.formUnion(move.sources)
         }
+        for (write, shown) in old.voidedBackReferences where moveStatus.voidedBackReferences[write] != shown {
+            members.insert(MemberKey(node: write.holder, member: write.member))
+        }
+        for write in moveStatus.voidedBackReferences.keys where old.voidedBackReferences[write] == nil {
+            members.insert(MemberKey(node: write.holder, member: write.member))
+        }
         return members
     }
 }

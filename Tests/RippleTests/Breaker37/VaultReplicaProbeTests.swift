@@ -49,10 +49,8 @@ import Testing
         }
         try V.syncAll(replicas)
         try expectConverged(replicas, notes: 18, "after three moves toward a cycle")
-        // The skipped move's write of `d0.parent` is kept: d0 shows in the top folder and names d1.0.
-        withKnownIssue("breaker37: a move skipped to avoid a cycle keeps the back reference it wrote") {
-            #expect(V.problems(a, backReferences: true).isEmpty, "\(V.problems(a, backReferences: true))")
-        }
+        // The skipped move's write of `d0.parent` falls with it: d0 stays in the top folder and names it.
+        #expect(V.problems(a, backReferences: true).isEmpty, "\(V.problems(a, backReferences: true))")
     }
 
     @Test func tagsReKeyedOnTwoReplicasWhileAThirdEditsTheTagEndUnderOneKey() throws {
@@ -297,9 +295,7 @@ import Testing
             backReferences = V.problems(replicas[0], backReferences: true)
         }
         #expect(failures.isEmpty, "seed \(seed): \(failures.prefix(4)); \(log.suffix(6))")
-        withKnownIssue("breaker37: a move that loses (or is skipped) still writes its back reference", isIntermittent: true) {
-            #expect(backReferences.isEmpty, "seed \(seed): \(backReferences.prefix(3))")
-        }
+        #expect(backReferences.isEmpty, "seed \(seed): \(backReferences.prefix(3))")
     }
 }
 
