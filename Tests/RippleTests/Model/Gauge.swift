@@ -42,6 +42,10 @@ final class Gauge {
     // ripple: node
     var _vault: NoteVault? = nil
 
+    /// Issue 38's breaker org chart (Breaker38/OrgChart.swift), here for the same reason.
+    // ripple: node
+    var _company: Company? = nil
+
     init() {}
 }
 
