@@ -23,9 +23,8 @@ import Testing
 /// `scenesBySlug` was sent as those keys rather than the whole dictionary
 /// (StoryboardKeyedMoveTests), and seeds 25 and 61 until a move from one of a scene's two keys
 /// left the other key, which a move had put it under (ibid.).
-/// Stop 42: seeds 19 and 34 pass (34 runs by default too); 37 and 61 now and then
-/// end with a replica that differs (not the same from run to run: a set's or dictionary's order
-/// decides something), as 25 did with half of that fix.
+/// Stop 42: seeds 19 and 34 pass (34 runs by default too); with the re-slug deterministic
+/// (keyed edits' merge), seeds 0-99 fail only 39 and 71 (a scene in two acts), run after run.
 @MainActor
 @Suite struct StoryboardConvergenceTests {
     static let knownFailures: Set<UInt64> = []
