@@ -22,12 +22,18 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 out=.build/fuzz
 mkdir -p "$out/generated" "$out/corpus"
 
+# The test model's files: the Library model links the breakers' models (see Gauge.swift), as
+# FixtureInputs.swift lists them.
+models=(Tests/RippleTests/Model/*.swift Tests/RippleTests/Breaker27/KanbanBoard.swift Tests/RippleTests/Breaker32/MusicCollection.swift
+    Tests/RippleTests/Breaker33/GardenPlan.swift Tests/RippleTests/Breaker34/Storyboard.swift Tests/RippleTests/Breaker35/Outline.swift
+    Tests/RippleTests/Breaker36/Drawing.swift Tests/RippleTests/Breaker37/Vault.swift Tests/RippleTests/Breaker38/OrgChart.swift)
+
 # The test model's generated code, as the build plugin writes it (the document fuzzer's).
 target="${RIPPLE_FUZZ_TARGET:-documents}"
 if [[ $target != change-sets ]]; then
     swift build --product ripple-gen >/dev/null
     "$(swift build --show-bin-path)/ripple-gen" --output "$out/generated" --config Tests/RippleTests/ripple.json \
-        Tests/RippleTests/Model/*.swift Tests/RippleTests/Breaker27/KanbanBoard.swift Tests/RippleTests/Breaker32/MusicCollection.swift Tests/RippleTests/Breaker33/GardenPlan.swift
+        "${models[@]}"
 fi
 
 # RippleJSON, then Ripple against it, instrumented and testable (one package name, as SwiftPM
@@ -49,13 +55,13 @@ if [[ $target == change-sets ]]; then
 elif [[ $target == replica ]]; then
     fuzzer="$out/replica-fuzzer" corpus="$out/replica-corpus" seeds="$out/replica-seeds"
     swiftc "${flags[@]}" -I "$out" -L "$out" -lRipple -lRippleJSON -module-name ReplicaFuzzer -o "$fuzzer" \
-        Tests/RippleTests/Model/*.swift Tests/RippleTests/Breaker27/KanbanBoard.swift Tests/RippleTests/Breaker32/MusicCollection.swift Tests/RippleTests/Breaker33/GardenPlan.swift "$out/generated/RippleGenerated.swift" \
+        "${models[@]}" "$out/generated/RippleGenerated.swift" \
         Tests/RippleTests/Runtime/Support.swift Tests/RippleTests/Breaker33/GardenReplicas.swift Tests/RippleTests/Breaker33/GardenConvergenceFuzzing.swift \
         Tests/Fuzz/ReplicaFuzzer.swift
 else
     fuzzer="$out/document-fuzzer" corpus="$out/corpus" seeds="$out/seeds"
     swiftc "${flags[@]}" -I "$out" -L "$out" -lRipple -lRippleJSON -module-name DocumentFuzzer -o "$fuzzer" \
-        Tests/RippleTests/Model/*.swift Tests/RippleTests/Breaker27/KanbanBoard.swift Tests/RippleTests/Breaker32/MusicCollection.swift Tests/RippleTests/Breaker33/GardenPlan.swift "$out/generated/RippleGenerated.swift" \
+        "${models[@]}" "$out/generated/RippleGenerated.swift" \
         Tests/RippleTests/Documents/DocumentFuzzing.swift Tests/Fuzz/DocumentFuzzer.swift
 fi
 mkdir -p "$corpus"
