@@ -35,6 +35,8 @@ import Foundation
 /// ``compact()``).
 ///
 /// The journal is the document's real file name with `.journal` appended, in the same folder.
+/// A document renamed while closed finds its journal under the old name (its header names the
+/// file) and takes it along; a copy replays the original's and saves a snapshot of its own.
 ///
 /// The mediator is a replica like any other (<doc:EditingTogether>): once it collaborates, the
 /// journal holds the changes each update made or merged, and the store keeps the replica's
