@@ -50,11 +50,13 @@ final class CompactionRun: @unchecked Sendable {
             do {
                 let bytes = try captured.encode(isCancelled: { self.cancelled })
                 if cancelled { throw CancellationError() }
-                written = try document.write(bytes)
+                let snapshot = try document.write(bytes)
+                written = snapshot
                 if cancelled { throw CancellationError() }
+                // The journal names the file the snapshot is written as, which renaming keeps.
                 let replacement = try JournalFile.prepareReplacement(
                     of: journalPath, files: document.files, generation: generation, base: base, document: captured.header.document,
-                    from: -1, copying: journalEnd..<journalEnd)
+                    file: JournalFormat.FileIdentity(snapshot.status), from: -1, copying: journalEnd..<journalEnd)
                 condition.withLock {
                     self.written = written
                     self.size = bytes.count

@@ -18,6 +18,11 @@ struct DocumentOpening<Root: DocumentRoot> {
     /// as the file it is now (not a copy of it).
     let keptReplicaID: ReplicaID?
     let replay: JournalReplay
+    /// The journal replayed is another file's, left where it is (this document is a copy of
+    /// that file): the store writes a snapshot at once, so that the copy stands alone.
+    let replaysAnotherFilesJournal: Bool
+    /// The journal was found under another name and renamed beside the document.
+    let adoptedJournal: Bool
 
     /// Reads the document and its journal (the journal's lock is held) and checks them against
     /// each other.
@@ -36,7 +41,7 @@ struct DocumentOpening<Root: DocumentRoot> {
             generation = (try? header.memberIfPresent("journal")?.uint64()) ?? 0
             snapshot = JournalReplay.Snapshot(
                 document: identities.document, generation: generation, sequence: identities.sequence,
-                isReplica: identities.openedReplica != nil)
+                isReplica: identities.openedReplica != nil, file: document.identity.map(JournalFormat.FileIdentity.init))
             keptReplicaID = identities.openedReplica == nil ? nil : KeptReplica(header)?.replicaID(ofFile: document.identity)
             snapshotSize = bytes.count
             createsDocument = false
@@ -49,8 +54,25 @@ struct DocumentOpening<Root: DocumentRoot> {
             createsDocument = true
         }
         sequence = identities.sequence
-        let contents = try JournalFormat.contents(of: try journal.readAll(), path: journal.path)
-        replay = try JournalReplay(contents, snapshot: snapshot, path: journal.path, limits: .default)
+        var contents = try JournalFormat.contents(of: try journal.readAll(), path: journal.path)
+        var found: JournalSearch.Found?
+        // A snapshot a store wrote, without its journal: renamed or linked while closed?
+        if case .nothing = contents, let snapshot, snapshot.generation > 0, let file = snapshot.file {
+            let search = JournalSearch(
+                files: document.files, journalPath: journal.path, document: snapshot.document, generation: snapshot.generation, file: file)
+            found = try search.find()
+        }
+        do {
+            if let found { contents = try JournalFormat.contents(of: found.bytes, path: found.path) }
+            replay = try JournalReplay(contents, snapshot: snapshot, path: found?.path ?? journal.path, limits: .default)
+            // Renamed last: whatever throws before leaves the files as they were.
+            if let found { try JournalSearch.adopt(found, into: journal, files: document.files) }
+        } catch {
+            found?.close(files: document.files)
+            throw error
+        }
+        if case .another = found { replaysAnotherFilesJournal = true } else { replaysAnotherFilesJournal = false }
+        if case .own = found { adoptedJournal = true } else { adoptedJournal = false }
     }
 
     /// Applies the journal's patches to `mediator`'s model, as one update: every record is an

@@ -35,6 +35,8 @@ import Foundation
 /// ``compact()``).
 ///
 /// The journal is the document's real file name with `.journal` appended, in the same folder.
+/// A document renamed while closed finds its journal under the old name (its header names the
+/// file) and takes it along; a copy replays the original's and saves a snapshot of its own.
 ///
 /// The mediator is a replica like any other (<doc:EditingTogether>): once it collaborates, the
 /// journal holds the changes each update made or merged, and the store keeps the replica's
@@ -126,10 +128,13 @@ public final class DocumentStore<Root: DocumentRoot> {
                 throw DocumentError.damaged(reason: "its replica state does not match its nodes: \(describe(broken))")
             }
             try opened.replay(into: mediator)
-            try settle(opened.replay.plan, sequence: opened.sequence, keepsReplicaID: opened.keptReplicaID != nil)
+            try settle(
+                opened.replay.plan, sequence: opened.sequence, keepsReplicaID: opened.keptReplicaID != nil,
+                standsAlone: opened.replaysAnotherFilesJournal)
         } catch {
             if opened.createsDocument { document.remove() }
-            if journalExisted == false { try? files.unlink(journalPath) }
+            // A journal adopted from another name is this document's: never removed.
+            if journalExisted == false && !opened.adoptedJournal { try? files.unlink(journalPath) }
             throw error
         }
         mediator.history.clear()
@@ -159,18 +164,23 @@ public final class DocumentStore<Root: DocumentRoot> {
     /// Makes the files follow what opening found: a new document or a snapshot no store wrote
     /// is written at once (its journal follows it); a journal of another generation or format
     /// is replaced by one of this snapshot, whose patch is `sequence`. A replica's snapshot that
-    /// keeps no identity of this file is written again at once, keeping the new one.
-    private func settle(_ plan: JournalReplay.Plan, sequence: UInt64, keepsReplicaID: Bool) throws {
+    /// keeps no identity of this file is written again at once, keeping the new one, and so is a
+    /// copy that replayed the journal of the file it copies (`standsAlone`: that journal stays
+    /// the original's).
+    private func settle(_ plan: JournalReplay.Plan, sequence: UInt64, keepsReplicaID: Bool, standsAlone: Bool) throws {
         let identities = mediator.identities
+        // A new document has no file yet (plan `.create`).
+        guard let file = document.identity.map(JournalFormat.FileIdentity.init) else { return try writeSnapshot() }
         switch plan {
         case .create:
             try writeSnapshot()
-        case _ where generation == 0 || (journaledReplica != nil && !keepsReplicaID):
+        case _ where generation == 0 || standsAlone || (journaledReplica != nil && !keepsReplicaID):
             try writeSnapshot()
         case .resume(let end):
-            try journal.resume(generation: generation, base: sequence, document: identities.document, end: end)
+            try journal.resume(generation: generation, base: sequence, document: identities.document, file: file, end: end)
         case .replace(let start, let end):
-            try journal.replace(generation: generation, base: sequence, document: identities.document, carrying: start.map { $0..<end })
+            try journal.replace(
+                generation: generation, base: sequence, document: identities.document, file: file, carrying: start.map { $0..<end })
         }
     }
 
@@ -254,7 +264,9 @@ public final class DocumentStore<Root: DocumentRoot> {
         // old journal goes on, valid beside either snapshot (its records are in this one)...
         do {
             // A replica's snapshot counts no patches (its journal holds changes).
-            try journal.replace(generation: next, base: isReplica ? 0 : identities.sequence, document: identities.document)
+            try journal.replace(
+                generation: next, base: isReplica ? 0 : identities.sequence, document: identities.document,
+                file: JournalFormat.FileIdentity(written.status))
         } catch {
             // ...unless it may end with a record that was rolled back, which must not come back.
             if journal.needsReplacing {

@@ -57,15 +57,16 @@ final class JournalFile {
     }
 
     /// Opens `path` and locks it: the file that has the name once the lock is held (a store that
-    /// replaces its journal renames a locked file over the one this may have opened).
-    private static func openLocked(_ path: String, files: any FileSystemCalls) throws -> Int32 {
+    /// replaces its journal renames a locked file over the one this may have opened). Creates it
+    /// when missing, if `creating`.
+    static func openLocked(_ path: String, files: any FileSystemCalls, creating: Bool = true) throws -> Int32 {
         // A process this one starts holds a copy of each descriptor until it runs its program
         // (close-on-exec acts then): a lock released just before may look held for a moment.
         var attempts = 0
         while true {
             let descriptor: Int32
             do {
-                descriptor = try files.open(path, O_RDWR | O_CREAT, 0o644)
+                descriptor = try files.open(path, creating ? O_RDWR | O_CREAT : O_RDWR, 0o644)
             } catch let error as SystemCallError {
                 throw DocumentError.fileError(path: path, operation: "open", code: error.code)
             }
@@ -106,7 +107,7 @@ final class JournalFile {
 
     /// The bytes of the journal open as `descriptor`, from `start` to `end` (to the file's end
     /// when `nil`).
-    private static func read(_ descriptor: Int32, from start: Int, upTo end: Int?, path: String, files: any FileSystemCalls) throws -> [UInt8] {
+    static func read(_ descriptor: Int32, from start: Int, upTo end: Int?, path: String, files: any FileSystemCalls) throws -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while end.map({ start + bytes.count < $0 }) ?? true {
@@ -125,15 +126,15 @@ final class JournalFile {
         return bytes
     }
 
-    /// Goes on from a journal of the document `document` read at opening: the next record goes
-    /// at `end` (a torn record after it is cut off).
-    func resume(generation: UInt64, base: UInt64, document: String, end: Int) throws {
+    /// Goes on from a journal of the document `document` in `file` read at opening: the next
+    /// record goes at `end` (a torn record after it is cut off).
+    func resume(generation: UInt64, base: UInt64, document: String, file: JournalFormat.FileIdentity, end: Int) throws {
         let size = try call("stat") { try files.status(of: descriptor) }.size
         if size > end { try call("truncate") { try files.truncate(descriptor, to: end) } }
         self.generation = generation
         self.base = base
         self.end = end
-        recordsStart = JournalFormat.header(generation: generation, base: base, document: document).count
+        recordsStart = JournalFormat.header(generation: generation, base: base, document: document, file: file).count
     }
 
     // MARK: Appending
@@ -209,20 +210,23 @@ final class JournalFile {
     }
 
     /// Replaces the journal with a new one following the snapshot of `generation`, whose
-    /// sequence is `base`, of the document `document`, holding the records of this one in the
+    /// sequence is `base`, in `file`, of the document `document`, holding the records of this one in the
     /// bytes `carried` (those appended after that snapshot was taken): written beside it, locked,
     /// synced, renamed over it, and its folder synced.
     ///
     /// - Throws: ``DocumentError/fileError(path:operation:code:)``; the journal is as it was then
     ///   (and no file is left beside it, unless removing one failed too).
-    func replace(generation: UInt64, base: UInt64, document: String, carrying carried: Range<Int>? = nil) throws {
+    func replace(
+        generation: UInt64, base: UInt64, document: String, file: JournalFormat.FileIdentity, carrying carried: Range<Int>? = nil
+    ) throws {
         let replacement = try Self.prepareReplacement(
-            of: path, files: files, generation: generation, base: base, document: document, from: descriptor, copying: carried ?? 0..<0)
+            of: path, files: files, generation: generation, base: base, document: document, file: file, from: descriptor,
+            copying: carried ?? 0..<0)
         try adopt(replacement)
     }
 
     /// Writes a journal beside the one at `path`, open as `source`: following the snapshot of
-    /// `generation`, whose sequence is `base`, of the document `document`, holding the bytes
+    /// `generation`, whose sequence is `base`, in `file`, of the document `document`, holding the bytes
     /// `copied` of `source` (whole records). Locks it, syncs it.
     ///
     /// Runs on any thread: it reads `source` where its owner appends no more (before its end).
@@ -230,10 +234,10 @@ final class JournalFile {
     /// - Throws: ``DocumentError/fileError(path:operation:code:)``; no file is left (unless
     ///   removing it failed too).
     static func prepareReplacement(
-        of path: String, files: any FileSystemCalls, generation: UInt64, base: UInt64, document: String, from source: Int32,
-        copying copied: Range<Int>
+        of path: String, files: any FileSystemCalls, generation: UInt64, base: UInt64, document: String,
+        file: JournalFormat.FileIdentity, from source: Int32, copying copied: Range<Int>
     ) throws -> Replacement {
-        let header = JournalFormat.header(generation: generation, base: base, document: document)
+        let header = JournalFormat.header(generation: generation, base: base, document: document, file: file)
         var bytes = header
         if !copied.isEmpty { bytes += try read(source, from: copied.lowerBound, upTo: copied.upperBound, path: path, files: files) }
         let temporary = path + "-new"
@@ -258,7 +262,7 @@ final class JournalFile {
     }
 
     /// Copies into `replacement` the bytes of `source` from where it was copied up to `end`,
-    /// and syncs it. Runs on any thread, as ``prepareReplacement(of:files:generation:base:document:from:copying:)``.
+    /// and syncs it. Runs on any thread, as ``prepareReplacement(of:files:generation:base:document:file:from:copying:)``.
     ///
     /// - Throws: ``DocumentError/fileError(path:operation:code:)``; the replacement is to be
     ///   discarded then.
@@ -302,6 +306,18 @@ final class JournalFile {
         needsReplacing = false
         // The new name is durable once its folder is; until then a power cut may bring back the
         // old journal, which is valid beside either snapshot but lacks what is appended next.
+        folderNeedsSync = true
+        try? syncFolderIfNeeded()
+    }
+
+    /// Goes on with the journal open and locked as `adopted`, just renamed to ``path`` from the
+    /// name it was left under (``JournalSearch``): the file this one had is gone. Its name is
+    /// durable once the folder is synced (tried now, else before the next durable append); until
+    /// then a power cut may bring back the old name, where opening finds it again.
+    func take(_ adopted: Int32) {
+        files.close(descriptor)
+        descriptor = adopted
+        heldIdentity = nil
         folderNeedsSync = true
         try? syncFolderIfNeeded()
     }

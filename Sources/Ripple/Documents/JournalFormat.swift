@@ -1,10 +1,12 @@
 /// The bytes of a ``DocumentStore``'s journal: a header, then one record per patch.
 ///
-/// The header (format 2) is `RPLJ`, the format, the header's size, the generation of the
-/// snapshot the journal follows, that snapshot's patch sequence (the journal's base), the
+/// The header (format 3) is `RPLJ`, the format, the header's size, the generation of the
+/// snapshot the journal follows, that snapshot's patch sequence (the journal's base), the file
+/// that snapshot is in (its device and inode, which a rename or a second hard link keeps: a
+/// journal left under a document's old name is found by it, see ``JournalSearch``), the
 /// document's name (its ``DocumentIdentities/document``), and a CRC-32 of all of it: a header
 /// is this document's provably, and one changed bit is damage, never a journal to discard.
-/// Integers are little-endian: 4 + 4 + 4 + 8 + 8 + 4 + name + 4 bytes.
+/// Integers are little-endian: 4 + 4 + 4 + 8 + 8 + 8 + 8 + 4 + name + 4 bytes.
 ///
 /// A record is the length of its payload and the payload's CRC-32 (4 + 4 bytes), then the
 /// payload, a patch as JSON. The length's top bit says that the record continues the previous
@@ -12,11 +14,12 @@
 /// patch number). A record cut short or damaged at the end (a torn write) fails its length or
 /// checksum and is dropped; one with whole records after it is damage.
 ///
-/// Format 1 (Ripple before this one) had a 16-byte header, `RPLJ`, 1 and the generation,
-/// without name or checksum, and no continued records: it is still read.
+/// Format 2 had no file; format 1 a 16-byte header, `RPLJ`, 1 and the generation, without name
+/// or checksum, and no continued records: both are still read (and replaced by format 3 when
+/// their document opens).
 enum JournalFormat {
     static let magic: [UInt8] = Array("RPLJ".utf8)
-    static let format: UInt32 = 2
+    static let format: UInt32 = 3
     static let legacyHeaderSize = 16
     static let recordHeaderSize = 8
     /// The largest payload a record may hold (a larger length is damage).
@@ -24,7 +27,23 @@ enum JournalFormat {
     /// The largest header a journal may have (a document's name is short).
     static let maximumHeaderSize = 4_096
     private static let continuesBit: UInt32 = 1 << 31
-    private static let fixedHeaderSize = 36
+    /// The header's size without the name, by format (2 and 3).
+    private static let fixedHeaderSizes: [UInt32: Int] = [2: 36, 3: 52]
+
+    /// The file a journal follows the snapshot in: what every name of it shares.
+    struct FileIdentity: Equatable {
+        let device: UInt64
+        let inode: UInt64
+
+        init(device: UInt64, inode: UInt64) {
+            self.device = device
+            self.inode = inode
+        }
+
+        init(_ status: FileStatus) {
+            self.init(device: status.device, inode: status.inode)
+        }
+    }
 
     /// What a journal's header says.
     struct Header: Equatable {
@@ -35,6 +54,8 @@ enum JournalFormat {
         let base: UInt64?
         /// The name of the document (`nil` in format 1).
         let document: String?
+        /// The file the snapshot is in (`nil` before format 3).
+        let file: FileIdentity?
         /// Where the first record starts.
         let size: Int
     }
@@ -60,14 +81,16 @@ enum JournalFormat {
     // MARK: Writing
 
     /// The header of a journal following the snapshot of generation `generation`, whose
-    /// sequence is `base`, of the document named `document`.
-    static func header(generation: UInt64, base: UInt64, document: String) -> [UInt8] {
+    /// sequence is `base`, in the file `file`, of the document named `document`.
+    static func header(generation: UInt64, base: UInt64, document: String, file: FileIdentity) -> [UInt8] {
         let name = Array(document.utf8)
         var bytes = magic
         store(format, into: &bytes)
-        store(UInt32(fixedHeaderSize + name.count), into: &bytes)
+        store(UInt32(fixedHeaderSizes[format]! + name.count), into: &bytes)
         store(generation, into: &bytes)
         store(base, into: &bytes)
+        store(file.device, into: &bytes)
+        store(file.inode, into: &bytes)
         store(UInt32(name.count), into: &bytes)
         bytes += name
         store(CRC32.checksum(bytes), into: &bytes)
@@ -110,7 +133,10 @@ enum JournalFormat {
         return .journal(header, records: records, end: offset)
     }
 
-    private static func readHeader(_ bytes: [UInt8], path: String) throws -> Header {
+    /// What the header at the start of `bytes` (a journal file's first bytes) says.
+    ///
+    /// - Throws: ``DocumentError/damaged(reason:)`` when it is not a whole, valid one.
+    static func readHeader(_ bytes: [UInt8], path: String) throws -> Header {
         func damaged(_ reason: String) -> DocumentError {
             DocumentError.damaged(reason: "the journal's header \(reason) (\(path))")
         }
@@ -118,8 +144,10 @@ enum JournalFormat {
         switch load(UInt32.self, bytes, at: 4) {
         case 1:
             guard bytes.count >= legacyHeaderSize else { throw damaged("is cut short") }
-            return Header(format: 1, generation: load(UInt64.self, bytes, at: 8), base: nil, document: nil, size: legacyHeaderSize)
-        case format:
+            return Header(
+                format: 1, generation: load(UInt64.self, bytes, at: 8), base: nil, document: nil, file: nil, size: legacyHeaderSize)
+        case let version where fixedHeaderSizes[version] != nil:
+            let fixedHeaderSize = fixedHeaderSizes[version]!
             guard bytes.count >= fixedHeaderSize else { throw damaged("is cut short") }
             let size = Int(load(UInt32.self, bytes, at: 8))
             guard size >= fixedHeaderSize, size <= maximumHeaderSize, size <= bytes.count else {
@@ -128,13 +156,16 @@ enum JournalFormat {
             guard CRC32.checksum(bytes[0..<(size - 4)]) == load(UInt32.self, bytes, at: size - 4) else {
                 throw damaged("fails its checksum")
             }
-            let nameLength = Int(load(UInt32.self, bytes, at: 28))
+            // Format 3 has the file's device and inode before the name.
+            let nameStart = fixedHeaderSize - 4
+            let nameLength = Int(load(UInt32.self, bytes, at: nameStart - 4))
             guard nameLength == size - fixedHeaderSize,
-                let name = String(validating: bytes[32..<(32 + nameLength)], as: UTF8.self)
+                let name = String(validating: bytes[nameStart..<(nameStart + nameLength)], as: UTF8.self)
             else { throw damaged("holds no document name") }
+            let file = version == 3 ? FileIdentity(device: load(UInt64.self, bytes, at: 28), inode: load(UInt64.self, bytes, at: 36)) : nil
             return Header(
-                format: format, generation: load(UInt64.self, bytes, at: 12), base: load(UInt64.self, bytes, at: 20),
-                document: name, size: size)
+                format: version, generation: load(UInt64.self, bytes, at: 12), base: load(UInt64.self, bytes, at: 20),
+                document: name, file: file, size: size)
         case let other:
             throw damaged("names format \(other), which this Ripple does not read")
         }

@@ -22,6 +22,8 @@ struct JournalReplay {
         let sequence: UInt64
         /// Whether it holds a replica state: its journal's records are change sets.
         var isReplica = false
+        /// The file it is in.
+        var file: JournalFormat.FileIdentity?
     }
 
     /// How the journal goes on once its patches are applied.
@@ -132,8 +134,9 @@ struct JournalReplay {
         }
         self.patches = patches
         self.changeSets = changeSets
-        // A journal of this snapshot in this format goes on; any other is replaced by one.
-        plan = isCurrent && header.base != nil ? .resume(end: end) : .replace(carryingFrom: carryFrom, end: end)
+        // A journal of this snapshot in this format and file goes on; any other is replaced by one.
+        let goesOn = isCurrent && header.format == JournalFormat.format && header.file == snapshot.file
+        plan = goesOn ? .resume(end: end) : .replace(carryingFrom: carryFrom, end: end)
     }
 
     /// The change set `record` holds, of the replica beside it.

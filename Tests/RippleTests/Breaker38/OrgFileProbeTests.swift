@@ -58,11 +58,7 @@ import Testing
         try FileManager.default.linkItem(at: url, to: second)
         try FileManager.default.removeItem(at: url)
         let problem = openedProblem(second, acknowledged)
-        withKnownIssue(
-            "breaker38: a document reached by its second hard link, once the first name is gone, opens without its journal"
-        ) {
-            #expect(problem == nil, "\(problem ?? "")")
-        }
+        #expect(problem == nil, "\(problem ?? "")")
     }
 
     @Test(arguments: [false, true])
@@ -73,11 +69,7 @@ import Testing
         let renamed = folder.appendingPathComponent("Org Chart 2026.ripple")
         try FileManager.default.moveItem(at: url, to: renamed)
         let problem = openedProblem(renamed, acknowledged)
-        withKnownIssue(
-            "breaker38: a document renamed while closed (its journal left under the old name) opens without the journaled updates"
-        ) {
-            #expect(problem == nil, "\(problem ?? "")")
-        }
+        #expect(problem == nil, "\(problem ?? "")")
     }
 
     @Test(arguments: [false, true])

@@ -45,7 +45,7 @@ import Testing
         let (url, journalURL) = try document()
         let journal = try Data(contentsOf: journalURL)
         let size = Int(journal[8]) | Int(journal[9]) << 8
-        #expect(size == JournalFormat.header(generation: 0, base: 0, document: UUID().uuidString).count)
+        #expect(size == JournalFormat.header(generation: 0, base: 0, document: UUID().uuidString, file: .init(device: 0, inode: 0)).count)
         var opened = 0
         for offset in 0..<size {
             var values = (0..<8).map { journal[offset] ^ (1 << $0) }
@@ -150,7 +150,7 @@ import Testing
         try legacy.write(to: journalURL)
         #expect(try titles(url) == ["A", "B", "C"])
         let upgraded = try Data(contentsOf: journalURL)
-        #expect(upgraded[4] == 2 && upgraded.count == journal.count, "rewritten in the current format")
+        #expect(upgraded[4] == 3 && upgraded.count == journal.count, "rewritten in the current format")
         #expect(try titles(url) == ["A", "B", "C"])
         // A changed generation in a header without a checksum: the records still say what they
         // hold, and a generation newer than the snapshot's is damage.

@@ -44,7 +44,7 @@ import Testing
             let before = try FileManager.default.attributesOfItem(atPath: journal)[.size] as! Int
             try store.save()
             let after = try FileManager.default.attributesOfItem(atPath: journal)[.size] as! Int
-            let header = JournalFormat.header(generation: 0, base: 0, document: store.mediator.identities.document)
+            let header = JournalFormat.header(generation: 0, base: 0, document: store.mediator.identities.document, file: .init(device: 0, inode: 0))
             #expect(after == header.count && before > after, "the journal holds its header alone")
             #expect(!FileManager.default.fileExists(atPath: url.path + ".saving"))
             try store.mediator.update { $0.shelves[0].title = "first" }
