@@ -29,7 +29,7 @@ extension MediatorCore {
     /// The change keys of the members a per-node processor writes in its own node and reads in
     /// other nodes of its class (a folder's count summed from its subfolders' counts): a
     /// *recursive* registration, whose nodes run in the order of what they read of each other
-    /// (see `RefreshScheduler.runRecursive(_:_:)`). Reading what it writes in its own node alone
+    /// (see `RefreshScheduler.runRecursive(_:of:_:)`). Reading what it writes in its own node alone
     /// is no recursion. Reading elsewhere what it writes through a path into nodes of another
     /// class is a cycle no order of its nodes settles: refused when registering, as a cycle of
     /// processors is.

@@ -78,7 +78,7 @@ final class RegistrationState {
     var forEach: ForEachRegistrations?
     /// For a per-node processor, the change keys of what it writes in its node that its nodes
     /// read in each other (a folder's count, read by its parent's): its nodes then run in the
-    /// order of those reads (see `RefreshScheduler.runRecursive(_:_:)`). Empty for the others.
+    /// order of those reads (see `RefreshScheduler.runRecursive(_:of:_:)`). Empty for the others.
     var recursiveKeys: [Int] = []
 
     init(
