@@ -59,6 +59,13 @@ extension Mediator {
     /// model, never those that left, each at most once per refresh. While `body` runs for a
     /// node, the contracts check its reads and writes against its paths from that node.
     ///
+    /// Its nodes may read what it writes in other nodes of the class (a folder's count summed
+    /// from its subfolders' counts, `reads: [Folder.scheme.folders.noteCount]`): they then run
+    /// in the order of those reads, each after the nodes whose output it reads (children first
+    /// there, parents first for `parent.x`). Nodes that read each other in a loop (a folder
+    /// that holds itself) are not run, keep their values, and the failure handler hears of it
+    /// (``RippleError/nodeCycle(registration:properties:nodes:)``).
+    ///
     /// - Parameters:
     ///   - name: Names the registration in logs, errors and contract violations.
     ///   - nodeClass: The class whose nodes it derives state of, e.g. `Project.self`.
@@ -69,7 +76,8 @@ extension Mediator {
     /// - Throws: ``RippleError/conflictingWriters(property:existing:new:)`` when another
     ///   processor already writes one of `writes` (of any node of the class),
     ///   ``RippleError/dependencyCycle(registrations:properties:)`` when processors would feed
-    ///   each other in a loop. Nothing is registered then.
+    ///   each other in a loop, or it reads elsewhere what it writes into nodes of another class.
+    ///   Nothing is registered then.
     /// - Complexity: Registering walks the model once, O(n) for its n nodes. Then a refresh
     ///   costs what changed and the nodes whose reads it reaches, never the number of nodes of
     ///   the class; resuming costs the number of nodes of the class.

@@ -10,11 +10,13 @@ extension MediatorCore {
         makeBody: @escaping (any RippleNode) -> (@MainActor () -> Void)?
     ) throws -> RegistrationState {
         cancelReleased()
-        if role == .processor, let cycle = Self.readsItsOwnWritesElsewhere(name, descriptor: descriptor, reads: reads, writes: writes) {
-            throw cycle
+        var recursiveKeys: [Int] = []
+        if role == .processor {
+            recursiveKeys = try Self.ownWritesReadElsewhere(name, descriptor: descriptor, reads: reads, writes: writes)
         }
         let family = graph.make(
             name, role: role, anchor: nil, anchorDescriptor: descriptor, reads: reads, writes: writes, core: self, body: {})
+        family.recursiveKeys = recursiveKeys
         try graph.add(family)
         // The family itself never fires, so it owes no first firing.
         family.isInitialDue = false
@@ -24,19 +26,24 @@ extension MediatorCore {
         return family
     }
 
-    /// The cycle of a per-node processor that reads, in another node, a property it writes
-    /// (a folder's count summed from its subfolders' counts): each node's run would read what
-    /// another node's run of the same refresh writes, in no order the graph can give, and
-    /// the write after the read is a contract violation. Refused when registering, as a
-    /// cycle of processors is; reading what it writes in its own node is allowed.
-    private static func readsItsOwnWritesElsewhere(
+    /// The change keys of the members a per-node processor writes in its own node and reads in
+    /// other nodes of its class (a folder's count summed from its subfolders' counts): a
+    /// *recursive* registration, whose nodes run in the order of what they read of each other
+    /// (see `RefreshScheduler.runRecursive(_:of:_:)`). Reading what it writes in its own node alone
+    /// is no recursion. Reading elsewhere what it writes through a path into nodes of another
+    /// class is a cycle no order of its nodes settles: refused when registering, as a cycle of
+    /// processors is.
+    private static func ownWritesReadElsewhere(
         _ name: String, descriptor: NodeDescriptor, reads: [[PathStep]], writes: [[PathStep]]
-    ) -> RippleError? {
+    ) throws -> [Int] {
         var written = KeySet()
         for path in writes { written.add(path, from: descriptor, isWrite: true) }
         var readElsewhere = KeySet()
         for path in reads { readElsewhere.addFromOtherNodes(path, from: descriptor) }
-        let shared = written.keys.intersection(readElsewhere.keys).compactMap { written.names[$0] }.sorted()
-        return shared.isEmpty ? nil : .dependencyCycle(registrations: [name, name], properties: shared)
+        let shared = written.keys.intersection(readElsewhere.keys)
+        let own = ObjectIdentifier(descriptor)
+        let elsewhere = shared.filter { $0.type != own }.compactMap { written.names[$0] }.sorted()
+        if !elsewhere.isEmpty { throw RippleError.dependencyCycle(registrations: [name, name], properties: elsewhere) }
+        return shared.map(\.member).sorted()
     }
 }

@@ -17,7 +17,7 @@ final class RefreshScheduler {
     private var refreshNumber = 0
 
     // Pending work.
-    private var queue = RegistrationQueue()
+    var queue = RegistrationQueue()
     private var pendingInitial: [RegistrationState] = []
     private var followUps: [RegistrationState] = []
     @exclusivity(unchecked) private var outsideWrites: [JournalEntry] = []
@@ -176,7 +176,7 @@ final class RefreshScheduler {
 
     /// Whether `registration` fires when its turn comes: on its first refresh, or when something
     /// it reads differs from what it saw when it last fired.
-    private func isDue(_ registration: RegistrationState) -> Bool {
+    func isDue(_ registration: RegistrationState) -> Bool {
         registration.isInitialDue || registration.pending.differs
     }
 
@@ -260,12 +260,12 @@ final class RefreshScheduler {
                 if core.graph.hasReleased { core.cancelReleased() }
                 // A paused registration keeps its changes for resume().
                 if registration.isCancelled || registration.isPaused { continue }
-                if isDue(registration) {
+                if let family = registration.family, !family.recursiveKeys.isEmpty {
+                    runRecursive(registration, of: family, &record)
+                } else if isDue(registration) {
                     run(registration, &record)
                 } else {
-                    registration.pending.removeAll()
-                    registration.pendingTags.removeAll()
-                    registration.followChanges()
+                    passOver(registration)
                 }
             }
             for registration in core.graph.everyRefresh {
@@ -281,8 +281,15 @@ final class RefreshScheduler {
         }
     }
 
+    /// Forgets the changes of a registration judged not due: they cancelled out.
+    func passOver(_ registration: RegistrationState) {
+        registration.pending.removeAll()
+        registration.pendingTags.removeAll()
+        registration.followChanges()
+    }
+
     @MainActor
-    private func run(_ registration: RegistrationState, _ record: inout RefreshRecord) {
+    func run(_ registration: RegistrationState, _ record: inout RefreshRecord) {
         if registration.role != .everyRefresh { registration.followChanges() }
         let journal = core.journal
         let mark = journal.count

@@ -35,6 +35,12 @@ struct RegistrationQueue {
         return first
     }
 
+    /// Pops the first registration if it is one of the nodes' registrations of `family`.
+    mutating func pop(ifOf family: RegistrationState) -> RegistrationState? {
+        guard let first = heap.first, first.family === family else { return nil }
+        return pop()
+    }
+
     mutating func removeAll() {
         for registration in heap { registration.isQueued = false }
         heap.removeAll()

@@ -76,6 +76,10 @@ final class RegistrationState {
     let nodeOrder: Int
     /// For a per-node registration, the registrations of its nodes (it never fires itself).
     var forEach: ForEachRegistrations?
+    /// For a per-node processor, the change keys of what it writes in its node that its nodes
+    /// read in each other (a folder's count, read by its parent's): its nodes then run in the
+    /// order of those reads (see `RefreshScheduler.runRecursive(_:of:_:)`). Empty for the others.
+    var recursiveKeys: [Int] = []
 
     init(
         name: String, role: Role, sequence: Int, anchor: (any RippleNode)?, anchorDescriptor: NodeDescriptor? = nil,

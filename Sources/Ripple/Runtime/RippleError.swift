@@ -6,6 +6,9 @@ public enum RippleError: Error, Equatable, CustomStringConvertible {
     case conflictingWriters(property: String, existing: String, new: String)
     /// Processors would form a cycle: each writes what the next one reads.
     case dependencyCycle(registrations: [String], properties: [String])
+    /// The nodes of a recursive per-node processor read each other's output in a loop (a folder
+    /// that holds itself, directly or through others): `nodes` of them were not run.
+    case nodeCycle(registration: String, properties: [String], nodes: Int)
     /// Refreshes kept causing refreshes beyond the limit.
     case refreshDidNotSettle(rounds: Int, registrations: [String])
     /// `undo()` or `redo()` was called while an update, a refresh or a history group ran.
@@ -24,6 +27,10 @@ public enum RippleError: Error, Equatable, CustomStringConvertible {
             return "processors form a cycle: \(registrations.map { "'\($0)'" }.joined(separator: " -> ")) "
                 + "through \(properties.joined(separator: ", ")); break the cycle by writing one of these "
                 + "properties from a coordinator or an update instead"
+        case let .nodeCycle(registration, properties, nodes):
+            return "the nodes of processor '\(registration)' read each other's \(properties.joined(separator: ", ")) in a loop "
+                + "(a node holds itself, directly or through others): \(nodes) of them were not run and keep their values; "
+                + "break the loop in the model and they run again"
         case let .refreshDidNotSettle(rounds, registrations):
             return "refreshes did not settle after \(rounds) rounds; still firing: "
                 + "\(registrations.map { "'\($0)'" }.joined(separator: ", ")); "
