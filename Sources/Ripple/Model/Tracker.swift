@@ -75,7 +75,7 @@ public final class Tracker {
     /// The nodes holding this one, with the member that holds it: kept by the mediators of
     /// models with `validate()`, to find the ancestors of a written node without walking
     /// the model (see `Validator`). Weak: a parent may go while a child it held lives on.
-    internal var parents: [ParentLink] = []
+    internal var parents = ParentLinks.list([])
 
     // MARK: Mediators' models (`ModelMembership`: which nodes a write outside updates concerns)
 
@@ -224,28 +224,16 @@ public final class Tracker {
     }
 }
 
-/// One node holding another in one of its members.
-struct ParentLink {
-    weak var node: (any RippleNode)?
-    let member: Int
-}
-
 extension Tracker {
-    /// Notes that member `member` of `parent` holds this tracker's node.
-    func addParent(_ parent: any RippleNode, member: Int) {
+    /// Notes that member `member` of `parent` holds this tracker's node, unless it is noted;
+    /// returns whether it was not. Adds the links it looks at to `visits`.
+    func addParent(_ parent: any RippleNode, member: Int, visits: inout Int) -> Bool {
         if !isLinked { isLinked = true }
-        if parents.isEmpty {
-            // The usual first link (every node of a model, when its mediator is made).
-            parents.append(ParentLink(node: parent, member: member))
-            return
-        }
-        parents.removeAll { $0.node == nil }
-        guard !parents.contains(where: { $0.node === parent && $0.member == member }) else { return }
-        parents.append(ParentLink(node: parent, member: member))
+        return parents.insert(parent, member: member, visits: &visits)
     }
 
     /// Notes that member `member` of `parent` no longer holds this tracker's node.
     func removeParent(_ parent: any RippleNode, member: Int) {
-        parents.removeAll { $0.node == nil || ($0.node === parent && $0.member == member) }
+        parents.remove(parent, member: member)
     }
 }

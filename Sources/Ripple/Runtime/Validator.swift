@@ -38,6 +38,8 @@ final class Validator {
     private(set) var nodesLinkedAtStart = 0
     /// Nodes visited below attached nodes, for tests.
     private(set) var nodesWalkedBelowAttached = 0
+    /// Parent links looked at to link a node to a parent, for tests.
+    private(set) var parentLinksVisited = 0
     /// The node whose `validate()` runs now.
     private(set) var nodeBeingValidated: ObjectIdentifier?
     /// The journal positions of writes a `validate()` made to its own node: validating what
@@ -181,7 +183,7 @@ final class Validator {
         var chosen: Set<ObjectIdentifier> = []
         var climbed: Set<ObjectIdentifier> = []
         func parents(of node: any RippleNode) -> [any RippleNode] {
-            node._rippleTracker.parents.compactMap(\.node) + (newParents[ObjectIdentifier(node)] ?? [])
+            node._rippleTracker.parents.nodes + (newParents[ObjectIdentifier(node)] ?? [])
         }
         for candidate in candidates {
             if role(of: candidate).validates, chosen.insert(ObjectIdentifier(candidate)).inserted { toValidate.append(candidate) }
@@ -260,8 +262,7 @@ final class Validator {
         for child in change.changes.attached {
             let role = role(of: child)
             if role.belowValidating {
-                let isLinked = child._rippleTracker.parents.contains { $0.node === change.parent && $0.member == change.member }
-                child._rippleTracker.addParent(change.parent, member: change.member)
+                let isLinked = !child._rippleTracker.addParent(change.parent, member: change.member, visits: &parentLinksVisited)
                 // A node that was in the model keeps the links below it; a new one gets them.
                 if isLinked { continue }
             }
@@ -314,9 +315,7 @@ final class Validator {
             forEachChild(of: node) { child, member in
                 let role = role(of: child)
                 if role.belowValidating {
-                    let tracker = child._rippleTracker
-                    let isLinked = tracker.parents.contains { $0.node === node && $0.member == member }
-                    if !isLinked { tracker.addParent(node, member: member) }
+                    let isLinked = !child._rippleTracker.addParent(node, member: member, visits: &parentLinksVisited)
                     if isLinked && stoppingAtLinkedNodes { return }
                 }
                 if role.holdsLinked, visited.insert(ObjectIdentifier(child)).inserted { stack.append(child) }

@@ -13,6 +13,8 @@ import Testing
 /// naming it, still minutes. The org chart here has no `validate()` (adding one would regenerate
 /// the test model), so this shows it with the test model's chart, whose slices name it and which
 /// validates: the cost per slice at 1,000 and at `BREAKER38_LARGE` (default 16,000) slices.
+/// Fixed by indexing the parents of a node that has many (`ParentLinks`): 0.9 times with back
+/// references in a debug build (ManyParentsValidationTests counts the links looked at instead).
 @MainActor
 @Suite(.serialized) struct OrgScaleProbeTests {
     nonisolated static let large = Int(ProcessInfo.processInfo.environment["BREAKER38_LARGE"] ?? "") ?? 16_000
@@ -46,10 +48,7 @@ import Testing
             if backReferences { ratio = big / small }
         }
         print("breaker38 scale: " + lines.joined(separator: "; "))
-        withKnownIssue(
-            "breaker38: a mediator of nodes that all name one node below a validating class costs their square"
-        ) {
-            #expect(ratio < 2, "\(lines)")
-        }
+        // Quadratic, 16 times; a loaded machine's noise is allowed for.
+        #expect(ratio < 3, "\(lines)")
     }
 }
