@@ -46,6 +46,10 @@ final class Gauge {
     // ripple: node
     var _company: Company? = nil
 
+    /// Issue 39's breaker workbook (Breaker39/Workbook.swift), here for the same reason.
+    // ripple: node
+    var _workbook: Workbook? = nil
+
     init() {}
 }
 
