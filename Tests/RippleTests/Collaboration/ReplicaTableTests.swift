@@ -95,6 +95,39 @@ import Testing
         }
     }
 
+    /// A place's record holds its counters in 32 bits and its replicas and member as 16-bit
+    /// numbers: places past those (a clock past 2^32, more replicas than 65,535) are kept whole
+    /// beside the records, and read back alike, also once the column drops the runs it left.
+    @Test func placesThatDoNotFitARecordReadBack() {
+        let count = Int(UInt16.max) + 100
+        let replicas = (1...UInt64(count)).map { ReplicaID(rawValue: $0)! }
+        var column = PlacementColumn()
+        var expected: [[Placement]] = []
+        for (index, replica) in replicas.enumerated() {
+            let counter = UInt64(index) + (index % 3 == 0 ? 1 << 40 : 1)
+            let holder = NodeID(made: OperationID(counter: index % 5 == 0 ? 1 << 33 : 2, replica: replicas[0]))
+            let places = [Placement(holder: holder, member: "points", id: OperationID(counter: counter, replica: replica))]
+            column.append(places)
+            expected.append(places)
+        }
+        // Some nodes gain a second place (moving their runs), half lose theirs: the column
+        // drops the slots no run owns.
+        for slot in stride(from: 0, to: count, by: 7) {
+            let place = Placement(holder: .genesis(1), member: "m\(slot)", id: OperationID(counter: UInt64(slot) + 1, replica: replicas[slot]))
+            column.append(place, at: slot)
+            expected[slot].append(place)
+        }
+        for slot in stride(from: 1, to: count, by: 2) {
+            column.keep(0, at: slot)
+            expected[slot] = []
+        }
+        #expect(column.copiedPlaces > count / 2, "the column dropped no slots")
+        for slot in 0..<count where Array(column[slot]) != expected[slot] {
+            Issue.record("slot \(slot): \(Array(column[slot])), expected \(expected[slot])")
+            return
+        }
+    }
+
     /// The engine's node table (columns by slot, placements among them) against a dictionary of
     /// nodes and one of places: adds, edits in place, removals (which move the last node into
     /// the gap) and places of nodes it does not hold.
