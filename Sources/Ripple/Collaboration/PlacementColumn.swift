@@ -3,10 +3,12 @@
 /// how long it is and how many slots it owns.
 ///
 /// An array of places per node cost a heap block per node (its header, the allocator's
-/// rounding: about 100 bytes for a node held in one place). Here a place is a record of 32
-/// bytes, its holder's and its own counters with their replicas and its member as numbers into
-/// tables of those named (a ``Placement``, with the member's name as a string, is 48), and a
-/// node its run (12).
+/// rounding: about 100 bytes for a node held in one place). Here a place is a record of 16
+/// bytes, its holder's and its own counters in 32 bits each, their replicas and its member as
+/// 16-bit numbers into tables of those named, and a node its run (12). A place that does not
+/// fit (a counter past 2^32, or past 65,535 replicas or members named) is kept whole in a table
+/// of its own, its record naming it there. A ``Placement``, with the member's name as a string,
+/// is 48 bytes; a record of 64-bit counters and 32-bit numbers took 32.
 ///
 /// A node that gains a place with no free slot in its run moves its run to the end of the
 /// column with twice the slots, so that a node held in many places (a style shared by 100,000
@@ -24,58 +26,72 @@ struct PlacementColumn: Sendable {
         var end: Int { Int(start + capacity) }
     }
 
-    /// A place as the column holds it: its replicas and member are numbers into `names`.
+    /// A place as the column holds it: its replicas and member are numbers into `names`; a
+    /// record whose `member` is `Record.wide` names the place in `names.wide` by `counter`.
     fileprivate struct Record: Sendable {
-        var holderCounter: UInt64
-        var counter: UInt64
-        var holderReplica: UInt32
-        var replica: UInt32
-        var member: UInt32
+        var holderCounter: UInt32
+        var counter: UInt32
+        var holderReplica: UInt16
+        var replica: UInt16
+        var member: UInt16
+
+        static let wide = UInt16.max
     }
 
-    /// The replicas and member names the records name, by number.
+    /// The replicas and member names the records name, by number, and the places that do not
+    /// fit a record.
     fileprivate struct Names: Sendable {
         var replicaIDs: [ReplicaID] = []
-        var replicaNumbers: [ReplicaID: UInt32] = [:]
+        var replicaNumbers: [ReplicaID: UInt16] = [:]
         var memberNames: [String] = []
-        var memberNumbers: [String: UInt32] = [:]
+        var memberNumbers: [String: UInt16] = [:]
+        /// The places whose counters or numbers do not fit a record (their records stay when
+        /// the records are dropped: rare, and small).
+        var wide: [Placement] = []
         /// Up to how many replicas `number(of:)` compares rather than looks up.
         static let replicasCompared = 8
 
         func placement(_ record: Record) -> Placement {
-            Placement(
-                holder: NodeID(made: OperationID(counter: record.holderCounter, replica: replicaIDs[Int(record.holderReplica)])),
+            guard record.member != Record.wide else { return wide[Int(record.counter)] }
+            return Placement(
+                holder: NodeID(made: OperationID(counter: UInt64(record.holderCounter), replica: replicaIDs[Int(record.holderReplica)])),
                 member: memberNames[Int(record.member)],
-                id: OperationID(counter: record.counter, replica: replicaIDs[Int(record.replica)]))
+                id: OperationID(counter: UInt64(record.counter), replica: replicaIDs[Int(record.replica)]))
         }
 
         mutating func record(_ placement: Placement) -> Record {
-            Record(
-                holderCounter: placement.holder.made.counter, counter: placement.id.counter,
-                holderReplica: number(of: placement.holder.made.replica), replica: number(of: placement.id.replica),
-                member: number(of: placement.member))
+            if let holderCounter = UInt32(exactly: placement.holder.made.counter), let counter = UInt32(exactly: placement.id.counter),
+                let holderReplica = number(of: placement.holder.made.replica), let replica = number(of: placement.id.replica),
+                let member = number(of: placement.member)
+            {
+                return Record(holderCounter: holderCounter, counter: counter, holderReplica: holderReplica, replica: replica, member: member)
+            }
+            // Places are far fewer than 2^32 (each costs memory).
+            wide.append(placement)
+            return Record(holderCounter: 0, counter: UInt32(wide.count - 1), holderReplica: 0, replica: 0, member: Record.wide)
         }
 
-        /// The number of `replica`, given on first use (replicas named are far fewer than 2^32).
-        private mutating func number(of replica: ReplicaID) -> UInt32 {
+        /// The number of `replica`, given on first use (nil once 65,535 are given).
+        private mutating func number(of replica: ReplicaID) -> UInt16? {
             // Every place asks: while there are few replicas, comparing them beats hashing one.
             if replicaIDs.count <= Self.replicasCompared {
-                if let index = replicaIDs.firstIndex(of: replica) { return UInt32(index) }
+                if let index = replicaIDs.firstIndex(of: replica) { return UInt16(index) }
             } else if let number = replicaNumbers[replica] {
                 return number
             }
-            let number = UInt32(replicaIDs.count)
+            guard let number = UInt16(exactly: replicaIDs.count), number < UInt16.max else { return nil }
             replicaIDs.append(replica)
             replicaNumbers[replica] = number
             return number
         }
 
-        /// The number of member name `member`, given on first use.
-        private mutating func number(of member: String) -> UInt32 {
+        /// The number of member name `member`, given on first use (nil once 65,535 are given;
+        /// `Record.wide` is no member's).
+        private mutating func number(of member: String) -> UInt16? {
             // Most places of a column are in one member: the last one named is compared first.
-            if let last = memberNames.last, last == member { return UInt32(memberNames.count - 1) }
+            if let last = memberNames.last, last == member { return UInt16(memberNames.count - 1) }
             if let number = memberNumbers[member] { return number }
-            let number = UInt32(memberNames.count)
+            guard let number = UInt16(exactly: memberNames.count), number < Record.wide else { return nil }
             memberNames.append(member)
             memberNumbers[member] = number
             return number

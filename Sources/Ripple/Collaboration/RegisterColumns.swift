@@ -1,27 +1,33 @@
 /// The registers of every node of a ``ReplicaNodes``, in flat columns shared by all nodes: a
 /// node's registers are a run of them (by ascending member name), and the node holds where
-/// its run starts and how long it is.
+/// its run starts and which members it has.
 ///
 /// An array of registers per node cost a heap block per node (its header, the allocator's
 /// rounding) and each register's member name as a `String` (16 bytes): about 210 bytes for a
-/// node of three registers. Here a register is its member's number (4 bytes) and a record of
-/// 24: its winning write's value, with the write's identity in the value's padding (its
-/// replica as a number into a table of the replicas named, its clock in 32 bits). A write whose
-/// clock or replica does not fit keeps its identity in a table by slot and member instead
-/// (clocks past 2^32 take billions of operations; replicas past 65,535, as many writers).
-/// A node is its run (8 bytes): about 92 bytes for a node of three registers, where a column
-/// of identities beside one of values cost 140.
+/// node of three registers. Here a register is a record of 24 bytes: its winning write's
+/// value, with the write's identity in the value's padding (its replica as a number into a
+/// table of the replicas named, its clock in 32 bits). A write whose clock or replica does not
+/// fit keeps its identity in a table by slot and member instead (clocks past 2^32 take
+/// billions of operations; replicas past 65,535, as many writers).
+/// A node is its run (8 bytes): where its registers start and its members' layout, a number
+/// into a table of the lists of members nodes have (a class's nodes mostly share one): about
+/// 80 bytes for a node of three registers, where a member's number beside each register cost
+/// 92, and a column of identities beside one of values 140.
 ///
 /// A node that gains a register whose run is not the last moves its run to the end (a node's
 /// registers are written when it is made, so this is rare); the runs left behind are dropped
 /// when they outnumber the registers in use.
 struct RegisterColumns: Sendable {
-    /// Where a node's registers are in the columns.
+    /// Where a node's registers are in the columns, and their members (`layouts[layout]`).
     private struct Run: Sendable {
         var start: UInt32
-        var count: UInt32
+        var layout: UInt32
+    }
 
-        var range: Range<Int> { Int(start)..<Int(start + count) }
+    /// A layout and a member it lacks: what adding the member to it gives.
+    private struct LayoutStep: Hashable, Sendable {
+        var layout: UInt32
+        var member: UInt32
     }
 
     /// A register's winning write, if it has one: its value, and its identity unless
@@ -59,8 +65,12 @@ struct RegisterColumns: Sendable {
 
     /// By slot of the node.
     private var runs: [Run] = []
-    /// By register: its member's number in `memberNames`.
-    private var members: [UInt32] = []
+    /// The members of a node's registers (numbers in `memberNames`, by ascending name), by
+    /// layout number; the first is none.
+    private var layouts: [[UInt32]] = [[]]
+    private var layoutNumbers: [[UInt32]: UInt32] = [[]: 0]
+    /// The layout that adding a member to a layout gives.
+    private var layoutSteps: [LayoutStep: UInt32] = [:]
     /// By register.
     private var records: [Record] = []
     /// The identities of the winning writes that do not fit a record.
@@ -76,7 +86,7 @@ struct RegisterColumns: Sendable {
 
     /// Adds a node without registers, at the next slot.
     mutating func append() {
-        runs.append(Run(start: UInt32(members.count), count: 0))
+        runs.append(Run(start: UInt32(records.count), layout: 0))
     }
 
     /// Makes room for `nodes` more nodes holding `registers` more registers, at once (a change
@@ -84,22 +94,20 @@ struct RegisterColumns: Sendable {
     /// they fill leaves up to a quarter of them empty.
     mutating func reserve(nodes: Int, registers: Int) {
         if runs.count + nodes > runs.capacity { runs.reserveCapacity(max(runs.count + nodes, 2 * runs.capacity)) }
-        let needed = members.count + registers
-        guard needed > members.capacity else { return }
-        members.reserveCapacity(needed)
+        let needed = records.count + registers
+        guard needed > records.capacity else { return }
         records.reserveCapacity(needed)
     }
 
     /// Lets go of the room past the registers in use (a replica read whole from a state).
     mutating func trimCapacity() {
         runs = runs.trimmed()
-        members = members.trimmed()
         records = records.trimmed()
     }
 
     /// Removes the node at `slot`, moving the last node into it.
     mutating func remove(at slot: Int) {
-        unused += Int(runs[slot].count)
+        unused += count(at: slot)
         let last = runs.count - 1
         if !outOfLineWrites.isEmpty {
             // Rare twice over (a node taken back, a write that does not fit): a walk of them all.
@@ -113,7 +121,17 @@ struct RegisterColumns: Sendable {
     }
 
     /// How many registers the node at `slot` has.
-    func count(at slot: Int) -> Int { Int(runs[slot].count) }
+    func count(at slot: Int) -> Int { layouts[Int(runs[slot].layout)].count }
+
+    /// The registers of the node at `slot`, as indices into the columns.
+    private func range(at slot: Int) -> Range<Int> {
+        Int(runs[slot].start)..<Int(runs[slot].start) + count(at: slot)
+    }
+
+    /// The number of the member of the register at `index` of the node at `slot`.
+    private func member(at index: Int, slot: Int) -> UInt32 {
+        layouts[Int(runs[slot].layout)][index - Int(runs[slot].start)]
+    }
 
     /// Member `member`'s register of the node at `slot`, if it has one.
     func register(_ member: String, at slot: Int) -> RegisterState? {
@@ -131,7 +149,10 @@ struct RegisterColumns: Sendable {
 
     /// Calls `body` with each register of the node at `slot`, by ascending member name.
     func forEach(at slot: Int, _ body: (String, RegisterState) -> Void) {
-        for index in runs[slot].range { body(memberNames[Int(members[index])], state(at: index, slot: slot)) }
+        let run = runs[slot]
+        for (offset, member) in layouts[Int(run.layout)].enumerated() {
+            body(memberNames[Int(member)], state(at: Int(run.start) + offset, slot: slot))
+        }
     }
 
     /// Writes `value` to member `member`'s register of the node at `slot`, made if it has none.
@@ -150,22 +171,20 @@ struct RegisterColumns: Sendable {
     /// Sets the registers of the node at `slot` to those of `table`.
     mutating func set(_ table: RegisterTable, at slot: Int) {
         let run = runs[slot]
-        let sameMembers =
-            Int(run.count) == table.count
-            && zip(run.range, table.entries).allSatisfy { memberNames[Int(members[$0])] == $1.member }
+        let members = layouts[Int(run.layout)]
+        let sameMembers = members.count == table.count && zip(members, table.entries).allSatisfy { memberNames[Int($0)] == $1.member }
         if !sameMembers {
-            for index in run.range where records[index].isOutOfLine {
-                outOfLineWrites[RegisterKey(slot: slot, member: members[index])] = nil
+            for index in range(at: slot) where records[index].isOutOfLine {
+                outOfLineWrites[RegisterKey(slot: slot, member: member(at: index, slot: slot))] = nil
             }
-            unused += Int(run.count)
-            runs[slot] = Run(start: UInt32(members.count), count: UInt32(table.count))
+            unused += members.count
+            var layout: UInt32 = 0
+            for entry in table.entries { layout = self.layout(layout, adding: number(of: entry.member)) }
+            runs[slot] = Run(start: UInt32(records.count), layout: layout)
             reserve(table.count)
-            for entry in table.entries {
-                members.append(number(of: entry.member))
-                records.append(.empty)
-            }
+            records.append(contentsOf: repeatElement(.empty, count: table.count))
         }
-        for (index, entry) in zip(runs[slot].range, table.entries) {
+        for (index, entry) in zip(range(at: slot), table.entries) {
             if let (id, value) = entry.state.winner {
                 store(value, id: id, at: index, slot: slot)
             } else {
@@ -184,13 +203,13 @@ struct RegisterColumns: Sendable {
     /// The identity of the winning write of the register at `index` (which has one).
     private func write(at index: Int, slot: Int) -> OperationID {
         let record = records[index]
-        guard !record.isOutOfLine else { return outOfLineWrites[RegisterKey(slot: slot, member: members[index])]! }
+        guard !record.isOutOfLine else { return outOfLineWrites[RegisterKey(slot: slot, member: member(at: index, slot: slot))]! }
         return OperationID(counter: UInt64(record.counter), replica: replicaIDs[Int(record.replica)])
     }
 
     /// Makes `value`, written by `id`, the winner of the register at `index`.
     private mutating func store(_ value: ReplicaValue, id: OperationID, at index: Int, slot: Int) {
-        let key = RegisterKey(slot: slot, member: members[index])
+        let key = RegisterKey(slot: slot, member: member(at: index, slot: slot))
         if let counter = UInt32(exactly: id.counter), let replica = number(of: id.replica) {
             if records[index].isOutOfLine { outOfLineWrites[key] = nil }
             records[index] = Record(value: value, hasWinner: true, isOutOfLine: false, replica: replica, counter: counter)
@@ -201,7 +220,7 @@ struct RegisterColumns: Sendable {
     }
 
     private mutating func clear(at index: Int, slot: Int) {
-        if records[index].isOutOfLine { outOfLineWrites[RegisterKey(slot: slot, member: members[index])] = nil }
+        if records[index].isOutOfLine { outOfLineWrites[RegisterKey(slot: slot, member: member(at: index, slot: slot))] = nil }
         records[index] = .empty
     }
 
@@ -210,22 +229,21 @@ struct RegisterColumns: Sendable {
     /// Returns where it is (the caller compacts the columns after filling it).
     private mutating func insert(_ member: UInt32, at index: Int, slot: Int) -> Int {
         var run = runs[slot]
+        let range = self.range(at: slot)
         var index = index
-        if Int(run.start + run.count) != members.count {
+        if range.upperBound != records.count {
             // Copied out first: a slice of a column alive while it grows would copy it whole.
-            let moved = (Array(members[run.range]), Array(records[run.range]))
+            let moved = Array(records[range])
             let offset = index - Int(run.start)
-            unused += Int(run.count)
-            run.start = UInt32(members.count)
-            reserve(moved.0.count + 1)
-            members += moved.0
-            records += moved.1
+            unused += moved.count
+            run.start = UInt32(records.count)
+            reserve(moved.count + 1)
+            records += moved
             index = Int(run.start) + offset
         }
         reserve(1)
-        members.insert(member, at: index)
         records.insert(.empty, at: index)
-        run.count += 1
+        run.layout = layout(run.layout, adding: member)
         runs[slot] = run
         return index
     }
@@ -233,27 +251,24 @@ struct RegisterColumns: Sendable {
     /// Makes room for `count` more registers, growing by a quarter rather than doubling (a
     /// doubled column of 300,000 registers held 524,288: three quarters more than it used).
     private mutating func reserve(_ count: Int) {
-        let needed = members.count + count
-        guard needed > members.capacity else { return }
-        let capacity = needed + needed / 4 + 16
-        members.reserveCapacity(capacity)
-        records.reserveCapacity(capacity)
+        let needed = records.count + count
+        guard needed > records.capacity else { return }
+        records.reserveCapacity(needed + needed / 4 + 16)
     }
 
     /// Drops the registers no run reaches, once they outnumber those in use.
     private mutating func compactIfSparse() {
-        guard unused > 1_024, unused > members.count - unused else { return }
+        guard unused > 1_024, unused > records.count - unused else { return }
         var compacted = RegisterColumns()
         (compacted.memberNames, compacted.memberNumbers) = (memberNames, memberNumbers)
+        (compacted.layouts, compacted.layoutNumbers, compacted.layoutSteps) = (layouts, layoutNumbers, layoutSteps)
         (compacted.replicaIDs, compacted.replicaNumbers) = (replicaIDs, replicaNumbers)
         compacted.outOfLineWrites = outOfLineWrites
         compacted.runs.reserveCapacity(runs.count)
-        compacted.members.reserveCapacity(members.count - unused)
-        compacted.records.reserveCapacity(members.count - unused)
-        for run in runs {
-            compacted.runs.append(Run(start: UInt32(compacted.members.count), count: run.count))
-            compacted.members += members[run.range]
-            compacted.records += records[run.range]
+        compacted.records.reserveCapacity(records.count - unused)
+        for slot in runs.indices {
+            compacted.runs.append(Run(start: UInt32(compacted.records.count), layout: runs[slot].layout))
+            compacted.records += records[range(at: slot)]
         }
         self = compacted
     }
@@ -266,12 +281,14 @@ struct RegisterColumns: Sendable {
     /// Where `member` is in the run of the node at `slot`, or where it would go (a linear scan:
     /// a class has few members).
     private func position(of member: String, at slot: Int) -> Position {
-        for index in runs[slot].range {
-            let name = memberNames[Int(members[index])]
-            if name == member { return .found(index) }
-            if member < name { return .missing(index) }
+        let run = runs[slot]
+        let members = layouts[Int(run.layout)]
+        for (offset, number) in members.enumerated() {
+            let name = memberNames[Int(number)]
+            if name == member { return .found(Int(run.start) + offset) }
+            if member < name { return .missing(Int(run.start) + offset) }
         }
-        return .missing(Int(runs[slot].start + runs[slot].count))
+        return .missing(Int(run.start) + members.count)
     }
 
     /// The number of replica `replica`, given on first use (nil once 65,535 are given).
@@ -286,6 +303,23 @@ struct RegisterColumns: Sendable {
         replicaIDs.append(replica)
         replicaNumbers[replica] = number
         return number
+    }
+
+    /// The layout of `layout`'s members and `member` (which it lacks), made on first use.
+    private mutating func layout(_ layout: UInt32, adding member: UInt32) -> UInt32 {
+        let step = LayoutStep(layout: layout, member: member)
+        if let next = layoutSteps[step] { return next }
+        var members = layouts[Int(layout)]
+        let name = memberNames[Int(member)]
+        members.insert(member, at: members.firstIndex { name < memberNames[Int($0)] } ?? members.count)
+        // Layouts are at most the registers' nodes, far fewer than 2^32; most are the same list.
+        let next = layoutNumbers[members] ?? UInt32(layouts.count)
+        if next == layouts.count {
+            layouts.append(members)
+            layoutNumbers[members] = next
+        }
+        layoutSteps[step] = next
+        return next
     }
 
     /// The number of member name `member`, given on first use.

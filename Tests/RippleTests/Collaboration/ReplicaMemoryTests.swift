@@ -44,11 +44,13 @@ import Darwin
     private static let points = 25_000
 
     /// The session's table of numbered nodes (their identities and nodes by number, and numbers
-    /// by identity) costs under 70 bytes a node: an array of entries by number and an index of
-    /// numbers (about 52 bytes measured), where a dictionary from identities to nodes beside an
-    /// array of identities cost about 104. (The smallest of three.)
+    /// by identity) costs under 42 bytes a node: an array of 24-byte entries by number (the
+    /// identity packed into 8), grown by a quarter, and an index of numbers (about 36 bytes
+    /// measured), where entries of 32 bytes in an array grown by doubling cost about 52, and a
+    /// dictionary from identities to nodes beside an array of identities about 104. (The
+    /// smallest of three.)
     @MainActor
-    @Test func theSessionsNumberedNodesCostUnderSeventyBytesANode() {
+    @Test func theSessionsNumberedNodesCostUnderFortyTwoBytesANode() {
         let shelves = (0..<Self.count).map { Shelf(id: $0, title: "") }
         let growths = (0..<3).compactMap { _ in
             Self.heapGrowth {
@@ -61,14 +63,15 @@ import Darwin
             }
         }
         guard let growth = growths.min() else { return }
-        #expect(growth / Self.count < 70, "\(growth / Self.count) bytes a node")
+        #expect(growth / Self.count < 42, "\(growth / Self.count) bytes a node")
     }
 
-    /// A node's registers cost under a hundred bytes for three: a register is its member's
-    /// number and a record of 24 bytes (the record's two flags share a byte, so that the
-    /// write's replica and counter fit the value's padding: as two `Bool`s they pushed the
-    /// record to 32, and three registers cost 116 bytes). (The smaller of two.)
-    @Test func threeRegistersCostUnderAHundredBytesANode() {
+    /// A node's registers cost under 86 bytes for three: a register is a record of 24 bytes
+    /// (the record's two flags share a byte, so that the write's replica and counter fit the
+    /// value's padding: as two `Bool`s they pushed the record to 32, and three registers cost
+    /// 116 bytes), and the node's run names its members' layout (a member's number beside each
+    /// register cost 92 bytes for three). (The smaller of two.)
+    @Test func threeRegistersCostUnderEightySixBytesANode() {
         let growths = (0..<2).compactMap { _ in
             Self.heapGrowth {
                 var registers = RegisterColumns()
@@ -84,14 +87,15 @@ import Darwin
             }
         }
         guard let growth = growths.min() else { return }
-        #expect(growth / Self.count < 100, "\(growth / Self.count) bytes a node")
+        #expect(growth / Self.count < 86, "\(growth / Self.count) bytes a node")
     }
 
-    /// A node held in one place costs its places' column under 56 bytes: a place is a record of
-    /// 32 bytes (its holder's and its own counters, their replicas and its member as numbers
-    /// into tables), where a ``Placement`` (its member's name a string) took 48 and the node 64
-    /// in all. (The smaller of two.)
-    @Test func aNodeHeldInOnePlaceCostsItsPlacesUnderFiftySixBytes() {
+    /// A node held in one place costs its places' column under 40 bytes: a place is a record of
+    /// 16 bytes (its holder's and its own counters in 32 bits, their replicas and its member as
+    /// 16-bit numbers into tables), where a record of 64-bit counters took 32 and the node about
+    /// 52, and a ``Placement`` (its member's name a string) 48 and the node 64. (The smaller of
+    /// two.)
+    @Test func aNodeHeldInOnePlaceCostsItsPlacesUnderFortyBytes() {
         let growths = (0..<2).compactMap { _ in
             Self.heapGrowth {
                 var places = PlacementColumn()
@@ -103,7 +107,7 @@ import Darwin
             }
         }
         guard let growth = growths.min() else { return }
-        #expect(growth / Self.count < 56, "\(growth / Self.count) bytes a node")
+        #expect(growth / Self.count < 40, "\(growth / Self.count) bytes a node")
     }
 
     private static let shapes: [String: [String: MemberShape]] = ["Board": ["points": .sequence]]
