@@ -32,47 +32,122 @@ struct MoveStatus: Equatable, Sendable {
         removals.contains { holds($0) }
     }
 
+    /// The moves it covers: how many, the latest, and the log's count of removals then.
+    private var covered = Coverage()
+    /// When it extended another status (see `extended(by:nodes:placed:)`): what that one
+    /// covered, and the nodes whose moves it settled again (the others' are as they were).
+    private var extendedFrom: (base: Coverage, settled: Set<NodeID>)?
+
+    private struct Coverage: Equatable {
+        var count = 0
+        var latest: OperationID?
+        var removals = 0
+    }
+
+    static func == (lhs: MoveStatus, rhs: MoveStatus) -> Bool {
+        lhs.validMoves == rhs.validMoves && lhs.removingMoves == rhs.removingMoves
+            && lhs.hiddenDestinations == rhs.hiddenDestinations && lhs.voidedBackReferences == rhs.voidedBackReferences
+            && lhs.tree == rhs.tree
+    }
+
     /// Computes the status of `moves` (by id: the node and destination) given each node's
     /// places outside moves (those `nodes` holds).
     static func compute(
-        moves: [OperationID: ReplicaMove], nodes: ReplicaNodes, root: NodeID? = nil, shapes: [String: [String: MemberShape]] = [:]
+        moves: MoveLog, nodes: ReplicaNodes, root: NodeID? = nil, shapes: [String: [String: MemberShape]] = [:]
     ) -> MoveStatus {
-        guard !moves.isEmpty else { return MoveStatus() }
         var status = MoveStatus()
         status.tree = MoveTree(destinations: Set(moves.values.map(\.destination)), root: root, shapes: shapes)
-        for id in moves.keys.sorted() {
-            let move = moves[id]!
-            if status.tree.reaches(move.node, from: move.destination.holder, in: nodes) { continue }
-            status.validMoves.insert(id)
-            status.tree.moved[move.node] = move.destination.holder
+        status.apply(moves.ordered[...], of: moves, nodes: nodes)
+        return status
+    }
+
+    /// This status with the moves `moves` gained since it was computed, or nil when it must be
+    /// computed again: when a move was taken out or came before the latest it covers (Kleppmann's
+    /// undo and redo of the later moves, done whole), or when a place added since (`placed`,
+    /// with its node) may have changed the home of a node a move's cycle check walked through.
+    /// Else the moves before are as valid as they were, and only the nodes of the new moves
+    /// change: this costs the new moves and the moves of their nodes, not every move.
+    func extended(by moves: MoveLog, nodes: ReplicaNodes, placed: [(node: NodeID, place: Placement)]) -> MoveStatus? {
+        guard covered.count > 0, moves.removals == covered.removals else { return nil }
+        let new = moves.ids(after: covered.latest)
+        guard covered.count + new.count == moves.count else { return nil }
+        if new.isEmpty && placed.isEmpty {
+            var same = self
+            same.extendedFrom = (covered, [])
+            return same
         }
-        var tracks: [NodeID: MoveTracks] = [:]
-        for move in moves.values { tracks[move.node, default: MoveTracks()].join(move) }
-        var winner: [TrackKey: OperationID] = [:]
-        for id in status.validMoves {
+        let destinations = Set(new.lazy.map { moves[$0]!.destination })
+        let added = Set(placed.lazy.map(\.place))
+        // A move's place added before this status was computed was a home the moves before
+        // it may have walked through.
+        guard destinations.isSubset(of: added) else { return nil }
+        for (node, place) in placed where !destinations.contains(place) {
+            if tree.home(of: node, in: nodes, excluding: added) != tree.home(of: node, in: nodes, excluding: destinations) {
+                return nil
+            }
+        }
+        var status = self
+        status.tree.destinations.formUnion(destinations)
+        status.extendedFrom = (covered, status.apply(new, of: moves, nodes: nodes))
+        return status
+    }
+
+    /// The nodes whose moves may hold, hide or remove otherwise than in `old`: those this status
+    /// settled again when it extended `old`, or nil (any node) when it did not.
+    func nodesChanged(since old: MoveStatus) -> Set<NodeID>? {
+        guard let extendedFrom, extendedFrom.base == old.covered else { return nil }
+        return extendedFrom.settled
+    }
+
+    /// Applies the moves `ids` (ascending, later than every move applied before) to the cycle
+    /// check's tree, then settles the nodes they move; returns those nodes.
+    @discardableResult
+    private mutating func apply(_ ids: ArraySlice<OperationID>, of moves: MoveLog, nodes: ReplicaNodes) -> Set<NodeID> {
+        var moved: Set<NodeID> = []
+        for id in ids {
             let move = moves[id]!
-            let track = TrackKey(node: move.node, track: tracks[move.node]!.track(of: move))
+            moved.insert(move.node)
+            if tree.reaches(move.node, from: move.destination.holder, in: nodes) { continue }
+            validMoves.insert(id)
+            tree.moved[move.node] = move.destination.holder
+        }
+        for node in moved { settle(node, moves: moves, nodes: nodes) }
+        covered = Coverage(count: moves.count, latest: moves.ordered.last, removals: moves.removals)
+        return moved
+    }
+
+    /// Decides, for every move of `node`, whether it wins its track, hides its destination and
+    /// removes, and what its back references show: all of it depends on that node's moves only.
+    private mutating func settle(_ node: NodeID, moves: MoveLog, nodes: ReplicaNodes) {
+        let nodeMoves = moves.moves(of: node)
+        var tracks = MoveTracks()
+        for (_, move) in nodeMoves { tracks.join(move) }
+        var winner: [MemberKey: OperationID] = [:]
+        for (id, move) in nodeMoves where validMoves.contains(id) {
+            let track = tracks.track(of: move)
             if winner[track].map({ $0 < id }) ?? true { winner[track] = id }
         }
         var backReferences: [(id: OperationID, latest: OperationID?)] = []
-        for (id, move) in moves {
-            let latest = winner[TrackKey(node: move.node, track: tracks[move.node]!.track(of: move))]
-            if latest != id { status.hiddenDestinations.insert(move.destination) }
-            if let latest, latest >= id { status.removingMoves.insert(id) }
+        for (id, move) in nodeMoves {
+            let latest = winner[tracks.track(of: move)]
+            if latest != id { hiddenDestinations.insert(move.destination) } else { hiddenDestinations.remove(move.destination) }
+            if let latest, latest >= id { removingMoves.insert(id) } else { removingMoves.remove(id) }
             if !move.backReferences.isEmpty { backReferences.append((id, latest)) }
         }
-        status.voidBackReferences(backReferences, of: moves, nodes: nodes)
-        return status
+        voidBackReferences(backReferences, of: moves, nodes: nodes)
     }
 
     /// Voids the back references of the moves that do not win (`latest`: their track's winner),
     /// but those another of their moves that wins wrote too; in id order, so that a write of
     /// two moves that both lose shows alike everywhere.
     private mutating func voidBackReferences(
-        _ backReferences: [(id: OperationID, latest: OperationID?)], of moves: [OperationID: ReplicaMove], nodes: ReplicaNodes
+        _ backReferences: [(id: OperationID, latest: OperationID?)], of moves: MoveLog, nodes: ReplicaNodes
     ) {
         guard !backReferences.isEmpty else { return }
         var standing: Set<Placement> = []
+        for (id, _) in backReferences {
+            for write in moves[id]!.backReferences { voidedBackReferences[write] = nil }
+        }
         for (id, latest) in backReferences.sorted(by: { $0.id < $1.id }) {
             let move = moves[id]!
             guard latest != id else {
@@ -90,11 +165,5 @@ struct MoveStatus: Equatable, Sendable {
 
     private static func type(of node: NodeID, in nodes: ReplicaNodes) -> String? {
         nodes.slot(of: node).map { nodes.type(at: $0) }
-    }
-
-    /// A node's track, by the member that names it.
-    private struct TrackKey: Hashable {
-        let node: NodeID
-        let track: MemberKey
     }
 }

@@ -25,9 +25,16 @@ struct MoveTree: Equatable, Sendable {
     /// The holder of `node` in this tree (nil: none, as for the root and a node never placed).
     func parent(of node: NodeID, in nodes: ReplicaNodes) -> NodeID? {
         if let holder = moved[node] { return holder }
+        return home(of: node, in: nodes)
+    }
+
+    /// The holder of the home of `node`: of its earliest place that no move made and that is
+    /// not one of `excluded`, in a collection if one holds it.
+    func home(of node: NodeID, in nodes: ReplicaNodes, excluding excluded: Set<Placement> = []) -> NodeID? {
         guard node != root else { return nil }
         var home: (place: Placement, inCollection: Bool)?
-        for place in nodes.placements(of: node) where destinations.isEmpty || !destinations.contains(place) {
+        for place in nodes.placements(of: node)
+        where (destinations.isEmpty || !destinations.contains(place)) && (excluded.isEmpty || !excluded.contains(place)) {
             let inCollection = isCollection(place, in: nodes)
             guard let current = home else {
                 home = (place, inCollection)

@@ -105,6 +105,7 @@ extension ReplicaEngine {
             guard node.made.replica == id.replica, node.made.counter <= Self.maximumClock, !nodes.contains(node) else {
                 throw ReplicaEngineError.malformed("node \(node) made twice or by another replica")
             }
+            if nodes.placements(of: node).isEmpty { madeSinceMoves.insert(node) }
             nodes[node] = ReplicaNode(type: type)
             effects.made.append(node)
         case .write(let node, let member, let value):
@@ -254,6 +255,7 @@ extension ReplicaEngine {
         guard let node = value.node else { return }
         effects.journal?.notePlacements(of: node, in: nodes)
         nodes.addPlacement(placement, of: node)
+        if !madeSinceMoves.contains(node) { placedSinceMoves.append((node, placement)) }
         effects.placementsChanged = true
     }
 }

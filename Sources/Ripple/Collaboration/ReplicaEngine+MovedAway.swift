@@ -6,10 +6,10 @@ extension ReplicaEngine {
     /// moves up to its clock `mark` are the history's own (see `HistoryStep.movesMark`) and do
     /// not count.
     func isMovedAway(_ node: NodeID, from member: MemberKey, since mark: UInt64? = nil) -> Bool {
-        let nodeMoves = moves.filter { $0.value.node == node }
+        let nodeMoves = moves.moves(of: node)
         guard !nodeMoves.isEmpty else { return false }
         var tracks = MoveTracks()
-        for move in nodeMoves.values { tracks.join(move) }
+        for (_, move) in nodeMoves { tracks.join(move) }
         let track = tracks.track(of: member)
         return nodeMoves.contains { id, move in
             if let mark, id.replica == replica, id.counter <= mark { return false }
@@ -41,8 +41,8 @@ extension ReplicaEngine {
     /// Whether a move of `node` put it into `member`, where it is now: a valid move whose
     /// destination there is not hidden and still holds it.
     func isMovedInto(_ node: NodeID, _ member: MemberKey) -> Bool {
-        moves.contains { id, move in
-            move.node == node && move.destination.holder == member.node && move.destination.member == member.member
+        moves.moves(of: node).contains { id, move in
+            move.destination.holder == member.node && move.destination.member == member.member
                 && moveStatus.validMoves.contains(id) && !moveStatus.hiddenDestinations.contains(move.destination)
                 && holds(move.destination)
         }
@@ -59,13 +59,13 @@ extension ReplicaEngine {
     /// ``MoveStatus``). Recorded, the move would take the node from a place where the update left
     /// it, on every replica but this one.
     func hidesKeptPlace(of node: NodeID, moving move: ReplicaMove, placesLeft: Set<OperationID>) -> Bool {
-        let nodeMoves = moves.filter { $0.value.node == node }
+        let nodeMoves = moves.moves(of: node)
         guard !nodeMoves.isEmpty else { return false }
         var tracks = MoveTracks()
-        for other in nodeMoves.values { tracks.join(other) }
+        for (_, other) in nodeMoves { tracks.join(other) }
         tracks.join(move)
         let track = tracks.track(of: move)
-        return nodeMoves.values.contains { other in
+        return nodeMoves.contains { _, other in
             let member = MemberKey(node: other.destination.holder, member: other.destination.member)
             let isTakenFrom = move.sources.contains(member) && (shape(of: member) != .map || placesLeft.contains(other.destination.id))
             return other.destination != move.destination && !isTakenFrom

@@ -102,12 +102,28 @@ extension ReplicaEngine {
     func visibleOperations(
         before journal: ReplicaJournal, moves: MoveStatus, effects: ChangeEffects
     ) -> [ReplicaOperation] {
-        let movesUnchanged =
-            moves.removingMoves == moveStatus.removingMoves && moves.hiddenDestinations == moveStatus.hiddenDestinations
+        let movesUnchanged: Bool
         var hidingChanged: [MemberKey: [OperationID]] = [:]
-        if !movesUnchanged {
-            for place in moves.hiddenDestinations.symmetricDifference(moveStatus.hiddenDestinations) {
-                hidingChanged[MemberKey(node: place.holder, member: place.member), default: []].append(place.id)
+        if let changedNodes = moveStatus.nodesChanged(since: moves) {
+            // Only the moves of these nodes can hold, hide or remove otherwise.
+            var removalsChanged = false
+            for node in changedNodes {
+                for (id, move) in self.moves.moves(of: node) {
+                    removalsChanged = removalsChanged || moves.removingMoves.contains(id) != moveStatus.removingMoves.contains(id)
+                    let place = move.destination
+                    if moves.hiddenDestinations.contains(place) != moveStatus.hiddenDestinations.contains(place) {
+                        hidingChanged[MemberKey(node: place.holder, member: place.member), default: []].append(place.id)
+                    }
+                }
+            }
+            movesUnchanged = !removalsChanged && hidingChanged.isEmpty
+        } else {
+            movesUnchanged =
+                moves.removingMoves == moveStatus.removingMoves && moves.hiddenDestinations == moveStatus.hiddenDestinations
+            if !movesUnchanged {
+                for place in moves.hiddenDestinations.symmetricDifference(moveStatus.hiddenDestinations) {
+                    hidingChanged[MemberKey(node: place.holder, member: place.member), default: []].append(place.id)
+                }
             }
         }
         let old = OldState(journal: journal, moves: moves, movesUnchanged: movesUnchanged, hidingChanged: hidingChanged)

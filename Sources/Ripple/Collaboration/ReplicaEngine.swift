@@ -15,7 +15,8 @@
 /// (``MoveTree``). Costs not yet met (issue 27 item 6): a sequence where moves decide what
 /// shows (an item out only by moves that do not hold, a hidden destination) is walked whole;
 /// the first edit of a node in a merge or local update copies that node's other member states;
-/// the move status is recomputed from every move (not every place) when one is added;
+/// a move that comes before others already integrated (concurrent moves) has the move status
+/// computed again from every move (not every place);
 /// tombstones (sequence items, entries, tags) are never dropped.
 struct ReplicaEngine {
     let replica: ReplicaID
@@ -38,8 +39,14 @@ struct ReplicaEngine {
     var waiting: [ChangeKey: ReplicaChange] = [:]
     /// Every node, with every place that ever held it (removed ones included).
     var nodes = ReplicaNodes()
-    var moves: [OperationID: ReplicaMove] = [:]
+    var moves = MoveLog()
     var moveStatus = MoveStatus()
+    /// What changed since `moveStatus` was computed, for `refreshMoves()`: the places added to
+    /// nodes made before (a home may have changed), and the nodes made since.
+    var placedSinceMoves: [(node: NodeID, place: Placement)] = []
+    var madeSinceMoves: Set<NodeID> = []
+    /// How many times the move status was computed from every move: what tests count costs by.
+    private(set) var moveStatusComputations = 0
     /// The document's root: it has no home, however many back references hold it (else a
     /// reference to the root would make every move under it a cycle).
     var root: NodeID?
@@ -273,8 +280,17 @@ struct ReplicaEngine {
     }
 
     /// Recomputes which moves hold after places or moves changed.
+    /// Brings `moveStatus` up to the moves and places: extended by the moves added since when
+    /// they are the latest (a local move always is), else computed again from every move.
     mutating func refreshMoves() {
-        moveStatus = MoveStatus.compute(moves: moves, nodes: nodes, root: root, shapes: shapes)
+        if let extended = moveStatus.extended(by: moves, nodes: nodes, placed: placedSinceMoves) {
+            moveStatus = extended
+        } else {
+            moveStatus = MoveStatus.compute(moves: moves, nodes: nodes, root: root, shapes: shapes)
+            moveStatusComputations += 1
+        }
+        placedSinceMoves = []
+        madeSinceMoves = []
     }
 
     /// Every node that has places, with them (a copy, for tests).
@@ -287,7 +303,9 @@ struct ReplicaEngine {
     /// The members whose visible content a change of move status since `old` may change.
     private func membersOfChangedMoves(since old: MoveStatus) -> Set<MemberKey> {
         var members: Set<MemberKey> = []
-        for (id, move) in moves
+        let changed: [(id: OperationID, move: ReplicaMove)] =
+            moveStatus.nodesChanged(since: old).map { $0.flatMap { moves.moves(of: $0) } } ?? moves.map { ($0.key, $0.value) }
+        for (id, move) in changed
         where old.removingMoves.contains(id) != moveStatus.removingMoves.contains(id)
             || old.hiddenDestinations.contains(move.destination)
                 != moveStatus.hiddenDestinations.contains(move.destination)

@@ -4,7 +4,8 @@ import RippleJSON
 extension ReplicaSession {
     /// Where the model and the engine's visible state disagree: for every node the replica
     /// holds in its document, each saved member's content as the model has it against the
-    /// engine's. Empty when the replica is consistent.
+    /// engine's, and the move status against one computed again. Empty when the replica is
+    /// consistent.
     func mismatches(in mediator: Mediator<Root>) throws -> [String] {
         var result: [String] = []
         let context = DocumentWriteContext(identities: identities, writesBelow: false)
@@ -26,6 +27,9 @@ extension ReplicaSession {
                 }
             }
         }
+        // The move status, extended move by move, must be what computing it from every move gives.
+        let computed = MoveStatus.compute(moves: engine.moves, nodes: engine.nodes, root: engine.root, shapes: engine.shapes)
+        if engine.moveStatus != computed { result.append("the move status differs from one computed from every move") }
         return result
     }
 

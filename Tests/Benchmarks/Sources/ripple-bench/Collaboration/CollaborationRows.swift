@@ -207,6 +207,35 @@ enum CollaborationRows {
         try editSeconds(.move, into: nodes, local: local, runs: runs)
     }
 
+    /// The best of `runs` times of one move on a replica of 1,000 points that has made (or
+    /// merged, when not `local`) `history` moves before: the last point moved to the middle, for
+    /// the rule that a move costs its node's moves, not every move the replica has seen.
+    @MainActor
+    static func moveSeconds(afterMoves history: Int, local: Bool, runs: Int) throws -> Double {
+        let writer = try Mediator<PointBoard>(opening: try snapshot(of: 1_000))
+        _ = writer.replicaID
+        let reader = try Mediator<PointBoard>(opening: try writer.snapshot())
+        _ = reader.replicaID
+        let move: @MainActor @Sendable (PointBoard) -> Void = { board in
+            board.points.insert(board.points.removeLast(), at: board.points.count / 2)
+        }
+        for _ in 0..<history { try writer.update(move) }
+        try reader.merge(try writer.changes(since: reader.version))
+        var best = Double.infinity
+        for _ in 0..<runs {
+            let base = writer.version
+            var start = ContinuousClock.now
+            try writer.update(move)
+            if !local {
+                let changes = try writer.changes(since: base)
+                start = ContinuousClock.now
+                try reader.merge(changes)
+            }
+            best = min(best, (ContinuousClock.now - start).seconds)
+        }
+        return best
+    }
+
     /// A structural edit the rows time.
     enum Edit {
         /// A new point inserted in the middle.

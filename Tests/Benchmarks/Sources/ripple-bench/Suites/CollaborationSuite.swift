@@ -10,6 +10,7 @@ final class CollaborationSuite {
     static let scaleGoal = "merging 100 writes into 100,000 nodes at most 2x into 1,000"
     static let insertGoal = "inserting a node into 100,000 nodes, merged or local, at most 2x into 1,000"
     static let moveGoal = "one move into 100,000 nodes, merged or local, at most 2x into 1,000"
+    static let historyGoal = "one move after 10,000 moves, merged or local, at most 2x after 100"
     static let snapshotGoal = "a replica's snapshot of 100,000 nodes at most 1.5x the same document's without collaborating"
     static let openGoal = "opening a replica's snapshot of 100,000 nodes at most 2x the time per node of 1,000"
     static let memoryGoal = "a replica of 100,000 nodes in memory at most 1.5x the same document without collaborating"
@@ -29,7 +30,7 @@ final class CollaborationSuite {
         switch CRDTComparison.run(quick: harness.options.isQuick) {
         case .skipped(let reason):
             print("\n17. Collaboration: the comparison with Loro and Yrs is skipped: \(reason)")
-            for goal in [Self.mergeGoal, Self.changeGoal, Self.scaleGoal, Self.insertGoal, Self.moveGoal, Self.snapshotGoal, Self.openGoal, Self.memoryGoal] { goals.skip(goal, reason: "no comparison: \(reason)") }
+            for goal in [Self.mergeGoal, Self.changeGoal, Self.scaleGoal, Self.insertGoal, Self.moveGoal, Self.historyGoal, Self.snapshotGoal, Self.openGoal, Self.memoryGoal] { goals.skip(goal, reason: "no comparison: \(reason)") }
             return
         case .report(let value):
             report = value
@@ -46,6 +47,10 @@ final class CollaborationSuite {
         var moves: [[Double]] = []  // [merged, local] by node count
         for nodes in [1_000, 100_000] {
             moves.append(try [false, true].map { try CollaborationRows.moveSeconds(into: nodes, local: $0, runs: 5) })
+        }
+        var history: [[Double]] = []  // [merged, local] by moves made before
+        for moves in [100, 10_000] {
+            history.append(try [false, true].map { try CollaborationRows.moveSeconds(afterMoves: moves, local: $0, runs: 5) })
         }
         var opening: [Double] = []
         for nodes in [1_000, 100_000] { opening.append(try CollaborationRows.openSeconds(nodes: nodes, runs: 5)) }
@@ -80,6 +85,10 @@ final class CollaborationSuite {
         table.append(["... into 100,000 nodes, ms", String(format: "%.2f", moves[1][0] * 1e3), "-", "-", ""])
         table.append(["move one point locally into 1,000 nodes, ms", String(format: "%.2f", moves[0][1] * 1e3), "-", "-", ""])
         table.append(["... into 100,000 nodes, ms", String(format: "%.2f", moves[1][1] * 1e3), "-", "-", ""])
+        table.append(["merge one move after 100 moves, ms", String(format: "%.2f", history[0][0] * 1e3), "-", "-", ""])
+        table.append(["... after 10,000 moves, ms", String(format: "%.2f", history[1][0] * 1e3), "-", "-", ""])
+        table.append(["move one point locally after 100 moves, ms", String(format: "%.2f", history[0][1] * 1e3), "-", "-", ""])
+        table.append(["... after 10,000 moves, ms", String(format: "%.2f", history[1][1] * 1e3), "-", "-", ""])
         row("... the update merged, bytes", { Double($0.mergeUpdateBytes) }, bytes)
         row("one property change, bytes", { $0.bytesPerChange }, bytes)
         table.append(["open a replica's snapshot of 1,000 nodes, ms", String(format: "%.2f", opening[0] * 1e3), "-", "-", ""])
@@ -117,6 +126,11 @@ final class CollaborationSuite {
             Self.moveGoal,
             measured: "merged \(Format.ratio(moves[1][0] / moves[0][0])), local \(Format.ratio(moves[1][1] / moves[0][1]))",
             passed: moveRatio <= 2)
+        let historyRatio = max(history[1][0] / history[0][0], history[1][1] / history[0][1])
+        goals.check(
+            Self.historyGoal,
+            measured: "merged \(Format.ratio(history[1][0] / history[0][0])), local \(Format.ratio(history[1][1] / history[0][1]))",
+            passed: historyRatio <= 2)
         // Per node: the larger snapshot holds 100 times the nodes.
         let openRatio = opening[1] / (100 * opening[0])
         goals.check(Self.openGoal, measured: Format.ratio(openRatio), passed: openRatio <= 2)
