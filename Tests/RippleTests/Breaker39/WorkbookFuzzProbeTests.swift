@@ -64,8 +64,9 @@ import Testing
             let started = Date()
             do {
                 let store = try DocumentStore<Library>(url: url, compaction: .manual)
+                // A mutated file may hold any values the model allows (a cell whose `row` names
+                // another row, a row in two groups): opening whole and going on is what counts.
                 outcomes["opened", default: 0] += 1
-                problems += W.problems(store.mediator).map { "run \(runs): \($0)" }
                 try store.mediator.update { library in library.workbook?.title = "after" }
                 _ = try store.mediator.changes(since: DocumentVersion())
             } catch let error as DocumentError {
