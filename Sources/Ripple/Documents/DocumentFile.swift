@@ -69,13 +69,7 @@ struct DocumentFile {
     /// - Throws: ``DocumentError/hardLinked(path:links:)`` for a file with other names;
     ///   ``DocumentError/fileError(path:operation:code:)``.
     mutating func read() throws -> [UInt8]? {
-        let descriptor: Int32
-        do {
-            descriptor = try files.open(path, O_RDONLY, 0)
-        } catch let error as SystemCallError {
-            if error.code == ENOENT { return nil }
-            throw DocumentError.fileError(path: path, operation: "open", code: error.code)
-        }
+        guard let descriptor = try files.openForReading(path) else { return nil }
         // Closed on the way out unless kept.
         let held = HeldFile(descriptor, files: files)
         do {

@@ -47,6 +47,18 @@ protocol FileSystemCalls: AnyObject, Sendable {
 }
 
 extension FileSystemCalls {
+    /// The file at `path` opened to read, or nil when there is none.
+    ///
+    /// - Throws: ``DocumentError/fileError(path:operation:code:)`` for any other failure.
+    func openForReading(_ path: String) throws -> Int32? {
+        do {
+            return try open(path, O_RDONLY, 0)
+        } catch let error as SystemCallError {
+            if error.code == ENOENT { return nil }
+            throw DocumentError.fileError(path: path, operation: "open", code: error.code)
+        }
+    }
+
     /// Writes `bytes` whole at `offset` of the file open as `descriptor`, however many calls it
     /// takes (a write may write fewer bytes than asked).
     ///

@@ -123,13 +123,7 @@ struct JournalSearch {
     private func header(at path: String) throws -> JournalFormat.Header? {
         // Never a pipe or a device, which reading could block on.
         guard try call("stat", path, { try files.status(atPath: path, followingLinks: false) })?.kind == .regular else { return nil }
-        let descriptor: Int32
-        do {
-            descriptor = try files.open(path, O_RDONLY, 0)
-        } catch let error as SystemCallError {
-            if error.code == ENOENT { return nil }
-            throw DocumentError.fileError(path: path, operation: "open", code: error.code)
-        }
+        guard let descriptor = try files.openForReading(path) else { return nil }
         defer { files.close(descriptor) }
         let bytes = try JournalFile.read(descriptor, from: 0, upTo: JournalFormat.maximumHeaderSize, path: path, files: files)
         return try header(of: bytes, path: path, damageIfOrphaned: true)
