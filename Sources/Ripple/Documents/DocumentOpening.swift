@@ -37,8 +37,7 @@ struct DocumentOpening<Root: DocumentRoot> {
         if let bytes = try document.read() {
             root = try openDocument(bytes, identities: identities)
             let header = try DocumentJSON.parse(bytes)
-            // 0 for a snapshot made by `snapshot()`.
-            generation = (try? header.memberIfPresent("journal")?.uint64()) ?? 0
+            generation = try Self.generation(of: header)
             snapshot = JournalReplay.Snapshot(
                 document: identities.document, generation: generation, sequence: identities.sequence,
                 isReplica: identities.openedReplica != nil, file: document.identity.map(JournalFormat.FileIdentity.init))
@@ -109,5 +108,18 @@ struct DocumentOpening<Root: DocumentRoot> {
         } catch {
             throw DocumentError.damaged(reason: "the journal's changes do not merge into the document beside it: \(describe(error))")
         }
+    }
+}
+
+extension DocumentOpening {
+    /// The snapshot's save count (its `journal` member; 0 for a snapshot made by `snapshot()`),
+    /// range-checked as the document's other numbers are: each save adds one, so a count near
+    /// `UInt64.max` is not one a store wrote (and the next save would overflow it).
+    static func generation(of header: JSONValue) throws -> UInt64 {
+        guard let member = try header.memberIfPresent("journal") else { return 0 }
+        guard let generation = try? member.uint64(), generation <= DocumentIdentities.limit else {
+            throw DocumentError.damaged(reason: "its save count (\"journal\") is not a number from 0 to \(DocumentIdentities.limit)")
+        }
+        return generation
     }
 }

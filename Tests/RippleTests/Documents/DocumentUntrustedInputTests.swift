@@ -101,6 +101,34 @@ import Testing
         #expect(throws: DocumentError.self) { try DocumentStore<Library>(url: url) }
     }
 
+    /// A save count no store wrote (near `UInt64.max`, where the next save would overflow it, or
+    /// not a count) is damage, with both files as they were. Breaker39's fuzzer found a snapshot
+    /// mutated to such a count stopping the process as its store opened and saved.
+    @Test(arguments: ["18446744073709551615", "18446744073709551614", "\(DocumentIdentities.limit + 1)", "-1", "1.5", #""1""#])
+    func aSaveCountOutOfRangeIsRefusedWithTheFilesAsTheyWere(count: String) throws {
+        let url = try folder().appendingPathComponent("library.ripple")
+        do {
+            let store = try DocumentStore<Library>(url: url)
+            try store.mediator.update { $0.userID = 1 }
+            try store.save()
+            try store.mediator.update { $0.userID = 2 }
+        }
+        let journal = URL(fileURLWithPath: url.path + ".journal")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(text.contains(#""journal":2,"#))
+        let forged = Data(text.replacingOccurrences(of: #""journal":2,"#, with: #""journal":\#(count),"#).utf8)
+        try forged.write(to: url)
+        let journaled = try Data(contentsOf: journal)
+        do {
+            _ = try DocumentStore<Library>(url: url)
+            Issue.record("a save count of \(count) opened")
+        } catch let error as DocumentError {
+            #expect(isDamaged(error), "\(error)")
+        }
+        #expect(try Data(contentsOf: url) == forged)
+        #expect(try Data(contentsOf: journal) == journaled)
+    }
+
     @Test(arguments: [0, UInt64.max, DocumentIdentities.limit + 1])
     func aPatchNamingANodeOutOfRangeIsRefused(number: UInt64) throws {
         let original = Mediator(root: makeLibrary())
