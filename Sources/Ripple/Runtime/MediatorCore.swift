@@ -57,8 +57,8 @@ final class MediatorCore {
     /// declares `validate()`.
     init(root: any RippleNode) {
         self.root = root
-        validator = Validator(rootDescriptor: type(of: root)._rippleDescriptor)
         membership = ModelMembership(root: root)
+        validator = Validator(rootDescriptor: type(of: root)._rippleDescriptor, model: membership)
         validator.buildLinks(from: root)
         scheduler.core = self
         AccessorRouting.add(self)
@@ -275,7 +275,7 @@ final class MediatorCore {
             let end = journal.count
             guard end > start else { return }
             journal.beginSegment()
-            let structural = try hooks.validating { try validator.validate(journal[start..<end], root: root) }
+            let structural = try hooks.validating { try validator.validate(journal[start..<end]) }
             if keepingLinks { validator.commit(structural) }
             start = end
         }

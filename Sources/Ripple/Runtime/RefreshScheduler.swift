@@ -357,7 +357,9 @@ final class RefreshScheduler {
         for registration in followUps { registration.isFollowUp = false }
         followUps.removeAll()
         queuedUpdates.removeAll()
-        // Dropped, but they were made: the model's membership follows them.
+        // Dropped, but they were made: the model's membership follows them, and the validator's
+        // links with it (below a node the membership holds, the links are taken as made).
+        core.validator.follow(outsideWrites[...])
         core.membership.follow(outsideWrites[...])
         outsideWrites.removeAll()
         outsideWritesToldObservation.removeAll()

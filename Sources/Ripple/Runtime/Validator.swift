@@ -28,6 +28,12 @@ final class Validator {
 
     /// Whether some class of the model declares `validate()`; when not, this does nothing.
     let isActive: Bool
+    /// The mediator's model membership, which follows a transaction once it is kept: while one
+    /// is validated and its links made, it says which nodes were in the model before. Below
+    /// such a node nothing is new: its nodes were validated when written and linked when they
+    /// came in, so the walks stop there (a moved row's or a new employee's back references to
+    /// the sheet, the workbook or the company would otherwise lead them through the whole model).
+    private let model: ModelMembership
     private var roles: [ObjectIdentifier: ClassRole] = [:]
     /// Whether the trackers' parent links describe the model.
     private(set) var linksAreBuilt = false
@@ -49,7 +55,8 @@ final class Validator {
     /// instead of refusing the merge (replicas must converge; the app repairs them).
     var collectedFailures: [(node: any RippleNode, error: any Error)]?
 
-    init(rootDescriptor: NodeDescriptor) {
+    init(rootDescriptor: NodeDescriptor, model: ModelMembership) {
+        self.model = model
         var classes: [NodeDescriptor] = []
         var indexOf: [ObjectIdentifier: Int] = [:]
         var children: [[Int]] = []
@@ -127,7 +134,7 @@ final class Validator {
     /// structural changes that ``commit(_:)`` applies to the links once the transaction is kept.
     ///
     /// - Throws: The first error a `validate()` throws; the links are then as before.
-    func validate(_ entries: ArraySlice<JournalEntry>, root: any RippleNode) throws -> [StructuralChange] {
+    func validate(_ entries: ArraySlice<JournalEntry>) throws -> [StructuralChange] {
         guard isActive, !entries.isEmpty, entries.contains(where: mayNeedValidation) else { return [] }
         var seen: Set<ObjectIdentifier> = []
         defer { nodesExamined += seen.count }
@@ -146,10 +153,11 @@ final class Validator {
             for child in change.changes.attached {
                 newParents[ObjectIdentifier(child), default: []].append(change.parent)
                 guard role(of: child).reachesValidating else { continue }
-                // A merge validates what it touched: below a node the document held already
-                // (moved, or linked to anew), nothing changed.
-                if collectedFailures == nil || !child._rippleTracker.isInDocument {
-                    forEachNode(below: child, skipping: &walked) { node, parent in
+                // Below a node the model held already (moved, or linked to anew), nothing is new.
+                // A merge trusts the document's membership too (a node it names may be held by
+                // unsaved members only).
+                if !model.contains(child) && (collectedFailures == nil || !child._rippleTracker.isInDocument) {
+                    forEachNode(below: child, skipping: &walked, stoppingAt: model.contains) { node, parent in
                         newParents[ObjectIdentifier(node), default: []].append(parent)
                         if seen.insert(ObjectIdentifier(node)).inserted { candidates.append(node) }
                     }
@@ -266,7 +274,7 @@ final class Validator {
                 // A node that was in the model keeps the links below it; a new one gets them.
                 if isLinked { continue }
             }
-            if role.holdsLinked { linkBelow(child, stoppingAtLinkedNodes: true, walked: &walked) }
+            if role.holdsLinked, !model.contains(child) { linkBelow(child, stoppingAtLinkedNodes: true, walked: &walked) }
         }
     }
 
@@ -305,8 +313,8 @@ final class Validator {
 
     /// Links the nodes below `top` that have a validating class above them to their parents,
     /// walking the members that lead to them; a new subtree stops at nodes already linked where
-    /// they are (their own subtrees are linked already). Skips the nodes in `walked`, and adds
-    /// those it walks.
+    /// they are, and at nodes the model held before (their own subtrees are linked already).
+    /// Skips the nodes in `walked`, and adds those it walks.
     private func linkBelow(_ top: any RippleNode, stoppingAtLinkedNodes: Bool, walked visited: inout Set<ObjectIdentifier>) {
         guard visited.insert(ObjectIdentifier(top)).inserted else { return }
         var stack = [top]
@@ -318,6 +326,7 @@ final class Validator {
                     let isLinked = !child._rippleTracker.addParent(node, member: member, visits: &parentLinksVisited)
                     if isLinked && stoppingAtLinkedNodes { return }
                 }
+                if stoppingAtLinkedNodes && model.contains(child) { return }
                 if role.holdsLinked, visited.insert(ObjectIdentifier(child)).inserted { stack.append(child) }
             }
         }
@@ -325,8 +334,12 @@ final class Validator {
 
     /// Calls `body` with every node below `top` (not `top` itself) and one parent of it, each
     /// once, but for those in `visited` and below them (already walked); adds those it walks.
+    /// A node for which `isOld` holds is passed to `body` (it takes a new place) but not walked
+    /// below: what a new node names through a back reference (a cell's sheet, an employee's
+    /// company) would otherwise lead the walk through the whole model.
     private func forEachNode(
-        below top: any RippleNode, skipping visited: inout Set<ObjectIdentifier>, _ body: (any RippleNode, any RippleNode) -> Void
+        below top: any RippleNode, skipping visited: inout Set<ObjectIdentifier>, stoppingAt isOld: (any RippleNode) -> Bool,
+        _ body: (any RippleNode, any RippleNode) -> Void
     ) {
         guard visited.insert(ObjectIdentifier(top)).inserted else { return }
         var stack = [top]
@@ -335,7 +348,7 @@ final class Validator {
                 guard visited.insert(ObjectIdentifier(child)).inserted else { return }
                 nodesWalkedBelowAttached += 1
                 body(child, node)
-                stack.append(child)
+                if !isOld(child) { stack.append(child) }
             }
         }
     }
