@@ -195,31 +195,30 @@ import Testing
     }
 
     /// One update removes a subtree and then edits a node in it (the node is on its way out);
-    /// undo must bring the document back byte for byte, and redo must bring the update's result.
+    /// undo must bring the document's nodes back byte for byte, and redo the update's result
+    /// (the header's patch count goes on: an undo is a patch of its own).
     @Test func anEditOfANodeOnItsWayOutIsUndoneWithTheRemoval() throws {
         let (mediator, registrations, failures) = try start(P.makeLibrary(top: 3, width: 2))
         let plan = P.planner(mediator)
-        let before = try P.text(mediator)
+        func nodes() throws -> Substring {
+            let text = try P.text(mediator)
+            return text[(text.range(of: "\"nodes\":")?.lowerBound ?? text.startIndex)...]
+        }
+        let before = try nodes()
         let subtree = plan.tasks[2]
         try mediator.update { _ in
             plan.tasks.removeLast()
             subtree.subtasks[0].hours = 99
             subtree.title = "renamed on the way out"
         }
-        let after = try P.text(mediator)
+        let after = try nodes()
         var problems: [String] = []
         try mediator.history.undo()
-        let undone = try P.text(mediator)
-        withKnownIssue("breaker40: undo of an update that removed a subtree and then edited it does not give the document's bytes back") {
-            #expect(undone == before, "\(Self.difference(before, undone))")
-        }
+        if try nodes() != before { problems.append("undo did not bring the nodes back: \(Self.difference(String(before), String(try nodes())))") }
         if subtree.subtasks[0].hours == 99 { problems.append("the removed node's edit survived its undo") }
         problems += P.derivedProblems(plan).map { "after undo: \($0)" }
         try mediator.history.redo()
-        let redone = try P.text(mediator)
-        withKnownIssue("breaker40: redo of that update does not give its result's bytes back") {
-            #expect(redone == after, "\(Self.difference(after, redone))")
-        }
+        if try nodes() != after { problems.append("redo did not bring the result back: \(Self.difference(String(after), String(try nodes())))") }
         try mediator.history.undo()
         if subtree.subtasks[0].hours == 99 || subtree.title != "t\(2 * 7 + 1)" {
             problems.append("second undo: \(subtree.title) \(subtree.subtasks[0].hours)")
@@ -252,6 +251,10 @@ import Testing
         let unsaved = mediator.hasUnsavedChanges
         try mediator.history.undo()
         let back = plan.tasks.first === subtree
+        // Smallest reproduction: an update removes a top task T; markSaved(); outside an update,
+        // T.subtasks[0].hours = 30: an implicit update is pending, its commit makes the document unsaved
+        // and makes an undo step, so the first Edit > Undo changes nothing a user sees and only the
+        // second brings T back. RuntimeSemantics: a write to a node of no mediator's model is a plain store.
         withKnownIssue("breaker40: a write to a removed node outside an update opens an implicit update") {
             #expect(!pending && !unsaved && back, "pending \(pending), unsaved \(unsaved), first undo put it back: \(back)")
         }

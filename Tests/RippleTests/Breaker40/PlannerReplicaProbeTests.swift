@@ -68,6 +68,11 @@ import Testing
                 return "\(title) parent \(task?.parent?.title ?? "nil"), held by \(holder?.title ?? "the plan")"
             }
         }
+        // Smallest reproduction: top tasks t1 (holding t2, holding t4) and t8 (holding t9, holding
+        // t10); replica a moves t1 under t10 (t1.parent = t10), replica b moves t8 under t4. The merge
+        // skips a's move (a cycle) and t1 stays at the top on every replica, but its parent still
+        // names t10: a skipped move's back reference is to name the holder (EditingTogether), here the
+        // plan, which a `PlanTask?` cannot name, so nil. The depth processor then puts t1 at depth 4.
         withKnownIssue(
             "breaker40: two replicas that move two tasks each under the other's subtree leave one task whose parent is not its holder"
         ) {
@@ -85,6 +90,11 @@ import Testing
         try a.update { _ in P.task(a, "t1")!.cost = precise }
         let problems = try P.converge(replicas)
         let received = P.task(b, "t1")!.cost
+        // Smallest reproduction: replicas a and b; a sets a Decimal member to 1234567890.123456789012;
+        // b merges and holds 1234567890.1234567, a keeps the exact value, and their snapshots differ for
+        // good. A plain snapshot, a store's journal and a replica's snapshot keep it exact; the change
+        // set's translation (ReplicaTranslation.value, through DocumentValue(JSONValue)) keeps a number
+        // that is not whole as a Double.
         withKnownIssue("breaker40: a change set carries a Decimal as a Double: the other replica gets it rounded and they never converge") {
             #expect(received == precise && problems.isEmpty, "b holds \(received); \(problems)")
         }
