@@ -27,7 +27,7 @@ mkdir -p "$out/generated" "$out/corpus"
 models=(Tests/RippleTests/Model/*.swift Tests/RippleTests/Breaker27/KanbanBoard.swift Tests/RippleTests/Breaker32/MusicCollection.swift
     Tests/RippleTests/Breaker33/GardenPlan.swift Tests/RippleTests/Breaker34/Storyboard.swift Tests/RippleTests/Breaker35/Outline.swift
     Tests/RippleTests/Breaker36/Drawing.swift Tests/RippleTests/Breaker37/Vault.swift Tests/RippleTests/Breaker38/OrgChart.swift
-    Tests/RippleTests/Breaker39/Workbook.swift)
+    Tests/RippleTests/Breaker39/Workbook.swift Tests/RippleTests/Breaker40/Planner.swift)
 
 # The test model's generated code, as the build plugin writes it (the document fuzzer's).
 target="${RIPPLE_FUZZ_TARGET:-documents}"

@@ -15,7 +15,7 @@ struct FixtureInputs {
              "Tests/RippleTests/Breaker33/GardenPlan.swift", "Tests/RippleTests/Breaker34/Storyboard.swift",
              "Tests/RippleTests/Breaker35/Outline.swift", "Tests/RippleTests/Breaker36/Drawing.swift",
              "Tests/RippleTests/Breaker37/Vault.swift", "Tests/RippleTests/Breaker38/OrgChart.swift",
-             "Tests/RippleTests/Breaker39/Workbook.swift"]
+             "Tests/RippleTests/Breaker39/Workbook.swift", "Tests/RippleTests/Breaker40/Planner.swift"]
                 + ["Gauge", "Job", "Library", "Node", "Palette", "Specimen"].map { "Tests/RippleTests/Model/\($0).swift" },
             nil
         ),

@@ -50,6 +50,10 @@ final class Gauge {
     // ripple: node
     var _workbook: Workbook? = nil
 
+    /// Issue 40's breaker project planner (Breaker40/Planner.swift), here for the same reason.
+    // ripple: node
+    var _planner: Planner? = nil
+
     init() {}
 }
 
