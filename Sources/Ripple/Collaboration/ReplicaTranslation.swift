@@ -101,9 +101,7 @@ struct ReplicaTranslation {
     }
 
     private func text(_ json: JSONValue) throws -> String {
-        var bytes: [UInt8] = []
-        try DocumentJSON.encode(try DocumentValue(json), into: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        try Self.canonicalText(json)
     }
 
     private func dictionaryKeys(_ member: Member) throws -> DictionaryKeys {

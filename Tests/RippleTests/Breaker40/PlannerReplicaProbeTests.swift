@@ -90,14 +90,10 @@ import Testing
         try a.update { _ in P.task(a, "t1")!.cost = precise }
         let problems = try P.converge(replicas)
         let received = P.task(b, "t1")!.cost
-        // Smallest reproduction: replicas a and b; a sets a Decimal member to 1234567890.123456789012;
-        // b merges and holds 1234567890.1234567, a keeps the exact value, and their snapshots differ for
-        // good. A plain snapshot, a store's journal and a replica's snapshot keep it exact; the change
-        // set's translation (ReplicaTranslation.value, through DocumentValue(JSONValue)) keeps a number
-        // that is not whole as a Double.
-        withKnownIssue("breaker40: a change set carries a Decimal as a Double: the other replica gets it rounded and they never converge") {
-            #expect(received == precise && problems.isEmpty, "b holds \(received); \(problems)")
-        }
+        // Breaker40: b merged and held 1234567890.1234567, a kept the exact value, and their
+        // snapshots differed for good: the change set's translation kept a number that is not
+        // whole as a Double (ReplicaTranslation+ExactNumbers.swift keeps its digits now).
+        #expect(received == precise && problems.isEmpty, "b holds \(received); \(problems)")
     }
 
     /// One replica removes a subtree while another adds under it and edits it; the remover's undo
