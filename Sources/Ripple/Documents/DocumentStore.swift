@@ -36,7 +36,10 @@ import Foundation
 ///
 /// The journal is the document's real file name with `.journal` appended, in the same folder.
 /// A document renamed while closed finds its journal under the old name (its header names the
-/// file) and takes it along; a copy replays the original's and saves a snapshot of its own.
+/// file) and takes it along; a copy replays the original's and saves a snapshot of its own. One
+/// moved to another folder without its journal, or whose journal was deleted, while the journal
+/// held updates made since the last save is refused (``DocumentError/journalMissing(path:)``),
+/// never opened without them: its snapshot is marked before anything is journaled after it.
 ///
 /// The mediator is a replica like any other (<doc:EditingTogether>): once it collaborates, the
 /// journal holds the changes each update made or merged, and the store keeps the replica's
@@ -195,7 +198,6 @@ public final class DocumentStore<Root: DocumentRoot> {
                 generation: generation, base: sequence, document: identities.document, file: file, carrying: start.map { $0..<end })
         }
     }
-
 
     /// Writes a new snapshot atomically and empties the journal; the document is then saved.
     ///
