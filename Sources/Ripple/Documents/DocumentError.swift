@@ -39,6 +39,11 @@ public enum DocumentError: Error, Equatable, CustomStringConvertible {
     case hardLinked(path: String, links: Int)
     /// The document was renamed, moved, replaced or deleted while its store had it open.
     case moved(path: String)
+    /// The document's journal, at `path`, holds updates made since the document was last saved,
+    /// and it is missing: the document was moved without it (to another folder, as the Finder
+    /// moves one file), or it was deleted. Nothing was changed: put the journal back beside the
+    /// document under that name.
+    case journalMissing(path: String)
     /// The ``DocumentStore`` of a mediator was released: its updates are no longer saved.
     case storeClosed
     /// A snapshot was asked for while an update's body runs, whose writes may still roll back.
@@ -78,6 +83,11 @@ public enum DocumentError: Error, Equatable, CustomStringConvertible {
             "the document at \(path) was renamed, moved, replaced or deleted while its store had it open: nothing was "
                 + "written; what the store journaled since its last save is in \(path).journal: close the store and open "
                 + "the document where it is, with its journal beside it"
+        case .journalMissing(let path):
+            "the updates made since the document was last saved are in its journal, \(path), which is missing (was the "
+                + "document moved without it, or the journal deleted?): nothing was changed; put the journal back beside the "
+                + "document under that name and open it again (the snapshot alone, without those updates, still opens "
+                + "with Mediator(opening:))"
         case .storeClosed:
             "the document's store was released: this update was not saved (keep the DocumentStore as long as its mediator)"
         case .updateInProgress:

@@ -69,9 +69,17 @@ struct DocumentFile {
     /// - Throws: ``DocumentError/hardLinked(path:links:)`` for a file with other names;
     ///   ``DocumentError/fileError(path:operation:code:)``.
     mutating func read() throws -> [UInt8]? {
-        guard let descriptor = try files.openForReading(path) else { return nil }
+        // Open to write too, so that the store can mark the snapshot wherever the file goes (see
+        // SnapshotMark); a file this process may only read is written again at once.
+        var writable = true
+        var opened = try openForWriting()
+        if opened == nil {
+            writable = false
+            opened = try files.openForReading(path)
+        }
+        guard let descriptor = opened else { return nil }
         // Closed on the way out unless kept.
-        let held = HeldFile(descriptor, files: files)
+        let held = HeldFile(descriptor, files: files, writable: writable)
         do {
             let status = try files.status(of: descriptor)
             guard status.links == 1 else { throw DocumentError.hardLinked(path: path, links: status.links) }
@@ -93,6 +101,20 @@ struct DocumentFile {
             throw DocumentError.fileError(path: path, operation: "read", code: error.code)
         }
     }
+
+    /// The document opened to read and write, or `nil` when there is none or this process may
+    /// not write it.
+    private func openForWriting() throws -> Int32? {
+        do {
+            return try files.open(path, O_RDWR, 0)
+        } catch let error as SystemCallError {
+            if [ENOENT, EACCES, EPERM, EROFS].contains(error.code) { return nil }
+            throw DocumentError.fileError(path: path, operation: "open", code: error.code)
+        }
+    }
+
+    /// Whether the file the store holds can be marked (it was opened to write).
+    var isMarkable: Bool { held?.writable ?? false }
 
     /// Throws unless the file at ``path`` is still the one the store read or wrote last (or, for
     /// a document not written yet, unless something is there).
@@ -194,6 +216,33 @@ struct DocumentFile {
         if syncingFolder { try syncFolder() }
     }
 
+    // MARK: Marking
+
+    /// Marks the snapshot in the file the store holds, wherever it is now (renamed or moved
+    /// while open): its byte at `offset` (``SnapshotMark``) written `1`, and synced.
+    ///
+    /// - Throws: ``DocumentError/fileError(path:operation:code:)``; the snapshot may be marked
+    ///   or not then (both are valid: nothing was journaled after it yet).
+    func mark(at offset: Int) throws {
+        guard let held, held.writable else { throw DocumentError.fileError(path: path, operation: "write", code: EBADF) }
+        try Self.mark(held.descriptor, at: offset, path: path, files: files)
+    }
+
+    /// Marks the snapshot ``write(_:)`` wrote, `written`, before it is installed: a compaction
+    /// whose new journal carries records.
+    func mark(_ written: WrittenFile, at offset: Int) throws {
+        try Self.mark(written.held.descriptor, at: offset, path: temporaryPath, files: files)
+    }
+
+    private static func mark(_ descriptor: Int32, at offset: Int, path: String, files: any FileSystemCalls) throws {
+        try files.writeWhole([UInt8(ascii: "1")], at: offset, to: descriptor, path: path)
+        do {
+            try files.sync(descriptor)
+        } catch let error as SystemCallError {
+            throw DocumentError.fileError(path: path, operation: "fsync", code: error.code)
+        }
+    }
+
     /// Syncs the document's folder: the name of a snapshot renamed into place is durable.
     func syncFolder() throws {
         do {
@@ -230,9 +279,13 @@ private final class HeldFile: Sendable {
     let descriptor: Int32
     let files: any FileSystemCalls
 
-    init(_ descriptor: Int32, files: any FileSystemCalls) {
+    /// Whether it was opened to write.
+    let writable: Bool
+
+    init(_ descriptor: Int32, files: any FileSystemCalls, writable: Bool = true) {
         self.descriptor = descriptor
         self.files = files
+        self.writable = writable
     }
 
     deinit { files.close(descriptor) }

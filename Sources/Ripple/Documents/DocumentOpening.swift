@@ -23,6 +23,9 @@ struct DocumentOpening<Root: DocumentRoot> {
     let replaysAnotherFilesJournal: Bool
     /// The journal was found under another name and renamed beside the document.
     let adoptedJournal: Bool
+    /// The snapshot's mark: whether a journal holds updates after it, and where it is marked
+    /// (unset and nowhere for a new document).
+    let mark: SnapshotMark
 
     /// Reads the document and its journal (the journal's lock is held) and checks them against
     /// each other.
@@ -44,6 +47,7 @@ struct DocumentOpening<Root: DocumentRoot> {
             keptReplicaID = identities.openedReplica == nil ? nil : KeptReplica(header)?.replicaID(ofFile: document.identity)
             snapshotSize = bytes.count
             createsDocument = false
+            mark = SnapshotMark(of: bytes, header: header)
         } else {
             root = Root._rippleMakeRoot()
             generation = 0
@@ -51,6 +55,7 @@ struct DocumentOpening<Root: DocumentRoot> {
             keptReplicaID = nil
             snapshotSize = 0
             createsDocument = true
+            mark = SnapshotMark()
         }
         sequence = identities.sequence
         var contents = try JournalFormat.contents(of: try journal.readAll(), path: journal.path)
@@ -61,9 +66,18 @@ struct DocumentOpening<Root: DocumentRoot> {
                 files: document.files, journalPath: journal.path, document: snapshot.document, generation: snapshot.generation, file: file)
             found = try search.find()
         }
+        // Its updates are in a journal out of reach: never a document opened without them.
+        if case .nothing = contents, found == nil, mark.isSet { throw DocumentError.journalMissing(path: journal.path) }
         do {
             if let found { contents = try JournalFormat.contents(of: found.bytes, path: found.path) }
             replay = try JournalReplay(contents, snapshot: snapshot, path: found?.path ?? journal.path, limits: .default)
+            // A journal of an earlier snapshot with nothing after this one is not the journal
+            // its mark says holds updates (a compaction's old journal still holds what it carried).
+            if mark.isSet, case .journal(let header, _, _) = contents, header.generation < generation,
+                replay.patches.isEmpty, replay.changeSets.isEmpty
+            {
+                throw DocumentError.journalMissing(path: journal.path)
+            }
             // Renamed last: whatever throws before leaves the files as they were.
             if let found { try JournalSearch.adopt(found, into: journal, files: document.files) }
         } catch {

@@ -61,7 +61,7 @@ extension DocumentStore {
     func startCompaction(reportsFailure: Bool) throws -> CompactionRun {
         if let compactionRun { return compactionRun }
         let next = generation + 1
-        let captured = try mediator.captureDocument(extra: [("journal", next)])
+        let captured = try mediator.captureDocument(extra: SnapshotMark.headerMembers(generation: next))
         let run = CompactionRun(generation: next, journalEnd: journal.end, document: document, journalPath: journal.path, reportsFailure: reportsFailure)
         compactionRun = run
         run.start(captured, base: captured.header.sequence) { [weak self] in
@@ -90,6 +90,8 @@ extension DocumentStore {
     /// journal beside the new snapshot (its updates the snapshot lacks are replayed).
     private func install(_ run: CompactionRun) throws {
         let files: (written: WrittenFile, size: Int, replacement: JournalFile.Replacement)
+        let markOffset = SnapshotMark.offset(of: Root.self, generation: run.generation)
+        var carries = false
         do {
             files = try run.result().get()
             // The journal lacks an update (a write failed): the next snapshot holds everything.
@@ -98,6 +100,10 @@ extension DocumentStore {
             var replacement = files.replacement
             try JournalFile.extend(&replacement, of: journal.path, files: document.files, from: journal.descriptor, upTo: journal.end)
             run.keep(replacement)
+            // Updates journaled meanwhile go on after the new snapshot: it is marked before it
+            // is the document.
+            carries = replacement.end > replacement.recordsStart
+            if carries { try document.mark(files.written, at: markOffset) }
             try document.install(files.written, syncingFolder: false)
             run.snapshotInstalled()
         } catch {
@@ -106,6 +112,8 @@ extension DocumentStore {
         }
         generation = run.generation
         snapshotSize = files.size
+        self.markOffset = markOffset
+        snapshotIsMarked = carries
         do {
             // The new snapshot's name is durable before the new journal's can be: a journal of it
             // beside the old snapshot would not open.

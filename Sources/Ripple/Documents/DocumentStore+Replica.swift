@@ -59,7 +59,7 @@ extension DocumentStore: ReplicaChangeJournal {
             }
             guard !isBehind, !journal.needsReplacing, !recorded.changes.changes.isEmpty else { return }
             do {
-                try journal.append(Array(recorded.changes.encoded), continues: false, durable: durability == .immediate)
+                try appendRecord(Array(recorded.changes.encoded))
             } catch {
                 fallBehind(error)
             }
@@ -85,7 +85,7 @@ extension DocumentStore: ReplicaChangeJournal {
         }
         let start = journal.end
         do {
-            try journal.append(Array(changes.encoded), continues: false, durable: durability == .immediate)
+            try appendRecord(Array(changes.encoded))
         } catch {
             if durability == .immediate { throw error }
             fallBehind(error)

@@ -36,7 +36,10 @@ import Foundation
 ///
 /// The journal is the document's real file name with `.journal` appended, in the same folder.
 /// A document renamed while closed finds its journal under the old name (its header names the
-/// file) and takes it along; a copy replays the original's and saves a snapshot of its own.
+/// file) and takes it along; a copy replays the original's and saves a snapshot of its own. One
+/// moved to another folder without its journal, or whose journal was deleted, while the journal
+/// held updates made since the last save is refused (``DocumentError/journalMissing(path:)``),
+/// never opened without them: its snapshot is marked before anything is journaled after it.
 ///
 /// The mediator is a replica like any other (<doc:EditingTogether>): once it collaborates, the
 /// journal holds the changes each update made or merged, and the store keeps the replica's
@@ -85,6 +88,10 @@ public final class DocumentStore<Root: DocumentRoot> {
     let keptReplicaID: ReplicaID
     /// Where the record of the merge journaled last starts, until the merge commits.
     var mergeRecordStart: Int?
+    /// Where the snapshot in the document's file is marked (``SnapshotMark``), and whether it is:
+    /// it is before anything is appended to the journal after it.
+    var markOffset: Int?
+    var snapshotIsMarked = false
 
     /// Opens the document at `url`, or creates it (with the root's `init()`).
     ///
@@ -118,6 +125,8 @@ public final class DocumentStore<Root: DocumentRoot> {
         }
         generation = opened.generation
         snapshotSize = opened.snapshotSize
+        markOffset = opened.mark.offset
+        snapshotIsMarked = opened.mark.isSet
         mediator = Mediator(root: opened.root)
         mediator.identities = opened.identities
         keptReplicaID = opened.keptReplicaID ?? .random()
@@ -166,7 +175,9 @@ public final class DocumentStore<Root: DocumentRoot> {
     /// is replaced by one of this snapshot, whose patch is `sequence`. A replica's snapshot that
     /// keeps no identity of this file is written again at once, keeping the new one, and so is a
     /// copy that replayed the journal of the file it copies (`standsAlone`: that journal stays
-    /// the original's).
+    /// the original's), and a snapshot that cannot be marked (written before the mark, or in a
+    /// file this process may only read). A journal that goes on holding updates has its
+    /// snapshot marked.
     private func settle(_ plan: JournalReplay.Plan, sequence: UInt64, keepsReplicaID: Bool, standsAlone: Bool) throws {
         let identities = mediator.identities
         // A new document has no file yet (plan `.create`).
@@ -176,9 +187,13 @@ public final class DocumentStore<Root: DocumentRoot> {
             try writeSnapshot()
         case _ where generation == 0 || standsAlone || (journaledReplica != nil && !keepsReplicaID):
             try writeSnapshot()
+        case _ where markOffset == nil || !document.isMarkable:
+            try writeSnapshot()
         case .resume(let end):
             try journal.resume(generation: generation, base: sequence, document: identities.document, file: file, end: end)
+            if journal.end > journal.recordsStart { try markSnapshot() }
         case .replace(let start, let end):
+            if start != nil { try markSnapshot() }
             try journal.replace(
                 generation: generation, base: sequence, document: identities.document, file: file, carrying: start.map { $0..<end })
         }
@@ -246,11 +261,11 @@ public final class DocumentStore<Root: DocumentRoot> {
                 // A replica's snapshot keeps its identity, with the file it is written as.
                 written = try document.write { file in
                     let kept = KeptReplica(keptReplicaID, file: file)
-                    bytes = try mediator.snapshotBytes(extra: [("journal", next)] + kept.headerMembers)
+                    bytes = try mediator.snapshotBytes(extra: SnapshotMark.headerMembers(generation: next) + kept.headerMembers)
                     return bytes
                 }
             } else {
-                bytes = try mediator.snapshotBytes(extra: [("journal", next)])
+                bytes = try mediator.snapshotBytes(extra: SnapshotMark.headerMembers(generation: next))
                 written = try document.write(bytes)
             }
         } catch let error as EncodingError {
@@ -259,6 +274,8 @@ public final class DocumentStore<Root: DocumentRoot> {
         try document.install(written)
         generation = next
         snapshotSize = bytes.count
+        markOffset = SnapshotMark.offset(of: Root.self, generation: next)
+        snapshotIsMarked = false
         isBehind = false
         // The snapshot holds everything: the journal starts again after it. If that fails, the
         // old journal goes on, valid beside either snapshot (its records are in this one)...
@@ -324,7 +341,7 @@ extension DocumentStore: PatchJournal {
         }
         do {
             guard let payload = try payload() else { return }
-            try journal.append(payload, continues: false, durable: durability == .immediate)
+            try appendRecord(payload)
         } catch {
             if durability == .immediate { throw error }
             fallBehind(error)
@@ -357,7 +374,7 @@ extension DocumentStore: PatchJournal {
                     // The update's own part went into a snapshot: what followed it goes there too.
                     try writeSnapshot()
                 } else {
-                    try journal.append(patch.jsonBytes(), continues: continuing, durable: durability == .immediate)
+                    try appendRecord(patch.jsonBytes(), continues: continuing)
                 }
             } catch {
                 fallBehind(error)

@@ -49,11 +49,10 @@ import Testing
         let moved = other.appendingPathComponent("budget.ripple")
         try FileManager.default.moveItem(at: url, to: moved)  // as the Finder moves it: the journal stays
         let problem = openedProblem(moved, acknowledged)
-        withKnownIssue(
-            "breaker39: a document moved to another folder while closed (its journal left behind) opens without the journaled updates, and no error"
-        ) {
-            #expect(problem == nil, "\(problem ?? "")")
-        }
+        // It opened without the journaled updates, and no error, until its snapshot was marked
+        // as having a journal that holds updates (stop 44): now it is refused, naming the journal.
+        #expect(problem == nil, "\(problem ?? "")")
+        #expect(throws: DocumentError.journalMissing(path: try SystemFileCalls.shared.realPath(moved.path) + ".journal")) { try DocumentStore<Library>(url: moved) }
     }
 
     @Test(arguments: [false, true])
@@ -104,8 +103,10 @@ import Testing
         let (url, acknowledged) = try makeStore(in: folder, replica: replica)
         try FileManager.default.removeItem(atPath: url.path + ".journal")
         let problem = openedProblem(url, acknowledged)
-        // The snapshot cannot know what a deleted journal held: this pins what happens.
-        #expect(problem == "opened without an error, without the journaled updates")
+        // It opened without the journaled updates, and no error, until the snapshot was marked
+        // as having a journal that holds updates (stop 44).
+        #expect(problem == nil, "\(problem ?? "")")
+        #expect(throws: DocumentError.journalMissing(path: try SystemFileCalls.shared.realPath(url.path) + ".journal")) { try DocumentStore<Library>(url: url) }
     }
 
     @Test(arguments: [false, true])

@@ -43,6 +43,45 @@ import Testing
         }
     }
 
+    /// Killed at random instants, then moved alone into another folder (as the Finder moves a
+    /// document, its journal left behind): opening it there gives every acknowledged update, or
+    /// refuses it for its missing journal; moved back, it gives every one. It opened without
+    /// the updates journaled since the last save, and no error, before the snapshot's mark.
+    @Test func killedThenMovedToAnotherFolderTheDocumentOpensWholeOrIsRefused() throws {
+        try withKills(defaultRounds: 24) { run in
+            let file = run.folder.appendingPathComponent("Library.ripple")
+            var acknowledged = 0
+            var refusals = 0
+            for round in 1...run.rounds {
+                let context = "seed \(run.seed), round \(round) (replay: RIPPLE_CRASH_SEED=\(run.seed))"
+                let child = try ChildProcess(run.crashChild, [file.path])
+                try check(try #require(child.nextLine(), "the child ended without opening: \(context)"), acknowledged: acknowledged, context)
+                usleep(UInt32.random(in: 5_000..<30_000, using: &run.random))
+                child.kill()
+                while let line = child.nextLine() {
+                    if let number = line.split(separator: " ").last.flatMap({ Int($0) }), line.hasPrefix("durable ") { acknowledged = number }
+                }
+                let other = run.folder.appendingPathComponent("moved \(round)")
+                try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+                let moved = other.appendingPathComponent("Library.ripple")
+                try FileManager.default.moveItem(at: file, to: moved)
+                let checker = try ChildProcess(run.crashChild, [moved.path, "--check"])
+                let line = try #require(checker.nextLine(), "the checker said nothing: \(context)")
+                if line.hasPrefix("error: "), line.contains("Library.ripple.journal, which is missing") {
+                    refusals += 1
+                } else {
+                    try check(line, acknowledged: acknowledged, "moved, \(context)")
+                }
+                _ = checker.waitUntilExit()
+                try FileManager.default.moveItem(at: moved, to: file)
+            }
+            let checker = try ChildProcess(run.crashChild, [file.path, "--check"])
+            try check(try #require(checker.nextLine()), acknowledged: acknowledged, "the final check, seed \(run.seed)")
+            // Not vacuous: most kills land after an update that a save did not follow.
+            #expect(refusals > run.rounds / 4, "\(refusals) of \(run.rounds) moved documents were refused")
+        }
+    }
+
     /// Runs `body` with the crash child, the rounds (`RIPPLE_CRASH_ROUNDS`, else `defaultRounds`),
     /// the seed (`RIPPLE_CRASH_SEED`, else a random one) and a folder of its own.
     private func withKills(defaultRounds: Int, _ body: (inout KillRun) throws -> Void) throws {

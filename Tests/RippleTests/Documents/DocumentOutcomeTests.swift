@@ -171,9 +171,10 @@ import Darwin
         let watched = try Watched()
         var counter: Registration? = watched.mediator.coordinate("count", reads: [Library.scheme.shelves]) { $0.userID = $0.shelves.count }
         watched.mediator.refresh()
-        // The update's own record is written; the coordinator's, after the observers ran, is not.
+        // The snapshot's mark and the update's own record are written; the coordinator's, after
+        // the observers ran, is not.
         watched.files.counted = ["write"]
-        watched.files.failingCall = watched.files.calls + 2
+        watched.files.failingCall = watched.files.calls + 3
         try watched.mediator.update { $0.shelves.append(Shelf(id: 1, title: "A")) }
         #expect(watched.mediator.root.userID == 1, "the update and its refresh committed")
         #expect(watched.failures.count == 1 && watched.mediator.hasUnsavedChanges)

@@ -130,9 +130,11 @@ import Testing
         #expect(try titles(renamed) == ["A", "B", "C"])
         #expect(try ["first.ripple.journal", "gone.ripple.journal"].map { try Data(contentsOf: folder.appendingPathComponent($0)) } == journals)
         #expect(try titles(folder.appendingPathComponent("first.ripple")) == ["A", "B", "C"])
-        // A document whose journal is simply missing, beside them, opens at its snapshot.
+        // A document whose journal held updates and is simply missing, beside them, is refused
+        // (it opened at its snapshot before the snapshot was marked).
         try manager.removeItem(at: URL(fileURLWithPath: renamed.path + ".journal"))
-        #expect(try titles(renamed) == ["A"])
+        let path = try SystemFileCalls.shared.realPath(renamed.path) + ".journal"
+        #expect(throws: DocumentError.journalMissing(path: path)) { try titles(renamed) }
     }
 
     @Test func aDamagedJournalUnderTheOldNameIsDamageAndLeftAsItIs() throws {
