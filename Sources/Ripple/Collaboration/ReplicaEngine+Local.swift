@@ -7,10 +7,13 @@ extension ReplicaEngine {
     /// replica and is not part of the change. An operation that does not fit the state (an
     /// unknown node, a position out of range, a value of the wrong shape) is skipped.
     ///
+    /// `isOutside` tells the holders the model keeps out of the document after the update (see
+    /// `leaveArraysOutside(_:isOutside:)`).
+    ///
     /// - Returns: What recording the change overwrote, for `undo(_:)` (a store that cannot
     ///   journal the change refuses its update), or nil when the update made no change.
     @discardableResult
-    mutating func recordLocal(_ operations: [ReplicaOperation]) -> MergeUndo? {
+    mutating func recordLocal(_ operations: [ReplicaOperation], isOutside: (NodeID) -> Bool = { _ in false }) -> MergeUndo? {
         if operations.count >= Self.reservingOperations { reserveNodes(for: operations) }
         var seeds = LocalChangeBuilder(replica: .genesis, firstCounter: 1)
         for operation in operations {
@@ -32,6 +35,7 @@ extension ReplicaEngine {
             if case .make(let node, _, _) = operation, node.made.replica == .genesis { continue }
             translate(operation, into: &builder)
         }
+        leaveArraysOutside(&builder, isOutside: isOutside)
         var destinations = builder.moveDestinations(stillHeld: { holds($0) }, shape: { shape(of: $0) })
         let sideMoves = builder.sideMoves(primary: destinations, stillHeld: { holds($0) }, shape: { shape(of: $0) })
         let entries = builder.entriesWithoutLeaving(stillHeld: { holds($0) }, shape: { shape(of: $0) })
@@ -182,7 +186,7 @@ extension ReplicaEngine {
 
     /// Applies an operation with the next identity and appends it; nil (nothing done) if it
     /// does not fit the state.
-    private mutating func emit(_ operation: ChangeOperation, into builder: inout LocalChangeBuilder) -> OperationID? {
+    mutating func emit(_ operation: ChangeOperation, into builder: inout LocalChangeBuilder) -> OperationID? {
         // The journal moves into the effects and back, so that it is never shared (and copied).
         var effects = ChangeEffects(journal: translationJournal)
         translationJournal = nil

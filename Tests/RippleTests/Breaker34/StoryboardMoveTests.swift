@@ -129,3 +129,39 @@ extension StoryboardMoveTests {
         }
     }
 }
+
+extension StoryboardMoveTests {
+    /// Seeds 39 and 71, shrunk: A removes Act II (holding s1) and files s1 in Act I, in one
+    /// update or two; B, at once, moves Act II under Act I. B's move outlives A's removal of
+    /// Act II from where it was: Act II comes back, holding s1 as it did. A's filing
+    /// was a plain placement, so s1 showed in two acts. The filing now also takes s1 out of
+    /// Act II, out of the document where A made it: a move between the acts.
+    @Test(arguments: [false, true]) func aSceneFiledWhileItsActIsRemovedIsInOneActWhenTheActComesBack(oneUpdate: Bool) throws {
+        let replicas = try StoryboardReplicas.replicas(2, seed: 39)
+        let (a, b) = (replicas[0], replicas[1])
+        func fileS1(_ library: Library) {
+            let acts = library.storyboard!.act!.children
+            acts[0].scenes.append(library.storyboard!.scenes.first { $0.slug == "s1" }!)
+        }
+        try a.update { library in
+            let top = library.storyboard!.act!
+            top.children.removeLast()
+            if oneUpdate { fileS1(library) }
+        }
+        if !oneUpdate { try a.update(fileS1) }
+        try b.update { library in
+            let top = library.storyboard!.act!
+            let act = top.children.removeLast()
+            act.parent = top.children[0]
+            top.children[0].children.append(act)
+        }
+        try StoryboardReplicas.syncAll(replicas)
+        #expect(try StoryboardReplicas.text(a) == StoryboardReplicas.text(b))
+        for replica in replicas {
+            let acts = StoryboardConvergenceFuzzing.acts(replica.root.storyboard!)
+            #expect(acts.map(\.name) == ["Film", "Act I", "Act II"])
+            #expect(acts.map { $0.scenes.map(\.slug) } == [[], ["s0", "s2", "s1"], []])
+            #expect(StoryboardConvergenceFuzzing.problems(replica).isEmpty, "\(StoryboardConvergenceFuzzing.problems(replica))")
+        }
+    }
+}
