@@ -81,6 +81,8 @@ extension ReplicaEngine {
                 tree.moved[node] = holder
             }
         }
+        // The moves recorded so far, for the side moves' check (see `hidesKeptPlace`).
+        var recorded: [NodeID: ReplicaMove] = [:]
         for (node, destination) in LocalChangeBuilder.ordered(destinations, parent: { tree.parent(of: $0, in: nodes) }) {
             // A move into the node's own subtree would be void by the move rule, yet the update
             // did it (the nodes left the document): it stays a removal and a placement, so that
@@ -98,10 +100,13 @@ extension ReplicaEngine {
             let sideMembers = sideMoves.filter { $0.node == node }.reduce(into: Set<MemberKey>()) { $0.formUnion($1.members) }
             let leftAlone = builder.arraysOnlyLeft(by: node, shape: { shape(of: $0) })
             builder.bind(node, to: move, excluding: sideMembers.union(leftAlone))
+            let sources = builder.membersLeft(by: node).subtracting(sideMembers.union(leftAlone)).union(left)
+            recorded[node] = ReplicaMove(node: node, destination: destination, sources: sources)
         }
         for side in sideMoves where !tree.reaches(side.node, from: side.destination.holder, in: nodes) {
             let candidate = ReplicaMove(node: side.node, destination: side.destination, sources: side.members)
-            if hidesKeptPlace(of: side.node, moving: candidate, placesLeft: builder.placesLeft(by: side.node)) { continue }
+            let placesLeft = builder.placesLeft(by: side.node)
+            if hidesKeptPlace(of: side.node, moving: candidate, placesLeft: placesLeft, recorded: recorded[side.node].map { [$0] } ?? []) { continue }
             tree.moved[side.node] = side.destination.holder
             let move = builder.append(.move(node: side.node, destination: side.destination, leftMembers: []))
             builder.bind(side.node, to: move, members: side.members)

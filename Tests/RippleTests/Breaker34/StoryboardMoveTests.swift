@@ -165,3 +165,36 @@ extension StoryboardMoveTests {
         }
     }
 }
+
+extension StoryboardMoveTests {
+    /// Seed 138, shrunk: A removes Act I and files its scene s2, re-slugged, in the top act;
+    /// undoes both and redoes them. The undo's move of s2 into its old key took it from the top
+    /// act too, joining the acts' track to the keys'; the redo's move between the acts (out of
+    /// Act I, out of the document) then lost to its own move between the keys, made after it,
+    /// and every replica but A hid s2 in the top act. A move between the keys that would hide
+    /// its update's own move stays a removal and a placement.
+    @Test func aRedoneFilingOutOfARemovedActShowsEverywhere() throws {
+        let replicas = try StoryboardReplicas.replicas(2, seed: 138)
+        let (a, b) = (replicas[0], replicas[1])
+        try a.update(undoName: "Remove Act I") { library in
+            library.storyboard!.act!.children.removeFirst()
+        }
+        try a.update(undoName: "File") { library in
+            let board = library.storyboard!
+            let scene = board.scenes.first { $0.slug == "s2" }!
+            board.scenesBySlug["s2"] = nil
+            scene.slug = "k3"
+            board.scenesBySlug["k3"] = scene
+            board.act!.scenes.append(scene)
+        }
+        for _ in 0..<2 { try a.history.undo() }
+        for _ in 0..<2 { try a.history.redo() }
+        let mismatches = try a.replica.mismatches(in: a)
+        #expect(mismatches.isEmpty, "\(mismatches)")
+        try StoryboardReplicas.syncAll(replicas)
+        #expect(try StoryboardReplicas.text(a) == StoryboardReplicas.text(b))
+        for replica in replicas {
+            #expect(replica.root.storyboard!.act!.scenes.map(\.slug) == ["k3"])
+        }
+    }
+}
