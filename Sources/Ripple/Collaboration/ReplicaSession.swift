@@ -266,7 +266,9 @@ final class ReplicaSession<Root: DocumentRoot> {
             }
             replicaOperations = changed + replicaOperations
         }
-        let undo = engine.recordLocal(replicaOperations)
+        // A node the model holds out of the document keeps what it held, out of sight (see
+        // `ReplicaEngine.leaveArraysOutside`).
+        let undo = engine.recordLocal(replicaOperations) { [nodes] id in nodes[id].map { !$0._rippleTracker.isInDocument } ?? false }
         recorded = true
         return (brought, undo)
     }

@@ -129,3 +129,72 @@ extension StoryboardMoveTests {
         }
     }
 }
+
+extension StoryboardMoveTests {
+    /// Seeds 39 and 71, shrunk: A removes Act II (holding s1) and files s1 in Act I, in one
+    /// update or two; B, at once, moves Act II under Act I. B's move outlives A's removal of
+    /// Act II from where it was: Act II comes back, holding s1 as it did. A's filing
+    /// was a plain placement, so s1 showed in two acts. The filing now also takes s1 out of
+    /// Act II, out of the document where A made it: a move between the acts.
+    @Test(arguments: [false, true]) func aSceneFiledWhileItsActIsRemovedIsInOneActWhenTheActComesBack(oneUpdate: Bool) throws {
+        let replicas = try StoryboardReplicas.replicas(2, seed: 39)
+        let (a, b) = (replicas[0], replicas[1])
+        func fileS1(_ library: Library) {
+            let acts = library.storyboard!.act!.children
+            acts[0].scenes.append(library.storyboard!.scenes.first { $0.slug == "s1" }!)
+        }
+        try a.update { library in
+            let top = library.storyboard!.act!
+            top.children.removeLast()
+            if oneUpdate { fileS1(library) }
+        }
+        if !oneUpdate { try a.update(fileS1) }
+        try b.update { library in
+            let top = library.storyboard!.act!
+            let act = top.children.removeLast()
+            act.parent = top.children[0]
+            top.children[0].children.append(act)
+        }
+        try StoryboardReplicas.syncAll(replicas)
+        #expect(try StoryboardReplicas.text(a) == StoryboardReplicas.text(b))
+        for replica in replicas {
+            let acts = StoryboardConvergenceFuzzing.acts(replica.root.storyboard!)
+            #expect(acts.map(\.name) == ["Film", "Act I", "Act II"])
+            #expect(acts.map { $0.scenes.map(\.slug) } == [[], ["s0", "s2", "s1"], []])
+            #expect(StoryboardConvergenceFuzzing.problems(replica).isEmpty, "\(StoryboardConvergenceFuzzing.problems(replica))")
+        }
+    }
+}
+
+extension StoryboardMoveTests {
+    /// Seed 138, shrunk: A removes Act I and files its scene s2, re-slugged, in the top act;
+    /// undoes both and redoes them. The undo's move of s2 into its old key took it from the top
+    /// act too, joining the acts' track to the keys'; the redo's move between the acts (out of
+    /// Act I, out of the document) then lost to its own move between the keys, made after it,
+    /// and every replica but A hid s2 in the top act. A move between the keys that would hide
+    /// its update's own move stays a removal and a placement.
+    @Test func aRedoneFilingOutOfARemovedActShowsEverywhere() throws {
+        let replicas = try StoryboardReplicas.replicas(2, seed: 138)
+        let (a, b) = (replicas[0], replicas[1])
+        try a.update(undoName: "Remove Act I") { library in
+            library.storyboard!.act!.children.removeFirst()
+        }
+        try a.update(undoName: "File") { library in
+            let board = library.storyboard!
+            let scene = board.scenes.first { $0.slug == "s2" }!
+            board.scenesBySlug["s2"] = nil
+            scene.slug = "k3"
+            board.scenesBySlug["k3"] = scene
+            board.act!.scenes.append(scene)
+        }
+        for _ in 0..<2 { try a.history.undo() }
+        for _ in 0..<2 { try a.history.redo() }
+        let mismatches = try a.replica.mismatches(in: a)
+        #expect(mismatches.isEmpty, "\(mismatches)")
+        try StoryboardReplicas.syncAll(replicas)
+        #expect(try StoryboardReplicas.text(a) == StoryboardReplicas.text(b))
+        for replica in replicas {
+            #expect(replica.root.storyboard!.act!.scenes.map(\.slug) == ["k3"])
+        }
+    }
+}
