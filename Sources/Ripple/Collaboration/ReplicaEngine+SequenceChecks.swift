@@ -48,22 +48,23 @@ extension ReplicaEngine {
             }
             return
         }
-        var items: [MemberKey: [OperationID]] = [:]
+        // A set by member: a move's destination is one of its node's places too.
+        var items: [MemberKey: Set<OperationID>] = [:]
         for node in changed {
             for place in nodes.placements(of: node) {
-                items[MemberKey(node: place.holder, member: place.member), default: []].append(place.id)
+                items[MemberKey(node: place.holder, member: place.member), default: []].insert(place.id)
             }
             for (id, move) in moves.moves(of: node) {
-                items[MemberKey(node: move.destination.holder, member: move.destination.member), default: []].append(move.destination.id)
+                items[MemberKey(node: move.destination.holder, member: move.destination.member), default: []].insert(move.destination.id)
                 for source in move.sources {
                     guard let removed = nodes.sequence(source.member, of: source.node)?.itemsRemoved(by: id), !removed.isEmpty else { continue }
-                    items[source, default: []] += removed
+                    items[source, default: []].formUnion(removed)
                 }
             }
         }
         for (key, ids) in items where nodes.sequence(key.member, of: key.node) != nil {
             sequenceItemsChecked += nodes.editSequence(key.member, of: key.node) {
-                $0.settleCheck(of: key, moves: status, rechecking: ids)
+                $0.settleCheck(of: key, moves: status, rechecking: Array(ids))
             }
         }
     }

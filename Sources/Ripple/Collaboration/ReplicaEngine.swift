@@ -9,9 +9,11 @@
 /// replica's next waiting change; `recordLocal` likewise translates in place and puts back what
 /// it overwrote. A sequence keeps its order with visible counts (``SequenceState``), so a
 /// splice, local or merged, costs the items it touches times the log of the sequence's length,
-/// and the journal notes a sequence's edits instead of copying it; a merge that changes the
-/// move status splices the items moves can change (those moved out, the destinations hidden or
-/// shown), and the move status's cycle check reads homes from the places it reaches
+/// and the journal notes a sequence's edits instead of copying it; whether its counts are the
+/// visible ones is kept as the move status changes (``SequenceVisibilityCheck``: a move checks
+/// its node's places and removals again, not every item moved out); a merge that changes the
+/// move status splices the items moves can change (those its moves removed, the destinations
+/// hidden or shown), and the move status's cycle check reads homes from the places it reaches
 /// (``MoveTree``). Costs not yet met (issue 27 item 6): a sequence where moves decide what
 /// shows (an item out only by moves that do not hold, a hidden destination) is walked whole;
 /// the first edit of a node in a merge or local update copies that node's other member states;

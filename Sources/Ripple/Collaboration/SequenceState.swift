@@ -299,13 +299,13 @@ struct SequenceState: Equatable, Sendable {
             return movedOut.count + hidden.count
         }
         (current.key, current.token) = (key, moves.checkToken)
-        let checked = current.pending.union(items)
-        for id in checked {
-            if differs(id, key, moves) { current.differing.insert(id) } else { current.differing.remove(id) }
-        }
-        current.pending = []
+        // Not their union: a new set for each edit, one item each, of a long run.
+        for id in current.pending { current.recheck(id, differs(id, key, moves)) }
+        for id in items { current.recheck(id, differs(id, key, moves)) }
+        let count = current.pending.count + items.count
+        current.pending.removeAll(keepingCapacity: current.pending.count <= 4)
         check = current
-        return checked.count
+        return count
     }
 
     /// The items its check names, when it holds for member `key` under `moves` (for tests).

@@ -21,6 +21,11 @@ struct SequenceVisibilityCheck: Sendable {
     /// The items edited since the check was last brought up to its status.
     var pending: Set<OperationID> = []
 
+    /// Notes whether item `id` shows otherwise.
+    mutating func recheck(_ id: OperationID, _ isDiffering: Bool) {
+        if isDiffering { differing.insert(id) } else { differing.remove(id) }
+    }
+
     /// Whether it holds, without items to check, for member `key` under `moves`.
     func holds(for key: MemberKey, moves: MoveStatus) -> Bool {
         guard pending.isEmpty, let token = moves.checkToken else { return false }
