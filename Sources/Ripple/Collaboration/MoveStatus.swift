@@ -32,6 +32,22 @@ struct MoveStatus: Equatable, Sendable {
         removals.contains { holds($0) }
     }
 
+    /// Set on its engine's status only (never on one kept from before, or made by hand): the
+    /// engine's sequences keep a ``SequenceVisibilityCheck`` for the status that carries it,
+    /// brought up to each change of the status (`ReplicaEngine.settleSequenceChecks(changed:)`).
+    var checkToken: CheckToken?
+
+    /// What names an engine's statuses to the checks of its sequences (by identity).
+    final class CheckToken: Sendable {}
+
+    /// This status without its engine's token: one kept to compare with or to put back, whose
+    /// sequences' checks no longer hold for it.
+    var detached: MoveStatus {
+        var copy = self
+        copy.checkToken = nil
+        return copy
+    }
+
     /// The moves it covers: how many, the latest, and the log's count of removals then.
     private var covered = Coverage()
     /// When it extended another status (see `extended(by:nodes:placed:)`): what that one

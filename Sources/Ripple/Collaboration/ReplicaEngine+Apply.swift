@@ -134,7 +134,7 @@ extension ReplicaEngine {
             let key = try memberKey(node, member, shape: .sequence, effects: &effects)
             effects.journal?.noteSequence(key, in: nodes)
             effects.journal?.noteRemovals(items, of: key, in: nodes)
-            guard nodes.editSequence(member, of: node, { $0.remove(items) }) else {
+            guard editSequence(member, of: node, { $0.remove(items) }) else {
                 throw ReplicaEngineError.malformed("a removal of an unknown item of \(member)")
             }
             effects.touched.insert(key)
@@ -195,7 +195,7 @@ extension ReplicaEngine {
         nodes.editSequence(member, of: node) { $0.reserve(values.count) }
         var anchor = (parent: parent, leftSide: leftSide)
         for (id, value) in zip(ids, values) {
-            nodes.editSequence(member, of: node) { $0.insert(value, id: id, parent: anchor.parent, leftSide: anchor.leftSide) }
+            editSequence(member, of: node) { $0.insert(value, id: id, parent: anchor.parent, leftSide: anchor.leftSide) }
             effects.journal?.noteInserted(id, into: key)
             place(value, at: Placement(holder: node, member: member, id: id), effects: &effects)
             anchor = (id, false)

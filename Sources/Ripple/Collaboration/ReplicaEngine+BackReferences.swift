@@ -6,7 +6,7 @@ extension ReplicaEngine {
     /// not write, which the model, never told, would still show as it was: the change then
     /// writes each such register as it was shown, so that every replica shows what the model does.
     mutating func applyLocal(_ builder: inout LocalChangeBuilder) -> MergeUndo? {
-        let movesBefore = moveStatus
+        let movesBefore = moveStatus.detached
         var effects = ChangeEffects(journal: ReplicaJournal())
         for attempt in 0..<2 {
             let change = ReplicaChange(
@@ -17,7 +17,7 @@ extension ReplicaEngine {
                 try apply(change, effects: &effects)
             } catch {
                 effects.journal?.undo(&self)
-                moveStatus = movesBefore
+                restoreMoveStatus(movesBefore)
                 assertionFailure("a local change this replica built does not apply: \(error)")
                 return nil
             }
@@ -25,7 +25,7 @@ extension ReplicaEngine {
             let changed = attempt == 0 ? backReferencesChanged(since: movesBefore) : []
             guard !changed.isEmpty else { break }
             effects.journal?.undo(&self)
-            moveStatus = movesBefore
+            restoreMoveStatus(movesBefore)
             for (write, shown) in changed {
                 _ = builder.append(.write(node: write.holder, member: write.member, value: shown))
             }

@@ -104,19 +104,28 @@ extension ReplicaEngine {
     ) -> [ReplicaOperation] {
         let movesUnchanged: Bool
         var hidingChanged: [MemberKey: [OperationID]] = [:]
+        var removingChanged: [MemberKey: [OperationID]]?
         if let changedNodes = moveStatus.nodesChanged(since: moves) {
             // Only the moves of these nodes can hold, hide or remove otherwise.
-            var removalsChanged = false
+            var removalsChanged: [MemberKey: [OperationID]] = [:]
+            var anyRemovalChanged = false
             for node in changedNodes {
                 for (id, move) in self.moves.moves(of: node) {
-                    removalsChanged = removalsChanged || moves.removingMoves.contains(id) != moveStatus.removingMoves.contains(id)
+                    if moves.removingMoves.contains(id) != moveStatus.removingMoves.contains(id) {
+                        anyRemovalChanged = true
+                        for source in move.sources {
+                            guard let removed = nodes.sequence(source.member, of: source.node)?.itemsRemoved(by: id) else { continue }
+                            removalsChanged[source, default: []] += removed
+                        }
+                    }
                     let place = move.destination
                     if moves.hiddenDestinations.contains(place) != moveStatus.hiddenDestinations.contains(place) {
                         hidingChanged[MemberKey(node: place.holder, member: place.member), default: []].append(place.id)
                     }
                 }
             }
-            movesUnchanged = !removalsChanged && hidingChanged.isEmpty
+            movesUnchanged = !anyRemovalChanged && hidingChanged.isEmpty
+            removingChanged = removalsChanged
         } else {
             movesUnchanged =
                 moves.removingMoves == moveStatus.removingMoves && moves.hiddenDestinations == moveStatus.hiddenDestinations
@@ -126,7 +135,9 @@ extension ReplicaEngine {
                 }
             }
         }
-        let old = OldState(journal: journal, moves: moves, movesUnchanged: movesUnchanged, hidingChanged: hidingChanged)
+        let old = OldState(
+            journal: journal, moves: moves, movesUnchanged: movesUnchanged, hidingChanged: hidingChanged,
+            removingChanged: removingChanged)
         let made = Set(effects.made)
         var operations = effects.made.sorted().map { node in
             ReplicaOperation.make(node: node, type: nodes[node]!.type, members: members(of: node))
@@ -155,6 +166,9 @@ extension ReplicaEngine {
         let movesUnchanged: Bool
         /// The destinations the merge hid or showed, by member.
         let hidingChanged: [MemberKey: [OperationID]]
+        /// The items removed by the moves whose removals the merge made hold or not, by member
+        /// (nil: not known, any item out by moves alone).
+        let removingChanged: [MemberKey: [OperationID]]?
 
         /// A node as it was (but its sequences: see ``ReplicaJournal``).
         func node(_ id: NodeID, now: ReplicaNodes) -> ReplicaNode? {
@@ -216,7 +230,8 @@ extension ReplicaEngine {
 
     /// Splices of a sequence whose shown items are the visible ones: of the items whose
     /// visibility can have changed (those the merge inserted or removed, and when the move
-    /// status changed, those out by moves alone and the destinations hidden or shown), those
+    /// status changed, those removed by the moves whose removals now hold or not, or every item
+    /// out by moves alone when those are not known, and the destinations hidden or shown), those
     /// that appeared or disappeared, in order, grouped in runs with no visible item between
     /// them, each at its visible index.
     private func splicesOfTouchedItems(
@@ -224,7 +239,11 @@ extension ReplicaEngine {
     ) -> [ReplicaOperation] {
         var candidates = edits?.touchedItems ?? []
         if !old.movesUnchanged {
-            candidates.formUnion(sequence.itemsMovedOut)
+            if let removingChanged = old.removingChanged {
+                candidates.formUnion(removingChanged[key] ?? [])
+            } else {
+                candidates.formUnion(sequence.itemsMovedOut)
+            }
             candidates.formUnion((old.hidingChanged[key] ?? []).filter { sequence.contains($0) })
         }
         let (node, member) = (key.node, key.member)

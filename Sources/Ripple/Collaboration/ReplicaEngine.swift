@@ -9,9 +9,11 @@
 /// replica's next waiting change; `recordLocal` likewise translates in place and puts back what
 /// it overwrote. A sequence keeps its order with visible counts (``SequenceState``), so a
 /// splice, local or merged, costs the items it touches times the log of the sequence's length,
-/// and the journal notes a sequence's edits instead of copying it; a merge that changes the
-/// move status splices the items moves can change (those moved out, the destinations hidden or
-/// shown), and the move status's cycle check reads homes from the places it reaches
+/// and the journal notes a sequence's edits instead of copying it; whether its counts are the
+/// visible ones is kept as the move status changes (``SequenceVisibilityCheck``: a move checks
+/// its node's places and removals again, not every item moved out); a merge that changes the
+/// move status splices the items moves can change (those its moves removed, the destinations
+/// hidden or shown), and the move status's cycle check reads homes from the places it reaches
 /// (``MoveTree``). Costs not yet met (issue 27 item 6): a sequence where moves decide what
 /// shows (an item out only by moves that do not hold, a hidden destination) is walked whole;
 /// the first edit of a node in a merge or local update copies that node's other member states;
@@ -40,6 +42,8 @@ struct ReplicaEngine {
     /// Every node, with every place that ever held it (removed ones included).
     var nodes = ReplicaNodes()
     var moves = MoveLog()
+    /// Changed only by `refreshMoves()` and `restoreMoveStatus(_:)`, which bring the sequences'
+    /// checks (``SequenceVisibilityCheck``) up to it.
     var moveStatus = MoveStatus()
     /// What changed since `moveStatus` was computed, for `refreshMoves()`: the places added to
     /// nodes made before (a home may have changed), and the nodes made since.
@@ -47,6 +51,9 @@ struct ReplicaEngine {
     var madeSinceMoves: Set<NodeID> = []
     /// How many times the move status was computed from every move: what tests count costs by.
     private(set) var moveStatusComputations = 0
+    /// How many items the sequences' checks looked at (see ``SequenceVisibilityCheck``): what
+    /// tests count a move's cost by.
+    var sequenceItemsChecked = 0
     /// The document's root: it has no home, however many back references hold it (else a
     /// reference to the root would make every move under it a cycle).
     var root: NodeID?
@@ -71,6 +78,7 @@ struct ReplicaEngine {
         self.document = document
         self.model = model
         self.shapes = shapes
+        moveStatus.checkToken = MoveStatus.CheckToken()
     }
 
     /// The identity of a node this replica makes in the update it will record next.
@@ -128,7 +136,7 @@ struct ReplicaEngine {
         }
         // By index: iterating would copy each change (retaining its tables) once more.
         for index in changeSet.changes.indices { try Self.checkRanges(changeSet.changes[index]) }
-        var undo = MergeUndo(moves: moveStatus)
+        var undo = MergeUndo(moves: moveStatus.detached)
         var effects = ChangeEffects(journal: ReplicaJournal())
         var run: ReplicaRun?
         // The last dependencies on other replicas found integrated (the version only grows).
@@ -190,7 +198,7 @@ struct ReplicaEngine {
 
     /// What an `integrateUndoably(_:)` call overwrote, for `undo(_:)`.
     struct MergeUndo {
-        /// The move status before.
+        /// The move status before (detached from the sequences' checks).
         let moves: MoveStatus
         /// The changes the call added to `waiting`.
         var addedWaiting: [ChangeKey] = []
@@ -208,7 +216,7 @@ struct ReplicaEngine {
         // took its place) gets back what it held before the call.
         for (key, change) in merge.integratedWaiting.reversed() { waiting[key] = change }
         for key in merge.addedWaiting { waiting[key] = nil }
-        moveStatus = merge.moves
+        restoreMoveStatus(merge.moves)
     }
 
     /// Integrates the waiting changes that are ready, each after those it needs, in key order
@@ -282,15 +290,19 @@ struct ReplicaEngine {
     /// Recomputes which moves hold after places or moves changed.
     /// Brings `moveStatus` up to the moves and places: extended by the moves added since when
     /// they are the latest (a local move always is), else computed again from every move.
+    /// The sequences' checks follow it (see `settleSequenceChecks(changed:)`).
     mutating func refreshMoves() {
+        let old = moveStatus
         if let extended = moveStatus.extended(by: moves, nodes: nodes, placed: placedSinceMoves) {
             moveStatus = extended
         } else {
             moveStatus = MoveStatus.compute(moves: moves, nodes: nodes, root: root, shapes: shapes)
+            moveStatus.checkToken = old.checkToken
             moveStatusComputations += 1
         }
         placedSinceMoves = []
         madeSinceMoves = []
+        settleSequenceChecks(changed: moveStatus.nodesChanged(since: old))
     }
 
     /// Every node that has places, with them (a copy, for tests).

@@ -89,7 +89,7 @@ struct ReplicaJournal {
     func undo(_ engine: inout ReplicaEngine) {
         for (key, edits) in sequences where engine.nodes[key.node]?.sequences[key.member] != nil {
             if edits.existed {
-                edits.undo(&engine.nodes[key.node]!.sequences[key.member]!)
+                engine.editSequence(key.member, of: key.node) { edits.undo(&$0) }
             } else {
                 engine.nodes[key.node]!.sequences[key.member] = nil
             }

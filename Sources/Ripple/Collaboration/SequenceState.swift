@@ -36,6 +36,11 @@ struct SequenceState: Equatable, Sendable {
     /// The items whose removals are all parts of moves: whether they show depends on whether
     /// those moves hold (they usually do: a node moved out stays out).
     private var movedOut: Set<OperationID> = []
+    /// The items each move removed, for a check brought up to a status where that move's hold
+    /// changed (see ``SequenceVisibilityCheck``).
+    private var removedByMove: [OperationID: [OperationID]] = [:]
+    /// The items that show otherwise than the order shows them, kept by its engine.
+    private var check: SequenceVisibilityCheck?
 
     /// The items whose removals are all parts of moves: those whose visibility a change of
     /// the move status alone can change (with the hidden destinations).
@@ -95,6 +100,7 @@ struct SequenceState: Equatable, Sendable {
     }
 
     mutating func insert(_ value: ReplicaValue, id: OperationID, parent: OperationID?, leftSide: Bool) {
+        check?.pending.insert(id)
         let parentSlot = parent.map { self.slot(of: $0)! } ?? SequenceOrder.none
         // The siblings before and after it, by identity.
         var (before, after) = (SequenceOrder.none, firstChild(of: parentSlot, leftSide: leftSide))
@@ -125,6 +131,7 @@ struct SequenceState: Equatable, Sendable {
             let slot = self.slot(of: removal.target)!
             let wasMovedOut = Self.isMovedOut(store.removals(slot))
             store.appendRemoval(removal, to: slot)
+            if let move = removal.move { removedByMove[move, default: []].append(removal.target) }
             removalsChanged(of: removal.target, slot: slot, wasMovedOut: wasMovedOut)
         }
         return true
@@ -134,6 +141,7 @@ struct SequenceState: Equatable, Sendable {
     mutating func takeBackRemovals(of id: OperationID, keeping count: Int) {
         let slot = self.slot(of: id)!
         let wasMovedOut = Self.isMovedOut(store.removals(slot))
+        forgetMoves(of: store.removals(slot).dropFirst(count), target: id)
         store.keepRemovals(of: slot, count: count)
         removalsChanged(of: id, slot: slot, wasMovedOut: wasMovedOut)
     }
@@ -143,6 +151,9 @@ struct SequenceState: Equatable, Sendable {
     mutating func takeBack(_ id: OperationID) {
         guard let slot = index.remove(id, in: positions) else { return }
         movedOut.remove(id)
+        forgetMoves(of: store.removals(slot)[...], target: id)
+        check?.differing.remove(id)
+        check?.pending.remove(id)
         let (parent, leftSide) = (store.parent(slot), store.isLeftSide(slot))
         var (before, current) = (SequenceOrder.none, firstChild(of: parent, leftSide: leftSide))
         while current != slot { (before, current) = (current, store.nextSibling(current)) }
@@ -159,7 +170,16 @@ struct SequenceState: Equatable, Sendable {
         !removals.isEmpty && removals.allSatisfy { $0.move != nil }
     }
 
+    /// Takes item `target` out of the items removed by the moves of `removals`.
+    private mutating func forgetMoves(of removals: ArraySlice<Removal>, target: OperationID) {
+        for case let move? in removals.lazy.map(\.move) {
+            removedByMove[move]?.removeAll { $0 == target }
+            if removedByMove[move]?.isEmpty ?? false { removedByMove[move] = nil }
+        }
+    }
+
     private mutating func removalsChanged(of id: OperationID, slot: Int32, wasMovedOut: Bool) {
+        check?.pending.insert(id)
         let removals = store.removals(slot)
         if Self.isMovedOut(removals) { movedOut.insert(id) } else if wasMovedOut { movedOut.remove(id) }
         positions.setShown(slot, removals.isEmpty)
@@ -223,15 +243,79 @@ struct SequenceState: Equatable, Sendable {
                 || !moves.hiddenDestinations.contains(Placement(holder: holder, member: member, id: id)))
     }
 
-    /// Whether the order's shown items are the visible ones under `moves`: every item out
-    /// only by moves is out under them, and no item without removals is a hidden destination.
-    /// Costs the items moved out of this sequence and the hidden destinations, not the items.
+    /// Whether the order's shown items are the visible ones under `moves`: no item shows
+    /// otherwise (see ``SequenceVisibilityCheck``). Costs nothing where its engine's check holds
+    /// for `moves`, else the items moved out of this sequence and the hidden destinations.
     func showsVisible(holder: NodeID, member: String, moves: MoveStatus) -> Bool {
-        movedOut.allSatisfy { moves.removes(store.removals(self.slot(of: $0)!)) }
+        let key = MemberKey(node: holder, member: member)
+        if let check, check.holds(for: key, moves: moves) { return check.differing.isEmpty }
+        return !movedOut.contains { differs($0, key, moves) }
             && (moves.hiddenDestinations.isEmpty
-                || !moves.hiddenDestinations.contains {
-                    $0.holder == holder && $0.member == member && self.slot(of: $0.id).map { store.removals($0).isEmpty } ?? false
-                })
+                || !moves.hiddenDestinations.contains { $0.holder == holder && $0.member == member && differs($0.id, key, moves) })
+    }
+
+    /// Whether item `id` shows otherwise than the order shows it: visible though removed (by
+    /// moves that do not hold), or hidden though without removals.
+    private func differs(_ id: OperationID, _ key: MemberKey, _ moves: MoveStatus) -> Bool {
+        guard let slot = self.slot(of: id) else { return false }
+        let removals = store.removals(slot)
+        let isVisible =
+            !moves.removes(removals)
+            && (moves.hiddenDestinations.isEmpty
+                || !moves.hiddenDestinations.contains(Placement(holder: key.node, member: key.member, id: id)))
+        return removals.isEmpty != isVisible
+    }
+
+    /// Begins its check when it has no items (nothing shows otherwise under any status), for
+    /// its engine's edits to keep (a sequence read from a state has its check found whole).
+    mutating func beginCheckIfEmpty() {
+        if check == nil && itemCount == 0 { check = SequenceVisibilityCheck() }
+    }
+
+    /// The items move `move` removed.
+    func itemsRemoved(by move: OperationID) -> [OperationID] {
+        removedByMove[move] ?? []
+    }
+
+    /// Brings the check up to `moves`, its engine's status, for member `key`: checks again the
+    /// items edited since and `items` (those the change of status may show otherwise), or, when
+    /// the check held for no status of that engine, every item out by moves and every hidden
+    /// destination of `key` (`hidden`; nil: found among all of them). Returns how many items
+    /// it looked at.
+    @discardableResult
+    mutating func settleCheck(
+        of key: MemberKey, moves: MoveStatus, rechecking items: [OperationID] = [], hidden: [OperationID]? = nil
+    ) -> Int {
+        guard moves.checkToken != nil else {
+            check = nil
+            return 0
+        }
+        guard hidden == nil, var current = check.take(), current.continues(for: key, moves: moves) else {
+            var fresh = SequenceVisibilityCheck(key: key, token: moves.checkToken)
+            let hidden = hidden ?? moves.hiddenDestinations.filter { $0.holder == key.node && $0.member == key.member }.map(\.id)
+            for id in movedOut where differs(id, key, moves) { fresh.differing.insert(id) }
+            for id in hidden where differs(id, key, moves) { fresh.differing.insert(id) }
+            check = fresh
+            return movedOut.count + hidden.count
+        }
+        (current.key, current.token) = (key, moves.checkToken)
+        // Not their union: a new set for each edit, one item each, of a long run.
+        for id in current.pending { current.recheck(id, differs(id, key, moves)) }
+        for id in items { current.recheck(id, differs(id, key, moves)) }
+        let count = current.pending.count + items.count
+        current.pending.removeAll(keepingCapacity: current.pending.count <= 4)
+        check = current
+        return count
+    }
+
+    /// The items its check names, when it holds for member `key` under `moves` (for tests).
+    func checkedDifferingItems(of key: MemberKey, moves: MoveStatus) -> Set<OperationID>? {
+        check.flatMap { $0.holds(for: key, moves: moves) ? $0.differing : nil }
+    }
+
+    /// The items that show otherwise under `moves`, found by a walk of every item (for tests).
+    func differingItems(of key: MemberKey, moves: MoveStatus) -> Set<OperationID> {
+        Set(order().filter { differs($0, key, moves) })
     }
 
     /// The visible items in order (a walk of every item).

@@ -30,6 +30,17 @@ extension ReplicaSession {
         // The move status, extended move by move, must be what computing it from every move gives.
         let computed = MoveStatus.compute(moves: engine.moves, nodes: engine.nodes, root: engine.root, shapes: engine.shapes)
         if engine.moveStatus != computed { result.append("the move status differs from one computed from every move") }
+        // Each sequence's check, kept move by move, must name what a walk of every item finds.
+        for node in engine.nodes.keys.sorted() {
+            for (member, sequence) in engine.nodes[node]!.sequences.sorted(by: { $0.key < $1.key }) {
+                let key = MemberKey(node: node, member: member)
+                guard let checked = sequence.checkedDifferingItems(of: key, moves: engine.moveStatus) else { continue }
+                let found = sequence.differingItems(of: key, moves: engine.moveStatus)
+                if checked != found {
+                    result.append("the check of \(member) of \(node.made.counter) names \(checked.count) items, a walk finds \(found.count)")
+                }
+            }
+        }
         return result
     }
 
