@@ -55,19 +55,6 @@ struct LocalChangeBuilder {
         if let node = value.node { entered[node, default: []].append(placement) }
     }
 
-    /// The members of `shape` each node entered in this update (each once, by node).
-    func membersEntered(ofShape wanted: MemberShape, shape: (MemberKey) -> MemberShape) -> [(node: NodeID, member: MemberKey)] {
-        var members: [(node: NodeID, member: MemberKey)] = []
-        for (node, places) in entered.sorted(by: { $0.key < $1.key }) {
-            var seen: Set<MemberKey> = []
-            for place in places {
-                let member = MemberKey(node: place.holder, member: place.member)
-                if shape(member) == wanted, seen.insert(member).inserted { members.append((node, member)) }
-            }
-        }
-        return members
-    }
-
     /// The moves of the change: every node that left a place and entered another, to the last
     /// place it entered that still holds it (`stillHeld`, asked of the state the update left),
     /// preferring a place of a member shaped as one it left (`shape`): a node moved between two

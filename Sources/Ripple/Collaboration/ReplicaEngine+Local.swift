@@ -7,13 +7,10 @@ extension ReplicaEngine {
     /// replica and is not part of the change. An operation that does not fit the state (an
     /// unknown node, a position out of range, a value of the wrong shape) is skipped.
     ///
-    /// `isOutside` tells the holders the model keeps out of the document after the update (see
-    /// `leaveArraysOutside(_:isOutside:)`).
-    ///
     /// - Returns: What recording the change overwrote, for `undo(_:)` (a store that cannot
     ///   journal the change refuses its update), or nil when the update made no change.
     @discardableResult
-    mutating func recordLocal(_ operations: [ReplicaOperation], isOutside: (NodeID) -> Bool = { _ in false }) -> MergeUndo? {
+    mutating func recordLocal(_ operations: [ReplicaOperation]) -> MergeUndo? {
         if operations.count >= Self.reservingOperations { reserveNodes(for: operations) }
         var seeds = LocalChangeBuilder(replica: .genesis, firstCounter: 1)
         for operation in operations {
@@ -35,7 +32,6 @@ extension ReplicaEngine {
             if case .make(let node, _, _) = operation, node.made.replica == .genesis { continue }
             translate(operation, into: &builder)
         }
-        leaveArraysOutside(&builder, isOutside: isOutside)
         var destinations = builder.moveDestinations(stillHeld: { holds($0) }, shape: { shape(of: $0) })
         let sideMoves = builder.sideMoves(primary: destinations, stillHeld: { holds($0) }, shape: { shape(of: $0) })
         let entries = builder.entriesWithoutLeaving(stillHeld: { holds($0) }, shape: { shape(of: $0) })
@@ -81,8 +77,6 @@ extension ReplicaEngine {
                 tree.moved[node] = holder
             }
         }
-        // The moves recorded so far, for the side moves' check (see `hidesKeptPlace`).
-        var recorded: [NodeID: ReplicaMove] = [:]
         for (node, destination) in LocalChangeBuilder.ordered(destinations, parent: { tree.parent(of: $0, in: nodes) }) {
             // A move into the node's own subtree would be void by the move rule, yet the update
             // did it (the nodes left the document): it stays a removal and a placement, so that
@@ -100,13 +94,10 @@ extension ReplicaEngine {
             let sideMembers = sideMoves.filter { $0.node == node }.reduce(into: Set<MemberKey>()) { $0.formUnion($1.members) }
             let leftAlone = builder.arraysOnlyLeft(by: node, shape: { shape(of: $0) })
             builder.bind(node, to: move, excluding: sideMembers.union(leftAlone))
-            let sources = builder.membersLeft(by: node).subtracting(sideMembers.union(leftAlone)).union(left)
-            recorded[node] = ReplicaMove(node: node, destination: destination, sources: sources)
         }
         for side in sideMoves where !tree.reaches(side.node, from: side.destination.holder, in: nodes) {
             let candidate = ReplicaMove(node: side.node, destination: side.destination, sources: side.members)
-            let placesLeft = builder.placesLeft(by: side.node)
-            if hidesKeptPlace(of: side.node, moving: candidate, placesLeft: placesLeft, recorded: recorded[side.node].map { [$0] } ?? []) { continue }
+            if hidesKeptPlace(of: side.node, moving: candidate, placesLeft: builder.placesLeft(by: side.node)) { continue }
             tree.moved[side.node] = side.destination.holder
             let move = builder.append(.move(node: side.node, destination: side.destination, leftMembers: []))
             builder.bind(side.node, to: move, members: side.members)
@@ -191,7 +182,7 @@ extension ReplicaEngine {
 
     /// Applies an operation with the next identity and appends it; nil (nothing done) if it
     /// does not fit the state.
-    mutating func emit(_ operation: ChangeOperation, into builder: inout LocalChangeBuilder) -> OperationID? {
+    private mutating func emit(_ operation: ChangeOperation, into builder: inout LocalChangeBuilder) -> OperationID? {
         // The journal moves into the effects and back, so that it is never shared (and copied).
         var effects = ChangeEffects(journal: translationJournal)
         translationJournal = nil

@@ -57,23 +57,15 @@ extension ReplicaEngine {
     /// update removed: a dictionary may hold the node under several keys): another move's
     /// destination on the track the move joins (tracks join through the members moves name, see
     /// ``MoveStatus``). Recorded, the move would take the node from a place where the update left
-    /// it, on every replica but this one. `recorded` are the moves of `node` this update made
-    /// already (a side move comes after its node's move, see `LocalChangeBuilder.sideMoves`):
-    /// their destinations hold once it applies. An earlier move that joined their tracks (an
-    /// undo's move from an array into a dictionary) would let the later hide the earlier.
-    func hidesKeptPlace(of node: NodeID, moving move: ReplicaMove, placesLeft: Set<OperationID>, recorded: [ReplicaMove] = []) -> Bool {
+    /// it, on every replica but this one.
+    func hidesKeptPlace(of node: NodeID, moving move: ReplicaMove, placesLeft: Set<OperationID>) -> Bool {
         let nodeMoves = moves.moves(of: node)
         guard !nodeMoves.isEmpty else { return false }
         var tracks = MoveTracks()
         for (_, other) in nodeMoves { tracks.join(other) }
-        for other in recorded { tracks.join(other) }
         tracks.join(move)
         let track = tracks.track(of: move)
-        let hidesRecorded = recorded.contains { other in
-            let member = MemberKey(node: other.destination.holder, member: other.destination.member)
-            return other.destination != move.destination && !move.sources.contains(member) && tracks.track(of: other) == track
-        }
-        return hidesRecorded || nodeMoves.contains { _, other in
+        return nodeMoves.contains { _, other in
             let member = MemberKey(node: other.destination.holder, member: other.destination.member)
             let isTakenFrom = move.sources.contains(member) && (shape(of: member) != .map || placesLeft.contains(other.destination.id))
             return other.destination != move.destination && !isTakenFrom

@@ -266,9 +266,7 @@ final class ReplicaSession<Root: DocumentRoot> {
             }
             replicaOperations = changed + replicaOperations
         }
-        // A node the model holds out of the document keeps what it held, out of sight (see
-        // `ReplicaEngine.leaveArraysOutside`).
-        let undo = engine.recordLocal(replicaOperations) { [nodes] id in nodes[id].map { !$0._rippleTracker.isInDocument } ?? false }
+        let undo = engine.recordLocal(replicaOperations)
         recorded = true
         return (brought, undo)
     }

@@ -74,10 +74,9 @@ enum OutlineReplicas: ReplicaFixture {
         return page
     }
 
-    /// `count` replicas of one document: the first makes it, the others open its snapshot;
-    /// with a seed, their identities are drawn from it (ties fall alike on every run).
-    static func replicas(_ count: Int, pages: Int = 3, children: Int = 2, seed: UInt64? = nil) throws -> [Mediator<Library>] {
-        try ReplicaGroup.replicas(count, of: makeLibrary(pages: pages, children: children), seed: seed)
+    /// `count` replicas of one document: the first makes it, the others open its snapshot.
+    static func replicas(_ count: Int, pages: Int = 3, children: Int = 2) throws -> [Mediator<Library>] {
+        try ReplicaGroup.replicas(count, of: makeLibrary(pages: pages, children: children))
     }
 
     static func book(_ mediator: Mediator<Library>) -> Notebook { mediator.root.notebook! }

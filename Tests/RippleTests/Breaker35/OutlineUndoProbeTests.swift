@@ -20,7 +20,7 @@ import Testing
         func trace(_ what: String, _ mediator: Mediator<Library>) {
             if traced { print("breaker35 trace \(seed) \(what):\n\(E.contents(mediator))") }
         }
-        let replicas = try O.replicas(3, pages: 3, children: 2, seed: seed)
+        let replicas = try O.replicas(3, pages: 3, children: 2)
         let (a, b, c) = (replicas[0], replicas[1], replicas[2])
         trace("start", a)
         let steps = Int.random(in: 1...4, using: &random)
