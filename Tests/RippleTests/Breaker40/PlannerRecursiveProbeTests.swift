@@ -12,13 +12,7 @@ import Testing
     /// A mediator over a planner, with the three processors registered and run once; failures and
     /// contract violations recorded.
     private func start(_ library: Library) throws -> (Mediator<Library>, [Registration], () -> [String]) {
-        let mediator = Mediator(root: library)
-        mediator.contracts = Contracts(.record)
-        var failures: [String] = []
-        mediator.failureHandler = { failures.append("\($0)") }
-        let registrations = try P.register(mediator)
-        mediator.refresh()
-        return (mediator, registrations, { failures + mediator.violations.map { "violation: \($0)" } })
+        try P.started(library)
     }
 
     /// Takes `task` out of the place that holds it (its parent's subtasks, or the plan's tasks).

@@ -16,13 +16,7 @@ import Testing
     }
 
     private func start() throws -> (Mediator<Library>, [Registration], () -> [String]) {
-        let mediator = Mediator(root: P.makeLibrary(top: 3, width: 3))
-        mediator.contracts = Contracts(.record)
-        var failures: [String] = []
-        mediator.failureHandler = { failures.append("\($0)") }
-        let registrations = try P.register(mediator)
-        mediator.refresh()
-        return (mediator, registrations, { failures + mediator.violations.map { "violation: \($0)" } })
+        try P.started(P.makeLibrary(top: 3, width: 3))
     }
 
     /// A slider dragged over a leaf's hours, one value a turn: the totals above it follow each

@@ -83,6 +83,18 @@ enum Planners: ReplicaFixture {
         return false
     }
 
+    /// A mediator over `library`, with the three processors registered and run once; what it
+    /// reported failing and the contract violations it recorded.
+    static func started(_ library: Library) throws -> (Mediator<Library>, [Registration], () -> [String]) {
+        let mediator = Mediator(root: library)
+        mediator.contracts = Contracts(.record)
+        var failures: [String] = []
+        mediator.failureHandler = { failures.append("\($0)") }
+        let registrations = try register(mediator)
+        mediator.refresh()
+        return (mediator, registrations, { failures + mediator.violations.map { "violation: \($0)" } })
+    }
+
     /// The three recursive processors: a task's total (children first), its depth (parents
     /// first) and the plan's total; kept while the returned registrations are.
     static func register(_ mediator: Mediator<Library>) throws -> [Registration] {
